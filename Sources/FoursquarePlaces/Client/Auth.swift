@@ -1,0 +1,74 @@
+import Foundation
+
+/// A Foursquare API key that never shows itself in descriptions, dumps or logs.
+public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The raw secret. Read it only to build the `Authorization` header.
+    public let secret: String
+
+    public init(_ secret: String) { self.secret = secret }
+
+    /// The key from `FSQ_API_KEY`, or nil when unset or empty.
+    public static func fromEnvironment(_ name: String = "FSQ_API_KEY") -> APIKey? {
+        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
+        return APIKey(value)
+    }
+
+    public var description: String { RedactedRequest.redactedMarker }
+    public var debugDescription: String { RedactedRequest.redactedMarker }
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+
+    /// Replaces every occurrence of the key, raw or in its `Bearer` form, in `text`.
+    public func redact(_ text: String) -> String {
+        guard !secret.isEmpty, text.contains(secret) else { return text }
+        return text.replacingOccurrences(of: secret, with: RedactedRequest.redactedMarker)
+    }
+}
+
+/// How the client authenticates: the two styles the spec documents.
+public enum AuthStyle: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+    /// Documents 000–003: `Authorization: <key>`.
+    case apiKey
+    /// Document 004: `Authorization: Bearer <key>` plus `X-Places-Api-Version`.
+    case bearer
+
+    public var description: String { rawValue }
+
+    /// The header set this style sends, authorization included.
+    public func headers(key: APIKey, apiVersion: String) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        switch self {
+        case .apiKey:
+            headers["Authorization"] = key.secret
+        case .bearer:
+            headers["Authorization"] = "Bearer \(key.secret)"
+            headers["X-Places-Api-Version"] = apiVersion
+        }
+        headers["accept"] = "application/json"
+        return headers
+    }
+}
+
+/// A request with the secret removed, safe to print, log or keep inside an error.
+public struct RedactedRequest: Sendable, Hashable, CustomStringConvertible {
+    static let redactedMarker = "<redacted>"
+
+    public let method: String
+    public let url: String
+    public let headers: [HTTPHeaders.Field]
+
+    public init(_ request: HTTPRequest, key: APIKey?) {
+        method = request.method
+        url = key?.redact(request.url.absoluteString) ?? request.url.absoluteString
+        headers = request.headers.map { field in
+            if field.name.caseInsensitiveCompare("authorization") == .orderedSame {
+                let scheme = field.value.hasPrefix("Bearer ") ? "Bearer " : ""
+                return HTTPHeaders.Field(name: field.name, value: scheme + Self.redactedMarker)
+            }
+            return HTTPHeaders.Field(name: field.name, value: key?.redact(field.value) ?? field.value)
+        }
+    }
+
+    public var description: String {
+        "\(method) \(url)"
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// The `{"results": [...]}` wrapper every list endpoint returns.
+public struct ResultsPage<Element: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+    public let results: [Element]
+
+    public init(results: [Element]) { self.results = results }
+}
+
+/// A category icon: the URL is `prefix + [bg_] + size + suffix`.
+public struct Icon: Codable, Sendable, Hashable {
+    public let prefix: String
+    public let suffix: String
+
+    public init(prefix: String, suffix: String) {
+        self.prefix = prefix
+        self.suffix = suffix
+    }
+
+    /// Sizes Foursquare serves category icons in.
+    public enum Size: Int, Sendable, CaseIterable {
+        case px32 = 32, px44 = 44, px64 = 64, px88 = 88, px120 = 120
+    }
+
+    /// The icon image URL; `background: true` asks for the grey-background variant.
+    public func url(size: Size = .px64, background: Bool = false) -> URL? {
+        URL(string: "\(prefix)\(background ? "bg_" : "")\(size.rawValue)\(suffix)")
+    }
+}
+
+/// A category as it appears inside a place.
+public struct Category: Codable, Sendable, Hashable, Identifiable {
+    public let id: Int
+    public let name: String
+    public let icon: Icon?
+
+    public init(id: Int, name: String, icon: Icon? = nil) {
+        self.id = id
+        self.name = name
+        self.icon = icon
+    }
+
+    /// The icon URL at `size`, when the category has an icon.
+    public func iconURL(size: Icon.Size = .px64, background: Bool = false) -> URL? {
+        icon?.url(size: size, background: background)
+    }
+}
+
+/// A place's address. Every field is optional: addresses vary by country and `fields` projection.
+public struct Location: Codable, Sendable, Hashable {
+    public let address: String?
+    public let locality: String?
+    public let region: String?
+    public let country: String?
+    public let postcode: String?
+    public let formattedAddress: String?
+
+    public init(
+        address: String? = nil, locality: String? = nil, region: String? = nil, country: String? = nil,
+        postcode: String? = nil, formattedAddress: String? = nil
+    ) {
+        self.address = address
+        self.locality = locality
+        self.region = region
+        self.country = country
+        self.postcode = postcode
+        self.formattedAddress = formattedAddress
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case address, locality, region, country, postcode
+        case formattedAddress = "formatted_address"
+    }
+}
+
+/// A latitude and longitude as the API returns them.
+public struct GeoPoint: Codable, Sendable, Hashable {
+    public let latitude: Double
+    public let longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// The `geocodes` object: the main point and, when known, the roof point.
+public struct Geocodes: Codable, Sendable, Hashable {
+    public let main: GeoPoint?
+    public let roof: GeoPoint?
+
+    public init(main: GeoPoint? = nil, roof: GeoPoint? = nil) {
+        self.main = main
+        self.roof = roof
+    }
+}
+
+/// The error body the API sends with non-2xx statuses.
+public struct ErrorBody: Codable, Sendable, Hashable {
+    public let message: String?
+    public let errorDetail: String?
+
+    public init(message: String?, errorDetail: String?) {
+        self.message = message
+        self.errorDetail = errorDetail
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case message
+        case errorDetail = "error_detail"
+    }
+}

@@ -1,0 +1,2 @@
+import ContractHarness
+import Hummingbird

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct FSQBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fsq-bench",
+        abstract: "Release-build benchmarks for fsq-contract.",
+        subcommands: []
+    )
+}
