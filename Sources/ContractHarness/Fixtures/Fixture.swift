@@ -1,0 +1,128 @@
+import Foundation
+import FoursquarePlaces
+
+/// One recorded interaction: the request the client should send and the response the API gave.
+public struct Fixture: Sendable, Hashable {
+    /// Path relative to the fixtures folder, with `/` separators: `place-details/404-not-found.json`.
+    public var relativePath: String
+    public var endpoint: EndpointID
+    public var summary: String?
+    public var request: RecordedRequest
+    public var response: RecordedResponse
+    public var expect: Expectation?
+    public var recorded: RecordingInfo
+
+    public init(
+        relativePath: String, endpoint: EndpointID, summary: String? = nil, request: RecordedRequest,
+        response: RecordedResponse, expect: Expectation? = nil, recorded: RecordingInfo
+    ) {
+        self.relativePath = relativePath
+        self.endpoint = endpoint
+        self.summary = summary
+        self.request = request
+        self.response = response
+        self.expect = expect
+        self.recorded = recorded
+    }
+
+    /// The typed error this fixture demands, if any: `expect.error`, else the one its status maps to.
+    public var expectedError: FoursquareError.Code? {
+        if let code = expect?.error { return code }
+        return (200...299).contains(response.status) ? nil : FoursquareError.Code(status: response.status)
+    }
+}
+
+/// The request side of a fixture.
+public struct RecordedRequest: Sendable, Hashable {
+    public var method: String
+    /// Percent-encoded, as sent.
+    public var path: String
+    /// Decoded names and values; order does not matter.
+    public var query: [String: String]
+    /// Lower-case names; `authorization` is always `<redacted>`.
+    public var headers: [String: String]
+
+    public init(method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:]) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+    }
+}
+
+/// The response side of a fixture.
+public struct RecordedResponse: Sendable, Hashable {
+    /// How the body is stored in the file.
+    public enum Body: Sendable, Hashable {
+        case empty
+        /// Compact JSON bytes, re-serialized from the embedded value.
+        case json(Data)
+        /// Exact bytes from `body_base64`.
+        case raw(Data)
+
+        public var data: Data {
+            switch self {
+            case .empty: return Data()
+            case let .json(data), let .raw(data): return data
+            }
+        }
+    }
+
+    public var status: Int
+    /// Lower-case names.
+    public var headers: [String: String]
+    public var body: Body
+    /// Header names whose values change on every call; drift ignores them.
+    public var volatileHeaders: [String]
+
+    public init(status: Int, headers: [String: String] = [:], body: Body = .empty, volatileHeaders: [String] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.volatileHeaders = volatileHeaders
+    }
+
+    /// The server's `message`, when the body is the API's JSON error.
+    public var serverMessage: String? {
+        guard case let .json(data) = body,
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object["message"] as? String
+    }
+}
+
+/// What a fixture asserts beyond its status.
+public struct Expectation: Sendable, Hashable {
+    public var error: FoursquareError.Code?
+    public var retryAfter: Double?
+    public var message: String?
+
+    public init(error: FoursquareError.Code? = nil, retryAfter: Double? = nil, message: String? = nil) {
+        self.error = error
+        self.retryAfter = retryAfter
+        self.message = message
+    }
+}
+
+/// Where a fixture came from: written by hand, or recorded from a server.
+public struct RecordingInfo: Sendable, Hashable {
+    public var source: String
+    public var at: String?
+    public var baseURL: String?
+    public var auth: AuthStyle?
+    public var apiVersion: String?
+    public var toolVersion: String?
+
+    public init(
+        source: String, at: String? = nil, baseURL: String? = nil, auth: AuthStyle? = nil,
+        apiVersion: String? = nil, toolVersion: String? = nil
+    ) {
+        self.source = source
+        self.at = at
+        self.baseURL = baseURL
+        self.auth = auth
+        self.apiVersion = apiVersion
+        self.toolVersion = toolVersion
+    }
+
+    public static let authored = RecordingInfo(source: "authored")
+}

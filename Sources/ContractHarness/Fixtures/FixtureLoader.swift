@@ -1,0 +1,336 @@
+import Foundation
+import FoursquarePlaces
+
+/// A fixture file that could not be used: the file, the JSON path and the reason.
+public struct FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let file: String
+    /// `$.response.status`, or nil when the problem is the whole file.
+    public let jsonPath: String?
+    public let reason: String
+
+    public init(file: String, jsonPath: String? = nil, reason: String) {
+        self.file = file
+        self.jsonPath = jsonPath
+        self.reason = reason
+    }
+
+    public var description: String {
+        if let jsonPath { return "\(file): \(jsonPath): \(reason)" }
+        return "\(file): \(reason)"
+    }
+}
+
+/// The outcome of loading one file: a fixture, or why not.
+public enum LoadedFixture: Sendable {
+    case fixture(Fixture)
+    case broken(relativePath: String, endpointHint: String, error: FixtureError)
+
+    public var relativePath: String {
+        switch self {
+        case let .fixture(fixture): return fixture.relativePath
+        case let .broken(path, _, _): return path
+        }
+    }
+}
+
+/// Finds and parses fixture files, turning every problem into a `FixtureError` instead of a crash.
+public struct FixtureLoader: Sendable {
+    /// The file in the fixtures folder that configures drift; never a fixture.
+    public static let driftConfigName = "drift-config.json"
+
+    public let root: URL
+
+    public init(root: URL) { self.root = root.standardizedFileURL }
+
+    /// Relative paths of every fixture file, sorted; `Fixtures/README.md` and the drift config are skipped.
+    public func discover() throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw FixtureError(file: root.path, reason: "fixtures folder does not exist")
+        }
+        guard let enumerator = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+        ) else {
+            throw FixtureError(file: root.path, reason: "fixtures folder cannot be read")
+        }
+        var paths: [String] = []
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        for case let url as URL in enumerator where url.pathExtension == "json" {
+            let full = url.standardizedFileURL.path
+            guard full.hasPrefix(rootPath) else { continue }
+            let relative = String(full.dropFirst(rootPath.count))
+            if relative == Self.driftConfigName || relative.hasSuffix(".tmp.json") { continue }
+            paths.append(relative)
+        }
+        return paths.sorted()
+    }
+
+    /// Discovers and loads every fixture; broken files come back as `.broken`, never thrown.
+    public func loadAll() throws -> [LoadedFixture] {
+        try discover().map(load(relativePath:))
+    }
+
+    public func load(relativePath: String) -> LoadedFixture {
+        let folder = relativePath.split(separator: "/").first.map(String.init) ?? relativePath
+        let hint = relativePath.contains("/") ? folder : "fixtures"
+        do {
+            let data: Data
+            do {
+                data = try Data(contentsOf: root.appendingPathComponent(relativePath))
+            } catch {
+                throw FixtureError(file: relativePath, reason: "cannot be read: \(Self.reason(error))")
+            }
+            return .fixture(try Self.parse(data, relativePath: relativePath))
+        } catch let error as FixtureError {
+            return .broken(relativePath: relativePath, endpointHint: hint, error: error)
+        } catch {
+            return .broken(relativePath: relativePath, endpointHint: hint,
+                           error: FixtureError(file: relativePath, reason: "\(error)"))
+        }
+    }
+
+    /// Parses fixture bytes; `relativePath` names the file in errors and fixes the expected endpoint folder.
+    public static func parse(_ data: Data, relativePath: String) throws(FixtureError) -> Fixture {
+        let file = relativePath
+        func fail(_ path: String?, _ reason: String) -> FixtureError {
+            FixtureError(file: file, jsonPath: path, reason: reason)
+        }
+        guard !data.isEmpty else { throw fail(nil, "file is empty") }
+        if data.contains(0) { throw fail(nil, "binary content (NUL byte at offset \(data.firstIndex(of: 0)!)), not JSON") }
+        if String(data: data, encoding: .utf8) == nil {
+            throw fail(nil, "not valid UTF-8 (first bad byte at offset \(firstInvalidUTF8Offset(data)))")
+        }
+        let top: Any
+        do {
+            top = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw fail(nil, "malformed JSON: \(jsonErrorReason(error))")
+        }
+        let root = try Node(value: top, path: "$", file: file).object()
+
+        let endpointName = try root.required("endpoint").string()
+        guard let endpoint = EndpointID(rawValue: endpointName) else {
+            let known = EndpointID.allCases.map(\.rawValue).joined(separator: ", ")
+            throw fail("$.endpoint", "unknown endpoint id '\(endpointName)' (known: \(known))")
+        }
+        let components = relativePath.split(separator: "/")
+        if components.count > 1, components[0] != endpointName {
+            throw fail("$.endpoint", "'\(endpointName)' but the file is in folder '\(components[0])/'")
+        }
+
+        let requestNode = try root.required("request").object()
+        let method = try requestNode.optional("method")?.string() ?? "GET"
+        let path = try requestNode.required("path").string()
+        guard path.hasPrefix("/") else { throw fail("$.request.path", "'\(path)' does not start with '/'") }
+        guard let matched = Endpoint.match(path: path) else {
+            throw fail("$.request.path", "'\(path)' matches no endpoint")
+        }
+        guard matched.endpoint.id == endpoint else {
+            throw fail("$.request.path", "'\(path)' is the \(matched.endpoint.id) endpoint, not \(endpoint)")
+        }
+        guard method == matched.endpoint.method else {
+            throw fail("$.request.method", "'\(method)' but \(endpoint) is \(matched.endpoint.method)")
+        }
+        let query = try requestNode.optional("query")?.stringMap() ?? [:]
+        let requestHeaders = try requestNode.optional("headers")?.stringMap(lowercasingKeys: true) ?? [:]
+
+        let responseNode = try root.required("response").object()
+        let status = try responseNode.required("status").integer()
+        guard (100...599).contains(status) else { throw fail("$.response.status", "\(status) is not an HTTP status") }
+        let responseHeaders = try responseNode.optional("headers")?.stringMap(lowercasingKeys: true) ?? [:]
+        let volatile = try responseNode.optional("volatile_headers")?.stringArray().map { $0.lowercased() } ?? []
+        let body: RecordedResponse.Body
+        switch (responseNode.optional("body"), responseNode.optional("body_base64")) {
+        case (.some, .some):
+            throw fail("$.response", "has both body and body_base64; keep one")
+        case let (.some(node), nil):
+            do {
+                body = .json(try JSONSerialization.data(withJSONObject: node.value, options: [.fragmentsAllowed]))
+            } catch {
+                throw fail("$.response.body", "cannot be serialized: \(error)")
+            }
+        case let (nil, .some(node)):
+            let text = try node.string()
+            guard let bytes = Data(base64Encoded: text, options: [.ignoreUnknownCharacters]) else {
+                throw fail("$.response.body_base64", "is not valid base64")
+            }
+            body = .raw(bytes)
+        case (nil, nil):
+            body = .empty
+        }
+
+        var expect: Expectation?
+        if let node = try root.optional("expect")?.object() {
+            var expectation = Expectation()
+            if let name = try node.optional("error")?.string() {
+                guard let code = FoursquareError.Code(rawValue: name) else {
+                    let known = FoursquareError.Code.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw fail("$.expect.error", "unknown error '\(name)' (known: \(known))")
+                }
+                expectation.error = code
+            }
+            expectation.retryAfter = try node.optional("retry_after")?.number()
+            expectation.message = try node.optional("message")?.string()
+            expect = expectation
+        }
+
+        let recordedNode = try root.required("recorded").object()
+        var recorded = RecordingInfo(source: try recordedNode.optional("source")?.string() ?? "recorded")
+        recorded.at = try recordedNode.optional("at")?.string()
+        recorded.baseURL = try recordedNode.optional("base_url")?.string()
+        if let auth = try recordedNode.optional("auth")?.string() {
+            guard let style = AuthStyle(rawValue: auth) else {
+                throw fail("$.recorded.auth", "unknown auth style '\(auth)' (apiKey or bearer)")
+            }
+            recorded.auth = style
+        }
+        recorded.apiVersion = try recordedNode.optional("api_version")?.string()
+        recorded.toolVersion = try recordedNode.optional("tool_version")?.string()
+
+        return Fixture(
+            relativePath: relativePath, endpoint: endpoint, summary: try root.optional("description")?.string(),
+            request: RecordedRequest(method: method, path: path, query: query, headers: requestHeaders),
+            response: RecordedResponse(status: status, headers: responseHeaders, body: body, volatileHeaders: volatile),
+            expect: expect, recorded: recorded)
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+           let posix = POSIXErrorCode(rawValue: Int32(underlying.code)), underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(posix.rawValue))
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoPermissionError {
+            return "permission denied"
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return "no such file"
+        }
+        return nsError.localizedDescription
+    }
+
+    static func jsonErrorReason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
+        return detail.replacingOccurrences(of: "\n", with: " ")
+    }
+
+    static func firstInvalidUTF8Offset(_ data: Data) -> Int {
+        var low = 0
+        var high = data.count
+        // The longest valid prefix, by bisection; a cut inside a valid multi-byte character also fails,
+        // so step back up to three bytes.
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if String(data: data.prefix(mid), encoding: .utf8) != nil { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}
+
+/// A node of an untyped JSON tree that knows its path, for precise errors.
+struct Node {
+    let value: Any
+    let path: String
+    let file: String
+
+    init(value: Any, path: String, file: String) {
+        self.value = value
+        self.path = path
+        self.file = file
+    }
+
+    func fail(_ reason: String) -> FixtureError { FixtureError(file: file, jsonPath: path, reason: reason) }
+
+    func mismatch(_ expected: String) -> FixtureError {
+        fail("expected \(expected), found \(Node.kind(of: value))")
+    }
+
+    static func kind(of value: Any) -> String {
+        switch value {
+        case is NSNull: return "null"
+        case is String: return "string"
+        case is [Any]: return "array"
+        case is [String: Any]: return "object"
+        case let number as NSNumber: return isBool(number) ? "boolean" : "number"
+        default: return "\(type(of: value))"
+        }
+    }
+
+    static func isBool(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
+
+    func object() throws(FixtureError) -> ObjectNode {
+        guard let object = value as? [String: Any] else { throw mismatch("object") }
+        return ObjectNode(object: object, path: path, file: file)
+    }
+
+    func string() throws(FixtureError) -> String {
+        guard let string = value as? String else { throw mismatch("string") }
+        return string
+    }
+
+    func integer() throws(FixtureError) -> Int {
+        guard let number = value as? NSNumber, !Node.isBool(number), !(value is String) else { throw mismatch("integer") }
+        let double = number.doubleValue
+        guard double == double.rounded(), abs(double) < 1e15 else { throw fail("expected integer, found \(number)") }
+        return Int(double)
+    }
+
+    func number() throws(FixtureError) -> Double {
+        guard let number = value as? NSNumber, !Node.isBool(number), !(value is String) else { throw mismatch("number") }
+        return number.doubleValue
+    }
+
+    func stringArray() throws(FixtureError) -> [String] {
+        guard let array = value as? [Any] else { throw mismatch("array of strings") }
+        var result: [String] = []
+        for (index, element) in array.enumerated() {
+            result.append(try Node(value: element, path: "\(path)[\(index)]", file: file).string())
+        }
+        return result
+    }
+
+    func stringMap(lowercasingKeys: Bool = false) throws(FixtureError) -> [String: String] {
+        let object = try self.object()
+        var result: [String: String] = [:]
+        for key in object.object.keys.sorted() {
+            let child = Node(value: object.object[key]!, path: ObjectNode.childPath(path, key), file: file)
+            // Numbers and booleans are accepted as query values and written back as text.
+            let text: String
+            if let string = child.value as? String {
+                text = string
+            } else if let number = child.value as? NSNumber {
+                text = Node.isBool(number) ? (number.boolValue ? "true" : "false") : number.stringValue
+            } else {
+                throw child.mismatch("string")
+            }
+            result[lowercasingKeys ? key.lowercased() : key] = text
+        }
+        return result
+    }
+}
+
+/// A JSON object node with required/optional member access.
+struct ObjectNode {
+    let object: [String: Any]
+    let path: String
+    let file: String
+
+    static func childPath(_ path: String, _ key: String) -> String {
+        key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? "\(path).\(key)" : "\(path)[\"\(key)\"]"
+    }
+
+    func required(_ key: String) throws(FixtureError) -> Node {
+        guard let value = object[key] else {
+            throw FixtureError(file: file, jsonPath: Self.childPath(path, key), reason: "required field is missing")
+        }
+        let node = Node(value: value, path: Self.childPath(path, key), file: file)
+        if value is NSNull { throw node.fail("required field is null") }
+        return node
+    }
+
+    func optional(_ key: String) -> Node? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        return Node(value: value, path: Self.childPath(path, key), file: file)
+    }
+}
