@@ -28,15 +28,30 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Run only shard I of N (1-based), e.g. 2/4, splitting the fixtures evenly.")
     var shard: Shard?
 
+    @OptionGroup(title: "Live mode") var live: LiveFlags
+
     func run() async throws {
         do {
             var fixtures = try fixtureOptions.load()
             if let shard { fixtures = shard.select(fixtures) }
             let start = ContinuousClock.now
-            let results = await ReplayRunner(authStyles: auth.styles, apiVersion: apiVersion).run(fixtures)
+            let results: [CaseResult]
+            let mode: String
+            let baseURL: String
+            if live.live {
+                let options = try live.options(authStyles: auth.styles, apiVersion: apiVersion)
+                if options.key == nil {
+                    writeStderr("fsq-contract run: FSQ_API_KEY is not set; live cases are reported as skipped")
+                }
+                results = await LiveRunner(options: options).run(fixtures, progress: Progress.reporter(label: "live"))
+                (mode, baseURL) = ("live", options.baseURL.absoluteString)
+            } else {
+                results = await ReplayRunner(authStyles: auth.styles, apiVersion: apiVersion).run(fixtures)
+                (mode, baseURL) = ("replay", "replay (in-process)")
+            }
             let elapsed = (ContinuousClock.now - start).seconds
             print(Summary.render(results))
-            try writeReport(results, fixtures: fixtures, mode: "replay", baseURL: "replay (in-process)")
+            try writeReport(results, fixtures: fixtures, mode: mode, baseURL: baseURL)
             print("report: \(report) (\(results.count) cases from \(fixtures.count) fixtures in \(String(format: "%.2f", elapsed))s)")
             if results.contains(where: \.verdict.isProblem) { throw ExitCode(1) }
         } catch let failure as UsageFailure {
@@ -86,5 +101,75 @@ struct Shard: ExpressibleByArgument {
 
     func select<T>(_ items: [T]) -> [T] {
         items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+}
+
+/// Flags for calling a server instead of replaying.
+struct LiveFlags: ParsableArguments {
+    @Flag(name: .long, help: "Call a server through URLSession instead of replaying (key from FSQ_API_KEY).")
+    var live = false
+
+    @Option(name: .long, help: "The server to call: the API, or fsq-contract serve on loopback.")
+    var baseURL: String = FoursquareClient.defaultBaseURL.absoluteString
+
+    @Option(name: .long, help: "Requests in flight at once.")
+    var concurrency: Int = 4
+
+    @Option(name: .long, help: "Per-request timeout in seconds (fractions allowed).")
+    var timeout: Double = 10
+
+    @Option(name: .long, help: "Retries for 429, 5xx and transport errors, with backoff that honours Retry-After.")
+    var retries: Int = 2
+
+    @Option(name: .long, help: "Whole-run deadline in seconds; unfinished cases become errors.")
+    var deadline: Double = 600
+
+    @Option(name: .long, help: "Send X-Emulator-Fixture so the emulator serves each fixture's own response: auto (loopback only), always or never.")
+    var fixtureHeader: FixtureHeaderChoice = .auto
+
+    @Option(name: .long, help: "Seed for retry jitter.")
+    var seed: UInt64 = 0
+
+    func options(authStyles: [AuthStyle], apiVersion: String) throws -> LiveOptions {
+        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host?.isEmpty == false else {
+            throw UsageFailure("--base-url '\(baseURL)' is not an http(s) URL with a host")
+        }
+        guard concurrency >= 1 else { throw UsageFailure("--concurrency \(concurrency): must be at least 1") }
+        guard timeout > 0, timeout.isFinite else { throw UsageFailure("--timeout \(timeout): must be a positive number of seconds") }
+        guard retries >= 0 else { throw UsageFailure("--retries \(retries): must be 0 or more") }
+        guard deadline > 0, deadline.isFinite else { throw UsageFailure("--deadline \(deadline): must be a positive number of seconds") }
+        let selectFixture: Bool
+        switch fixtureHeader {
+        case .auto: selectFixture = LiveOptions.isLoopback(url)
+        case .always: selectFixture = true
+        case .never: selectFixture = false
+        }
+        return LiveOptions(baseURL: url, key: APIKey.fromEnvironment(), authStyles: authStyles, apiVersion: apiVersion,
+                           concurrency: concurrency, timeout: timeout, retries: retries, deadline: deadline,
+                           selectFixtureHeader: selectFixture, seed: seed)
+    }
+}
+
+/// When to send `X-Emulator-Fixture`.
+enum FixtureHeaderChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+}
+
+/// Progress for long live runs: a rewritten line on a terminal, plain lines every 10 % otherwise.
+enum Progress {
+    static func reporter(label: String) -> @Sendable (Int, Int, Int) -> Void {
+        let interactive = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
+        return { done, total, problems in
+            if interactive {
+                let end = done == total ? "\n" : ""
+                FileHandle.standardError.write(Data("\r\(label): \(done)/\(total) done, \(problems) problems\(end)".utf8))
+            } else {
+                let step = max(1, total / 10)
+                if done % step == 0 || done == total {
+                    print("\(label): \(done)/\(total) done, \(problems) problems")
+                }
+            }
+        }
     }
 }

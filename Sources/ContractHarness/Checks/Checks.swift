@@ -58,7 +58,8 @@ public enum Checks {
         }
         problems += compareQuery(expected: fixture.request.query, sent: request.queryParameters)
         problems += compareHeaders(
-            expected: auth.headers(key: key, apiVersion: apiVersion), sent: request.headers, key: key, auth: auth)
+            expected: expectedHeaders(fixture: fixture, auth: auth, key: key, apiVersion: apiVersion),
+            sent: request.headers, key: key, auth: auth)
         if request.url.absoluteString.contains(key.secret) {
             problems.append("the API key appears in the URL")
         }
@@ -66,6 +67,16 @@ public enum Checks {
             return .fail(message: problems[0], detail: problems.joined(separator: "\n"))
         }
         return .pass
+    }
+
+    /// The style's header set; where the fixture recorded one of those headers (other than
+    /// `authorization`), the recorded value is what the client must send, so a version bump shows.
+    static func expectedHeaders(fixture: Fixture, auth: AuthStyle, key: APIKey, apiVersion: String) -> HTTPHeaders {
+        var headers = auth.headers(key: key, apiVersion: apiVersion)
+        for (name, value) in fixture.request.headers where name != "authorization" && headers[name] != nil {
+            headers[name] = value
+        }
+        return headers
     }
 
     static func compareQuery(expected: [String: String], sent: [String: String]) -> [String] {

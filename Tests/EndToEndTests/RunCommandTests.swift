@@ -1,0 +1,229 @@
+import Foundation
+import JUnitXML
+import Testing
+import TestSupport
+
+/// `fsq-contract run` as CI runs it: the built binary on fixture folders.
+@Suite("fsq-contract run")
+struct RunCommandTests {
+    static let goodFixture = "place-search/200-typical.json"
+
+    /// Runs `run` on `folder` and returns the result and the parsed report.
+    func run(_ folder: URL, _ extra: [String] = []) throws -> (CommandResult, TestReport) {
+        let report = folder.appendingPathComponent("out/junit.xml").path
+        let result = try Products.run(["run", "--fixtures", folder.path, "--report", report] + extra)
+        return (result, try ReportReader.read(path: report))
+    }
+
+    func testCase(_ report: TestReport, _ name: String) -> TestCase? {
+        report.suites.flatMap(\.testCases).first { $0.name == name }
+    }
+
+    func problemText(_ testCase: TestCase?) -> String {
+        switch testCase?.outcome {
+        case let .failure(problem)?, let .error(problem)?: return problem.message + "\n" + problem.text
+        default: return ""
+        }
+    }
+
+    func isFailure(_ testCase: TestCase?) -> Bool {
+        if case .failure? = testCase?.outcome { return true }
+        return false
+    }
+
+    func isError(_ testCase: TestCase?) -> Bool {
+        if case .error? = testCase?.outcome { return true }
+        return false
+    }
+
+    /// A copy of a shipped fixture with `change` applied to its JSON object.
+    func mutated(_ path: String, _ change: (inout [String: Any]) -> Void) throws -> Data {
+        let data = try Data(contentsOf: Products.packageRoot.appendingPathComponent("Fixtures/\(path)"))
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        change(&object)
+        return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    @Test func shippedCorpusPassesAndTheReportValidates() throws {
+        try withTemporaryDirectory { tmp in
+            let report = tmp.appendingPathComponent("junit.xml").path
+            let result = try Products.run(["run", "--report", report], currentDirectory: Products.packageRoot)
+            #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+            let parsed = try ReportReader.read(path: report)
+            #expect(parsed.tests >= 80 * 4)
+            #expect(parsed.failures == 0 && parsed.errors == 0)
+            // One suite per endpoint, each testcase named `<fixture> [<auth>] <check>`.
+            #expect(Set(parsed.suites.map(\.name)).count == 9)
+            let names = Set(parsed.suites.flatMap(\.testCases).map(\.name))
+            #expect(names.contains("place-details/404-not-found.json [bearer] error-mapping"))
+            #expect(names.contains("place-details/404-not-found.json [apiKey] request"))
+            let properties = Dictionary(uniqueKeysWithValues: parsed.suites[0].properties.map { ($0.name, $0.value) })
+            #expect(properties["mode"] == "replay")
+            #expect(properties["auth_styles"] == "apiKey,bearer")
+            #expect(properties["tool_version"] != nil && properties["fixtures"] != nil)
+            #expect(try SchemaValidator.bundled().validate(reportPath: report).isEmpty)
+            let shared = Products.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/junit-schemas")
+            for xsd in ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"]
+            where FileManager.default.fileExists(atPath: shared.appendingPathComponent(xsd).path) {
+                let errors = try SchemaValidator(schemaPath: shared.appendingPathComponent(xsd).path)
+                    .validate(reportPath: report)
+                #expect(errors.isEmpty, "\(xsd): \(errors.prefix(3))")
+            }
+            #expect(result.stdout.contains("place-search"))
+        }
+    }
+
+    @Test func aBodyThatDoesNotDecodeFailsWithItsJSONPath() throws {
+        try withTemporaryDirectory { tmp in
+            let data = try mutated(Self.goodFixture) { object in
+                var response = object["response"] as! [String: Any]
+                var body = response["body"] as! [String: Any]
+                var results = body["results"] as! [[String: Any]]
+                results[0]["name"] = 42
+                body["results"] = results
+                response["body"] = body
+                object["response"] = response
+            }
+            try writeFile(data, at: Self.goodFixture, in: tmp)
+            let (result, report) = try run(tmp)
+            #expect(result.status == 1)
+            let failed = testCase(report, "\(Self.goodFixture) [apiKey] decoding")
+            #expect(isFailure(failed))
+            #expect(problemText(failed).contains("$.results[0].name"))
+            #expect(problemText(failed).contains("expected string, found number"))
+            #expect(result.stdout.contains("FAIL \(Self.goodFixture) [apiKey] decoding"))
+        }
+    }
+
+    @Test func aHeaderExpectationTheClientBreaksFails() throws {
+        try withTemporaryDirectory { tmp in
+            let data = try mutated("autocomplete/200-typical.json") { object in
+                var request = object["request"] as! [String: Any]
+                request["headers"] = ["accept": "application/json", "authorization": "<redacted>",
+                                      "x-places-api-version": "2024-01-01"]
+                object["request"] = request
+            }
+            try writeFile(data, at: "autocomplete/200-typical.json", in: tmp)
+            let (result, report) = try run(tmp)
+            #expect(result.status == 1)
+            let bearer = testCase(report, "autocomplete/200-typical.json [bearer] request")
+            #expect(isFailure(bearer))
+            #expect(problemText(bearer).contains("x-places-api-version"))
+            #expect(problemText(bearer).contains("2024-01-01"))
+            // The apiKey style sends no version header, so it has nothing to break.
+            #expect(testCase(report, "autocomplete/200-typical.json [apiKey] request")?.outcome == .passed)
+        }
+    }
+
+    @Test func aWrongExpectedErrorFails() throws {
+        try withTemporaryDirectory { tmp in
+            let path = "place-details/404-not-found.json"
+            let data = try mutated(path) { object in object["expect"] = ["error": "forbidden"] }
+            try writeFile(data, at: path, in: tmp)
+            let (result, report) = try run(tmp)
+            #expect(result.status == 1)
+            let failed = testCase(report, "\(path) [bearer] error-mapping")
+            #expect(isFailure(failed))
+            #expect(problemText(failed).contains("expected forbidden, got notFound"))
+        }
+    }
+
+    @Test func everyKindOfBadFixtureIsAnErrorTestcaseAndTheRestStillRun() throws {
+        try withTemporaryDirectory { tmp in
+            try copyFixtures([Self.goodFixture], to: tmp)
+            var cases: [(String, Data, String)] = [
+                ("chains/malformed.json", Data("{\"endpoint\": \"chains\", ".utf8), "malformed JSON"),
+                ("chains/empty.json", Data(), "file is empty"),
+                ("chains/garbage.json", Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0x1A, 0xFF, 0x00]), "binary content"),
+                ("chains/latin1.json", Data("{\"endpoint\": \"chains\", \"x\": \"caf".utf8) + Data([0xE9, 0x22, 0x7D]), "not valid UTF-8"),
+            ]
+            cases.append(("chains/no-status.json", try mutated("chains/200-typical.json") { object in
+                var response = object["response"] as! [String: Any]
+                response["status"] = nil
+                object["response"] = response
+            }, "$.response.status: required field is missing"))
+            cases.append(("chains/string-status.json", try mutated("chains/200-typical.json") { object in
+                var response = object["response"] as! [String: Any]
+                response["status"] = "200"
+                object["response"] = response
+            }, "$.response.status: expected integer, found string"))
+            cases.append(("chains/unknown-endpoint.json", try mutated("chains/200-typical.json") { object in
+                object["endpoint"] = "venues"
+            }, "unknown endpoint id 'venues'"))
+            cases.append(("chains/no-such-path.json", try mutated("chains/200-typical.json") { object in
+                var request = object["request"] as! [String: Any]
+                request["path"] = "/v2/venues/explore"
+                object["request"] = request
+            }, "'/v2/venues/explore' matches no endpoint"))
+            for (path, data, _) in cases { try writeFile(data, at: path, in: tmp) }
+            // Unreadable: a link to nothing (chmod 000 does not stop root).
+            try FileManager.default.createSymbolicLink(
+                atPath: tmp.appendingPathComponent("chains/dangling.json").path, withDestinationPath: "/nonexistent/x.json")
+            cases.append(("chains/dangling.json", Data(), "cannot be read"))
+
+            let (result, report) = try run(tmp)
+            #expect(result.status == 1)
+            for (path, _, reason) in cases {
+                let errored = testCase(report, "\(path) load")
+                #expect(isError(errored), "\(path)")
+                #expect(problemText(errored).contains(path), "\(path)")
+                #expect(problemText(errored).contains(reason), "\(path): \(problemText(errored))")
+            }
+            // The good fixture still ran in full.
+            #expect(testCase(report, "\(Self.goodFixture) [bearer] decoding")?.outcome == .passed)
+            #expect(report.errors == cases.count)
+        }
+    }
+
+    @Test func controlCharactersAndCDATAEndInABodyKeepTheReportWellFormed() throws {
+        try withTemporaryDirectory { tmp in
+            let path = "chains/500-server-error.json"
+            let nasty = "boom \u{1B}[31m ]]> <x> & \u{0}\u{7} \u{FFFE} done"
+            let data = try mutated(path) { object in
+                var response = object["response"] as! [String: Any]
+                response["body"] = ["message": nasty, "error_detail": "]]>]]>"]
+                object["response"] = response
+                object["expect"] = ["error": "notFound"]  // force a failure whose text carries the message
+            }
+            try writeFile(data, at: path, in: tmp)
+            let (result, report) = try run(tmp)
+            #expect(result.status == 1)
+            let failed = testCase(report, "\(path) [apiKey] error-mapping")
+            #expect(problemText(failed).contains("]]> <x> &"))
+            #expect(problemText(failed).contains("\\u{1B}"))
+            #expect(try SchemaValidator.bundled().validate(reportPath: tmp.appendingPathComponent("out/junit.xml").path).isEmpty)
+        }
+    }
+
+    @Test func usageErrorsExitTwoWithOneLine() throws {
+        let missing = try Products.run(["run", "--fixtures", "/nonexistent/fixtures"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--fixtures /nonexistent/fixtures"))
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+        let badFlag = try Products.run(["run", "--auth", "basic"])
+        #expect(badFlag.status == 2)
+        #expect(badFlag.stderr.contains("--auth"))
+        let noMatch = try Products.run(["run", "--filter", "venues-*"], currentDirectory: Products.packageRoot)
+        #expect(noMatch.status == 2)
+        #expect(noMatch.stderr.contains("venues-*"))
+    }
+
+    @Test func filterAndAuthSelectCases() throws {
+        try withTemporaryDirectory { tmp in
+            let report = tmp.appendingPathComponent("r.xml").path
+            let result = try Products.run(["run", "--filter", "chains", "--auth", "bearer", "--report", report],
+                                          currentDirectory: Products.packageRoot)
+            #expect(result.status == 0)
+            let parsed = try ReportReader.read(path: report)
+            let cases = parsed.suites.flatMap(\.testCases)
+            #expect(!cases.isEmpty)
+            #expect(cases.allSatisfy { $0.classname == "chains" && $0.name.contains("[bearer]") })
+            let glob = try Products.run(["run", "--filter", "place-*/404*", "--report", report],
+                                        currentDirectory: Products.packageRoot)
+            #expect(glob.status == 0)
+            let globbed = try ReportReader.read(path: report).suites.flatMap(\.testCases)
+            #expect(Set(globbed.map(\.classname)) == ["place-details", "place-tips", "place-photos", "place-search"])
+            #expect(globbed.allSatisfy { $0.name.contains("/404") })
+        }
+    }
+}
