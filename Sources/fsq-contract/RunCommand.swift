@@ -28,7 +28,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Run only shard I of N (1-based), e.g. 2/4, splitting the fixtures evenly.")
     var shard: Shard?
 
-    @OptionGroup(title: "Live mode") var live: LiveFlags
+    @Flag(name: .long, help: "Call a server through URLSession instead of replaying (key from FSQ_API_KEY).")
+    var live = false
+
+    @OptionGroup(title: "Live calls") var connection: ConnectionFlags
 
     func run() async throws {
         do {
@@ -38,8 +41,9 @@ struct RunCommand: AsyncParsableCommand {
             let results: [CaseResult]
             let mode: String
             let baseURL: String
-            if live.live {
-                let options = try live.options(authStyles: auth.styles, apiVersion: apiVersion)
+            if live {
+                let options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion,
+                                                     defaultBaseURL: FoursquareClient.defaultBaseURL.absoluteString)
                 if options.key == nil {
                     writeStderr("fsq-contract run: FSQ_API_KEY is not set; live cases are reported as skipped")
                 }
@@ -104,13 +108,10 @@ struct Shard: ExpressibleByArgument {
     }
 }
 
-/// Flags for calling a server instead of replaying.
-struct LiveFlags: ParsableArguments {
-    @Flag(name: .long, help: "Call a server through URLSession instead of replaying (key from FSQ_API_KEY).")
-    var live = false
-
+/// Flags for verbs that call a server: run --live, record and drift.
+struct ConnectionFlags: ParsableArguments {
     @Option(name: .long, help: "The server to call: the API, or fsq-contract serve on loopback.")
-    var baseURL: String = FoursquareClient.defaultBaseURL.absoluteString
+    var baseURL: String?
 
     @Option(name: .long, help: "Requests in flight at once.")
     var concurrency: Int = 4
@@ -130,7 +131,8 @@ struct LiveFlags: ParsableArguments {
     @Option(name: .long, help: "Seed for retry jitter.")
     var seed: UInt64 = 0
 
-    func options(authStyles: [AuthStyle], apiVersion: String) throws -> LiveOptions {
+    func options(authStyles: [AuthStyle], apiVersion: String, defaultBaseURL: String? = nil) throws -> LiveOptions {
+        guard let baseURL = baseURL ?? defaultBaseURL else { throw UsageFailure("--base-url is required") }
         guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host?.isEmpty == false else {
             throw UsageFailure("--base-url '\(baseURL)' is not an http(s) URL with a host")

@@ -1,0 +1,272 @@
+import Foundation
+import FoursquarePlaces
+
+/// How a model reads one JSON path: required or optional, and as what type.
+public struct FieldRead: Sendable, Hashable {
+    public var required: Bool
+    /// `string`, `number`, `boolean`, `object`, `array`.
+    public var type: String
+}
+
+/// Learns which JSON paths a `Decodable` model reads, by decoding a sample body with a tracing decoder.
+/// Paths use `[*]` for array elements: `$.results[*].location.address`.
+public enum ModelReads {
+    /// The reads of `type` when decoding `body`; fields absent from `body` but asked for optionally are included.
+    public static func trace<T: Decodable>(_ type: T.Type, body: Data) -> [String: FieldRead] {
+        guard let root = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return [:] }
+        let log = ReadLog()
+        _ = try? T(from: TracingDecoder(value: root, path: "$", codingPath: [], log: log))
+        return log.reads
+    }
+
+    /// The reads of the model behind `endpoint`.
+    public static func trace(endpoint: EndpointID, body: Data) -> [String: FieldRead] {
+        switch endpoint {
+        case .placeDetails: return trace(PlaceDetails.self, body: body)
+        case .placeTips: return trace(ResultsPage<Tip>.self, body: body)
+        case .placePhotos: return trace(ResultsPage<PlacePhoto>.self, body: body)
+        case .placesAutocomplete, .placeSearch, .geotagging: return trace(ResultsPage<PlaceCandidate>.self, body: body)
+        case .categories: return trace(ResultsPage<CategoryNode>.self, body: body)
+        case .chains: return trace(ResultsPage<Chain>.self, body: body)
+        case .autocomplete: return trace(AutocompleteResponse.self, body: body)
+        }
+    }
+
+    /// Whether `body` decodes into the endpoint's model, and if not, where.
+    public static func decodeFailure(endpoint: EndpointID, body: Data) -> DecodingFailure? {
+        func attempt<T: Decodable>(_ type: T.Type) -> DecodingFailure? {
+            do {
+                _ = try JSONDecoder().decode(T.self, from: body)
+                return nil
+            } catch let error as DecodingError {
+                return DecodingFailure(error, body: body)
+            } catch {
+                return DecodingFailure(path: "$", expected: "JSON", found: "\(error)", detail: "\(error)")
+            }
+        }
+        switch endpoint {
+        case .placeDetails: return attempt(PlaceDetails.self)
+        case .placeTips: return attempt(ResultsPage<Tip>.self)
+        case .placePhotos: return attempt(ResultsPage<PlacePhoto>.self)
+        case .placesAutocomplete, .placeSearch, .geotagging: return attempt(ResultsPage<PlaceCandidate>.self)
+        case .categories: return attempt(ResultsPage<CategoryNode>.self)
+        case .chains: return attempt(ResultsPage<Chain>.self)
+        case .autocomplete: return attempt(AutocompleteResponse.self)
+        }
+    }
+}
+
+final class ReadLog {
+    var reads: [String: FieldRead] = [:]
+
+    func note(_ path: String, required: Bool, type: String) {
+        if var existing = reads[path] {
+            // Read as required anywhere means required.
+            existing.required = existing.required || required
+            if existing.type == "value" { existing.type = type }
+            reads[path] = existing
+        } else {
+            reads[path] = FieldRead(required: required, type: type)
+        }
+    }
+}
+
+struct TracingDecoder: Decoder {
+    let value: Any
+    let path: String
+    let codingPath: [any CodingKey]
+    let log: ReadLog
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard let object = value as? [String: Any] else {
+            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath, debugDescription: "not an object"))
+        }
+        return KeyedDecodingContainer(TracingKeyed<Key>(object: object, path: path, codingPath: codingPath, log: log))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard let array = value as? [Any] else {
+            throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "not an array"))
+        }
+        return TracingUnkeyed(array: array, path: path, codingPath: codingPath, log: log)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        TracingSingle(value: value, codingPath: codingPath)
+    }
+}
+
+/// The JSON type name a Swift type decodes from.
+func jsonTypeName(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: return "string"
+    case is Bool.Type: return "boolean"
+    case is Int.Type, is Int64.Type, is Int32.Type, is Double.Type, is Float.Type, is UInt.Type: return "number"
+    default:
+        let name = String(describing: type)
+        if name.hasPrefix("Array<") { return "array" }
+        if name.hasPrefix("Optional<") { return "value" }
+        return "object"
+    }
+}
+
+func decodePrimitive<T: Decodable>(_ type: T.Type, from value: Any, codingPath: [any CodingKey]) throws -> T {
+    func mismatch() -> DecodingError {
+        .typeMismatch(T.self, .init(codingPath: codingPath, debugDescription: "type mismatch"))
+    }
+    if value is NSNull { throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "null")) }
+    switch type {
+    case is String.Type:
+        guard let string = value as? String else { throw mismatch() }
+        return string as! T
+    case is Bool.Type:
+        guard let number = value as? NSNumber, !(value is String) else { throw mismatch() }
+        return number.boolValue as! T
+    case is Int.Type:
+        guard let number = value as? NSNumber, !(value is String) else { throw mismatch() }
+        return number.intValue as! T
+    case is Double.Type:
+        guard let number = value as? NSNumber, !(value is String) else { throw mismatch() }
+        return number.doubleValue as! T
+    default:
+        throw mismatch()
+    }
+}
+
+struct TracingKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let object: [String: Any]
+    let path: String
+    let codingPath: [any CodingKey]
+    let log: ReadLog
+
+    var allKeys: [Key] { object.keys.compactMap(Key.init(stringValue:)) }
+
+    func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
+
+    func childPath(_ key: Key) -> String { ObjectNode.childPath(path, key.stringValue) }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        let value = object[key.stringValue]
+        return value == nil || value is NSNull
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        log.note(childPath(key), required: true, type: jsonTypeName(type))
+        guard let value = object[key.stringValue] else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing"))
+        }
+        return try decodeValue(type, value, key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        log.note(childPath(key), required: false, type: jsonTypeName(type))
+        guard let value = object[key.stringValue], !(value is NSNull) else { return nil }
+        return try decodeValue(type, value, key)
+    }
+
+    private func decodeValue<T: Decodable>(_ type: T.Type, _ value: Any, _ key: Key) throws -> T {
+        let nested = codingPath + [key]
+        switch type {
+        case is String.Type, is Bool.Type, is Int.Type, is Double.Type:
+            return try decodePrimitive(type, from: value, codingPath: nested)
+        default:
+            return try T(from: TracingDecoder(value: value, path: childPath(key), codingPath: nested, log: log))
+        }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try TracingDecoder(value: object[key.stringValue] ?? NSNull(), path: childPath(key), codingPath: codingPath + [key], log: log)
+            .container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try TracingDecoder(value: object[key.stringValue] ?? NSNull(), path: childPath(key), codingPath: codingPath + [key], log: log)
+            .unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder { TracingDecoder(value: object, path: path, codingPath: codingPath, log: log) }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        TracingDecoder(value: object[key.stringValue] ?? NSNull(), path: childPath(key), codingPath: codingPath + [key], log: log)
+    }
+}
+
+struct TracingUnkeyed: UnkeyedDecodingContainer {
+    let array: [Any]
+    let path: String
+    let codingPath: [any CodingKey]
+    let log: ReadLog
+    var currentIndex = 0
+
+    init(array: [Any], path: String, codingPath: [any CodingKey], log: ReadLog) {
+        self.array = array
+        self.path = path
+        self.codingPath = codingPath
+        self.log = log
+    }
+
+    var count: Int? { array.count }
+    var isAtEnd: Bool { currentIndex >= array.count }
+    var elementPath: String { "\(path)[*]" }
+
+    struct Index: CodingKey {
+        let intValue: Int?
+        var stringValue: String { "\(intValue ?? 0)" }
+        init(_ index: Int) { intValue = index }
+        init?(stringValue: String) { nil }
+        init?(intValue: Int) { self.intValue = intValue }
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd else { return true }
+        if array[currentIndex] is NSNull {
+            currentIndex += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "end of array"))
+        }
+        let value = array[currentIndex]
+        let nested = codingPath + [Index(currentIndex)]
+        currentIndex += 1
+        switch type {
+        case is String.Type, is Bool.Type, is Int.Type, is Double.Type:
+            log.note(elementPath, required: true, type: jsonTypeName(type))
+            return try decodePrimitive(type, from: value, codingPath: nested)
+        default:
+            return try T(from: TracingDecoder(value: value, path: elementPath, codingPath: nested, log: log))
+        }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let value = isAtEnd ? NSNull() : array[currentIndex]
+        currentIndex += 1
+        return try TracingDecoder(value: value, path: elementPath, codingPath: codingPath, log: log).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let value = isAtEnd ? NSNull() : array[currentIndex]
+        currentIndex += 1
+        return try TracingDecoder(value: value, path: elementPath, codingPath: codingPath, log: log).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        TracingDecoder(value: array, path: path, codingPath: codingPath, log: log)
+    }
+}
+
+struct TracingSingle: SingleValueDecodingContainer {
+    let value: Any
+    let codingPath: [any CodingKey]
+
+    func decodeNil() -> Bool { value is NSNull }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try decodePrimitive(type, from: value, codingPath: codingPath)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// How serious a drift is, judged by what the Swift model reads.
+public enum DriftGrade: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
+    case info = "INFO"
+    case warn = "WARN"
+    case err = "ERR"
+
+    private var rank: Int { self == .info ? 0 : self == .warn ? 1 : 2 }
+    public static func < (a: DriftGrade, b: DriftGrade) -> Bool { a.rank < b.rank }
+}
+
+/// One difference between the recorded and the live response.
+public struct DriftChange: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case status, contentType = "content-type", added, removed, typeChanged = "type-changed"
+        case becameNull = "became-null", becameValue = "null-to-value", undecodable
+    }
+
+    /// `$.results[*].location.address`; `status` and `content-type` for the head.
+    public var path: String
+    public var kind: Kind
+    public var grade: DriftGrade
+    public var detail: String
+
+    public var line: String { "\(grade.rawValue) \(path): \(detail)" }
+}
+
+/// Per-path statistics of a JSON tree: how often a path occurs and with which JSON types.
+struct Shape {
+    struct Stat {
+        var count = 0
+        var types: Set<String> = []
+    }
+
+    var stats: [String: Stat] = [:]
+
+    init(_ root: Any) { walk(root, "$") }
+
+    private mutating func walk(_ value: Any, _ path: String) {
+        stats[path, default: Stat()].count += 1
+        stats[path, default: Stat()].types.insert(Self.type(of: value))
+        if let object = value as? [String: Any] {
+            for (key, child) in object { walk(child, ObjectNode.childPath(path, key)) }
+        } else if let array = value as? [Any] {
+            for element in array { walk(element, "\(path)[*]") }
+        }
+    }
+
+    static func type(of value: Any) -> String {
+        switch value {
+        case is NSNull: return "null"
+        case is String: return "string"
+        case is [Any]: return "array"
+        case is [String: Any]: return "object"
+        case let number as NSNumber: return Node.isBool(number) ? "boolean" : "number"
+        default: return "unknown"
+        }
+    }
+
+    /// The path of the container that holds `path`, and how many containers of that kind there were.
+    func parent(of path: String) -> String? {
+        if path.hasSuffix("[*]") { return String(path.dropLast(3)) }
+        if path.hasSuffix("\"]"), let range = path.range(of: "[\"", options: .backwards) { return String(path[..<range.lowerBound]) }
+        guard let dot = path.lastIndex(of: "."), dot > path.startIndex else { return nil }
+        return String(path[..<dot])
+    }
+
+    /// How many objects sat at the parent of `path` (the denominator for presence).
+    func parentObjects(of path: String) -> Int {
+        guard let parent = parent(of: path) else { return 1 }
+        if path.hasSuffix("[*]") { return stats[parent]?.count ?? 0 }
+        return stats[parent].map { $0.types.contains("object") ? $0.count : 0 } ?? 0
+    }
+}
+
+/// Compares two JSON bodies by structure and grades each change by the model's reads.
+public enum ShapeDiff {
+    public static func compare(
+        recorded: Any, live: Any, reads: [String: FieldRead], ignore: (String) -> Bool
+    ) -> [DriftChange] {
+        let before = Shape(recorded)
+        let after = Shape(live)
+        var changes: [DriftChange] = []
+        var reportedRoots: [String] = []
+
+        func underReported(_ path: String) -> Bool {
+            reportedRoots.contains { path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }
+        }
+
+        let paths = Set(before.stats.keys).union(after.stats.keys).sorted()
+        for path in paths where path != "$" && !ignore(path) && !underReported(path) {
+            let old = before.stats[path]
+            let new = after.stats[path]
+            let read = reads[path]
+            // Without any parent object on one side there is nothing to compare (an empty array, say).
+            let oldParents = before.parentObjects(of: path)
+            let newParents = after.parentObjects(of: path)
+            if oldParents == 0 || newParents == 0 { continue }
+            let oldPresence = Double(old?.count ?? 0) / Double(oldParents)
+            let newPresence = Double(new?.count ?? 0) / Double(newParents)
+
+            if old == nil, new != nil {
+                changes.append(DriftChange(path: path, kind: .added, grade: .info,
+                                           detail: "added (\(describe(new!.types)))\(read == nil ? "; the model does not read it" : "")"))
+                reportedRoots.append(path)
+                continue
+            }
+            if let old, new == nil || newPresence < oldPresence && oldPresence >= 1 {
+                let grade: DriftGrade = read == nil ? .info : (read!.required ? .err : .warn)
+                let partial = new == nil ? "" : " from \(newParents - (new?.count ?? 0)) of \(newParents) elements"
+                changes.append(DriftChange(path: path, kind: .removed, grade: grade,
+                                           detail: "removed\(partial) (was \(describe(old.types)))\(readNote(read))"))
+                if new == nil { reportedRoots.append(path) }
+                continue
+            }
+            guard let old, let new else { continue }
+            let oldTypes = old.types.subtracting(["null"])
+            let newTypes = new.types.subtracting(["null"])
+            if !newTypes.isEmpty, !oldTypes.isEmpty, !newTypes.isSubset(of: oldTypes) {
+                let grade: DriftGrade = read == nil ? .info : .err
+                changes.append(DriftChange(path: path, kind: .typeChanged, grade: grade,
+                                           detail: "type changed from \(describe(old.types)) to \(describe(new.types))\(readNote(read))"))
+                reportedRoots.append(path)
+                continue
+            }
+            if new.types.contains("null"), !old.types.contains("null") {
+                let grade: DriftGrade = read == nil ? .info : (read!.required ? .err : .warn)
+                changes.append(DriftChange(path: path, kind: .becameNull, grade: grade,
+                                           detail: "value turned null (was \(describe(old.types)))\(readNote(read))"))
+                continue
+            }
+            if oldTypes.isEmpty, !newTypes.isEmpty {
+                var grade: DriftGrade = .info
+                if let read, read.type != "value", read.type != "object" || !newTypes.contains("object"),
+                   !newTypes.contains(read.type) {
+                    grade = .err
+                }
+                changes.append(DriftChange(path: path, kind: .becameValue, grade: grade,
+                                           detail: "null turned into \(describe(new.types))\(readNote(read))"))
+            }
+        }
+        return changes
+    }
+
+    static func describe(_ types: Set<String>) -> String { types.sorted().joined(separator: "|") }
+
+    static func readNote(_ read: FieldRead?) -> String {
+        guard let read else { return "; the model does not read it" }
+        return read.required ? "; the model requires it" : "; the model reads it as optional"
+    }
+}

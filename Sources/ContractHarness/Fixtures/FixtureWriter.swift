@@ -1,0 +1,100 @@
+import Foundation
+import FoursquarePlaces
+
+/// Serializes fixtures in the documented format: fixed key order at the top, sorted keys below,
+/// two-space indent, so re-recording gives reviewable diffs.
+public enum FixtureWriter {
+    public static func encode(_ fixture: Fixture) -> Data {
+        var request: [(String, Any)] = [("method", fixture.request.method), ("path", fixture.request.path)]
+        if !fixture.request.query.isEmpty { request.append(("query", fixture.request.query)) }
+        if !fixture.request.headers.isEmpty { request.append(("headers", fixture.request.headers)) }
+
+        var response: [(String, Any)] = [("status", fixture.response.status)]
+        if !fixture.response.headers.isEmpty { response.append(("headers", fixture.response.headers)) }
+        if !fixture.response.volatileHeaders.isEmpty { response.append(("volatile_headers", fixture.response.volatileHeaders)) }
+        switch fixture.response.body {
+        case .empty: break
+        case let .json(data):
+            if let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
+                response.append(("body", value))
+            } else {
+                response.append(("body_base64", data.base64EncodedString()))
+            }
+        case let .raw(data): response.append(("body_base64", data.base64EncodedString()))
+        }
+
+        var top: [(String, Any)] = [("endpoint", fixture.endpoint.rawValue)]
+        if let summary = fixture.summary { top.append(("description", summary)) }
+        top.append(("request", Ordered(request)))
+        top.append(("response", Ordered(response)))
+        if let expect = fixture.expect {
+            var fields: [(String, Any)] = []
+            if let error = expect.error { fields.append(("error", error.rawValue)) }
+            if let retry = expect.retryAfter { fields.append(("retry_after", retry == retry.rounded() ? Int(retry) as Any : retry)) }
+            if let message = expect.message { fields.append(("message", message)) }
+            if !fields.isEmpty { top.append(("expect", Ordered(fields))) }
+        }
+        var recorded: [(String, Any)] = [("source", fixture.recorded.source)]
+        if let at = fixture.recorded.at { recorded.append(("at", at)) }
+        if let url = fixture.recorded.baseURL { recorded.append(("base_url", url)) }
+        if let auth = fixture.recorded.auth { recorded.append(("auth", auth.rawValue)) }
+        if let version = fixture.recorded.apiVersion { recorded.append(("api_version", version)) }
+        if let tool = fixture.recorded.toolVersion { recorded.append(("tool_version", tool)) }
+        top.append(("recorded", Ordered(recorded)))
+
+        var text = ""
+        render(Ordered(top), indent: "", into: &text)
+        text += "\n"
+        return Data(text.utf8)
+    }
+
+    /// An object whose keys keep the given order.
+    struct Ordered {
+        let pairs: [(String, Any)]
+        init(_ pairs: [(String, Any)]) { self.pairs = pairs }
+    }
+
+    static func render(_ value: Any, indent: String, into text: inout String) {
+        let inner = indent + "  "
+        switch value {
+        case let ordered as Ordered:
+            renderObject(ordered.pairs, indent: indent, into: &text)
+        case let object as [String: Any]:
+            renderObject(object.keys.sorted().map { ($0, object[$0]!) }, indent: indent, into: &text)
+        case let object as [String: String]:
+            renderObject(object.keys.sorted().map { ($0, object[$0]! as Any) }, indent: indent, into: &text)
+        case let array as [Any]:
+            guard !array.isEmpty else { text += "[]"; return }
+            text += "[\n"
+            for (index, element) in array.enumerated() {
+                text += inner
+                render(element, indent: inner, into: &text)
+                text += index == array.count - 1 ? "\n" : ",\n"
+            }
+            text += indent + "]"
+        default:
+            text += scalar(value)
+        }
+    }
+
+    static func renderObject(_ pairs: [(String, Any)], indent: String, into text: inout String) {
+        guard !pairs.isEmpty else { text += "{}"; return }
+        let inner = indent + "  "
+        text += "{\n"
+        for (index, pair) in pairs.enumerated() {
+            text += inner + scalar(pair.0) + ": "
+            render(pair.1, indent: inner, into: &text)
+            text += index == pairs.count - 1 ? "\n" : ",\n"
+        }
+        text += indent + "}"
+    }
+
+    static func scalar(_ value: Any) -> String {
+        if let number = value as? NSNumber, !(value is String), Node.isBool(number) { return number.boolValue ? "true" : "false" }
+        if value is NSNull { return "null" }
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes]) else {
+            return "null"
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

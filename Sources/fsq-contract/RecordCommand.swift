@@ -1,0 +1,112 @@
+import ArgumentParser
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+
+extension RecordMode: ExpressibleByArgument {}
+
+/// `fsq-contract record`: write fixtures from a live server, with the key removed.
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record fixtures from a live server (the key is redacted, and a final scan refuses any file that still holds it).",
+        discussion: """
+            Modes follow swift-snapshot-testing: never (default; forced when CI=true unless --mode or FSQ_RECORD is set), \
+            missing, failed, all. Like a snapshot test in record mode, a run that writes fixtures exits 1 so that \
+            nobody commits them unreviewed: read the diff, commit, run again.
+            Exit status: 0 nothing written, 1 fixtures written or a recording failed, 2 usage or configuration error.
+            """)
+
+    @OptionGroup var fixtureOptions: FixtureOptions
+
+    @Option(name: .long, help: "never, missing, failed or all (default: FSQ_RECORD, else never).")
+    var mode: RecordMode?
+
+    @Option(name: .long, help: "A JSON list of new requests to record: [{\"endpoint\", \"case\", \"auth\", \"fsq_id\", \"parameters\"}].")
+    var plan: String?
+
+    @Option(name: .long, help: "Also redact this header's value (repeatable).")
+    var redactHeader: [String] = []
+
+    @Option(name: .long, help: "Auth style for plan entries and fixtures that do not name one.")
+    var auth: AuthStyle = .apiKey
+
+    @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
+    var apiVersion: String = FoursquareClient.defaultAPIVersion
+
+    @OptionGroup(title: "Live calls") var connection: ConnectionFlags
+
+    func run() async throws {
+        do {
+            let environment = ProcessInfo.processInfo.environment
+            var effective = mode
+            if effective == nil, let fromEnvironment = environment["FSQ_RECORD"], !fromEnvironment.isEmpty {
+                guard let parsed = RecordMode(rawValue: fromEnvironment) else {
+                    throw UsageFailure("FSQ_RECORD='\(fromEnvironment)' is not one of never, missing, failed, all")
+                }
+                effective = parsed
+            }
+            if effective == nil, environment["CI"] == "true" {
+                print("record: CI=true and no --mode or FSQ_RECORD given, so the mode is never; nothing recorded")
+                return
+            }
+            let recordMode = effective ?? .never
+            guard recordMode != .never else {
+                print("record: mode is never; nothing recorded (pass --mode missing|failed|all)")
+                return
+            }
+            let options = try connection.options(authStyles: [auth], apiVersion: apiVersion)
+            guard let key = options.key else {
+                throw UsageFailure("FSQ_API_KEY is not set; record needs a key to call \(options.baseURL.absoluteString)")
+            }
+            let root = fixtureOptions.fixturesURL
+            var existing: [Fixture] = []
+            if FileManager.default.fileExists(atPath: root.path) {
+                for loaded in FixtureFilter(fixtureOptions.filter).apply(try FixtureLoader(root: root).loadAll()) {
+                    switch loaded {
+                    case let .fixture(fixture): existing.append(fixture)
+                    case let .broken(_, _, error): writeStderr("record: skipping \(error)")
+                    }
+                }
+            }
+            var entries: [PlanEntry] = []
+            if let plan {
+                do {
+                    entries = try PlanEntry.load(URL(fileURLWithPath: plan))
+                } catch {
+                    throw UsageFailure("--plan \(error)")
+                }
+            }
+            let recorder = Recorder(options: options, fixturesRoot: root, mode: recordMode, key: key,
+                                    redactHeaders: redactHeader, defaultAuth: auth)
+            let outcomes = await recorder.record(existing: existing, plan: entries,
+                                                 progress: Progress.reporter(label: "record"))
+            print(Self.summary(outcomes, mode: recordMode))
+            let wrote = outcomes.contains { $0.status == .new || $0.status == .updated }
+            let failed = outcomes.contains { $0.status == .failed }
+            if wrote { print("record: fixtures were written; review the diff and commit them (exit 1, as a snapshot test in record mode)") }
+            if wrote || failed { throw ExitCode(1) }
+        } catch let failure as UsageFailure {
+            writeStderr("fsq-contract record: \(failure)")
+            throw ExitCode(2)
+        } catch let error as FixtureError {
+            writeStderr("fsq-contract record: --fixtures \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    static func summary(_ outcomes: [RecordOutcome], mode: RecordMode) -> String {
+        var lines: [String] = []
+        let counts = Dictionary(grouping: outcomes, by: \.status).mapValues(\.count)
+        for outcome in outcomes where outcome.status != .unchanged && outcome.status != .skipped {
+            lines.append("\(outcome.status.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0)) \(outcome.relativePath)")
+            for note in outcome.notes.prefix(8) { lines.append("         \(note)") }
+            if outcome.notes.count > 8 { lines.append("         … \(outcome.notes.count - 8) more changes") }
+        }
+        lines.append("record (\(mode.rawValue)): \(counts[.new] ?? 0) new, \(counts[.updated] ?? 0) updated, "
+                     + "\(counts[.unchanged] ?? 0) unchanged, \(counts[.skipped] ?? 0) skipped, \(counts[.failed] ?? 0) failed")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension AuthStyle: ExpressibleByArgument {}
