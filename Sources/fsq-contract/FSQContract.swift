@@ -8,7 +8,7 @@ struct FSQContract: AsyncParsableCommand {
         commandName: "fsq-contract",
         abstract: "Contract tests for the Foursquare Places API client: replay fixtures, call live, record, detect drift.",
         version: ToolVersion.current,
-        subcommands: [RunCommand.self, ListCommand.self]
+        subcommands: [RunCommand.self, ListCommand.self, ServeCommand.self, RecordCommand.self, DriftCommand.self, MergeCommand.self, ValidateReportCommand.self]
     )
 
     /// Runs the command, turning ArgumentParser's usage errors (exit 64) into a one-line reason and exit 2.

@@ -32,7 +32,7 @@ public enum Products {
 
     /// Runs `name` with `arguments` to completion; output is collected through temp files so pipes never fill.
     public static func run(
-        _ name: String = "fsq-contract", _ arguments: [String], environment: [String: String] = [:],
+        _ arguments: [String], executable name: String = "fsq-contract", environment: [String: String] = [:],
         currentDirectory: URL? = nil
     ) throws -> CommandResult {
         let process = Process()

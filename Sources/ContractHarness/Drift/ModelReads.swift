@@ -6,6 +6,11 @@ public struct FieldRead: Sendable, Hashable {
     public var required: Bool
     /// `string`, `number`, `boolean`, `object`, `array`.
     public var type: String
+
+    public init(required: Bool, type: String) {
+        self.required = required
+        self.type = type
+    }
 }
 
 /// Learns which JSON paths a `Decodable` model reads, by decoding a sample body with a tracing decoder.
@@ -100,6 +105,9 @@ struct TracingDecoder: Decoder {
 /// The JSON type name a Swift type decodes from.
 func jsonTypeName(_ type: Any.Type) -> String {
     switch type {
+    case is Box<String>.Type: return "string"
+    case is Box<Bool>.Type: return "boolean"
+    case is Box<Int>.Type, is Box<Double>.Type: return "number"
     case is String.Type: return "string"
     case is Bool.Type: return "boolean"
     case is Int.Type, is Int64.Type, is Int32.Type, is Double.Type, is Float.Type, is UInt.Type: return "number"
@@ -165,6 +173,17 @@ struct TracingKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try decodeValue(type, value, key)
     }
 
+    // The primitive overloads have default implementations that would hide optional reads
+    // behind a required `decode`, so each one is routed explicitly.
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decode(Box<String>.self, forKey: key).value }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decode(Box<Int>.self, forKey: key).value }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decode(Box<Double>.self, forKey: key).value }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(Box<Bool>.self, forKey: key).value }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeIfPresent(Box<String>.self, forKey: key)?.value }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIfPresent(Box<Int>.self, forKey: key)?.value }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeIfPresent(Box<Double>.self, forKey: key)?.value }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeIfPresent(Box<Bool>.self, forKey: key)?.value }
+
     private func decodeValue<T: Decodable>(_ type: T.Type, _ value: Any, _ key: Key) throws -> T {
         let nested = codingPath + [key]
         switch type {
@@ -190,6 +209,12 @@ struct TracingKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func superDecoder(forKey key: Key) throws -> any Decoder {
         TracingDecoder(value: object[key.stringValue] ?? NSNull(), path: childPath(key), codingPath: codingPath + [key], log: log)
     }
+}
+
+/// Carries a primitive through the generic path so it is logged with its JSON type name.
+struct Box<Value: Decodable>: Decodable {
+    let value: Value
+    init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Value.self) }
 }
 
 struct TracingUnkeyed: UnkeyedDecodingContainer {

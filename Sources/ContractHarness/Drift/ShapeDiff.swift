@@ -100,6 +100,8 @@ public enum ShapeDiff {
             let oldPresence = Double(old?.count ?? 0) / Double(oldParents)
             let newPresence = Double(new?.count ?? 0) / Double(newParents)
 
+            // Element paths come and go with empty arrays: that is data, not structure.
+            if path.hasSuffix("[*]"), old == nil || new == nil { continue }
             if old == nil, new != nil {
                 changes.append(DriftChange(path: path, kind: .added, grade: .info,
                                            detail: "added (\(describe(new!.types)))\(read == nil ? "; the model does not read it" : "")"))

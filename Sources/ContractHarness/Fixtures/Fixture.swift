@@ -9,12 +9,12 @@ public struct Fixture: Sendable, Hashable {
     public var summary: String?
     public var request: RecordedRequest
     public var response: RecordedResponse
-    public var expect: Expectation?
+    public var expect: ExpectedOutcome?
     public var recorded: RecordingInfo
 
     public init(
         relativePath: String, endpoint: EndpointID, summary: String? = nil, request: RecordedRequest,
-        response: RecordedResponse, expect: Expectation? = nil, recorded: RecordingInfo
+        response: RecordedResponse, expect: ExpectedOutcome? = nil, recorded: RecordingInfo
     ) {
         self.relativePath = relativePath
         self.endpoint = endpoint
@@ -91,7 +91,7 @@ public struct RecordedResponse: Sendable, Hashable {
 }
 
 /// What a fixture asserts beyond its status.
-public struct Expectation: Sendable, Hashable {
+public struct ExpectedOutcome: Sendable, Hashable {
     public var error: FoursquareError.Code?
     public var retryAfter: Double?
     public var message: String?

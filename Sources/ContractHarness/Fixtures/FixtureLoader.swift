@@ -159,9 +159,9 @@ public struct FixtureLoader: Sendable {
             body = .empty
         }
 
-        var expect: Expectation?
+        var expect: ExpectedOutcome?
         if let node = try root.optional("expect")?.object() {
-            var expectation = Expectation()
+            var expectation = ExpectedOutcome()
             if let name = try node.optional("error")?.string() {
                 guard let code = FoursquareError.Code(rawValue: name) else {
                     let known = FoursquareError.Code.allCases.map(\.rawValue).joined(separator: ", ")

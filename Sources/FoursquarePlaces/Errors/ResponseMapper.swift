@@ -15,10 +15,10 @@ public struct ResponseMapper: Sendable {
         } catch let decodingError as DecodingError {
             let failure = DecodingFailure(decodingError, body: data)
             throw FoursquareError(code: .decodingFailed, status: response.status, decoding: failure,
-                                  reason: redact(failure.detail), request: request, response: response)
+                                  reason: redact(failure.detail), request: request, response: redact(response))
         } catch {
             throw FoursquareError(code: .decodingFailed, status: response.status,
-                                  reason: redact(String(describing: error)), request: request, response: response)
+                                  reason: redact(String(describing: error)), request: request, response: redact(response))
         }
     }
 
@@ -33,7 +33,7 @@ public struct ResponseMapper: Sendable {
         }
         return FoursquareError(
             code: code, status: response.status, message: body?.message.map(redact),
-            errorDetail: body?.errorDetail.map(redact), retryAfter: retryAfter, request: request, response: response)
+            errorDetail: body?.errorDetail.map(redact), retryAfter: retryAfter, request: request, response: redact(response))
     }
 
     /// `Retry-After` as seconds: either delta-seconds or an HTTP date.
@@ -49,6 +49,14 @@ public struct ResponseMapper: Sendable {
     }
 
     private func redact(_ text: String) -> String { key?.redact(text) ?? text }
+
+    // A server or proxy may echo the Authorization header back; the head kept in an error must not carry it.
+    private func redact(_ response: HTTPResponse) -> HTTPResponse {
+        guard let key else { return response }
+        var copy = response
+        copy.headers = HTTPHeaders(response.headers.map { ($0.name, key.redact($0.value)) })
+        return copy
+    }
 }
 
 extension DecodingFailure {

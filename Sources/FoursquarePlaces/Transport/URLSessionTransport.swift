@@ -51,18 +51,45 @@ public struct TransportTimeout: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Runs `operation`, cancelling it and throwing `TransportTimeout` after `seconds`.
+/// Runs `operation`, throwing `TransportTimeout` after `seconds` and cancelling it. Returns at the
+/// deadline even when the operation is slow to notice cancellation (URLSession on Linux can be).
 func withDeadline<T: Sendable>(
     seconds: Double, url: URL, _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await operation() }
-        group.addTask {
-            try await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
-            throw TransportTimeout(seconds: seconds, url: url)
+    let gate = ResumeGate()
+    let work = Task<T, any Error> { try await operation() }
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            Task {
+                do {
+                    let value = try await work.value
+                    if gate.claim() { continuation.resume(returning: value) }
+                } catch {
+                    if gate.claim() { continuation.resume(throwing: error) }
+                }
+            }
+            Task {
+                try? await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
+                if gate.claim() {
+                    work.cancel()
+                    continuation.resume(throwing: TransportTimeout(seconds: seconds, url: url))
+                }
+            }
         }
-        defer { group.cancelAll() }
-        guard let first = try await group.next() else { throw CancellationError() }
-        return first
+    } onCancel: {
+        work.cancel()
+    }
+}
+
+/// Lets exactly one of several racers resume a continuation.
+final class ResumeGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = false
+
+    func claim() -> Bool {
+        lock.withLock {
+            defer { claimed = true }
+            return !claimed
+        }
     }
 }

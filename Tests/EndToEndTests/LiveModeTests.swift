@@ -1,0 +1,145 @@
+import Foundation
+import JUnitXML
+import Testing
+import TestSupport
+
+/// `fsq-contract run --live` against `fsq-contract serve`, both as subprocesses on 127.0.0.1.
+@Suite("run --live against the emulator", .serialized)
+struct LiveModeTests {
+    func runLive(_ emulator: EmulatorProcess, fixtures: URL, report: URL, _ extra: [String]) throws -> CommandResult {
+        try Products.run(["run", "--live", "--base-url", emulator.baseURL, "--fixtures", fixtures.path,
+                          "--report", report.path] + extra,
+                         environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "true"])
+    }
+
+    @Test func everyEndpointPassesInBothStylesAndTheKeyNeverShows() throws {
+        try withTemporaryDirectory { tmp in
+            let fixtures = Products.packageRoot.appendingPathComponent("Fixtures")
+            let emulator = try EmulatorProcess(fixtures: fixtures)
+            let report = tmp.appendingPathComponent("live.xml")
+            let result = try runLive(emulator, fixtures: fixtures, report: report, ["--concurrency", "8"])
+            emulator.stop()
+            #expect(result.status == 0, "\(result.stdout.suffix(2000))\n\(result.stderr)")
+            let cases = try E2E.cases(report.path)
+            #expect(Set(cases.map(\.classname)).count == 9)
+            for style in ["[apiKey]", "[bearer]"] {
+                #expect(cases.contains { $0.name.contains(style) && $0.name.hasSuffix("live-decoding") })
+                #expect(cases.contains { $0.name.contains(style) && $0.name.hasSuffix("live-error-mapping") })
+            }
+            #expect(cases.allSatisfy { $0.outcome == .passed })
+            #expect(cases.contains { $0.time > 0 })
+            let reportText = try String(contentsOf: report, encoding: .utf8)
+            for (name, text) in [("report", reportText), ("stdout", result.stdout), ("stderr", result.stderr),
+                                 ("emulator log", emulator.output)] {
+                #expect(!text.contains(E2E.sentinel), "the key leaked into the \(name)")
+            }
+            #expect(emulator.output.contains("<redacted>"))
+        }
+    }
+
+    @Test(arguments: [
+        ("rate-limit", "429"), ("server-error", "500"), ("unavailable", "503"), ("reset", "transport failed"),
+        ("truncate", "does not decode"), ("malformed", "does not decode"), ("slow-body", "within 0.15"),
+    ])
+    func eachFaultGivesItsOwnClearTestcaseWithinTheDeadline(fault: String, expected: String) throws {
+        try withTemporaryDirectory { tmp in
+            try copyFixtures(["chains/200-typical.json"], to: tmp)
+            let emulator = try EmulatorProcess(fixtures: tmp, arguments: ["--fault", fault])
+            let report = tmp.appendingPathComponent("out/live.xml")
+            let start = Date()
+            let result = try runLive(emulator, fixtures: tmp, report: report,
+                                     ["--auth", "apiKey", "--retries", "0", "--timeout", "0.15", "--deadline", "20"])
+            let elapsed = Date().timeIntervalSince(start)
+            emulator.stop()
+            #expect(result.status == 1, "\(fault): \(result.stdout)")
+            #expect(elapsed < 20)
+            let problems = try E2E.cases(report.path).compactMap(E2E.problem)
+            #expect(!problems.isEmpty)
+            #expect(problems.contains { $0.contains(expected) }, "\(fault): \(problems)")
+        }
+    }
+
+    @Test func retriesRecoverFromIntermittentRateLimits() throws {
+        try withTemporaryDirectory { tmp in
+            let fixtures = Products.packageRoot.appendingPathComponent("Fixtures")
+            let emulator = try EmulatorProcess(fixtures: fixtures, arguments: ["--fault", "rate-limit:0.3", "--seed", "42"])
+            let report = tmp.appendingPathComponent("live.xml")
+            let result = try runLive(emulator, fixtures: fixtures, report: report,
+                                     ["--filter", "chains", "--retries", "8", "--deadline", "120"])
+            emulator.stop()
+            #expect(result.status == 0, "\(result.stdout.suffix(3000))")
+            let cases = try E2E.cases(report.path)
+            #expect(cases.allSatisfy { $0.outcome == .passed })
+            // Some calls needed more than one attempt: the faults really fired.
+            #expect(cases.contains { ($0.systemOut ?? "").contains("attempts:") })
+        }
+    }
+
+    @Test func aBearerOnlyServerFailsTheApiKeyCasesAsAuthFailures() throws {
+        try withTemporaryDirectory { tmp in
+            try copyFixtures(["chains/200-typical.json"], to: tmp)
+            let emulator = try EmulatorProcess(fixtures: tmp, arguments: ["--auth", "bearer"])
+            let report = tmp.appendingPathComponent("out/live.xml")
+            let result = try runLive(emulator, fixtures: tmp, report: report, ["--retries", "0"])
+            emulator.stop()
+            #expect(result.status == 1)
+            let cases = try E2E.cases(report.path)
+            let apiKeyStatus = try #require(cases.first { $0.name == "chains/200-typical.json [apiKey] live-status" })
+            #expect(E2E.problem(apiKeyStatus)?.contains("auth failure") == true)
+            #expect(E2E.problem(apiKeyStatus)?.contains("401") == true)
+            #expect(cases.filter { $0.name.contains("[bearer]") }.allSatisfy { $0.outcome == .passed })
+        }
+    }
+
+    @Test func anUnmatchedRequestShowsTheEmulatorsHint() throws {
+        try withTemporaryDirectory { tmp in
+            let served = tmp.appendingPathComponent("served")
+            let local = tmp.appendingPathComponent("local")
+            try copyFixtures(["chains/200-typical.json"], to: served)
+            try copyFixtures(["chains/200-typical.json"], to: local)
+            let url = local.appendingPathComponent("chains/200-typical.json")
+            var fixture = try E2E.object(url)
+            var request = fixture["request"] as! [String: Any]
+            request["query"] = ["query": "tea", "limit": "5"]
+            fixture["request"] = request
+            try E2E.write(fixture, to: url)
+            let emulator = try EmulatorProcess(fixtures: served)
+            let report = tmp.appendingPathComponent("live.xml")
+            let result = try runLive(emulator, fixtures: local, report: report,
+                                     ["--auth", "apiKey", "--retries", "0", "--fixture-header", "never"])
+            emulator.stop()
+            #expect(result.status == 1)
+            let problems = try E2E.cases(report.path).compactMap(E2E.problem).joined(separator: "\n")
+            #expect(problems.contains("chains/200-typical.json"), "\(problems)")
+            #expect(problems.contains("query"), "\(problems)")
+            #expect(problems.contains("coffee") && problems.contains("tea"), "\(problems)")
+        }
+    }
+
+    @Test func withoutAKeyLiveCasesAreSkipped() throws {
+        try withTemporaryDirectory { tmp in
+            try copyFixtures(["chains/200-typical.json"], to: tmp)
+            let report = tmp.appendingPathComponent("out/live.xml")
+            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path,
+                                           "--report", report.path])
+            #expect(result.status == 0)
+            let cases = try E2E.cases(report.path)
+            #expect(!cases.isEmpty)
+            #expect(cases.allSatisfy { if case let .skipped(message) = $0.outcome { message?.contains("FSQ_API_KEY") == true } else { false } })
+        }
+    }
+
+    @Test func anUnreachableServerIsAnErrorNamingTheURL() throws {
+        try withTemporaryDirectory { tmp in
+            try copyFixtures(["chains/200-typical.json"], to: tmp)
+            let report = tmp.appendingPathComponent("out/live.xml")
+            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path,
+                                           "--report", report.path, "--retries", "1"],
+                                          environment: ["FSQ_API_KEY": E2E.sentinel])
+            #expect(result.status == 1)
+            let problems = try E2E.cases(report.path).compactMap(E2E.problem)
+            #expect(problems.contains { $0.contains("127.0.0.1:9") && $0.contains("transport failed") }, "\(problems)")
+            #expect(!result.stdout.contains(E2E.sentinel) && !result.stderr.contains(E2E.sentinel))
+        }
+    }
+}

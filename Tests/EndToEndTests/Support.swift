@@ -1,0 +1,50 @@
+import Foundation
+import JUnitXML
+import Testing
+import TestSupport
+
+/// Helpers shared by the end-to-end suites.
+enum E2E {
+    static let sentinel = "SENTINEL-KEY-e2e-7f3a9c1d5b"
+
+    static func cases(_ path: String) throws -> [TestCase] {
+        try ReportReader.read(path: path).suites.flatMap(\.testCases)
+    }
+
+    static func problem(_ testCase: TestCase) -> String? {
+        switch testCase.outcome {
+        case let .failure(problem), let .error(problem): return problem.message + "\n" + problem.text
+        default: return nil
+        }
+    }
+
+    /// Reads a fixture file as a mutable JSON object.
+    static func object(_ url: URL) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    static func write(_ object: [String: Any], to url: URL) throws {
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: url)
+    }
+
+    /// Changes `response.body` of the fixture at `url`.
+    static func editBody(_ url: URL, _ change: (inout [String: Any]) -> Void) throws {
+        var fixture = try object(url)
+        var response = fixture["response"] as! [String: Any]
+        var body = response["body"] as! [String: Any]
+        change(&body)
+        response["body"] = body
+        fixture["response"] = response
+        try write(fixture, to: url)
+    }
+
+    /// Every file's text under `folder`, for secret scans.
+    static func allText(under folder: URL) -> String {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return "" }
+        var text = ""
+        for case let url as URL in enumerator {
+            if let data = try? Data(contentsOf: url) { text += String(decoding: data, as: UTF8.self) }
+        }
+        return text
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import FoursquarePlaces
+import TestSupport
+import Testing
+
+/// Inputs the client refuses: each names the parameter and nothing goes on the wire.
+@Suite("Validation")
+struct ValidationTests {
+    struct Invalid: Sendable, CustomTestStringConvertible {
+        let label: String
+        let parameter: String
+        let send: @Sendable (FoursquareClient) async throws(FoursquareError) -> Void
+        var testDescription: String { label }
+
+        init(_ label: String, _ parameter: String, _ send: @escaping @Sendable (FoursquareClient) async throws(FoursquareError) -> Void) {
+            self.label = label
+            self.parameter = parameter
+            self.send = send
+        }
+    }
+
+    static let ll = Coordinate(latitude: 40.7, longitude: -74)
+
+    static let invalid: [Invalid] = [
+        // fsq_id, on all three place-content endpoints
+        Invalid("details: empty id", "fsq_id") { c throws(FoursquareError) in _ = try await c.placeDetails(id: "") },
+        Invalid("details: blank id", "fsq_id") { c throws(FoursquareError) in _ = try await c.placeDetails(id: "  \n") },
+        Invalid("details: id with /", "fsq_id") { c throws(FoursquareError) in _ = try await c.placeDetails(id: "abc/def") },
+        Invalid("details: id ../", "fsq_id") { c throws(FoursquareError) in _ = try await c.placeDetails(id: "../categories") },
+        Invalid("details: id .", "fsq_id") { c throws(FoursquareError) in _ = try await c.placeDetails(id: ".") },
+        Invalid("details: id ..", "fsq_id") { c throws(FoursquareError) in _ = try await c.placeDetails(id: "..") },
+        Invalid("tips: empty id", "fsq_id") { c throws(FoursquareError) in _ = try await c.placeTips(id: "") },
+        Invalid("tips: id with /", "fsq_id") { c throws(FoursquareError) in _ = try await c.placeTips(id: "a/b") },
+        Invalid("tips: id ..", "fsq_id") { c throws(FoursquareError) in _ = try await c.placeTips(id: "..") },
+        Invalid("photos: empty id", "fsq_id") { c throws(FoursquareError) in _ = try await c.placePhotos(id: "") },
+        Invalid("photos: id with /", "fsq_id") { c throws(FoursquareError) in _ = try await c.placePhotos(id: "/") },
+        Invalid("photos: id .", "fsq_id") { c throws(FoursquareError) in _ = try await c.placePhotos(id: ".") },
+        // coordinates out of range
+        Invalid("geotagging: lat 91", "ll") { c throws(FoursquareError) in
+            _ = try await c.geotagging(ll: Coordinate(latitude: 91, longitude: 0))
+        },
+        Invalid("geotagging: lat -90.0001", "ll") { c throws(FoursquareError) in
+            _ = try await c.geotagging(ll: Coordinate(latitude: -90.0001, longitude: 0))
+        },
+        Invalid("search: lng -181", "ll") { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(ll: Coordinate(latitude: 0, longitude: -181)))
+        },
+        Invalid("places-autocomplete: NaN", "ll") { c throws(FoursquareError) in
+            _ = try await c.placesAutocomplete(query: "coffee", ll: Coordinate(latitude: .nan, longitude: 0))
+        },
+        Invalid("autocomplete: infinite lng", "ll") { c throws(FoursquareError) in
+            _ = try await c.autocomplete(AutocompleteRequest(query: "coffee", ll: Coordinate(latitude: 0, longitude: .infinity)))
+        },
+        Invalid("search: ne lat 91", "ne") { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(ne: Coordinate(latitude: 91, longitude: 0), sw: Coordinate(latitude: 0, longitude: 0)))
+        },
+        Invalid("search: sw lng -181", "sw") { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(ne: Coordinate(latitude: 1, longitude: 1), sw: Coordinate(latitude: 0, longitude: -181)))
+        },
+        Invalid("search: sw NaN", "sw") { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(ne: Coordinate(latitude: 1, longitude: 1), sw: Coordinate(latitude: .nan, longitude: 0)))
+        },
+        Invalid("search: ne south of sw", "ne") { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(ne: Coordinate(latitude: 10, longitude: 1), sw: Coordinate(latitude: 20, longitude: 0)))
+        },
+        // v2 autocomplete query length
+        Invalid("autocomplete: empty query", "query") { c throws(FoursquareError) in _ = try await c.autocomplete(AutocompleteRequest(query: "")) },
+        Invalid("autocomplete: 2 chars", "query") { c throws(FoursquareError) in _ = try await c.autocomplete(AutocompleteRequest(query: "ab")) },
+        Invalid("autocomplete: '  a '", "query") { c throws(FoursquareError) in _ = try await c.autocomplete(AutocompleteRequest(query: "  a ")) },
+        Invalid("autocomplete: ' ab  '", "query") { c throws(FoursquareError) in _ = try await c.autocomplete(AutocompleteRequest(query: " ab  ")) },
+        // required queries
+        Invalid("chains: empty query", "query") { c throws(FoursquareError) in _ = try await c.chains(query: "") },
+        Invalid("chains: blank query", "query") { c throws(FoursquareError) in _ = try await c.chains(query: "   ") },
+        Invalid("places-autocomplete: empty query", "query") { c throws(FoursquareError) in _ = try await c.placesAutocomplete(query: "") },
+        Invalid("places-autocomplete: blank query", "query") { c throws(FoursquareError) in _ = try await c.placesAutocomplete(query: " \t") },
+        // limit
+        Invalid("tips: limit 0", "limit") { c throws(FoursquareError) in _ = try await c.placeTips(id: "x", limit: 0) },
+        Invalid("tips: limit 51", "limit") { c throws(FoursquareError) in _ = try await c.placeTips(id: "x", limit: 51) },
+        Invalid("photos: limit 0", "limit") { c throws(FoursquareError) in _ = try await c.placePhotos(id: "x", limit: 0) },
+        Invalid("photos: limit 51", "limit") { c throws(FoursquareError) in _ = try await c.placePhotos(id: "x", limit: 51) },
+        Invalid("places-autocomplete: limit 0", "limit") { c throws(FoursquareError) in _ = try await c.placesAutocomplete(query: "tea", limit: 0) },
+        Invalid("places-autocomplete: limit 51", "limit") { c throws(FoursquareError) in _ = try await c.placesAutocomplete(query: "tea", limit: 51) },
+        Invalid("search: limit 0", "limit") { c throws(FoursquareError) in _ = try await c.searchPlaces(PlaceSearchRequest(near: "Paris", limit: 0)) },
+        Invalid("search: limit 51", "limit") { c throws(FoursquareError) in _ = try await c.searchPlaces(PlaceSearchRequest(near: "Paris", limit: 51)) },
+        Invalid("geotagging: limit 0", "limit") { c throws(FoursquareError) in _ = try await c.geotagging(ll: ll, limit: 0) },
+        Invalid("geotagging: limit 51", "limit") { c throws(FoursquareError) in _ = try await c.geotagging(ll: ll, limit: 51) },
+        Invalid("chains: limit 0", "limit") { c throws(FoursquareError) in _ = try await c.chains(query: "Starbucks", limit: 0) },
+        Invalid("chains: limit 51", "limit") { c throws(FoursquareError) in _ = try await c.chains(query: "Starbucks", limit: 51) },
+        Invalid("autocomplete: limit 0", "limit") { c throws(FoursquareError) in _ = try await c.autocomplete(AutocompleteRequest(query: "tea", limit: 0)) },
+        Invalid("autocomplete: limit -1", "limit") { c throws(FoursquareError) in _ = try await c.autocomplete(AutocompleteRequest(query: "tea", limit: -1)) },
+        Invalid("autocomplete: limit 51", "limit") { c throws(FoursquareError) in _ = try await c.autocomplete(AutocompleteRequest(query: "tea", limit: 51)) },
+        // radius
+        Invalid("places-autocomplete: radius 0", "radius") { c throws(FoursquareError) in _ = try await c.placesAutocomplete(query: "tea", radius: 0) },
+        Invalid("places-autocomplete: radius 100001", "radius") { c throws(FoursquareError) in _ = try await c.placesAutocomplete(query: "tea", radius: 100_001) },
+        Invalid("search: radius 0", "radius") { c throws(FoursquareError) in _ = try await c.searchPlaces(PlaceSearchRequest(ll: ll, radius: 0)) },
+        Invalid("search: radius -5", "radius") { c throws(FoursquareError) in _ = try await c.searchPlaces(PlaceSearchRequest(ll: ll, radius: -5)) },
+        Invalid("search: radius 100001", "radius") { c throws(FoursquareError) in _ = try await c.searchPlaces(PlaceSearchRequest(ll: ll, radius: 100_001)) },
+        Invalid("autocomplete: radius 0", "radius") { c throws(FoursquareError) in _ = try await c.autocomplete(AutocompleteRequest(query: "tea", radius: 0)) },
+        Invalid("autocomplete: radius 100001", "radius") { c throws(FoursquareError) in _ = try await c.autocomplete(AutocompleteRequest(query: "tea", radius: 100_001)) },
+        // place search location strategies
+        Invalid("search: no location strategy", "ll/near/ne+sw") { c throws(FoursquareError) in _ = try await c.searchPlaces(PlaceSearchRequest(query: "coffee")) },
+        Invalid("search: ll and near", "ll/near/ne+sw") { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(ll: ll, near: "New York"))
+        },
+        Invalid("search: near and ne+sw", "ll/near/ne+sw") { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(near: "New York", ne: Coordinate(latitude: 1, longitude: 1), sw: Coordinate(latitude: 0, longitude: 0)))
+        },
+        Invalid("search: ne without sw", "sw") { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(ne: Coordinate(latitude: 1, longitude: 1)))
+        },
+        Invalid("search: sw without ne", "ne") { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(sw: Coordinate(latitude: 0, longitude: 0)))
+        },
+        Invalid("search: radius without ll", "radius") { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(radius: 500, near: "Boston"))
+        },
+        Invalid("search: empty near", "near") { c throws(FoursquareError) in _ = try await c.searchPlaces(PlaceSearchRequest(near: " ")) },
+        // empty optional strings that would be sent as `name=`
+        Invalid("details: empty session_token", "session_token") { c throws(FoursquareError) in _ = try await c.placeDetails(id: "x", sessionToken: "") },
+        Invalid("categories: empty locale", "locale") { c throws(FoursquareError) in _ = try await c.categories(locale: "") },
+    ]
+
+    @Test("rejected before sending, naming the parameter", arguments: invalid, AuthStyle.allCases)
+    func rejected(_ testCase: Invalid, style: AuthStyle) async throws {
+        let transport = CapturingTransport()
+        let client = FoursquareClient(apiKey: "k", auth: style, transport: transport)
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await testCase.send(client) })
+        #expect(error.code == .invalidInput)
+        #expect(error.parameter == testCase.parameter)
+        #expect(error.reason?.isEmpty == false)
+        #expect(error.status == nil && error.request == nil && error.response == nil)
+        #expect(error.description.hasPrefix("invalid input: \(testCase.parameter): "))
+        #expect(!error.isRetryable)
+        #expect(transport.requests.isEmpty, "nothing may be sent for an invalid input")
+    }
+
+    @Test("an empty API key is refused before sending")
+    func emptyKey() async throws {
+        let transport = CapturingTransport()
+        let client = FoursquareClient(apiKey: "", transport: transport)
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.categories() })
+        #expect(error.code == .invalidInput)
+        #expect(error.parameter == "apiKey")
+        #expect(transport.requests.isEmpty)
+    }
+
+    struct Valid: Sendable, CustomTestStringConvertible {
+        let label: String
+        let expectedQuery: [String: String]
+        let send: @Sendable (FoursquareClient) async throws(FoursquareError) -> Void
+        var testDescription: String { label }
+
+        init(_ label: String, _ expectedQuery: [String: String], _ send: @escaping @Sendable (FoursquareClient) async throws(FoursquareError) -> Void) {
+            self.label = label
+            self.expectedQuery = expectedQuery
+            self.send = send
+        }
+    }
+
+    static let valid: [Valid] = [
+        Valid("tips: limit 1", ["limit": "1"]) { c throws(FoursquareError) in _ = try await c.placeTips(id: "x", limit: 1) },
+        Valid("tips: limit 50", ["limit": "50"]) { c throws(FoursquareError) in _ = try await c.placeTips(id: "x", limit: 50) },
+        Valid("geotagging: limit 1", ["ll": "40.7,-74", "limit": "1"]) { c throws(FoursquareError) in _ = try await c.geotagging(ll: ll, limit: 1) },
+        Valid("chains: limit 50", ["query": "Starbucks", "limit": "50"]) { c throws(FoursquareError) in _ = try await c.chains(query: "Starbucks", limit: 50) },
+        Valid("autocomplete: limit 50, 3 chars", ["query": "tea", "limit": "50"]) { c throws(FoursquareError) in
+            _ = try await c.autocomplete(AutocompleteRequest(query: "tea", limit: 50))
+        },
+        Valid("autocomplete: radius 1", ["query": "tea", "radius": "1"]) { c throws(FoursquareError) in
+            _ = try await c.autocomplete(AutocompleteRequest(query: "tea", radius: 1))
+        },
+        Valid("search: radius 100000", ["ll": "40.7,-74", "radius": "100000"]) { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(ll: ll, radius: 100_000))
+        },
+        Valid("search: corners at the limits", ["ne": "90,180", "sw": "-90,-180"]) { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(ne: Coordinate(latitude: 90, longitude: 180), sw: Coordinate(latitude: -90, longitude: -180)))
+        },
+        Valid("search: near only", ["near": "Boston, MA"]) { c throws(FoursquareError) in
+            _ = try await c.searchPlaces(PlaceSearchRequest(near: "Boston, MA"))
+        },
+        Valid("places-autocomplete: one character", ["query": "a"]) { c throws(FoursquareError) in
+            _ = try await c.placesAutocomplete(query: "a")
+        },
+        Valid("details: id with dots inside", [:]) { c throws(FoursquareError) in _ = try await c.placeDetails(id: "a..b") },
+    ]
+
+    @Test("values at the edges are accepted and sent", arguments: valid)
+    func accepted(_ testCase: Valid) async throws {
+        let transport = CapturingTransport(body: #"{"results":[], "fsq_id":"x"}"#)
+        let client = FoursquareClient(apiKey: "k", transport: transport)
+        try await testCase.send(client)
+        let request = try #require(transport.lastRequest)
+        #expect(request.queryParameters == testCase.expectedQuery)
+    }
+
+    @Test("malformed lat,lng text names the parameter", arguments: ["ll", "ne", "sw"], [
+        "abc", "1,2,3", "", ",", "40.7", "40.7;-74", "lat,lng", "40.7,-74,",
+    ])
+    func malformedCoordinate(parameter: String, text: String) throws {
+        let error = try #require(foursquareError { () throws(FoursquareError) in try Coordinate(parsing: text, parameter: parameter) })
+        #expect(error.code == .invalidInput)
+        #expect(error.parameter == parameter)
+        #expect(error.reason?.contains("'\(text)'") == true)
+    }
+
+    @Test("out-of-range lat,lng text names the parameter", arguments: ["ll", "ne", "sw"], [
+        "91,0", "-91,0", "0,181", "0,-181", "nan,0", "0,nan", "inf,0", "1e5,0",
+    ])
+    func outOfRangeCoordinate(parameter: String, text: String) throws {
+        let error = try #require(foursquareError { () throws(FoursquareError) in try Coordinate(parsing: text, parameter: parameter) })
+        #expect(error.code == .invalidInput)
+        #expect(error.parameter == parameter)
+    }
+
+    @Test("well-formed lat,lng text parses", arguments: [
+        ("40.7484,-73.9857", 40.7484, -73.9857),
+        (" 40.7484 , -73.9857 ", 40.7484, -73.9857),
+        ("90,180", 90, 180),
+        ("-90,-180", -90, -180),
+        ("0,0", 0, 0),
+    ])
+    func parsesCoordinate(text: String, latitude: Double, longitude: Double) throws {
+        let coordinate = try Coordinate(parsing: text, parameter: "ll")
+        #expect(coordinate == Coordinate(latitude: latitude, longitude: longitude))
+    }
+}

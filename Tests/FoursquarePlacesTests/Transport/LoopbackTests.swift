@@ -1,0 +1,149 @@
+import Foundation
+import FoursquarePlaces
+import TestSupport
+import Testing
+
+/// The client over `URLSessionTransport`, talking to a real server on 127.0.0.1.
+@Suite("Loopback over URLSession")
+struct LoopbackTests {
+    static let key = "loopback-key-0123"
+
+    static func client(_ server: EchoServer, style: AuthStyle, timeout: Double? = 10) -> FoursquareClient {
+        FoursquareClient(apiKey: key, auth: style, baseURL: server.baseURL, transport: URLSessionTransport(timeout: timeout))
+    }
+
+    @Test("our headers arrive on the wire as intended", arguments: AuthStyle.allCases)
+    func headersOnTheWire(style: AuthStyle) async throws {
+        try await EchoServer.with(reply: .json(200, SpecSamples.placeDetails)) { server in
+            let details = try await Self.client(server, style: style).placeDetails(id: "a b", fields: ["fsq_id", "name"], sessionToken: "s+1")
+            #expect(details.name == "Sample Venue")
+
+            try #require(server.requests.count == 1)
+            let request = server.requests[0]
+            #expect(request.method == "GET")
+            #expect(request.path == "/places/a%20b")
+            #expect(request.rawQuery == "fields=fsq_id,name&session_token=s%2B1")
+            #expect(!request.target.contains(Self.key))
+
+            // Exactly one Authorization, carrying exactly the key or its Bearer form.
+            let expectedAuthorization = style == .bearer ? "Bearer \(Self.key)" : Self.key
+            #expect(request.values(of: "authorization") == [expectedAuthorization])
+            // Our accept replaces URLSession's `*/*`, not joins it.
+            #expect(request.values(of: "accept") == ["application/json"])
+            switch style {
+            case .apiKey:
+                #expect(request.header("x-places-api-version") == nil)
+            case .bearer:
+                #expect(request.values(of: "x-places-api-version") == ["2025-06-17"])
+            }
+            // URLSession may add Accept-Encoding, User-Agent, Accept-Language, Host, Connection;
+            // anything else would have come from us.
+            let ours: Set<String> = ["authorization", "accept", "x-places-api-version"]
+            let urlSessionOwn: Set<String> = ["host", "user-agent", "accept-encoding", "accept-language", "connection", "content-length"]
+            #expect(request.headerNames.subtracting(ours).subtracting(urlSessionOwn).isEmpty, "\(request.headers)")
+        }
+    }
+
+    @Test("every endpoint reaches the server with the right path and decodes", arguments: EndpointID.allCases)
+    func everyEndpoint(id: EndpointID) async throws {
+        try await EchoServer.with(reply: .json(200, SpecSamples.body(for: id))) { server in
+            let client = Self.client(server, style: id == .autocomplete ? .bearer : .apiKey)
+            try await EndpointSamples.send(id, via: client)
+            let expected = try EndpointSamples.httpRequest(id, via: client)
+            let request = try #require(server.lastRequest)
+            #expect(request.path == expected.path)
+            #expect(request.rawQuery == expected.url.query)
+        }
+    }
+
+    @Test("a 200 decodes over the wire")
+    func decodesOverTheWire() async throws {
+        try await EchoServer.with(reply: .json(200, SpecSamples.placeSearch)) { server in
+            let places = try await Self.client(server, style: .apiKey).searchPlaces(
+                PlaceSearchRequest(query: "coffee shop", ll: Coordinate(latitude: 40.72, longitude: -74), radius: 800))
+            #expect(places.map(\.name) == ["Sample Coffee Shop"])
+            #expect(places.first?.geocodes?.main == GeoPoint(latitude: 40.7243, longitude: -74.0018))
+            #expect(server.lastRequest?.rawQuery == "query=coffee%20shop&ll=40.72,-74&radius=800")
+        }
+    }
+
+    @Test("a 404 JSON body maps to notFound with its message", arguments: AuthStyle.allCases)
+    func notFoundOverTheWire(style: AuthStyle) async throws {
+        let body = #"{"message":"Place not found","error_detail":"no place has id nope"}"#
+        try await EchoServer.with(reply: .json(404, body)) { server in
+            let error = try #require(await foursquareError { () async throws(FoursquareError) in
+                try await Self.client(server, style: style).placeDetails(id: "nope")
+            })
+            #expect(error.code == .notFound)
+            #expect(error.status == 404)
+            #expect(error.message == "Place not found")
+            #expect(error.errorDetail == "no place has id nope")
+            #expect(error.request?.url == "http://127.0.0.1:\(server.port)/places/nope")
+        }
+    }
+
+    @Test("429 with Retry-After over the wire")
+    func rateLimitedOverTheWire() async throws {
+        try await EchoServer.with(reply: .json(429, #"{"message":"Slow down"}"#, headers: [.init("Retry-After", "17")])) { server in
+            let error = try #require(await foursquareError { () async throws(FoursquareError) in
+                try await Self.client(server, style: .apiKey).chains(query: "Starbucks")
+            })
+            #expect(error.code == .rateLimited)
+            #expect(error.retryAfter == 17)
+            #expect(error.message == "Slow down")
+        }
+    }
+
+    @Test("an HTML 502 from a proxy maps by status over the wire")
+    func htmlBadGateway() async throws {
+        let reply = EchoServer.Reply(status: 502, headers: [.init("Content-Type", "text/html")], body: "<html><h1>Bad Gateway</h1></html>")
+        try await EchoServer.with(reply: reply) { server in
+            let error = try #require(await foursquareError { () async throws(FoursquareError) in
+                try await Self.client(server, style: .bearer).autocomplete(AutocompleteRequest(query: "coffee"))
+            })
+            #expect(error.code == .serverError)
+            #expect(error.status == 502)
+            #expect(error.message == nil)
+        }
+    }
+
+    @Test("a base URL with a path prefix keeps the prefix on the wire")
+    func prefixOnTheWire() async throws {
+        try await EchoServer.with(reply: .json(200, SpecSamples.chains)) { server in
+            let base = server.baseURL.appendingPathComponent("proxy")
+            let client = FoursquareClient(apiKey: Self.key, baseURL: base, transport: URLSessionTransport(timeout: 10))
+            let chains = try await client.chains(query: "Blue Bottle", limit: 2)
+            #expect(chains.first?.name == "Blue Bottle Coffee")
+            #expect(server.lastRequest?.target == "/proxy/places/chains?query=Blue%20Bottle&limit=2")
+        }
+    }
+
+    @Test("a deadline shorter than the server's delay fails with transportFailed, promptly")
+    func timeout() async throws {
+        try await EchoServer.with(reply: .json(200, SpecSamples.categories, delay: .seconds(2))) { server in
+            let client = Self.client(server, style: .apiKey, timeout: 0.3)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.categories() })
+            let elapsed = clock.now - start
+            #expect(error.code == .transportFailed)
+            #expect(error.reason?.contains("0.3") == true, "\(error)")
+            #expect(error.isRetryable)
+            #expect(elapsed < .milliseconds(1800), "took \(elapsed)")
+            #expect(elapsed >= .milliseconds(250), "gave up before the deadline: \(elapsed)")
+        }
+    }
+
+    @Test("a refused connection gives transportFailed naming the URL")
+    func refused() async throws {
+        let port = try await EchoServer.unusedPort()
+        let client = FoursquareClient(
+            apiKey: Self.key, baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: URLSessionTransport(timeout: 5))
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.chains(query: "Starbucks") })
+        #expect(error.code == .transportFailed)
+        #expect(error.status == nil)
+        #expect(error.reason?.contains("127.0.0.1:\(port)") == true, "\(error)")
+        #expect(error.request?.url == "http://127.0.0.1:\(port)/places/chains?query=Starbucks")
+        #expect(!error.description.contains(Self.key))
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// A tiny HTTP server on 127.0.0.1 for loopback tests: it answers every request with a configurable
+/// reply and records what arrived on the wire. Start one per test; the OS picks a free port.
+///
+///     let server = try await EchoServer.start(reply: .json(200, #"{"results":[]}"#))
+///     defer { Task { await server.stop() } }   // or: try await EchoServer.with { server in ... }
+///     ... server.baseURL, server.requests ...
+public final class EchoServer: @unchecked Sendable {
+    /// What the server answers with.
+    public struct Reply: Sendable, Hashable {
+        public var status: Int
+        /// Response header fields in order; names as given.
+        public var headers: [Header]
+        public var body: Data
+        /// How long to wait before answering.
+        public var delay: Duration
+
+        public init(status: Int = 200, headers: [Header] = [], body: Data = Data(), delay: Duration = .zero) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+        }
+
+        public init(status: Int = 200, headers: [Header] = [], body: String, delay: Duration = .zero) {
+            self.init(status: status, headers: headers, body: Data(body.utf8), delay: delay)
+        }
+
+        /// A JSON reply with `Content-Type: application/json`, plus any extra headers.
+        public static func json(_ status: Int = 200, _ body: String, headers: [Header] = [], delay: Duration = .zero) -> Reply {
+            Reply(status: status, headers: [Header("Content-Type", "application/json")] + headers, body: body, delay: delay)
+        }
+    }
+
+    /// One header field.
+    public struct Header: Sendable, Hashable, CustomStringConvertible {
+        public var name: String
+        public var value: String
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+        public var description: String { "\(name): \(value)" }
+    }
+
+    /// A request as it arrived on the wire.
+    public struct RecordedRequest: Sendable, Hashable {
+        public let method: String
+        /// The request target exactly as sent, e.g. `/places/a%20b?limit=5`.
+        public let target: String
+        /// The path part of the target, still percent-encoded.
+        public let path: String
+        /// The raw query (after `?`, still percent-encoded), or nil when the target has no `?`.
+        public let rawQuery: String?
+        /// Every header field in arrival order, names as the client cased them.
+        public let headers: [Header]
+        public let body: Data
+
+        /// The first value of `name`, compared case-insensitively.
+        public func header(_ name: String) -> String? { values(of: name).first }
+
+        /// Every value of `name`, compared case-insensitively.
+        public func values(of name: String) -> [String] {
+            headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        }
+
+        /// Lower-cased header names.
+        public var headerNames: Set<String> { Set(headers.map { $0.name.lowercased() }) }
+    }
+
+    /// The port the server is bound to on 127.0.0.1.
+    public let port: Int
+    /// `http://127.0.0.1:<port>`.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    private let state: State
+    private let task: Task<Void, any Error>
+
+    private init(port: Int, state: State, task: Task<Void, any Error>) {
+        self.port = port
+        self.state = state
+        self.task = task
+    }
+
+    /// Every request received so far, in arrival order.
+    public var requests: [RecordedRequest] { state.withLock { $0.requests } }
+
+    /// The last request received.
+    public var lastRequest: RecordedRequest? { requests.last }
+
+    /// The reply given to every later request.
+    public var reply: Reply {
+        get { state.withLock { $0.reply } }
+        set { state.withLock { $0.reply = newValue; $0.responder = nil } }
+    }
+
+    /// Answers each later request with whatever `responder` returns for it.
+    public func respond(with responder: @escaping @Sendable (RecordedRequest) -> Reply) {
+        state.withLock { $0.responder = responder }
+    }
+
+    /// Binds 127.0.0.1 on a free port and starts serving `reply`; returns once the port is known.
+    public static func start(reply: Reply = .json(200, "{}")) async throws -> EchoServer {
+        let state = State(reply: reply)
+        let portBox = PortBox()
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            var body = Data()
+            for try await var buffer in request.body {
+                body.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
+            }
+            let target = request.head.path ?? "/"
+            let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            let recorded = RecordedRequest(
+                method: request.method.rawValue,
+                target: target,
+                path: String(parts[0]),
+                rawQuery: parts.count > 1 ? String(parts[1]) : nil,
+                headers: request.headers.map { Header($0.name.rawName, $0.value) },
+                body: body
+            )
+            let reply = state.record(recorded)
+            if reply.delay > .zero { try await Task.sleep(for: reply.delay) }
+            var fields = HTTPFields()
+            for header in reply.headers {
+                if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+            }
+            return Response(
+                status: .init(code: reply.status),
+                headers: fields,
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body))
+            )
+        }
+        var logger = Logger(label: "EchoServer")
+        logger.logLevel = .critical
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "EchoServer"),
+            onServerRunning: { channel in portBox.resolve(.success(channel.localAddress?.port ?? -1)) },
+            logger: logger
+        )
+        let task = Task {
+            do {
+                try await app.runService(gracefulShutdownSignals: [])
+            } catch {
+                portBox.resolve(.failure(error))
+                throw error
+            }
+            portBox.resolve(.failure(EchoServerError.stoppedBeforeRunning))
+        }
+        let port = try await portBox.value()
+        guard port > 0 else {
+            task.cancel()
+            throw EchoServerError.noPort
+        }
+        return EchoServer(port: port, state: state, task: task)
+    }
+
+    /// Starts a server, runs `body`, and stops the server however `body` ends.
+    public static func with<T: Sendable>(
+        reply: Reply = .json(200, "{}"), _ body: (EchoServer) async throws -> T
+    ) async throws -> T {
+        let server = try await start(reply: reply)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// Stops the server and waits until it has shut down.
+    public func stop() async {
+        task.cancel()
+        _ = try? await task.value
+    }
+
+    /// A port on 127.0.0.1 nothing listens on (a server was bound there and then stopped).
+    public static func unusedPort() async throws -> Int {
+        let server = try await start()
+        await server.stop()
+        return server.port
+    }
+}
+
+public enum EchoServerError: Error, Sendable {
+    case noPort
+    case stoppedBeforeRunning
+}
+
+private final class State: @unchecked Sendable {
+    struct Contents {
+        var reply: EchoServer.Reply
+        var responder: (@Sendable (EchoServer.RecordedRequest) -> EchoServer.Reply)?
+        var requests: [EchoServer.RecordedRequest] = []
+    }
+
+    private let lock = NSLock()
+    private var contents: Contents
+
+    init(reply: EchoServer.Reply) { contents = Contents(reply: reply) }
+
+    func withLock<T>(_ body: (inout Contents) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&contents)
+    }
+
+    /// Records `request` and returns the reply for it.
+    func record(_ request: EchoServer.RecordedRequest) -> EchoServer.Reply {
+        let (reply, responder) = withLock { contents -> (EchoServer.Reply, (@Sendable (EchoServer.RecordedRequest) -> EchoServer.Reply)?) in
+            contents.requests.append(request)
+            return (contents.reply, contents.responder)
+        }
+        return responder?(request) ?? reply
+    }
+}
+
+/// A one-shot value that an async caller can wait for.
+private final class PortBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Int, any Error>?
+    private var waiter: CheckedContinuation<Int, any Error>?
+
+    func resolve(_ value: Result<Int, any Error>) {
+        lock.lock()
+        guard result == nil else { lock.unlock(); return }
+        result = value
+        let waiter = self.waiter
+        self.waiter = nil
+        lock.unlock()
+        waiter?.resume(with: value)
+    }
+
+    func value() async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            lock.lock()
+            if let result {
+                lock.unlock()
+                continuation.resume(with: result)
+            } else {
+                waiter = continuation
+                lock.unlock()
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// `fsq-contract serve` started as a subprocess on 127.0.0.1 port 0, stopped with SIGTERM.
+public final class EmulatorProcess: @unchecked Sendable {
+    public let process = Process()
+    public let port: Int
+    private let logURL: URL
+    private let outURL: URL
+
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Starts the emulator and waits for its `listening on http://127.0.0.1:PORT` line.
+    public init(fixtures: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fsq-emu-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        logURL = scratch.appendingPathComponent("stderr.log")
+        outURL = scratch.appendingPathComponent("stdout.log")
+        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        process.executableURL = Products.executable("fsq-contract")
+        process.arguments = ["serve", "--fixtures", fixtures.path, "--port", "0"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["FSQ_API_KEY"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: logURL)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var found: Int?
+        let deadline = Date().addingTimeInterval(20)
+        while found == nil, Date() < deadline, process.isRunning {
+            let text = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
+            if let line = text.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:"),
+               let value = Int(line.split(separator: ":").last ?? "") {
+                found = value
+            } else {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        guard let found else {
+            process.terminate()
+            let log = String(decoding: (try? Data(contentsOf: logURL)) ?? Data(), as: UTF8.self)
+            throw EmulatorStartFailure(description: "emulator did not start: \(log)")
+        }
+        port = found
+    }
+
+    /// Everything the emulator wrote to stdout and stderr so far.
+    public var output: String {
+        let out = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
+        let err = String(decoding: (try? Data(contentsOf: logURL)) ?? Data(), as: UTF8.self)
+        return out + err
+    }
+
+    /// Sends SIGTERM and waits for the process to end; returns its exit status.
+    @discardableResult
+    public func stop() -> Int32 {
+        if process.isRunning {
+            process.terminate()
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit { stop() }
+}
+
+/// The emulator subprocess never printed its listening line.
+public struct EmulatorStartFailure: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// A copy of the shipped fixtures in a temp folder, for tests that change or record them.
+public func copyShippedFixtures(to folder: URL, filter: (String) -> Bool = { _ in true }) throws {
+    let root = Products.packageRoot.appendingPathComponent("Fixtures")
+    let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
+    var paths: [String] = []
+    for case let url as URL in enumerator where url.pathExtension == "json" {
+        let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+        if filter(relative) { paths.append(relative) }
+    }
+    try copyFixtures(paths, to: folder)
+}
