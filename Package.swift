@@ -43,6 +43,7 @@ let package = Package(
             dependencies: [
                 "FoursquarePlaces", "JUnitXML", "ContractHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .target(

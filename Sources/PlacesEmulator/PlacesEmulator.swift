@@ -1,2 +1,0 @@
-import ContractHarness
-import Hummingbird

@@ -1,0 +1,223 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import UnixSignals
+
+/// `PlacesEmulator` on a socket, served by Hummingbird 2.
+///
+///     let server = try PlacesEmulatorServer(configuration: .init(fixturesRoot: url))
+///     let port = try await server.start()      // 127.0.0.1, a free port when configuration.port is 0
+///     ...
+///     await server.stop()
+///
+/// or, for a command line tool, `try await server.run(handlingSignals: true) { port in ... }`, which returns
+/// after SIGINT or SIGTERM once in-flight requests are done.
+public final class PlacesEmulatorServer: Sendable {
+    public let emulator: PlacesEmulator
+    public var configuration: EmulatorConfiguration { emulator.configuration }
+
+    private let state = ServerState()
+
+    /// Loads the fixtures (broken files are skipped with one warning line each).
+    public init(configuration: EmulatorConfiguration) throws(EmulatorConfigurationError) {
+        emulator = try PlacesEmulator(configuration: configuration)
+    }
+
+    public init(emulator: PlacesEmulator) {
+        self.emulator = emulator
+    }
+
+    /// The bound port while running.
+    public var port: Int? { state.port }
+
+    /// `http://host:port` while running.
+    public var baseURL: URL? {
+        guard let port else { return nil }
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return URL(string: "http://\(host):\(port)")
+    }
+
+    /// Serves until the task is cancelled or, with `handlingSignals`, until SIGINT or SIGTERM (graceful
+    /// shutdown). `onListening` gets the bound port once the socket listens. Throws when the address cannot be
+    /// bound.
+    public func run(handlingSignals: Bool = false, onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let app = makeApplication { [state] port in
+            state.setPort(port)
+            onListening(port)
+        }
+        defer { state.setPort(nil) }
+        try await app.runService(gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [])
+    }
+
+    /// Starts serving in the background; returns the bound port once the socket listens.
+    @discardableResult
+    public func start() async throws -> Int {
+        let box = PortBox()
+        let task = Task { [self] in
+            do {
+                try await run { port in box.resolve(.success(port)) }
+                box.resolve(.failure(EmulatorConfigurationError("the server stopped before it listened")))
+            } catch {
+                box.resolve(.failure(error))
+                throw error
+            }
+        }
+        state.setTask(task)
+        do {
+            return try await box.value()
+        } catch {
+            task.cancel()
+            throw error
+        }
+    }
+
+    /// Stops a server started with `start()` and waits until it has shut down.
+    public func stop() async {
+        guard let task = state.takeTask() else { return }
+        task.cancel()
+        _ = try? await task.value
+    }
+
+    // MARK: Hummingbird
+
+    private func makeApplication(onListening: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+        let emulator = self.emulator
+        let configuration = emulator.configuration
+        let log = configuration.log
+        let latency = configuration.latency
+        let requiredKey = configuration.requiredKey
+        // Every fixture's head fields and body bytes, built once.
+        let prepared = emulator.fixtures.indices.map { index in
+            (fields: Self.fields(emulator.servedHeaders[index]), body: ByteBuffer(bytes: emulator.fixtures[index].response.body.data))
+        }
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            let started = ContinuousClock.now
+            let target = request.head.path ?? "/"
+            var headers: [String: String] = [:]
+            for (name, field) in Self.inspectedHeaders {
+                if let value = request.headers[field] { headers[name] = value }
+            }
+            let emulated = EmulatorRequest(method: request.method.rawValue, target: target, lowercasedHeaders: headers)
+            let response = emulator.respond(to: emulated)
+            if latency > .zero { try await Task.sleep(for: latency) }
+            let elapsed = ContinuousClock.now - started
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            log(RequestLog.line(
+                method: emulated.method, path: emulated.path, rawQuery: emulated.rawQuery,
+                authorization: headers["authorization"], response: response, milliseconds: milliseconds,
+                requiredKey: requiredKey))
+            if let index = response.fixtureIndex, response.fault == nil {
+                return Response(status: HTTPResponse.Status(code: response.status), headers: prepared[index].fields,
+                                body: ResponseBody(byteBuffer: prepared[index].body))
+            }
+            return Self.hummingbirdResponse(response, configuration: configuration)
+        }
+        // Hummingbird's own logger prints nothing, so no header value can leak through it.
+        let logger = Logger(label: "PlacesEmulator", factory: { _ in SwiftLogNoOpLogHandler() })
+        return Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
+            logger: logger
+        )
+    }
+
+    private static let inspectedHeaders: [(String, HTTPField.Name)] = [
+        ("authorization", .authorization),
+        ("x-places-api-version", HTTPField.Name("X-Places-Api-Version")!),
+        (PlacesEmulator.fixtureHeader, HTTPField.Name(PlacesEmulator.fixtureHeader)!),
+        (PlacesEmulator.faultHeader, HTTPField.Name(PlacesEmulator.faultHeader)!),
+    ]
+
+    /// Slow-body pacing: 64-byte chunks every 50 ms.
+    static let slowChunk = 64
+    static let slowInterval = Duration.milliseconds(50)
+
+    static func fields(_ headers: [String: String]) -> HTTPFields {
+        var fields = HTTPFields()
+        for name in headers.keys.sorted() {
+            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: headers[name]!)) }
+        }
+        return fields
+    }
+
+    static func hummingbirdResponse(_ response: EmulatorResponse, configuration: EmulatorConfiguration) -> Response {
+        let fields = fields(response.headers)
+        let bytes = ByteBuffer(bytes: response.body)
+        let body: ResponseBody
+        switch response.fault {
+        case .reset:
+            // The head promises the whole body; half arrives, then the connection closes.
+            body = ResponseBody(contentLength: bytes.readableBytes) { writer in
+                let half = bytes.getSlice(at: bytes.readerIndex, length: bytes.readableBytes / 2) ?? ByteBuffer()
+                if half.readableBytes > 0 { try await writer.write(half) }
+                throw EmulatorConnectionReset()
+            }
+        case .slowBody:
+            body = ResponseBody(contentLength: bytes.readableBytes) { writer in
+                var remaining = bytes
+                while remaining.readableBytes > 0 {
+                    let chunk = remaining.readSlice(length: min(slowChunk, remaining.readableBytes))!
+                    try await writer.write(chunk)
+                    if remaining.readableBytes > 0 { try await Task.sleep(for: slowInterval) }
+                }
+                try await writer.finish(nil)
+            }
+        default:
+            body = ResponseBody(byteBuffer: bytes)
+        }
+        return Response(status: HTTPResponse.Status(code: response.status), headers: fields, body: body)
+    }
+}
+
+/// Thrown from the body writer to drop the connection mid-response (fault `reset`).
+struct EmulatorConnectionReset: Error {}
+
+private final class ServerState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _port: Int?
+    private var task: Task<Void, any Error>?
+
+    var port: Int? { lock.withLock { _port } }
+    func setPort(_ port: Int?) { lock.withLock { _port = port } }
+    func setTask(_ task: Task<Void, any Error>) { lock.withLock { self.task = task } }
+    func takeTask() -> Task<Void, any Error>? {
+        lock.withLock {
+            defer { task = nil }
+            return task
+        }
+    }
+}
+
+/// A one-shot value an async caller can wait for.
+private final class PortBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Int, any Error>?
+    private var waiter: CheckedContinuation<Int, any Error>?
+
+    func resolve(_ value: Result<Int, any Error>) {
+        lock.lock()
+        guard result == nil else { lock.unlock(); return }
+        result = value
+        let waiter = self.waiter
+        self.waiter = nil
+        lock.unlock()
+        waiter?.resume(with: value)
+    }
+
+    func value() async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            lock.lock()
+            if let result {
+                lock.unlock()
+                continuation.resume(with: result)
+            } else {
+                waiter = continuation
+                lock.unlock()
+            }
+        }
+    }
+}
