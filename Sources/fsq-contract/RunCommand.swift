@@ -25,6 +25,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Add file= and line= to testcases (GitLab, CircleCI); the xUnit XSD rejects them.")
     var junitFileAttributes = false
 
+    @Flag(name: .long, help: "Put tests/failures/errors/time on <testsuites> (valid for Jenkins xUnit; the Ant schema rejects them).")
+    var junitRootTotals = false
+
     @Option(name: .long, help: "Run only shard I of N (1-based), e.g. 2/4, splitting the fixtures evenly.")
     var shard: Shard?
 
@@ -81,7 +84,7 @@ struct RunCommand: AsyncParsableCommand {
             ("fixtures_folder", fixtureOptions.fixtures),
         ]
         let report = HarnessReport(properties: properties, fixtureCounts: counts,
-                                   options: ReportWriterOptions(includeFileAttributes: junitFileAttributes))
+                                   options: HarnessReport.writerOptions(fileAttributes: junitFileAttributes, rootTotals: junitRootTotals))
         do {
             try report.write(results, to: self.report, fixturesRoot: fixtureOptions.fixtures)
         } catch {

@@ -73,6 +73,28 @@ struct RunCommandTests {
         }
     }
 
+    @Test func optionalAttributesStayValidWhereTheirSchemasAllowThem() throws {
+        try withTemporaryDirectory { tmp in
+            let report = tmp.appendingPathComponent("junit.xml").path
+            let totals = try Products.run(["run", "--filter", "chains", "--junit-root-totals", "--report", report],
+                                          currentDirectory: Products.packageRoot)
+            #expect(totals.status == 0)
+            let text = try String(contentsOfFile: report, encoding: .utf8)
+            #expect(text.contains("<testsuites name=\"fsq-contract\" tests=\"44\" failures=\"0\" errors=\"0\""))
+            #expect(try SchemaValidator.bundled().validate(reportPath: report).isEmpty)
+            let jenkins = Products.packageRoot.deletingLastPathComponent()
+                .appendingPathComponent("shared/junit-schemas/jenkins-xunit-junit-10.xsd").path
+            if FileManager.default.fileExists(atPath: jenkins) {
+                #expect(try SchemaValidator(schemaPath: jenkins).validate(reportPath: report).isEmpty)
+            }
+            let files = try Products.run(["run", "--filter", "chains", "--junit-file-attributes", "--report", report],
+                                         currentDirectory: Products.packageRoot)
+            #expect(files.status == 0)
+            #expect(try String(contentsOfFile: report, encoding: .utf8).contains("file=\"Fixtures/chains/200-typical.json\""))
+            #expect(try SchemaValidator.bundled().validate(reportPath: report).isEmpty)
+        }
+    }
+
     @Test func aBodyThatDoesNotDecodeFailsWithItsJSONPath() throws {
         try withTemporaryDirectory { tmp in
             let data = try mutated(Self.goodFixture) { object in

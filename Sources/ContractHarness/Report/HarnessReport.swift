@@ -10,7 +10,15 @@ public struct HarnessReport: Sendable {
     /// Per-endpoint fixture counts, for the `fixtures` property.
     public var fixtureCounts: [String: Int]
 
-    public init(properties: [(String, String)], fixtureCounts: [String: Int] = [:], options: ReportWriterOptions = .init()) {
+    /// The writer options the CLI uses. The Ant (windyroad) schema allows no attributes on `<testsuites>`
+    /// and Jenkins' xUnit schema no `skipped` there, so by default the root carries none and consumers sum
+    /// the suites; `rootTotals` adds the Jenkins-compatible totals.
+    public static func writerOptions(fileAttributes: Bool = false, rootTotals: Bool = false) -> ReportWriterOptions {
+        ReportWriterOptions(includeFileAttributes: fileAttributes, rootAttributes: rootTotals ? .jenkinsXUnit : .none)
+    }
+
+    public init(properties: [(String, String)], fixtureCounts: [String: Int] = [:],
+                options: ReportWriterOptions = HarnessReport.writerOptions()) {
         self.properties = properties
         self.fixtureCounts = fixtureCounts
         self.options = options
