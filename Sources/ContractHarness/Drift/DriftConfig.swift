@@ -25,14 +25,7 @@ public struct DriftConfig: Sendable {
         let url = fixturesRoot.appendingPathComponent(FixtureLoader.driftConfigName)
         guard FileManager.default.fileExists(atPath: url.path) else { return DriftConfig() }
         let file = FixtureLoader.driftConfigName
-        guard let data = try? Data(contentsOf: url) else { throw FixtureError(file: file, reason: "cannot be read") }
-        let top: Any
-        do {
-            top = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw FixtureError(file: file, reason: "malformed JSON: \(FixtureLoader.jsonErrorReason(error))")
-        }
-        let root = try Node(value: top, path: "$", file: file).object()
+        let root = try FixtureLoader.readJSON(url, file: file).object()
         var config = DriftConfig()
         config.global = try rules(root)
         if let endpoints = try root.optional("endpoints")?.object() {

@@ -39,7 +39,7 @@ struct Shape {
 
     private mutating func walk(_ value: Any, _ path: String) {
         stats[path, default: Stat()].count += 1
-        stats[path, default: Stat()].types.insert(Self.type(of: value))
+        stats[path, default: Stat()].types.insert(Node.kind(of: value))
         if let object = value as? [String: Any] {
             for (key, child) in object { walk(child, ObjectNode.childPath(path, key)) }
         } else if let array = value as? [Any] {
@@ -47,16 +47,6 @@ struct Shape {
         }
     }
 
-    static func type(of value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case is String: return "string"
-        case is [Any]: return "array"
-        case is [String: Any]: return "object"
-        case let number as NSNumber: return Node.isBool(number) ? "boolean" : "number"
-        default: return "unknown"
-        }
-    }
 
     /// The path of the container that holds `path`, and how many containers of that kind there were.
     func parent(of path: String) -> String? {

@@ -194,6 +194,16 @@ public struct FixtureLoader: Sendable {
             expect: expect, recorded: recorded)
     }
 
+    /// Reads a small JSON file (a plan, the drift config) as an untyped tree; errors name `file`.
+    static func readJSON(_ url: URL, file: String) throws(FixtureError) -> Node {
+        guard let data = try? Data(contentsOf: url) else { throw FixtureError(file: file, reason: "cannot be read") }
+        do {
+            return Node(value: try JSONSerialization.jsonObject(with: data), path: "$", file: file)
+        } catch {
+            throw FixtureError(file: file, reason: "malformed JSON: \(jsonErrorReason(error))")
+        }
+    }
+
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,

@@ -27,14 +27,7 @@ public struct PlanEntry: Sendable, Hashable {
     /// Reads a plan: `[{"endpoint", "case", "auth"?, "fsq_id"?, "parameters"?, "description"?}]`.
     public static func load(_ url: URL) throws(FixtureError) -> [PlanEntry] {
         let file = url.path
-        guard let data = try? Data(contentsOf: url) else { throw FixtureError(file: file, reason: "cannot be read") }
-        let top: Any
-        do {
-            top = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw FixtureError(file: file, reason: "malformed JSON: \(FixtureLoader.jsonErrorReason(error))")
-        }
-        guard let array = top as? [Any] else {
+        guard let array = try FixtureLoader.readJSON(url, file: file).value as? [Any] else {
             throw FixtureError(file: file, jsonPath: "$", reason: "expected an array of plan entries")
         }
         var entries: [PlanEntry] = []
