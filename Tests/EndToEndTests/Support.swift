@@ -18,6 +18,18 @@ enum E2E {
         }
     }
 
+    /// Schema errors from the project's XSD and, when `../shared` is beside the package, the xUnit and Ant ones.
+    static func schemaErrors(_ report: String) throws -> [String] {
+        var errors = try SchemaValidator.bundled().validate(reportPath: report)
+        let shared = Products.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/junit-schemas")
+        for xsd in ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"]
+        where FileManager.default.fileExists(atPath: shared.appendingPathComponent(xsd).path) {
+            errors += try SchemaValidator(schemaPath: shared.appendingPathComponent(xsd).path).validate(reportPath: report)
+                .map { "\(xsd): \($0)" }
+        }
+        return errors
+    }
+
     /// Reads a fixture file as a mutable JSON object.
     static func object(_ url: URL) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])

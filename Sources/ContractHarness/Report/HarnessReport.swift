@@ -45,11 +45,14 @@ public struct HarnessReport: Sendable {
             for name in Self.suiteOrder(results) {
                 var suiteProperties = properties.map { Property(name: $0.0, value: $0.1) }
                 suiteProperties.append(Property(name: "fixtures", value: String(fixtureCounts[name] ?? 0)))
+                // Notes go to the suite's system-out: the Ant schema allows none on a testcase.
+                let notes = (grouped[name] ?? []).compactMap { result in result.notes.map { "\(result.name): \($0.replacingOccurrences(of: "\n", with: "\n    "))" } }
                 try writer.beginSuite(TestSuite(name: name, timestamp: timestamp, hostname: hostname,
-                                                properties: suiteProperties, package: "fsq-contract"))
+                                                properties: suiteProperties, systemOut: notes.joined(separator: "\n"),
+                                                package: "fsq-contract"))
                 for result in grouped[name] ?? [] {
                     var testCase = TestCase(name: result.name, classname: result.endpoint, time: result.time,
-                                            outcome: Self.outcome(result), systemOut: result.notes)
+                                            outcome: Self.outcome(result))
                     if options.includeFileAttributes, let fixturesRoot {
                         testCase.file = (fixturesRoot as NSString).appendingPathComponent(result.fixture)
                         testCase.line = 1
