@@ -7,12 +7,6 @@ import Glibc
 import Darwin
 #endif
 
-/// One line to stderr (write(2) avoids touching the C `stderr` global, which Swift 6 rejects).
-private func printError(_ line: String) {
-    var text = line + "\n"
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}
-
 /// `fsq-contract merge --output FILE REPORT…`: combines JUnit reports, recomputing the totals.
 struct MergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,7 +36,7 @@ struct MergeCommand: AsyncParsableCommand {
             print("\(output): \(merged.suites.count) suites, \(merged.tests) tests, \(merged.failures) failures, "
                 + "\(merged.errors) errors, \(merged.skipped) skipped")
         } catch let error as JUnitXMLError {
-            printError("merge: \(error)")
+            writeStderr("merge: \(error)")
             throw ExitCode(error.kind == .write ? 1 : 2)
         }
     }
@@ -69,13 +63,13 @@ struct ValidateReportCommand: ParsableCommand {
             let validator = try schema.map { try SchemaValidator(schemaPath: $0) } ?? SchemaValidator.bundled()
             let errors = try validator.validate(reportPath: file)
             guard errors.isEmpty else {
-                errors.forEach(printError)
-                printError("\(file): invalid (\(errors.count) errors)")
+                errors.forEach(writeStderr)
+                writeStderr("\(file): invalid (\(errors.count) errors)")
                 throw ExitCode(1)
             }
             print("\(file): valid")
         } catch let error as JUnitXMLError {
-            printError("validate-report: \(error)")
+            writeStderr("validate-report: \(error)")
             throw ExitCode(2)
         }
     }
