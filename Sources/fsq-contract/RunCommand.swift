@@ -38,9 +38,11 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
+            let loadStart = ContinuousClock.now
             var fixtures = try fixtureOptions.load()
             if let shard { fixtures = shard.select(fixtures) }
             let start = ContinuousClock.now
+            let loadTime = (start - loadStart).seconds
             let results: [CaseResult]
             let mode: String
             let baseURL: String
@@ -57,9 +59,12 @@ struct RunCommand: AsyncParsableCommand {
                 (mode, baseURL) = ("replay", "replay (in-process)")
             }
             let elapsed = (ContinuousClock.now - start).seconds
-            print(Summary.render(results))
+            let reportStart = ContinuousClock.now
             try writeReport(results, fixtures: fixtures, mode: mode, baseURL: baseURL)
-            print("report: \(report) (\(results.count) cases from \(fixtures.count) fixtures in \(String(format: "%.2f", elapsed))s)")
+            let reportTime = (ContinuousClock.now - reportStart).seconds
+            print(Summary.render(results))
+            print(String(format: "report: %@ (%d cases from %d fixtures; load %.2fs, %@ %.2fs, report %.2fs)",
+                         report, results.count, fixtures.count, loadTime, mode, elapsed, reportTime))
             if results.contains(where: \.verdict.isProblem) { throw ExitCode(1) }
         } catch let failure as UsageFailure {
             writeStderr("fsq-contract run: \(failure)")
