@@ -114,15 +114,18 @@ public struct FixtureLoader: Sendable {
         if String(data: data, encoding: .utf8) == nil {
             throw fail(nil, "not valid UTF-8 (first bad byte at offset \(firstInvalidUTF8Offset(data)))")
         }
-        let top: Any
+        // JSONDecoder into a typed envelope is several times faster here than JSONSerialization,
+        // whose containers are bridged on every cast; its errors still carry the JSON path.
+        let envelope: FixtureEnvelope
         do {
-            top = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            envelope = try JSONDecoder().decode(FixtureEnvelope.self, from: data)
+        } catch let error as DecodingError {
+            throw envelopeError(error, data: data, file: file)
         } catch {
             throw fail(nil, "malformed JSON: \(jsonErrorReason(error))")
         }
-        let root = try Node(value: top, path: "$", file: file).object()
 
-        let endpointName = try root.required("endpoint").string()
+        let endpointName = envelope.endpoint
         guard let endpoint = EndpointID(rawValue: endpointName) else {
             let known = EndpointID.allCases.map(\.rawValue).joined(separator: ", ")
             throw fail("$.endpoint", "unknown endpoint id '\(endpointName)' (known: \(known))")
@@ -132,9 +135,8 @@ public struct FixtureLoader: Sendable {
             throw fail("$.endpoint", "'\(endpointName)' but the file is in folder '\(components[0])/'")
         }
 
-        let requestNode = try root.required("request").object()
-        let method = try requestNode.optional("method")?.string() ?? "GET"
-        let path = try requestNode.required("path").string()
+        let method = envelope.request.method ?? "GET"
+        let path = envelope.request.path
         guard path.hasPrefix("/") else { throw fail("$.request.path", "'\(path)' does not start with '/'") }
         guard let matched = Endpoint.match(path: path) else {
             throw fail("$.request.path", "'\(path)' matches no endpoint")
@@ -145,71 +147,92 @@ public struct FixtureLoader: Sendable {
         guard method == matched.endpoint.method else {
             throw fail("$.request.method", "'\(method)' but \(endpoint) is \(matched.endpoint.method)")
         }
-        let query = try requestNode.optional("query")?.stringMap() ?? [:]
-        let requestHeaders = try requestNode.optional("headers")?.stringMap(lowercasingKeys: true) ?? [:]
+        let query = (envelope.request.query ?? [:]).mapValues(\.text)
+        let requestHeaders = lowercased(envelope.request.headers)
 
-        let responseNode = try root.required("response").object()
-        let status = try responseNode.required("status").integer()
+        let response = envelope.response
+        let status = response.status
         guard (100...599).contains(status) else { throw fail("$.response.status", "\(status) is not an HTTP status") }
-        let responseHeaders = try responseNode.optional("headers")?.stringMap(lowercasingKeys: true) ?? [:]
-        let volatile = try responseNode.optional("volatile_headers")?.stringArray().map { $0.lowercased() } ?? []
         let body: RecordedResponse.Body
-        switch (responseNode.optional("body"), responseNode.optional("body_base64")) {
-        case (.some, .some):
+        switch (response.hasBody, response.bodyBase64) {
+        case (true, .some):
             throw fail("$.response", "has both body and body_base64; keep one")
-        case let (.some(node), nil):
-            if let span = JSONSpan.compactValue(at: ["response", "body"], in: data) {
-                body = .json(span)
-            } else {
-                do {
-                    body = .json(try JSONSerialization.data(withJSONObject: node.value, options: [.fragmentsAllowed]))
-                } catch {
-                    throw fail("$.response.body", "cannot be serialized: \(error)")
-                }
+        case (true, nil):
+            guard let span = JSONSpan.compactValue(at: ["response", "body"], in: data) else {
+                throw fail("$.response.body", "cannot be read as JSON")
             }
-        case let (nil, .some(node)):
-            let text = try node.string()
+            body = .json(span)
+        case let (false, .some(text)):
             guard let bytes = Data(base64Encoded: text, options: [.ignoreUnknownCharacters]) else {
                 throw fail("$.response.body_base64", "is not valid base64")
             }
             body = .raw(bytes)
-        case (nil, nil):
+        case (false, nil):
             body = .empty
         }
 
         var expect: ExpectedOutcome?
-        if let node = try root.optional("expect")?.object() {
+        if let raw = envelope.expect {
             var expectation = ExpectedOutcome()
-            if let name = try node.optional("error")?.string() {
+            if let name = raw.error {
                 guard let code = FoursquareError.Code(rawValue: name) else {
                     let known = FoursquareError.Code.allCases.map(\.rawValue).joined(separator: ", ")
                     throw fail("$.expect.error", "unknown error '\(name)' (known: \(known))")
                 }
                 expectation.error = code
             }
-            expectation.retryAfter = try node.optional("retry_after")?.number()
-            expectation.message = try node.optional("message")?.string()
+            expectation.retryAfter = raw.retryAfter
+            expectation.message = raw.message
             expect = expectation
         }
 
-        let recordedNode = try root.required("recorded").object()
-        var recorded = RecordingInfo(source: try recordedNode.optional("source")?.string() ?? "recorded")
-        recorded.at = try recordedNode.optional("at")?.string()
-        recorded.baseURL = try recordedNode.optional("base_url")?.string()
-        if let auth = try recordedNode.optional("auth")?.string() {
+        let rawRecorded = envelope.recorded
+        var recorded = RecordingInfo(source: rawRecorded.source ?? "recorded")
+        recorded.at = rawRecorded.at
+        recorded.baseURL = rawRecorded.baseURL
+        if let auth = rawRecorded.auth {
             guard let style = AuthStyle(rawValue: auth) else {
                 throw fail("$.recorded.auth", "unknown auth style '\(auth)' (apiKey or bearer)")
             }
             recorded.auth = style
         }
-        recorded.apiVersion = try recordedNode.optional("api_version")?.string()
-        recorded.toolVersion = try recordedNode.optional("tool_version")?.string()
+        recorded.apiVersion = rawRecorded.apiVersion
+        recorded.toolVersion = rawRecorded.toolVersion
 
         return Fixture(
-            relativePath: relativePath, endpoint: endpoint, summary: try root.optional("description")?.string(),
+            relativePath: relativePath, endpoint: endpoint, summary: envelope.description,
             request: RecordedRequest(method: method, path: path, query: query, headers: requestHeaders),
-            response: RecordedResponse(status: status, headers: responseHeaders, body: body, volatileHeaders: volatile),
+            response: RecordedResponse(status: status, headers: lowercased(response.headers), body: body,
+                                       volatileHeaders: (response.volatileHeaders ?? []).map { $0.lowercased() }),
             expect: expect, recorded: recorded)
+    }
+
+    static func lowercased(_ map: [String: JSONScalar]?) -> [String: String] {
+        var result: [String: String] = [:]
+        for (name, value) in map ?? [:] { result[name.lowercased()] = value.text }
+        return result
+    }
+
+    /// A decoding error as the loader reports it: the JSON path and what was expected versus found.
+    static func envelopeError(_ error: DecodingError, data: Data, file: String) -> FixtureError {
+        let failure = DecodingFailure(error, body: data)
+        switch error {
+        case .keyNotFound:
+            return FixtureError(file: file, jsonPath: failure.path, reason: "required field is missing")
+        case .valueNotFound:
+            return FixtureError(file: file, jsonPath: failure.path, reason: "required field is null")
+        case let .dataCorrupted(context) where context.codingPath.isEmpty:
+            let underlying = (context.underlyingError.map(jsonErrorReason)) ?? context.debugDescription
+            return FixtureError(file: file, reason: "malformed JSON: \(underlying)")
+        default:
+            var expected = failure.expected
+            if expected.hasPrefix("number (Int") { expected = "integer" }
+            if expected == "Dictionary" || expected.hasPrefix("FixtureEnvelope") || expected.hasPrefix("Raw") { expected = "object" }
+            if case let .dataCorrupted(context) = error {
+                return FixtureError(file: file, jsonPath: failure.path, reason: context.debugDescription)
+            }
+            return FixtureError(file: file, jsonPath: failure.path, reason: "expected \(expected), found \(failure.found)")
+        }
     }
 
     /// Reads a small JSON file (a plan, the drift config) as an untyped tree; errors name `file`.
@@ -253,6 +276,93 @@ public struct FixtureLoader: Sendable {
             if String(data: data.prefix(mid), encoding: .utf8) != nil { low = mid } else { high = mid - 1 }
         }
         return low
+    }
+}
+
+/// The fixture file's shape for JSONDecoder; `response.body` is cut from the text separately.
+struct FixtureEnvelope: Decodable {
+    struct RawRequest: Decodable {
+        let method: String?
+        let path: String
+        let query: [String: JSONScalar]?
+        let headers: [String: JSONScalar]?
+    }
+
+    struct RawResponse: Decodable {
+        let status: Int
+        let headers: [String: JSONScalar]?
+        let volatileHeaders: [String]?
+        let bodyBase64: String?
+        let hasBody: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case status, headers, body
+            case volatileHeaders = "volatile_headers"
+            case bodyBase64 = "body_base64"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            status = try container.decode(Int.self, forKey: .status)
+            headers = try container.decodeIfPresent([String: JSONScalar].self, forKey: .headers)
+            volatileHeaders = try container.decodeIfPresent([String].self, forKey: .volatileHeaders)
+            bodyBase64 = try container.decodeIfPresent(String.self, forKey: .bodyBase64)
+            hasBody = container.contains(.body) ? !(try container.decodeNil(forKey: .body)) : false
+        }
+    }
+
+    struct RawExpect: Decodable {
+        let error: String?
+        let retryAfter: Double?
+        let message: String?
+
+        enum CodingKeys: String, CodingKey {
+            case error, message
+            case retryAfter = "retry_after"
+        }
+    }
+
+    struct RawRecorded: Decodable {
+        let source: String?
+        let at: String?
+        let baseURL: String?
+        let auth: String?
+        let apiVersion: String?
+        let toolVersion: String?
+
+        enum CodingKeys: String, CodingKey {
+            case source, at, auth
+            case baseURL = "base_url"
+            case apiVersion = "api_version"
+            case toolVersion = "tool_version"
+        }
+    }
+
+    let endpoint: String
+    let description: String?
+    let request: RawRequest
+    let response: RawResponse
+    let expect: RawExpect?
+    let recorded: RawRecorded
+}
+
+/// A query or header value: a string, or a number or boolean written back as text.
+struct JSONScalar: Decodable {
+    let text: String
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let string = try? container.decode(String.self) {
+            text = string
+        } else if let bool = try? container.decode(Bool.self) {
+            text = bool ? "true" : "false"
+        } else if let int = try? container.decode(Int64.self) {
+            text = String(int)
+        } else if let double = try? container.decode(Double.self) {
+            text = String(double)
+        } else {
+            throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a string"))
+        }
     }
 }
 
