@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import FoursquarePlaces
 
 /// Settings for calling a real server (the API or the emulator).
@@ -62,10 +65,17 @@ public struct LiveExchange: Sendable {
 public struct LiveRunner: Sendable {
     public let options: LiveOptions
     private let jitter: JitterSource
+    private let session: URLSession
 
     public init(options: LiveOptions) {
         self.options = options
         self.jitter = JitterSource(seed: options.seed)
+        // URLSession.shared allows 6 connections per host, which would cap --concurrency above 6.
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = max(options.concurrency, 1)
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        self.session = URLSession(configuration: configuration)
     }
 
     /// Results in fixture order; `progress` is called after each fixture × auth style with (done, total, problems).
@@ -125,7 +135,7 @@ public struct LiveRunner: Sendable {
             let remaining = (deadline - ContinuousClock.now).seconds
             let timeout = max(0.001, min(options.timeout, remaining))
             let headers = options.selectFixtureHeader ? [("X-Emulator-Fixture", fixture.relativePath)] : []
-            let transport = ObservingTransport(base: URLSessionTransport(timeout: timeout), extraHeaders: headers)
+            let transport = ObservingTransport(base: URLSessionTransport(session: session, timeout: timeout), extraHeaders: headers)
             let client = FoursquareClient(apiKey: key, auth: auth, baseURL: options.baseURL,
                                           apiVersion: options.apiVersion, transport: transport)
             let start = ContinuousClock.now
