@@ -45,8 +45,7 @@ public struct DriftRunner: Sendable {
         }
         let plan: CallPlan
         do {
-            plan = try CallPlan.make(endpoint: fixture.endpoint, path: fixture.request.path,
-                                     query: fixture.request.query, file: fixture.relativePath)
+            plan = try CallPlan.make(for: fixture)
         } catch {
             result.problem = error.description
             return result

@@ -26,37 +26,43 @@ public enum ModelReads {
 
     /// The reads of the model behind `endpoint`.
     public static func trace(endpoint: EndpointID, body: Data) -> [String: FieldRead] {
-        switch endpoint {
-        case .placeDetails: return trace(PlaceDetails.self, body: body)
-        case .placeTips: return trace(ResultsPage<Tip>.self, body: body)
-        case .placePhotos: return trace(ResultsPage<PlacePhoto>.self, body: body)
-        case .placesAutocomplete, .placeSearch, .geotagging: return trace(ResultsPage<PlaceCandidate>.self, body: body)
-        case .categories: return trace(ResultsPage<CategoryNode>.self, body: body)
-        case .chains: return trace(ResultsPage<Chain>.self, body: body)
-        case .autocomplete: return trace(AutocompleteResponse.self, body: body)
-        }
+        model(for: endpoint).trace(body)
     }
 
     /// Whether `body` decodes into the endpoint's model, and if not, where.
     public static func decodeFailure(endpoint: EndpointID, body: Data) -> DecodingFailure? {
-        func attempt<T: Decodable>(_ type: T.Type) -> DecodingFailure? {
-            do {
-                _ = try JSONDecoder().decode(T.self, from: body)
-                return nil
-            } catch let error as DecodingError {
-                return DecodingFailure(error, body: body)
-            } catch {
-                return DecodingFailure(path: "$", expected: "JSON", found: "\(error)", detail: "\(error)")
+        model(for: endpoint).decodeFailure(body)
+    }
+
+    /// The endpoint's response model, as the two operations drift needs of it.
+    struct Model {
+        let trace: (Data) -> [String: FieldRead]
+        let decodeFailure: (Data) -> DecodingFailure?
+
+        init<T: Decodable>(_ type: T.Type) {
+            trace = { ModelReads.trace(T.self, body: $0) }
+            decodeFailure = { body in
+                do {
+                    _ = try JSONDecoder().decode(T.self, from: body)
+                    return nil
+                } catch let error as DecodingError {
+                    return DecodingFailure(error, body: body)
+                } catch {
+                    return DecodingFailure(path: "$", expected: "JSON", found: "\(error)", detail: "\(error)")
+                }
             }
         }
+    }
+
+    static func model(for endpoint: EndpointID) -> Model {
         switch endpoint {
-        case .placeDetails: return attempt(PlaceDetails.self)
-        case .placeTips: return attempt(ResultsPage<Tip>.self)
-        case .placePhotos: return attempt(ResultsPage<PlacePhoto>.self)
-        case .placesAutocomplete, .placeSearch, .geotagging: return attempt(ResultsPage<PlaceCandidate>.self)
-        case .categories: return attempt(ResultsPage<CategoryNode>.self)
-        case .chains: return attempt(ResultsPage<Chain>.self)
-        case .autocomplete: return attempt(AutocompleteResponse.self)
+        case .placeDetails: return Model(PlaceDetails.self)
+        case .placeTips: return Model(ResultsPage<Tip>.self)
+        case .placePhotos: return Model(ResultsPage<PlacePhoto>.self)
+        case .placesAutocomplete, .placeSearch, .geotagging: return Model(ResultsPage<PlaceCandidate>.self)
+        case .categories: return Model(ResultsPage<CategoryNode>.self)
+        case .chains: return Model(ResultsPage<Chain>.self)
+        case .autocomplete: return Model(AutocompleteResponse.self)
         }
     }
 }

@@ -110,8 +110,7 @@ public struct LiveRunner: Sendable {
         }
         let plan: CallPlan
         do {
-            plan = try CallPlan.make(endpoint: fixture.endpoint, path: fixture.request.path,
-                                     query: fixture.request.query, file: fixture.relativePath)
+            plan = try CallPlan.make(for: fixture)
         } catch {
             return [ReplayRunner.loadError(path: fixture.relativePath, endpoint: fixture.endpoint.rawValue, error: error)]
         }

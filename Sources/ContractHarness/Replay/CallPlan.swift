@@ -25,6 +25,12 @@ public struct CallPlan: Sendable {
 
     public func run(with client: FoursquareClient) async -> CallOutcome { await perform(client) }
 
+    /// The call a fixture's request describes; errors name the fixture file.
+    public static func make(for fixture: Fixture) throws(FixtureError) -> CallPlan {
+        try make(endpoint: fixture.endpoint, path: fixture.request.path, query: fixture.request.query,
+                 file: fixture.relativePath)
+    }
+
     /// Turns a fixture's path and query back into the typed request a user would write.
     /// Throws a `FixtureError` for parameters the endpoint does not take or values that do not parse.
     public static func make(

@@ -86,8 +86,7 @@ public struct ReplayRunner: Sendable {
         case let .fixture(fixture):
             let plan: CallPlan
             do {
-                plan = try CallPlan.make(endpoint: fixture.endpoint, path: fixture.request.path,
-                                         query: fixture.request.query, file: fixture.relativePath)
+                plan = try CallPlan.make(for: fixture)
             } catch {
                 return [Self.loadError(path: fixture.relativePath, endpoint: fixture.endpoint.rawValue, error: error)]
             }
