@@ -6,6 +6,8 @@ public struct Fixture: Sendable, Hashable {
     /// Path relative to the fixtures folder, with `/` separators: `place-details/404-not-found.json`.
     public var relativePath: String
     public var endpoint: EndpointID
+    /// The contract the fixture was recorded under: `seed` (the spec documents) unless the file says otherwise.
+    public var contract: String
     public var summary: String?
     public var request: RecordedRequest
     public var response: RecordedResponse
@@ -13,17 +15,22 @@ public struct Fixture: Sendable, Hashable {
     public var recorded: RecordingInfo
 
     public init(
-        relativePath: String, endpoint: EndpointID, summary: String? = nil, request: RecordedRequest,
+        relativePath: String, endpoint: EndpointID, contract: String = Fixture.seedContract, summary: String? = nil,
+        request: RecordedRequest,
         response: RecordedResponse, expect: ExpectedOutcome? = nil, recorded: RecordingInfo
     ) {
         self.relativePath = relativePath
         self.endpoint = endpoint
+        self.contract = contract
         self.summary = summary
         self.request = request
         self.response = response
         self.expect = expect
         self.recorded = recorded
     }
+
+    /// The contract a fixture without a `contract` field is read as, so existing corpora keep working.
+    public static let seedContract = "seed"
 
     /// The typed error this fixture demands, if any: `expect.error`, else the one its status maps to.
     public var expectedError: FoursquareError.Code? {

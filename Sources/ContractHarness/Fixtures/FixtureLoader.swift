@@ -200,7 +200,8 @@ public struct FixtureLoader: Sendable {
         recorded.toolVersion = rawRecorded.toolVersion
 
         return Fixture(
-            relativePath: relativePath, endpoint: endpoint, summary: envelope.description,
+            relativePath: relativePath, endpoint: endpoint, contract: envelope.contract ?? Fixture.seedContract,
+            summary: envelope.description,
             request: RecordedRequest(method: method, path: path, query: query, headers: requestHeaders),
             response: RecordedResponse(status: status, headers: lowercased(response.headers), body: body,
                                        volatileHeaders: (response.volatileHeaders ?? []).map { $0.lowercased() }),
@@ -339,6 +340,7 @@ struct FixtureEnvelope: Decodable {
     }
 
     let endpoint: String
+    let contract: String?
     let description: String?
     let request: RawRequest
     let response: RawResponse
