@@ -205,6 +205,9 @@ struct StandInAnswers: Sendable {
         let sort = try Self.oneOf(query, "sort", ["POPULAR", "NEWEST"])
         let offset = try Self.cursor(query)
         let classifications = Self.list(query, "classifications")
+        if let unknown = classifications?.first(where: { !Self.photoClassifications.contains($0) }) {
+            throw Failure(status: 400, message: "Invalid classifications value: \(unknown).")
+        }
         guard let place = StandInPlaces.place(id: id) else { throw Failure(status: 404, message: "invalid venue specified") }
         var photos = place.photos
         if let classifications { photos = photos.filter { !Set($0.classifications).isDisjoint(with: classifications) } }
@@ -229,7 +232,7 @@ struct StandInAnswers: Sendable {
             }
             types = raw
         }
-        _ = try Self.oneOf(query, "bias", ["PLACE", "SEARCH", "GEO"])
+        _ = try Self.oneOf(query, "bias", ["place", "search", "geo"])
         let needle = text.lowercased()
         var results: [[String: Any]] = []
         if types.contains("place") {
@@ -290,6 +293,14 @@ struct StandInAnswers: Sendable {
         "manhattan, ny": (40.7831, -73.9712), "chelsea, new york": (40.7465, -74.0014),
     ]
 
+    /// The values `classifications` may take, as the document lists them.
+    static let photoClassifications: Set = [
+        "exhibit", "facilities", "food_or_drink", "indoor_facilities_and_classrooms", "indoor_general",
+        "indoor_or_ambience", "logos", "menu", "monuments_and_landmark_buildings", "outdoor",
+        "outdoor_building_and_grounds", "outdoor_building_exterior", "outdoor_grounds", "outdoor_or_storefront",
+        "outdoor_scenery", "product",
+    ]
+
     // MARK: Parameters
 
     private static func integer(_ query: [String: String], _ name: String, _ range: ClosedRange<Int>) throws(Failure) -> Int? {
@@ -315,10 +326,10 @@ struct StandInAnswers: Sendable {
         }
     }
 
-    /// Upper-cased, so `popular` and `POPULAR` are the same value.
+    /// Compared case-insensitively and returned upper-cased, so `popular` and `POPULAR` are the same value.
     private static func oneOf(_ query: [String: String], _ name: String, _ allowed: [String]) throws(Failure) -> String? {
         guard let raw = query[name] else { return nil }
-        guard allowed.contains(raw.uppercased()) else {
+        guard allowed.map({ $0.uppercased() }).contains(raw.uppercased()) else {
             throw Failure(status: 400, message: "Invalid \(name): '\(raw)'. Must be one of \(allowed.joined(separator: ", ")).")
         }
         return raw.uppercased()
