@@ -22,6 +22,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
     var apiVersion: String = FoursquareClient.defaultAPIVersion
 
+    @Option(name: .long, help: "Also write one TEST-<suite>.xml per suite here (Ant's junitreport, Maven Surefire).")
+    var reportDir: String?
+
     @Flag(name: .long, help: "Add file= and line= to testcases (GitLab, CircleCI); the xUnit XSD rejects them.")
     var junitFileAttributes = false
 
@@ -105,8 +108,20 @@ struct RunCommand: AsyncParsableCommand {
         print(Summary.render(tally))
         print(String(format: "report: %@ (discover %.2fs, load+%@ %.2fs, report %.2fs)",
                      report, (start - discoverStart).seconds, mode, runTime, reportTime))
+        let page = JobPage(environment: ProcessInfo.processInfo.environment).publish(
+            stream.jobPage, title: "fsq-contract run (\(mode))", suiteOrder: HarnessReport.suiteOrder(tally.suites.keys),
+            reportPath: report, key: liveOptions?.key)
+        page.annotations.forEach { print($0) }
+        page.warnings.forEach(writeStderr)
         if let failure = stream.failure {
             throw UsageFailure("--report \(report): \(failure)")
+        }
+        if let reportDir {
+            do {
+                try ReportSplitter.split(report, into: reportDir)
+            } catch {
+                throw UsageFailure("--report-dir \(reportDir): cannot write the per-suite files: \(error)")
+            }
         }
         if tally.total.problems > 0 { throw ExitCode(1) }
     }
@@ -125,12 +140,15 @@ struct RunCommand: AsyncParsableCommand {
                                     options: HarnessReport.writerOptions(fileAttributes: junitFileAttributes, rootTotals: junitRootTotals))
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: report, isDirectory: &isDirectory), isDirectory.boolValue {
-            return ReportStream(report: harness, path: report, failure: "is a folder; give a file path such as \(report)/junit.xml")
+            return ReportStream(report: harness, path: report, failure: "is a folder; give a file path such as \(report)/junit.xml",
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.fixtures))
         }
         do {
-            return try ReportStream(report: harness, path: report, fixturesRoot: fixtureOptions.fixtures)
+            return try ReportStream(report: harness, path: report, fixturesRoot: fixtureOptions.fixtures,
+                                    jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.fixtures))
         } catch {
-            return ReportStream(report: harness, path: report, failure: ReportStream.describe(error))
+            return ReportStream(report: harness, path: report, failure: ReportStream.describe(error),
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.fixtures))
         }
     }
 }

@@ -27,6 +27,9 @@ public struct HarnessReport: Sendable {
         return known + present.subtracting(known).sorted()
     }
 
+    /// The suite order of results already in memory.
+    public static func suiteOrder(_ results: [CaseResult]) -> [String] { suiteOrder(results.map(\.endpoint)) }
+
     /// Writes results already in memory (drift), grouped by endpoint in catalog order, atomically.
     public func write(_ results: [CaseResult], to path: String, fixturesRoot: String? = nil) throws {
         let stream = try ReportStream(report: self, path: path, fixturesRoot: fixturesRoot)
@@ -67,6 +70,7 @@ public final class ReportStream: Sendable {
         var notes: [String] = []
         var suiteFixtures = 0
         var tally = RunTally()
+        var jobPage: JobPageCollector?
         var closed = false
         /// Why the report could not be written, if it could not.
         var failure: String?
@@ -80,20 +84,20 @@ public final class ReportStream: Sendable {
     public let path: String
 
     /// Opens the report at `path`. If it cannot be opened, `init` throws; use `orTally` to keep counting anyway.
-    public init(report: HarnessReport, path: String, fixturesRoot: String? = nil) throws {
+    public init(report: HarnessReport, path: String, fixturesRoot: String? = nil, jobPage: JobPageCollector? = nil) throws {
         self.report = report
         self.path = path
         self.fixturesRoot = fixturesRoot
         let writer = try Self.open(path: path, options: report.options)
-        state = Locked(State(writer: writer))
+        state = Locked(State(writer: writer, jobPage: jobPage))
     }
 
     /// A stream that could not open its file: it still tallies, and `failure` says why nothing was written.
-    public init(report: HarnessReport, path: String, failure: String) {
+    public init(report: HarnessReport, path: String, failure: String, jobPage: JobPageCollector? = nil) {
         self.report = report
         self.path = path
         fixturesRoot = nil
-        state = Locked(State(writer: nil, failure: failure))
+        state = Locked(State(writer: nil, jobPage: jobPage, failure: failure))
     }
 
     static func open(path: String, options: ReportWriterOptions) throws -> StreamingReportWriter {
@@ -107,6 +111,9 @@ public final class ReportStream: Sendable {
     /// Why the report was not written, or nil.
     public var failure: String? { state.withLock { $0.failure } }
 
+    /// What the CI job page needs, collected as results streamed (empty when none was asked for).
+    public var jobPage: JobPageCollector { state.withLock { $0.jobPage ?? JobPageCollector() } }
+
     /// The counts so far.
     public var tally: RunTally { state.withLock { $0.tally } }
 
@@ -116,6 +123,7 @@ public final class ReportStream: Sendable {
         state.withLock { state in
             guard !state.closed else { return false }
             state.tally.add(results, suite: suite)
+            if state.jobPage != nil { for result in results { state.jobPage!.add(result) } }
             guard state.writer != nil else { return true }
             do {
                 if state.openSuite != suite {
