@@ -31,7 +31,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Put tests/failures/errors/time on <testsuites> (valid for Jenkins xUnit; the Ant schema rejects them).")
     var junitRootTotals = false
 
-    @Option(name: .long, help: "Run only shard I of N (1-based), e.g. 2/4, splitting the fixtures evenly.")
+    @Option(name: .long, parsing: .unconditional, help: "Run only shard I of N (1-based), e.g. 2/4, splitting the fixtures evenly.")
     var shard: String?
 
     @Flag(name: .long, help: "Call the server given by --base-url instead of replaying (key from FSQ_API_KEY).")
