@@ -182,17 +182,17 @@ struct LiveModeTests {
     }
 
     @Test func anUnreachableServerIsAnErrorNamingTheURL() throws {
-        try withTemporaryDirectory { tmp in
+        try withTemporaryDirectory { tmp in try withRefusedPort { port in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
             let report = tmp.appendingPathComponent("out/live.xml")
-            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path,
+            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:\(port)", "--fixtures", tmp.path,
                                            "--report", report.path, "--retries", "1"],
                                           environment: ["FSQ_API_KEY": E2E.sentinel])
             #expect(result.status == 1)
             let problems = try E2E.cases(report.path).compactMap(E2E.problem)
-            #expect(problems.contains { $0.contains("127.0.0.1:9") && $0.contains("transport failed") }, "\(problems)")
+            #expect(problems.contains { $0.contains("127.0.0.1:\(port)") && $0.contains("transport failed") }, "\(problems)")
             #expect(!result.stdout.contains(E2E.sentinel) && !result.stderr.contains(E2E.sentinel))
-        }
+        } }
     }
 }
 
