@@ -57,7 +57,9 @@ let package = Package(
         .testTarget(name: "FoursquarePlacesTests", dependencies: ["FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "JUnitXMLTests", dependencies: ["JUnitXML", "CLibXML2"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "TestSupport"]),
-        .testTarget(name: "PlacesEmulatorTests", dependencies: ["PlacesEmulator", "TestSupport"]),
+        .testTarget(name: "PlacesEmulatorTests", dependencies: [
+            "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML"]),
     ]
 )
