@@ -126,26 +126,14 @@ public struct FixtureLoader: Sendable {
         }
 
         let endpointName = envelope.endpoint
-        guard let endpoint = EndpointID(rawValue: endpointName) else {
-            let known = EndpointID.allCases.map(\.rawValue).joined(separator: ", ")
-            throw fail("$.endpoint", "unknown endpoint id '\(endpointName)' (known: \(known))")
-        }
+        let method = envelope.request.method ?? "GET"
+        let path = envelope.request.path
+        // The registry checks contract, endpoint id, path and method in one place.
+        let endpoint = try CallPlan.validateRoute(contract: envelope.contract ?? Fixture.seedContract, endpoint: endpointName,
+                                                  method: method, path: path, file: file)
         let components = relativePath.split(separator: "/")
         if components.count > 1, components[0] != endpointName {
             throw fail("$.endpoint", "'\(endpointName)' but the file is in folder '\(components[0])/'")
-        }
-
-        let method = envelope.request.method ?? "GET"
-        let path = envelope.request.path
-        guard path.hasPrefix("/") else { throw fail("$.request.path", "'\(path)' does not start with '/'") }
-        guard let matched = Endpoint.match(path: path) else {
-            throw fail("$.request.path", "'\(path)' matches no endpoint")
-        }
-        guard matched.endpoint.id == endpoint else {
-            throw fail("$.request.path", "'\(path)' is the \(matched.endpoint.id) endpoint, not \(endpoint)")
-        }
-        guard method == matched.endpoint.method else {
-            throw fail("$.request.method", "'\(method)' but \(endpoint) is \(matched.endpoint.method)")
         }
         let query = (envelope.request.query ?? [:]).mapValues(\.text)
         let requestHeaders = lowercased(envelope.request.headers)

@@ -11,17 +11,17 @@ import TestSupport
             return .response(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
         }
         let client = FoursquareClient(apiKey: APIKey("readme-key"), transport: transport)
-        let places = try await client.searchPlaces(
-            PlaceSearchRequest(query: "coffee", ll: Coordinate(latitude: 40.7484, longitude: -73.9857), radius: 500, limit: 10))
+        let places = try await client.send(
+            PlaceSearchRequest(query: "coffee", location: .ll(Coordinate(latitude: 40.7484, longitude: -73.9857), radius: 500), limit: 10)).results
         #expect(!places.isEmpty)
         let suggestions = try await client.using(.bearer)
-            .autocomplete(AutocompleteRequest(query: "blue bot", types: [.place, .search], limit: 5))
+            .send(AutocompleteRequest(query: "blue bot", types: [.place, .search], limit: 5)).results
         #expect(!suggestions.map(\.text.primary).isEmpty)
         #expect(transport.requests.map { $0.headers["Authorization"] } == ["readme-key", "Bearer readme-key"])
 
         // The invalid-input branch of the example: nothing is sent, and the parameter is named.
         do {
-            _ = try await client.autocomplete(AutocompleteRequest(query: "ab"))
+            _ = try await client.send(AutocompleteRequest(query: "ab")).results
             Issue.record("a 2-character query was sent")
         } catch {
             #expect(error.code == .invalidInput)
