@@ -22,6 +22,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
     var apiVersion: String = FoursquareClient.defaultAPIVersion
 
+    @Option(name: .long, help: "Also write one TEST-<suite>.xml per suite here (Ant's junitreport, Maven Surefire).")
+    var reportDir: String?
+
     @Flag(name: .long, help: "Add file= and line= to testcases (GitLab, CircleCI); the xUnit XSD rejects them.")
     var junitFileAttributes = false
 
@@ -65,6 +68,10 @@ struct RunCommand: AsyncParsableCommand {
             print(Summary.render(results))
             print(String(format: "report: %@ (%d cases from %d fixtures; load %.2fs, %@ %.2fs, report %.2fs)",
                          report, results.count, fixtures.count, loadTime, mode, elapsed, reportTime))
+            let page = JobPage(environment: ProcessInfo.processInfo.environment).publish(
+                results, title: "fsq-contract run (\(mode))", fixturesRoot: fixtureOptions.fixtures, reportPath: report, key: APIKey.fromEnvironment())
+            page.annotations.forEach { print($0) }
+            page.warnings.forEach(writeStderr)
             if results.contains(where: \.verdict.isProblem) { throw ExitCode(1) }
         } catch let failure as UsageFailure {
             writeStderr("fsq-contract run: \(failure)")
@@ -94,6 +101,11 @@ struct RunCommand: AsyncParsableCommand {
             try report.write(results, to: self.report, fixturesRoot: fixtureOptions.fixtures)
         } catch {
             throw UsageFailure("--report \(self.report): cannot write the report: \(error)")
+        }
+        do {
+            if let reportDir { try ReportSplitter.split(self.report, into: reportDir) }
+        } catch {
+            throw UsageFailure("--report-dir \(reportDir!): cannot write the per-suite files: \(error)")
         }
     }
 }
