@@ -5,9 +5,12 @@ import Testing
 import TestSupport
 
 @Suite struct ExecutionCoreTests {
+    /// A seed `chains` fixture; under another contract, an `autocomplete` one (the endpoint both contracts have).
     static func fixture(_ name: String, contract: String = Fixture.seedContract) -> LoadedFixture {
-        .fixture(Fixture(relativePath: "chains/\(name).json", endpoint: .chains, contract: contract,
-                         request: RecordedRequest(path: "/places/chains", query: ["query": "tea"]),
+        let seed = contract == Fixture.seedContract
+        let (endpoint, path): (EndpointID, String) = seed ? (.chains, "/places/chains") : (.autocomplete, "/autocomplete")
+        return .fixture(Fixture(relativePath: "\(endpoint)/\(name).json", endpoint: endpoint, contract: contract,
+                         request: RecordedRequest(path: path, query: ["query": "tea"]),
                          response: RecordedResponse(status: 200, headers: ["content-type": "application/json"],
                                                     body: .json(Data(#"{"results":[]}"#.utf8))),
                          recorded: .authored))
@@ -56,10 +59,10 @@ import TestSupport
         let seed = await ReplayRunner().run([Self.fixture("a")])
         #expect(seed.map(\.name) == ["chains/a.json [apiKey] request", "chains/a.json [bearer] request", "chains/a.json decoding"])
         let bearerOnly = await ReplayRunner().run([Self.fixture("b", contract: "2025-06-17")])
-        #expect(bearerOnly.map(\.name) == ["chains/b.json [bearer] request", "chains/b.json decoding"])
+        #expect(bearerOnly.map(\.name) == ["autocomplete/b.json [bearer] request", "autocomplete/b.json decoding"])
         // Deselecting every accepted style still checks the response.
         let none = await ReplayRunner(authStyles: [.apiKey]).run([Self.fixture("c", contract: "2025-06-17")])
-        #expect(none.map(\.name) == ["chains/c.json decoding"])
+        #expect(none.map(\.name) == ["autocomplete/c.json decoding"])
     }
 
     @Test func jobsPastTheDeadlineAreErrorsNamingIt() async {
