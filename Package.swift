@@ -68,7 +68,9 @@ let package = Package(
         .testTarget(name: "FoursquarePlacesTests", dependencies: ["FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "JUnitXMLTests", dependencies: ["JUnitXML", "CLibXML2"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "TestSupport"]),
-        .testTarget(name: "PlacesEmulatorTests", dependencies: ["PlacesEmulator", "TestSupport"]),
+        .testTarget(name: "PlacesEmulatorTests", dependencies: [
+            "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML"]),
         // In-process parsing of every verb's flags; the executables are @testable-imported.
         .target(

@@ -81,6 +81,9 @@ public enum ConsumerCheck {
 struct ConsumerRules {
     let consumers: Set<JUnitConsumer>
     private(set) var findings: [ConsumerFinding] = []
+    /// Findings differ by value (e.g. each bad `time`); past this many, only repeats are counted, so memory
+    /// stays bounded on a huge report.
+    static let maxDistinct = 200
     private var index: [String: Int] = [:]
 
     private struct Element {
@@ -102,7 +105,7 @@ struct ConsumerRules {
         let key = consumer.rawValue + "\u{0}" + message
         if let i = index[key] {
             findings[i].occurrences += 1
-        } else {
+        } else if findings.count < Self.maxDistinct {
             index[key] = findings.count
             findings.append(ConsumerFinding(consumer: consumer, line: line, message: message, occurrences: 1))
         }

@@ -108,6 +108,13 @@ public final class StreamingReportWriter {
         }
     }
 
+    /// Changes the open suite's properties or system-out, which are written when it closes.
+    public func amendSuite(_ change: (inout TestSuite) -> Void) throws {
+        try requireOpen()
+        guard current != nil else { throw usage("amendSuite called outside a suite") }
+        change(&current!.suite)
+    }
+
     /// Closes the open suite, writing its start tag with the final counts.
     ///
     /// `header` replaces the one given to `beginSuite` (a streaming reader learns a suite's properties and

@@ -45,7 +45,8 @@ struct MergeCommand: AsyncParsableCommand {
         let options = ReportWriterOptions(includeFileAttributes: junitFileAttributes,
                                           rootAttributes: junitRootTotals ? .jenkinsXUnit : .none)
         // Without --output, the merged report is a temp file that only feeds --report-dir.
-        let target = output ?? "\(reportDir!)/.merged.\(getpid()).xml"
+        let tmp = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let target = output ?? "\(tmp)/fsq-contract-merge-\(getpid()).xml"
         defer { if output == nil { unlink(target) } }
         do {
             let merged = try ReportMerger.merge(reports, into: target, name: name, options: options)

@@ -34,6 +34,14 @@ struct ConsumersTests {
             #expect(details.tests == report.suites[0].tests)
             let v2 = try Products.run(["validate-report", perSuite.appendingPathComponent(files[0]).path])
             #expect(v2.status == 0, "\(v2.stderr)")
+
+            // --report-dir alone: no merged report is left anywhere.
+            let only = tmp.appendingPathComponent("only/nested")
+            let o = try Products.run(["merge", "--report-dir", only.path, a, b])
+            #expect(o.status == 0, "\(o.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: only.path).sorted() == files)
+            let noDestination = try Products.run(["merge", a])
+            #expect(noDestination.status == 2 && noDestination.stderr.contains("--output FILE, --report-dir DIR or both"))
         }
     }
 

@@ -1,3 +1,4 @@
+import ContractHarness
 import Foundation
 import JUnitXML
 import Testing
@@ -50,7 +51,14 @@ struct RunCommandTests {
             let result = try Products.run(["run", "--report", report], currentDirectory: Products.packageRoot)
             #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
             let parsed = try ReportReader.read(path: report)
-            #expect(parsed.tests >= 80 * 4)
+            // Derived from the corpus: a request case per accepted style, and one response case, per fixture.
+            let fixtures = try FixtureLoader(root: Products.packageRoot.appendingPathComponent("Fixtures")).loadAll()
+            let expected = fixtures.reduce(0) { total, item in
+                guard case let .fixture(fixture) = item else { return total + 1 }
+                return total + Contracts.acceptedAuthStyles(contract: fixture.contract).count + 1
+            }
+            #expect(parsed.tests == expected)
+            #expect(result.stdout.contains("\(expected) cases from \(fixtures.count) fixtures"))
             #expect(parsed.failures == 0 && parsed.errors == 0)
             // One suite per endpoint, each testcase named `<fixture> [<auth>] <check>`.
             #expect(Set(parsed.suites.map(\.name)).count == 9)
@@ -228,6 +236,54 @@ struct RunCommandTests {
         let noMatch = try Products.run(["run", "--filter", "venues-*"], currentDirectory: Products.packageRoot)
         #expect(noMatch.status == 2)
         #expect(noMatch.stderr.contains("venues-*"))
+    }
+
+    @Test(arguments: [
+        ("3/2", "shard 3 does not exist when there are 2"),
+        ("-1/2", "numbered from 1"),
+        ("1/0", "must be at least 1"),
+        ("a/b", "not two whole numbers"),
+    ])
+    func badShardsSayWhatIsWrongAndWhatIsValid(shard: String, reason: String) throws {
+        let result = try Products.run(["run", "--shard", shard], currentDirectory: Products.packageRoot)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(reason) && result.stderr.contains("--shard 2/4"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func aReportPathThatIsAFolderGetsOneLineAndTheSummaryStillPrints() throws {
+        try withTemporaryDirectory { tmp in
+            let result = try Products.run(["run", "--filter", "chains", "--report", tmp.path], currentDirectory: Products.packageRoot)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("--report \(tmp.path): is a folder"), "\(result.stderr)")
+            #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+            #expect(result.stdout.contains("33 passed, 0 failed: 33 cases from 11 fixtures"), "\(result.stdout)")
+        }
+    }
+
+    @Test func unknownContractsAndABareCommandAreUsageErrors() throws {
+        let contract = try Products.run(["run", "--contract", "2019"], currentDirectory: Products.packageRoot)
+        #expect(contract.status == 2)
+        #expect(contract.stderr.contains("known: seed, 2025-06-17"), "\(contract.stderr)")
+        let bare = try Products.run([])
+        #expect(bare.status == 2)
+        #expect(bare.stderr.contains("USAGE"))
+    }
+
+    @Test func aLinkOutsideTheFixturesFolderIsAnErrorNamingIt() throws {
+        try withTemporaryDirectory { tmp in
+            try copyFixtures([Self.goodFixture], to: tmp)
+            let outside = tmp.appendingPathComponent("outside.json")
+            try Data("{}".utf8).write(to: outside)
+            let fixtures = tmp.appendingPathComponent("place-search").deletingLastPathComponent()
+            try FileManager.default.createSymbolicLink(atPath: fixtures.appendingPathComponent("place-search/linked.json").path,
+                                                       withDestinationPath: "/etc/hostname")
+            let (result, report) = try run(fixtures)
+            #expect(result.status == 1)
+            let linked = testCase(report, "place-search/linked.json load")
+            #expect(isError(linked))
+            #expect(problemText(linked).contains("outside the fixtures folder"), "\(problemText(linked))")
+        }
     }
 
     @Test func filterAndAuthSelectCases() throws {
