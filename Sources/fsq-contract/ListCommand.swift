@@ -30,8 +30,8 @@ struct ListCommand: ParsableCommand {
         do {
             loaded = try FixtureLoader(root: URL(fileURLWithPath: fixtures)).loadAll()
         } catch {
-            print("\nNo coverage: \(error)")
-            return
+            // A missing or unreadable folder is a usage error: a CI step listing coverage must not go green on it.
+            throw UsageFailure("--fixtures \(fixtures): \(error); pass the folder that holds <endpoint>/<case>.json files")
         }
         print("")
         print(Self.coverage(loaded, fixturesFolder: fixtures))
