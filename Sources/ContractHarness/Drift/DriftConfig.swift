@@ -26,6 +26,7 @@ public struct DriftConfig: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else { return DriftConfig() }
         let file = FixtureLoader.driftConfigName
         let root = try FixtureLoader.readJSON(url, file: file).object()
+        try rejectUnknownKeys(root, known: ["ignore", "grades", "endpoints"])
         var config = DriftConfig()
         config.global = try rules(root)
         if let endpoints = try root.optional("endpoints")?.object() {
@@ -33,10 +34,19 @@ public struct DriftConfig: Sendable {
                 guard EndpointID(rawValue: name) != nil else {
                     throw FixtureError(file: file, jsonPath: "$.endpoints.\(name)", reason: "unknown endpoint id")
                 }
-                config.endpoints[name] = try rules(Node(value: value, path: "$.endpoints.\(name)", file: file).object())
+                let rulesNode = try Node(value: value, path: "$.endpoints.\(name)", file: file).object()
+                try rejectUnknownKeys(rulesNode, known: ["ignore", "grades"])
+                config.endpoints[name] = try rules(rulesNode)
             }
         }
         return config
+    }
+
+    /// A misspelled key would otherwise change nothing, and drift would grade as if the config were not there.
+    static func rejectUnknownKeys(_ node: ObjectNode, known: [String]) throws(FixtureError) {
+        guard let unknown = node.object.keys.sorted().first(where: { !known.contains($0) }) else { return }
+        throw FixtureError(file: node.file, jsonPath: ObjectNode.childPath(node.path, unknown),
+                           reason: "unknown key '\(unknown)' (known here: \(known.joined(separator: ", "))); fix or remove it")
     }
 
     static func rules(_ node: ObjectNode) throws(FixtureError) -> Rules {
