@@ -37,6 +37,7 @@ struct DriftCommand: AsyncParsableCommand {
     var apiVersion: String = FoursquareClient.defaultAPIVersion
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
+    @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
 
     enum FailOn: String, ExpressibleByArgument, CaseIterable {
         case err, warn
@@ -45,7 +46,8 @@ struct DriftCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion)
+            var options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion)
+            try limits.apply(to: &options)
             let loaded = try fixtureOptions.load()
             let config: DriftConfig
             do {

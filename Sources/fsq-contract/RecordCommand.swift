@@ -35,6 +35,7 @@ struct RecordCommand: AsyncParsableCommand {
     var apiVersion: String = FoursquareClient.defaultAPIVersion
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
+    @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
 
     func run() async throws {
         do {
@@ -55,7 +56,8 @@ struct RecordCommand: AsyncParsableCommand {
                 print("record: mode is never; nothing recorded (pass --mode missing|failed|all)")
                 return
             }
-            let options = try connection.options(authStyles: [auth], apiVersion: apiVersion)
+            var options = try connection.options(authStyles: [auth], apiVersion: apiVersion)
+            try limits.apply(to: &options)
             guard let key = options.key else {
                 throw UsageFailure("FSQ_API_KEY is not set; record needs a key to call \(options.baseURL.absoluteString)")
             }

@@ -35,6 +35,7 @@ struct RunCommand: AsyncParsableCommand {
     var live = false
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
+    @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
 
     func run() async throws {
         do {
@@ -47,8 +48,9 @@ struct RunCommand: AsyncParsableCommand {
             let mode: String
             let baseURL: String
             if live {
-                let options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion,
+                var options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion,
                                                      defaultBaseURL: FoursquareClient.defaultBaseURL.absoluteString)
+                try limits.apply(to: &options)
                 if options.key == nil {
                     writeStderr("fsq-contract run: FSQ_API_KEY is not set; live cases are reported as skipped")
                 }

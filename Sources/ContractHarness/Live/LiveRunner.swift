@@ -24,6 +24,8 @@ public struct LiveOptions: Sendable {
     public var selectFixtureHeader: Bool
     /// Seed for retry jitter.
     public var seed: UInt64
+    /// Largest response body a live call accepts, in bytes (`--max-body`).
+    public var maxBody = LiveSession.defaultMaxBody
 
     public init(
         baseURL: URL, key: APIKey?, authStyles: [AuthStyle] = AuthStyle.allCases,
@@ -65,17 +67,12 @@ public struct LiveExchange: Sendable {
 public struct LiveRunner: Sendable {
     public let options: LiveOptions
     private let jitter: JitterSource
-    private let session: URLSession
+    private let session: LiveSession
 
     public init(options: LiveOptions) {
         self.options = options
         self.jitter = JitterSource(seed: options.seed)
-        // URLSession.shared allows 6 connections per host, which would cap --concurrency above 6.
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = max(options.concurrency, 1)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        self.session = URLSession(configuration: configuration)
+        self.session = LiveSession(concurrency: options.concurrency, maxBody: options.maxBody)
     }
 
     /// Results in fixture order; `progress` is called after each fixture × auth style with (done, total, problems).
@@ -134,7 +131,9 @@ public struct LiveRunner: Sendable {
             let remaining = (deadline - ContinuousClock.now).seconds
             let timeout = max(0.001, min(options.timeout, remaining))
             let headers = options.selectFixtureHeader ? [("X-Emulator-Fixture", fixture.relativePath)] : []
-            let transport = ObservingTransport(base: URLSessionTransport(session: session, timeout: timeout), extraHeaders: headers)
+            let bounded = LiveTransport(session: session, timeout: timeout)
+            let transport = ObservingTransport(base: RedactingTransport(base: bounded, scrubber: KeyScrubber(key: key)),
+                                               extraHeaders: headers)
             let client = FoursquareClient(apiKey: key, auth: auth, baseURL: options.baseURL,
                                           apiVersion: options.apiVersion, transport: transport)
             let start = ContinuousClock.now
