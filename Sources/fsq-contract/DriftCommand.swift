@@ -106,6 +106,8 @@ struct DriftCommand: AsyncParsableCommand {
             lines.append("\(result.worst!.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) \(result.fixture) [\(result.auth)]")
             for change in result.changes { lines.append("       \(change.line)") }
         }
+        let failed = results.filter { $0.problem != nil }.count
+        if failed > 0 { lines.append("drift: \(failed) of \(results.count) calls got no answer to compare, so their drift is unknown") }
         return lines.isEmpty ? "drift: no changes" : lines.joined(separator: "\n")
     }
 }

@@ -9,7 +9,7 @@ enum EmulatorAnswer {
               let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
         let message = object["message"] as? String ?? ""
         let detail = object["error_detail"] as? String ?? ""
-        let markers = ["X-Emulator-", "Injected by the emulator", "the emulator runs with"]
+        let markers = ["X-Emulator-", "Injected by the emulator", "the emulator runs with", "No fixture matches", "no fixtures are loaded"]
         guard markers.contains(where: { message.contains($0) || detail.contains($0) }) else { return nil }
         return message
     }

@@ -41,9 +41,9 @@ struct LiveTransportTests {
             _ = try await get(server.baseURL, timeout: 1.5)
             Issue.record("endless headers returned")
         } catch let error as LiveTransportError {
-            // libcurl stops a head at 300 KB, usually long before the timeout.
-            if case let .failed(reason, _) = error { #expect(reason.contains("Too large response headers")) }
-            else { #expect(error == .timedOut(seconds: 1.5, headReceived: false, bodyBytes: 0, url: server.baseURL.appendingPathComponent("places/search"))) }
+            // NIO's parser stops a head at 80 KB, long before the timeout.
+            #expect(error == .malformed(reason: "the response head is larger than the parser's 80 KB limit",
+                                        url: server.baseURL.appendingPathComponent("places/search")))
         }
     }
 
@@ -72,7 +72,9 @@ struct LiveTransportTests {
         let call = Task { try await get(server.baseURL, timeout: 60) }
         try await Task.sleep(for: .milliseconds(300))
         call.cancel()
-        await #expect(throws: CancellationError.self) { _ = try await call.value }
+        let started = ContinuousClock.now
+        await #expect(throws: (any Error).self) { _ = try await call.value }
+        #expect(ContinuousClock.now - started < .seconds(30), "the call ended on cancellation, not at its 60 s timeout")
     }
 
     @Test func anOrdinaryAnswerAndOneExactlyAtTheCapArriveWhole() async throws {
