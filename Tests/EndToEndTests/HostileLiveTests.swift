@@ -34,11 +34,16 @@ struct HostileLiveTests {
             let result = try record(recorded, emulator.baseURL, ["--retries", "1", "--concurrency", "8", "--auth", "apiKey"])
             emulator.stop()
             #expect(result.status == 1, "\(result.stdout.suffix(2000))")
-            #expect(try Self.snapshot(recorded) == before, "a fixture changed under serve \(serve)")
-            #expect(result.stdout.contains("0 new, 0 updated"), "\(result.stdout.suffix(500))")
             if serve == ["--auth", "bearer"] {
+                #expect(try Self.snapshot(recorded) == before, "a fixture changed under serve \(serve)")
+                #expect(result.stdout.contains("0 new, 0 updated"), "\(result.stdout.suffix(500))")
                 #expect(result.stdout.contains("the server refused the key or the auth style (HTTP 401)"))
             } else {
+                // Every 2xx fixture stays byte-identical (a truncated HTML 502 may legitimately re-record).
+                let after = try Self.snapshot(recorded)
+                for (path, bytes) in before where path.split(separator: "/").last?.hasPrefix("2") == true {
+                    #expect(after[path] == bytes, "\(path) changed under serve \(serve)")
+                }
                 #expect(result.stdout.contains("not recorded"))
             }
         }
@@ -112,7 +117,7 @@ struct HostileLiveTests {
             #expect(live.status == 1 && drift.status == 1 && record.status == 1)
             let liveXML = try String(contentsOf: reports.appendingPathComponent("live.xml"), encoding: .utf8)
             // The echoes did arrive and were reported, scrubbed.
-            #expect(liveXML.contains("<redacted>"), "the echoed content type should appear redacted")
+            #expect(liveXML.contains("&lt;redacted>"), "the echoed key should appear redacted")
             let outputs = [("live stdout", live.stdout + live.stderr), ("drift stdout", drift.stdout + drift.stderr),
                            ("record stdout", record.stdout + record.stderr), ("reports", E2E.allText(under: reports)),
                            ("fixtures", E2E.allText(under: fixtures))]

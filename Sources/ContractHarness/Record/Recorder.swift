@@ -213,11 +213,15 @@ public struct Recorder: Sendable {
     static func judge(recordedStatus: Int?, response: HTTPResponse, body: Data, acceptStatusChange: Bool) -> Judgement {
         let status = response.status
         let expected = recordedStatus ?? 200
+        if status == 401 || status == 403, expected != 401, expected != 403 {
+            return .refuse("not recorded: the server refused the key or the auth style (HTTP \(status))")
+        }
         if let message = EmulatorAnswer.errorMessage(status: status, body: body) {
             return .refuse("not recorded: the emulator answered with its own error (HTTP \(status): \(message))")
         }
-        if status == 401 || status == 403, expected != 401, expected != 403 {
-            return .refuse("not recorded: the server refused the key or the auth style (HTTP \(status))")
+        let declaresJSON = response.headers["content-type"]?.lowercased().contains("json") ?? false
+        if declaresJSON, !body.isEmpty, (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) == nil {
+            return .refuse("not recorded: HTTP \(status) with a body that is not valid JSON (\(body.count) bytes)")
         }
         let expectedClass = expected / 100, gotClass = status / 100
         if expectedClass == 2 {
