@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "FoursquarePlaces", targets: ["FoursquarePlaces"]),
         .library(name: "JUnitXML", targets: ["JUnitXML"]),
         .executable(name: "fsq-contract", targets: ["fsq-contract"]),
+        .executable(name: "fsq-emulator", targets: ["fsq-emulator"]),
         .executable(name: "fsq-bench", targets: ["fsq-bench"]),
     ],
     dependencies: [
@@ -39,10 +40,20 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        // The main job (replay, live, record, drift, reports): no server stack, so a fresh CI runner builds it
+        // in seconds. `serve` runs the fsq-emulator binary beside it. Tests/fsq-contractTests checks this closure.
         .executableTarget(
             name: "fsq-contract",
             dependencies: [
-                "FoursquarePlaces", "JUnitXML", "ContractHarness", "PlacesEmulator",
+                "FoursquarePlaces", "JUnitXML", "ContractHarness",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The loopback emulator (SwiftNIO + Hummingbird): its own product, built only when asked for.
+        .executableTarget(
+            name: "fsq-emulator",
+            dependencies: [
+                "PlacesEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,7 +76,17 @@ let package = Package(
         .testTarget(name: "FoursquarePlacesTests", dependencies: ["FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "JUnitXMLTests", dependencies: ["JUnitXML", "CLibXML2"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "TestSupport"]),
-        .testTarget(name: "PlacesEmulatorTests", dependencies: ["PlacesEmulator", "TestSupport"]),
+        .testTarget(name: "PlacesEmulatorTests", dependencies: [
+            "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML", "ContractHarness"]),
+        // In-process parsing of every verb's flags; the executables are @testable-imported.
+        .target(
+            name: "CommandParsing",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tests/CommandParsing"
+        ),
+        .testTarget(name: "fsq-contractTests", dependencies: ["fsq-contract", "CommandParsing", "TestSupport"]),
+        .testTarget(name: "fsq-emulatorTests", dependencies: ["fsq-emulator", "CommandParsing"]),
     ]
 )

@@ -95,14 +95,24 @@ public enum BundledSchema {
             <xs:attribute name="time" type="seconds" use="required"/>
             <xs:attribute name="timestamp" type="timestamp" use="required"/>
             <xs:attribute name="hostname" type="nonEmptyToken" use="required"/>
-            <xs:attribute name="package" type="xs:token" use="required"/>
-            <xs:attribute name="id" type="xs:int" use="required"/>
           </xs:complexType>
+
+          <!-- Inside <testsuites>; a root <testsuite> (TEST-<suite>.xml, written by report-dir) has neither attribute. -->
+          <xs:complexType name="aggregatedTestsuite">
+            <xs:complexContent>
+              <xs:extension base="testsuite">
+                <xs:attribute name="package" type="xs:token" use="required"/>
+                <xs:attribute name="id" type="xs:int" use="required"/>
+              </xs:extension>
+            </xs:complexContent>
+          </xs:complexType>
+
+          <xs:element name="testsuite" type="testsuite"/>
 
           <xs:element name="testsuites">
             <xs:complexType>
               <xs:sequence>
-                <xs:element name="testsuite" type="testsuite" minOccurs="0" maxOccurs="unbounded"/>
+                <xs:element name="testsuite" type="aggregatedTestsuite" minOccurs="0" maxOccurs="unbounded"/>
               </xs:sequence>
               <!-- Optional only because ReportWriterOptions.rootAttributes can drop them. -->
               <xs:attribute name="name" type="xs:string"/>

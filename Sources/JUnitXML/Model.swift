@@ -147,15 +147,57 @@ public struct ReportWriterOptions: Sendable {
     public var rootAttributes: RootAttributes
     /// fsync the report before renaming it into place.
     public var durable: Bool
+    /// A suite begun under a name already written joins that suite: one `<testsuite>` per name (merging shards).
+    public var combineSuitesByName: Bool
+    /// The file's root is its one `<testsuite>` (Ant's and Surefire's `TEST-<suite>.xml`), without `package`
+    /// and `id`, which the Ant schema allows only inside `<testsuites>`.
+    public var singleSuiteRoot: Bool
 
     public init(
         includeFileAttributes: Bool = false, maxTextBytes: Int = 1_000_000,
-        rootAttributes: RootAttributes = .totals, durable: Bool = true
+        rootAttributes: RootAttributes = .totals, durable: Bool = true,
+        combineSuitesByName: Bool = false, singleSuiteRoot: Bool = false
     ) {
         self.includeFileAttributes = includeFileAttributes
         self.maxTextBytes = maxTextBytes
         self.rootAttributes = rootAttributes
         self.durable = durable
+        self.combineSuitesByName = combineSuitesByName
+        self.singleSuiteRoot = singleSuiteRoot
+    }
+}
+
+/// Counts of a written report, without its testcases.
+public struct ReportSummary: Sendable, Hashable {
+    public var suites: Int
+    public var tests: Int
+    public var failures: Int
+    public var errors: Int
+    public var skipped: Int
+
+    public init(suites: Int = 0, tests: Int = 0, failures: Int = 0, errors: Int = 0, skipped: Int = 0) {
+        self.suites = suites
+        self.tests = tests
+        self.failures = failures
+        self.errors = errors
+        self.skipped = skipped
+    }
+}
+
+extension TestSuite {
+    /// Folds a same-named suite's header into this one: the earliest timestamp, every distinct property,
+    /// both outputs. Counts and times are summed by the writer.
+    mutating func absorb(_ other: TestSuite) {
+        if other.timestamp.secondsSince1970 < timestamp.secondsSince1970 { timestamp = other.timestamp }
+        for p in other.properties where !properties.contains(p) { properties.append(p) }
+        systemOut = Self.joined(systemOut, other.systemOut)
+        systemErr = Self.joined(systemErr, other.systemErr)
+    }
+
+    private static func joined(_ a: String, _ b: String) -> String {
+        if b.isEmpty { return a }
+        if a.isEmpty { return b }
+        return a.hasSuffix("\n") ? a + b : a + "\n" + b
     }
 }
 

@@ -30,6 +30,31 @@ public enum ReportReader {
         return result
     }
 
+    /// Streams a report: `suiteStart` at each `<testsuite>` start tag (name, timestamp, time…), `testCase` for
+    /// each testcase, `suiteEnd` with the complete header (properties, output) and its shape. Keeps nothing.
+    public static func stream(
+        path: String,
+        suiteStart: @escaping (TestSuite) throws -> Void = { _ in },
+        testCase: @escaping (TestCase) throws -> Void,
+        suiteEnd: @escaping (TestSuite, SuiteShape) throws -> Void = { _, _ in }
+    ) throws {
+        var parser = try JUnitParser(path: path, keepCases: false)
+        parser.onSuiteStart = suiteStart
+        parser.onCase = testCase
+        parser.onSuiteEnd = suiteEnd
+        try parser.run()
+    }
+
+    /// What a `<testsuite>` held, so a streaming consumer can drop containers the way `read` does.
+    public struct SuiteShape: Sendable, Hashable {
+        /// Testcases directly inside this suite.
+        public var testCases: Int
+        /// Whether it held other `<testsuite>` elements.
+        public var hasChildSuites: Bool
+        /// True for a suite `read` keeps: it has testcases of its own, or no child suites.
+        public var isLeaf: Bool { testCases > 0 || !hasChildSuites }
+    }
+
     static func baseName(_ path: String) -> String {
         var name = path.split(separator: "/").last.map(String.init) ?? path
         if name.hasSuffix(".xml") { name.removeLast(4) }
@@ -45,7 +70,9 @@ private enum Node: Int32 {
 private struct JUnitParser {
     let path: String
     let keepCases: Bool
-    var onCase: ((TestCase) -> Void)?
+    var onCase: ((TestCase) throws -> Void)?
+    var onSuiteStart: ((TestSuite) throws -> Void)?
+    var onSuiteEnd: ((TestSuite, ReportReader.SuiteShape) throws -> Void)?
     var reportName: String?
     var suites: [TestSuite] = []
     let defaultTimestamp: UTCTimestamp
@@ -66,6 +93,7 @@ private struct JUnitParser {
     init(path: String, keepCases: Bool) throws {
         ensureLibXML()
         try checkReadable(path)
+        try checkLooksLikeXML(path)
         self.path = path
         self.keepCases = keepCases
         // Reports without a timestamp get the file's modification time: close to when the run ended.
@@ -101,10 +129,10 @@ private struct JUnitParser {
                         throw JUnitXMLError(.malformed, file: path, reason: "root element <\(name)> is not <testsuites> or <testsuite>")
                     }
                 }
-                startElement(name, reader)
-                if empty { endElement(name) } else { elements.append(name) }
+                try startElement(name, reader)
+                if empty { try endElement(name) } else { elements.append(name) }
             case .endElement:
-                if let name = elements.popLast() { endElement(name) }
+                if let name = elements.popLast() { try endElement(name) }
             case .text, .cdata, .whitespace, .significantWhitespace:
                 if capture != nil, let v = xmlTextReaderConstValue(reader) {
                     captured += String(cString: v)
@@ -133,7 +161,7 @@ private struct JUnitParser {
 
     private var parent: String? { elements.last }
 
-    private mutating func startElement(_ name: String, _ r: xmlTextReaderPtr) {
+    private mutating func startElement(_ name: String, _ r: xmlTextReaderPtr) throws {
         switch name {
         case "testsuites":
             if elements.isEmpty { reportName = attr(r, "name") }
@@ -148,6 +176,7 @@ private struct JUnitParser {
                 id: attr(r, "id").flatMap { Int($0) },
                 time: seconds(attr(r, "time")))
             suiteStack.append(SuiteBuilder(suite: suite))
+            try onSuiteStart?(suite)
         case "property" where parent == "properties" && elements.dropLast().last == "testsuite":
             if !suiteStack.isEmpty {
                 suiteStack[suiteStack.count - 1].suite.properties.append(
@@ -155,7 +184,9 @@ private struct JUnitParser {
             }
         case "testcase":
             if suiteStack.isEmpty {  // testcases directly under <testsuites>
-                suiteStack.append(SuiteBuilder(suite: TestSuite(name: reportName ?? ReportReader.baseName(path), timestamp: defaultTimestamp)))
+                let implicit = TestSuite(name: reportName ?? ReportReader.baseName(path), timestamp: defaultTimestamp)
+                suiteStack.append(SuiteBuilder(suite: implicit))
+                try onSuiteStart?(implicit)
             }
             let line = attr(r, "line").flatMap { Int($0) }
             currentCase = TestCase(
@@ -191,7 +222,7 @@ private struct JUnitParser {
         captured = ""
     }
 
-    private mutating func endElement(_ name: String) {
+    private mutating func endElement(_ name: String) throws {
         if let c = capture, c.depth == elements.count {
             finishCapture(c.target)
             capture = nil
@@ -201,18 +232,24 @@ private struct JUnitParser {
         case "testcase":
             guard let tc = currentCase else { return }
             currentCase = nil
-            onCase?(tc)
+            try onCase?(tc)
             suiteStack[suiteStack.count - 1].caseCount += 1
             if keepCases { suiteStack[suiteStack.count - 1].suite.testCases.append(tc) }
         case "testsuite":
             guard let b = suiteStack.popLast() else { return }
-            if b.caseCount > 0 || !b.hasChildSuites { suites.append(b.suite) }
+            try finishSuite(b)
         case "testsuites":
             // Testcases directly under the root landed in an implicit suite.
-            while let b = suiteStack.popLast() { suites.append(b.suite) }
+            while let b = suiteStack.popLast() { try finishSuite(b) }
         default:
             break
         }
+    }
+
+    private mutating func finishSuite(_ b: SuiteBuilder) throws {
+        let shape = ReportReader.SuiteShape(testCases: b.caseCount, hasChildSuites: b.hasChildSuites)
+        if keepCases && shape.isLeaf { suites.append(b.suite) }
+        try onSuiteEnd?(b.suite, shape)
     }
 
     private mutating func finishCapture(_ target: String) {

@@ -53,6 +53,11 @@ public struct SchemaValidator {
     public func validate(reportPath: String) throws -> [String] {
         ensureLibXML()
         try checkReadable(reportPath)
+        do {
+            try checkLooksLikeXML(reportPath)
+        } catch let error as JUnitXMLError {
+            return [error.description]
+        }
         let sink = XMLErrorSink(file: reportPath)
         guard let reader = xmlReaderForFile(reportPath, nil, Int32(XML_PARSE_NONET.rawValue)) else {
             throw JUnitXMLError(.unreadable, file: reportPath, reason: "cannot open for reading")

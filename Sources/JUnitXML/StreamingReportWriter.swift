@@ -23,15 +23,33 @@ public final class StreamingReportWriter {
 
     private struct Span {
         var headStart: Int64, headEnd: Int64, footEnd: Int64
-        var bodyStart: Int64, bodyEnd: Int64
+        /// Byte ranges of the suite's testcases in the body file; several when suites are combined by name.
+        var bodies: [(start: Int64, end: Int64)]
     }
 
     private struct Counts {
         var tests = 0, failures = 0, errors = 0, skipped = 0
         var ms: Int64 = 0
+
+        mutating func add(_ other: Counts) {
+            tests += other.tests
+            failures += other.failures
+            errors += other.errors
+            skipped += other.skipped
+            ms += other.ms
+        }
+    }
+
+    /// A suite whose head is written at `finish()` because later suites of the same name may still join it.
+    private struct Pending {
+        var header: TestSuite
+        var counts: Counts
+        var bodies: [(start: Int64, end: Int64)]
     }
 
     private var spans: [Span] = []
+    private var pending: [Pending] = []
+    private var pendingIndex: [String: Int] = [:]
     private var current: (suite: TestSuite, counts: Counts, bodyStart: Int64)?
     private var totals = Counts()
     private var done = false
@@ -90,41 +108,75 @@ public final class StreamingReportWriter {
         }
     }
 
-    /// Closes the open suite, writing its start tag with the final counts.
-    public func endSuite() throws {
+    /// Changes the open suite's properties or system-out, which are written when it closes.
+    public func amendSuite(_ change: (inout TestSuite) -> Void) throws {
         try requireOpen()
-        guard let (suite, counts, bodyStart) = current else { throw usage("endSuite called without beginSuite") }
+        guard current != nil else { throw usage("amendSuite called outside a suite") }
+        change(&current!.suite)
+    }
+
+    /// Closes the open suite, writing its start tag with the final counts.
+    ///
+    /// `header` replaces the one given to `beginSuite` (a streaming reader learns a suite's properties and
+    /// output only at its end). With `combineSuitesByName`, the suite joins an earlier one of the same name.
+    public func endSuite(header: TestSuite? = nil) throws {
+        try requireOpen()
+        guard let (begun, counts, bodyStart) = current else { throw usage("endSuite called without beginSuite") }
+        var suite = header ?? begun
+        suite.testCases = []
         try guarded {
             let bodyEnd = try body!.flushedOffset()
-            let headStart = try meta!.flushedOffset()
             var c = counts
             if let t = suite.time { c.ms = milliseconds(t) }
-            try writeSuiteHead(suite, c, index: spans.count)
-            let headEnd = try meta!.flushedOffset()
-            try writeSuiteFoot(suite)
-            let footEnd = try meta!.flushedOffset()
-            spans.append(Span(headStart: headStart, headEnd: headEnd, footEnd: footEnd, bodyStart: bodyStart, bodyEnd: bodyEnd))
-            totals.tests += c.tests
-            totals.failures += c.failures
-            totals.errors += c.errors
-            totals.skipped += c.skipped
-            totals.ms += c.ms
+            totals.add(c)
+            if options.combineSuitesByName {
+                let key = Self.nonEmpty(suite.name, "unnamed")
+                if let i = pendingIndex[key] {
+                    pending[i].header.absorb(suite)
+                    pending[i].counts.add(c)
+                    pending[i].bodies.append((bodyStart, bodyEnd))
+                } else {
+                    pendingIndex[key] = pending.count
+                    pending.append(Pending(header: suite, counts: c, bodies: [(bodyStart, bodyEnd)]))
+                }
+            } else {
+                try writeSuite(suite, c, bodies: [(bodyStart, bodyEnd)])
+            }
         }
         current = nil
+    }
+
+    /// Number of suites and testcases written so far, and their outcomes.
+    public var summary: ReportSummary {
+        ReportSummary(suites: options.combineSuitesByName ? pending.count : spans.count, tests: totals.tests,
+                      failures: totals.failures, errors: totals.errors, skipped: totals.skipped)
+    }
+
+    private func writeSuite(_ suite: TestSuite, _ c: Counts, bodies: [(start: Int64, end: Int64)]) throws {
+        let headStart = try meta!.flushedOffset()
+        try writeSuiteHead(suite, c, index: spans.count)
+        let headEnd = try meta!.flushedOffset()
+        try writeSuiteFoot(suite)
+        let footEnd = try meta!.flushedOffset()
+        spans.append(Span(headStart: headStart, headEnd: headEnd, footEnd: footEnd, bodies: bodies))
     }
 
     /// Writes the root with the totals and atomically renames the report into place.
     public func finish() throws {
         try requireOpen()
         if let current { throw usage("finish called while suite '\(current.suite.name)' is open") }
+        if options.singleSuiteRoot && summary.suites != 1 {
+            throw usage("a single-suite file needs exactly one suite, got \(summary.suites)")
+        }
         try guarded {
+            for p in pending { try writeSuite(p.header, p.counts, bodies: p.bodies) }
             let body = body!, meta = meta!
             _ = try body.flushedOffset()
             _ = try meta.flushedOffset()
             let out = try FDXMLWriter(creating: finalPath)
             try out.startDocument()
-            try out.start("testsuites")
-            switch options.rootAttributes {
+            if !options.singleSuiteRoot { try out.start("testsuites") }
+            switch options.singleSuiteRoot ? .none : options.rootAttributes {
             case .totals, .jenkinsXUnit:
                 try out.attribute("name", XMLText.clean(reportName, maxBytes: limit))
                 try out.attribute("tests", totals.tests)
@@ -138,12 +190,16 @@ public final class StreamingReportWriter {
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
             defer { buffer.deallocate() }
             for s in spans {
-                try out.copy(from: meta, offset: s.headStart, length: s.headEnd - s.headStart, buffer: buffer)
-                try out.copy(from: body, offset: s.bodyStart, length: s.bodyEnd - s.bodyStart, buffer: buffer)
+                // A root <testsuite> starts on its own line, like the suites inside <testsuites>.
+                let head = options.singleSuiteRoot ? 3 : 0  // skip "\n  "
+                try out.copy(from: meta, offset: s.headStart + Int64(head), length: s.headEnd - s.headStart - Int64(head), buffer: buffer)
+                for b in s.bodies {
+                    try out.copy(from: body, offset: b.start, length: b.end - b.start, buffer: buffer)
+                }
                 try out.copy(from: meta, offset: s.headEnd, length: s.footEnd - s.headEnd, buffer: buffer)
             }
             try out.raw("\n")
-            try out.end()
+            if !options.singleSuiteRoot { try out.end() }
             try out.endDocument()
             try out.close(sync: options.durable)
             guard rename(finalPath, path) == 0 else {
@@ -257,7 +313,7 @@ public final class StreamingReportWriter {
         return p.message + "\n" + p.text
     }
 
-    private static func nonEmpty(_ s: String, _ fallback: String) -> String {
+    static func nonEmpty(_ s: String, _ fallback: String) -> String {
         s.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) ? fallback : s
     }
 
@@ -274,8 +330,11 @@ public final class StreamingReportWriter {
         try w.attribute("time", formatMilliseconds(c.ms))
         try w.attribute("timestamp", s.timestamp.description)
         try w.attribute("hostname", clean(Self.nonEmpty(s.hostname, "localhost")))
-        try w.attribute("package", s.package.map { clean(Self.nonEmpty($0, name)) } ?? name)
-        try w.attribute("id", s.id ?? index)
+        // The Ant schema allows package and id only on suites inside <testsuites>.
+        if !options.singleSuiteRoot {
+            try w.attribute("package", s.package.map { clean(Self.nonEmpty($0, name)) } ?? name)
+            try w.attribute("id", s.id ?? index)
+        }
         try w.raw("\n    ")
         try w.start("properties")
         for p in s.properties {

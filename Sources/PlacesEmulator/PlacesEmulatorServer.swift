@@ -90,7 +90,8 @@ public final class PlacesEmulatorServer: Sendable {
 
     // MARK: Hummingbird
 
-    private func makeApplication(onListening: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+    /// Internal for the `.router` tests, which drive the same application without a socket.
+    func makeApplication(onListening: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
         let emulator = self.emulator
         let configuration = emulator.configuration
         let log = configuration.log

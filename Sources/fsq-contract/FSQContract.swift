@@ -11,15 +11,27 @@ struct FSQContract: AsyncParsableCommand {
         subcommands: [RunCommand.self, ListCommand.self, ServeCommand.self, RecordCommand.self, DriftCommand.self, MergeCommand.self, ValidateReportCommand.self]
     )
 
-    /// Runs the command, turning ArgumentParser's usage errors (exit 64) into a one-line reason and exit 2.
+    /// No verb is a usage error: help goes to stderr and the exit status is 2, so a CI typo is not green.
+    func run() async throws {
+        writeStderr(Self.helpMessage())
+        throw ExitCode(2)
+    }
+
+    /// Runs the command. The one place usage errors become exit 2: ArgumentParser's own (exit 64) and every
+    /// `UsageFailure` a verb throws, each as one line naming the verb.
     static func main() async {
+        var verb = "fsq-contract"
         do {
             var command = try parseAsRoot()
+            if !(command is FSQContract) { verb += " " + (type(of: command).configuration.commandName ?? "") }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
+        } catch let failure as UsageFailure {
+            writeStderr("\(verb): \(failure)")
+            exit(withError: ExitCode(2))
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -7,33 +7,55 @@ import Glibc
 import Darwin
 #endif
 
-/// `fsq-contract merge --output FILE REPORT…`: combines JUnit reports, recomputing the totals.
+/// `fsq-contract merge --output FILE REPORT…`: combines JUnit reports, one suite per name, recomputing the totals.
 struct MergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Merge JUnit XML reports into one, with totals recomputed.",
+        abstract: "Merge JUnit XML reports (e.g. shards) into one, one suite per name, with totals recomputed.",
         discussion: """
+            Suites with the same name from different reports become one suite with the counts summed. \
             Exit status: 0 when the merged report was written; 1 when it could not be written \
             (the old OUTPUT is left untouched); 2 when an input report is unreadable or not JUnit XML.
             """)
 
     @Option(name: [.short, .long], help: "The merged report to write (atomically).")
-    var output: String
+    var output: String?
 
-    @Option(help: "The name attribute of the merged <testsuites>.")
+    @Option(help: "Also write one TEST-<suite>.xml per suite here, each a single <testsuite> (Ant's junitreport, Maven Surefire).")
+    var reportDir: String?
+
+    @Option(help: "The name attribute of the merged <testsuites> (written only with --junit-root-totals).")
     var name: String = "fsq-contract"
 
+    @Flag(help: "Keep file= and line= on testcases (GitLab, CircleCI); the xUnit and Ant schemas reject them.")
+    var junitFileAttributes = false
+
+    @Flag(help: "Put name/tests/failures/errors/time on <testsuites> (valid for Jenkins xUnit; the Ant schema rejects them).")
+    var junitRootTotals = false
+
     @Argument(help: "JUnit XML reports to merge, in order.")
-    var reports: [String]
+    var reports: [String] = []
 
     func validate() throws {
         guard !reports.isEmpty else { throw ValidationError("Give at least one REPORT to merge.") }
+        guard output != nil || reportDir != nil else { throw ValidationError("Give --output FILE, --report-dir DIR or both.") }
     }
 
     func run() async throws {
+        let options = ReportWriterOptions(includeFileAttributes: junitFileAttributes,
+                                          rootAttributes: junitRootTotals ? .jenkinsXUnit : .none)
+        // Without --output, the merged report is a temp file that only feeds --report-dir.
+        let tmp = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let target = output ?? "\(tmp)/fsq-contract-merge-\(getpid()).xml"
+        defer { if output == nil { unlink(target) } }
         do {
-            let merged = try ReportMerger.merge(reports, into: output, name: name)
-            print("\(output): \(merged.suites.count) suites, \(merged.tests) tests, \(merged.failures) failures, "
+            let merged = try ReportMerger.merge(reports, into: target, name: name, options: options)
+            var where_ = output.map { "\($0): " } ?? ""
+            if let reportDir {
+                let files = try ReportSplitter.split(target, into: reportDir)
+                where_ += "\(files.count) files in \(reportDir): "
+            }
+            print("\(where_)\(merged.suites) suites, \(merged.tests) tests, \(merged.failures) failures, "
                 + "\(merged.errors) errors, \(merged.skipped) skipped")
         } catch let error as JUnitXMLError {
             writeStderr("merge: \(error)")
@@ -42,12 +64,14 @@ struct MergeCommand: AsyncParsableCommand {
     }
 }
 
-/// `fsq-contract validate-report FILE [--schema XSD]`: checks a report against an XSD.
+/// `fsq-contract validate-report FILE [--schema XSD]`: checks a report against an XSD and the consumers' rules.
 struct ValidateReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate-report",
-        abstract: "Validate a JUnit XML report against an XSD (default: the project's own schema).",
+        abstract: "Validate a JUnit XML report: the project's schema and what Jenkins xUnit and Ant accept, or a given XSD.",
         discussion: """
+            Without --schema, the report is checked against the project's own schema and against the rules \
+            that decide whether Jenkins xUnit and Ant accept it (--consumer narrows those). \
             Exit status: 0 when valid; 1 when invalid (one line per error, with its line number, on stderr); \
             2 when the report or the schema can't be read.
             """)
@@ -55,22 +79,34 @@ struct ValidateReportCommand: ParsableCommand {
     @Argument(help: "The JUnit XML report.")
     var file: String
 
-    @Option(help: "XSD to validate against (default: the bundled fsq-contract schema).")
+    @Option(help: "XSD to validate against instead of the default checks.")
     var schema: String?
+
+    @Option(help: "A consumer whose rules must pass (jenkins-xunit, ant); repeat for several. Default: all.")
+    var consumer: [JUnitConsumer] = []
 
     func run() throws {
         do {
             let validator = try schema.map { try SchemaValidator(schemaPath: $0) } ?? SchemaValidator.bundled()
-            let errors = try validator.validate(reportPath: file)
+            var errors = try validator.validate(reportPath: file)
+            var accepted = ""
+            if schema == nil && errors.isEmpty {
+                let consumers = consumer.isEmpty ? JUnitConsumer.allCases : consumer
+                let findings = try ConsumerCheck.check(reportPath: file, consumers: consumers)
+                errors += findings.map { "\(file): \($0)" }
+                accepted = "; accepted by " + consumers.map(\.title).joined(separator: " and ")
+            }
             guard errors.isEmpty else {
                 errors.forEach(writeStderr)
                 writeStderr("\(file): invalid (\(errors.count) errors)")
                 throw ExitCode(1)
             }
-            print("\(file): valid")
+            print("\(file): valid\(accepted)")
         } catch let error as JUnitXMLError {
             writeStderr("validate-report: \(error)")
             throw ExitCode(2)
         }
     }
 }
+
+extension JUnitConsumer: ExpressibleByArgument {}

@@ -100,8 +100,7 @@ struct HostileLiveTests {
         try await withTemporaryDirectory { tmp in
             let fixtures = tmp.appendingPathComponent("fixtures")
             try copyFixtures(Self.chains + ["place-search/200-typical.json"], to: fixtures)
-            let server = try await EchoServer.start()
-            server.respond(with: KeyEcho.responder)
+            let server = try await KeyEcho.start()
             let reports = tmp.appendingPathComponent("Reports")
             let env = ["FSQ_API_KEY": E2E.sentinel, "CI": "false"]
             let live = try Products.run(["run", "--live", "--base-url", server.baseURL.absoluteString, "--fixtures", fixtures.path,

@@ -118,30 +118,124 @@ struct LiveModeTests {
         }
     }
 
-    @Test func withoutAKeyLiveCasesAreSkipped() throws {
+    @Test func withoutAKeyLiveExitsTwoWithOneLineNamingTheVariable() throws {
         try withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
             let report = tmp.appendingPathComponent("out/live.xml")
             let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path,
-                                           "--report", report.path])
-            #expect(result.status == 0)
+                                           "--report", report.path], environment: ["FSQ_API_KEY": "", "FSQ_IF_NO_KEY": ""])
+            #expect(result.status == 2)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(result.stderr.contains("FSQ_API_KEY"))
+            #expect(!FileManager.default.fileExists(atPath: report.path), "a run that tested nothing wrote a report")
+        }
+    }
+
+    @Test(arguments: [(["--if-no-key", "skip"], [String: String]()), ([], ["FSQ_IF_NO_KEY": "skip"])])
+    func skippingWithoutAKeyIsAskedForLoudlyAndReported(flags: [String], environment: [String: String]) throws {
+        try withTemporaryDirectory { tmp in
+            try copyFixtures(["chains/200-typical.json"], to: tmp)
+            let report = tmp.appendingPathComponent("out/live.xml")
+            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path,
+                                           "--report", report.path] + flags,
+                                          environment: ["FSQ_API_KEY": ""].merging(environment) { $1 })
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("WARNING: FSQ_API_KEY is not set"))
             let cases = try E2E.cases(report.path)
-            #expect(!cases.isEmpty)
+            #expect(cases.count == 6, "3 live checks x 2 styles")
             #expect(cases.allSatisfy { if case let .skipped(message) = $0.outcome { message?.contains("FSQ_API_KEY") == true } else { false } })
         }
     }
 
-    @Test func anUnreachableServerIsAnErrorNamingTheURL() throws {
+    @Test(arguments: [
+        (["--live"], "--live needs --base-url"),
+        (["--base-url", "http://127.0.0.1:9"], "--base-url is only used with --live"),
+        (["--live", "--base-url", "http://127.0.0.1:9", "--if-no-key", "maybe"], "--if-no-key"),
+    ])
+    func liveAndBaseURLComeTogether(flags: [String], message: String) throws {
+        let result = try Products.run(["run"] + flags, environment: ["FSQ_API_KEY": E2E.sentinel],
+                                      currentDirectory: Products.packageRoot)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test func aServerThatNeverAnswersEndsByTheDeadlineWithAReport() throws {
         try withTemporaryDirectory { tmp in
+            try copyFixtures(["chains/200-typical.json", "chains/404-not-found.json", "place-search/200-typical.json"], to: tmp)
+            let server = try SilentServer()
+            defer { server.stop() }
+            let report = tmp.appendingPathComponent("out/live.xml")
+            let start = Date()
+            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:\(server.port)",
+                                           "--fixtures", tmp.path, "--report", report.path,
+                                           "--timeout", "30", "--deadline", "3", "--concurrency", "2"],
+                                          environment: ["FSQ_API_KEY": E2E.sentinel])
+            let elapsed = Date().timeIntervalSince(start)
+            #expect(result.status == 1)
+            #expect(elapsed < 3 + RunCommandGrace.seconds + 5, "took \(elapsed)s")
+            let cases = try E2E.cases(report.path)
+            #expect(!cases.isEmpty)
+            #expect(cases.allSatisfy { if case .error = $0.outcome { true } else { false } })
+            #expect(Set(cases.map { $0.name.split(separator: " ")[0] }).count == 3, "every fixture is in the report")
+        }
+    }
+
+    @Test func anUnreachableServerIsAnErrorNamingTheURL() throws {
+        try withTemporaryDirectory { tmp in try withRefusedPort { port in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
             let report = tmp.appendingPathComponent("out/live.xml")
-            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path,
+            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:\(port)", "--fixtures", tmp.path,
                                            "--report", report.path, "--retries", "1"],
                                           environment: ["FSQ_API_KEY": E2E.sentinel])
             #expect(result.status == 1)
             let problems = try E2E.cases(report.path).compactMap(E2E.problem)
-            #expect(problems.contains { $0.contains("127.0.0.1:9") && $0.contains("transport failed") }, "\(problems)")
+            #expect(problems.contains { $0.contains("127.0.0.1:\(port)") && $0.contains("transport failed") }, "\(problems)")
             #expect(!result.stdout.contains(E2E.sentinel) && !result.stderr.contains(E2E.sentinel))
+        } }
+    }
+}
+
+/// The watchdog's grace after `--deadline`, as `RunCommand` sets it.
+enum RunCommandGrace { static let seconds = 3.0 }
+
+/// A server on 127.0.0.1 that accepts connections and never answers.
+final class SilentServer: @unchecked Sendable {
+    let port: Int
+    private let listener: Int32
+    private let lock = NSLock()
+    private var clients: [Int32] = []
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
+        guard bound == 0, listen(listener, 64) == 0 else { throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        guard port > 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+        let thread = Thread { [self] in
+            while true {
+                let client = accept(listener, nil, nil)
+                if client < 0 { return }
+                lock.withLock { clients.append(client) }
+            }
+        }
+        thread.start()
+    }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        lock.withLock { clients.forEach { close($0) } }
     }
 }

@@ -79,7 +79,9 @@ struct RecordAndDriftTests {
             let recorded = tmp.appendingPathComponent("recorded")
             try copyShippedFixtures(to: served)
             try copyShippedFixtures(to: recorded)
-            let emulator = try EmulatorProcess(fixtures: served, arguments: ["--latency", "20"])
+            let emulator = try EmulatorProcess(fixtures: served, arguments: ["--latency", "100"])
+            let folders = try FileManager.default.contentsOfDirectory(at: recorded, includingPropertiesForKeys: nil)
+            let temps = try FileArrivalWatch(folders: folders) { $0.contains(".tmp") }
             let process = Process()
             process.executableURL = Products.executable("fsq-contract")
             process.arguments = ["record", "--mode", "all", "--base-url", emulator.baseURL, "--fixtures", recorded.path,
@@ -88,10 +90,13 @@ struct RecordAndDriftTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            Thread.sleep(forTimeInterval: 0.6)
+            // Killed right after its 3rd temp file appears (of 9: the 429s differ in Retry-After), so mid-run with a
+            // write in flight, however fast or loaded the machine.
+            let reached = temps.wait(for: 3, timeout: .seconds(60))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             emulator.stop()
+            #expect(reached, "record created fewer than 3 temp files in 60 s")
             #expect(process.terminationReason == .uncaughtSignal)
             // Every fixture file is whole: the old one or a complete new one.
             let loaded = try FixtureLoader(root: recorded).loadAll()

@@ -1,3 +1,4 @@
+import ContractHarness
 import Foundation
 import JUnitXML
 import Testing
@@ -50,12 +51,19 @@ struct RunCommandTests {
             let result = try Products.run(["run", "--report", report], currentDirectory: Products.packageRoot)
             #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
             let parsed = try ReportReader.read(path: report)
-            #expect(parsed.tests >= 80 * 4)
+            // Derived from the corpus: a request case per accepted style, and one response case, per fixture.
+            let fixtures = try FixtureLoader(root: Products.packageRoot.appendingPathComponent("Fixtures")).loadAll()
+            let expected = fixtures.reduce(0) { total, item in
+                guard case let .fixture(fixture) = item else { return total + 1 }
+                return total + Contracts.acceptedAuthStyles(contract: fixture.contract).count + 1
+            }
+            #expect(parsed.tests == expected)
+            #expect(result.stdout.contains("\(expected) cases from \(fixtures.count) fixtures"))
             #expect(parsed.failures == 0 && parsed.errors == 0)
             // One suite per endpoint, each testcase named `<fixture> [<auth>] <check>`.
             #expect(Set(parsed.suites.map(\.name)).count == 9)
             let names = Set(parsed.suites.flatMap(\.testCases).map(\.name))
-            #expect(names.contains("place-details/404-not-found.json [bearer] error-mapping"))
+            #expect(names.contains("place-details/404-not-found.json error-mapping"))
             #expect(names.contains("place-details/404-not-found.json [apiKey] request"))
             let properties = Dictionary(uniqueKeysWithValues: parsed.suites[0].properties.map { ($0.name, $0.value) })
             #expect(properties["mode"] == "replay")
@@ -80,7 +88,7 @@ struct RunCommandTests {
                                           currentDirectory: Products.packageRoot)
             #expect(totals.status == 0)
             let text = try String(contentsOfFile: report, encoding: .utf8)
-            #expect(text.contains("<testsuites name=\"fsq-contract\" tests=\"44\" failures=\"0\" errors=\"0\""))
+            #expect(text.contains("<testsuites name=\"fsq-contract\" tests=\"33\" failures=\"0\" errors=\"0\""))
             #expect(try SchemaValidator.bundled().validate(reportPath: report).isEmpty)
             let jenkins = Products.packageRoot.deletingLastPathComponent()
                 .appendingPathComponent("shared/junit-schemas/jenkins-xunit-junit-10.xsd").path
@@ -109,11 +117,11 @@ struct RunCommandTests {
             try writeFile(data, at: Self.goodFixture, in: tmp)
             let (result, report) = try run(tmp)
             #expect(result.status == 1)
-            let failed = testCase(report, "\(Self.goodFixture) [apiKey] decoding")
+            let failed = testCase(report, "\(Self.goodFixture) decoding")
             #expect(isFailure(failed))
             #expect(problemText(failed).contains("$.results[0].name"))
             #expect(problemText(failed).contains("expected string, found number"))
-            #expect(result.stdout.contains("FAIL \(Self.goodFixture) [apiKey] decoding"))
+            #expect(result.stdout.contains("FAIL \(Self.goodFixture) decoding"))
         }
     }
 
@@ -144,7 +152,7 @@ struct RunCommandTests {
             try writeFile(data, at: path, in: tmp)
             let (result, report) = try run(tmp)
             #expect(result.status == 1)
-            let failed = testCase(report, "\(path) [bearer] error-mapping")
+            let failed = testCase(report, "\(path) error-mapping")
             #expect(isFailure(failed))
             #expect(problemText(failed).contains("expected forbidden, got notFound"))
         }
@@ -192,7 +200,7 @@ struct RunCommandTests {
                 #expect(problemText(errored).contains(reason), "\(path): \(problemText(errored))")
             }
             // The good fixture still ran in full.
-            #expect(testCase(report, "\(Self.goodFixture) [bearer] decoding")?.outcome == .passed)
+            #expect(testCase(report, "\(Self.goodFixture) decoding")?.outcome == .passed)
             #expect(report.errors == cases.count)
         }
     }
@@ -210,7 +218,7 @@ struct RunCommandTests {
             try writeFile(data, at: path, in: tmp)
             let (result, report) = try run(tmp)
             #expect(result.status == 1)
-            let failed = testCase(report, "\(path) [apiKey] error-mapping")
+            let failed = testCase(report, "\(path) error-mapping")
             #expect(problemText(failed).contains("]]> <x> &"))
             #expect(problemText(failed).contains("\\u{1B}"))
             #expect(try SchemaValidator.bundled().validate(reportPath: tmp.appendingPathComponent("out/junit.xml").path).isEmpty)
@@ -230,6 +238,54 @@ struct RunCommandTests {
         #expect(noMatch.stderr.contains("venues-*"))
     }
 
+    @Test(arguments: [
+        ("3/2", "shard 3 does not exist when there are 2"),
+        ("-1/2", "numbered from 1"),
+        ("1/0", "must be at least 1"),
+        ("a/b", "not two whole numbers"),
+    ])
+    func badShardsSayWhatIsWrongAndWhatIsValid(shard: String, reason: String) throws {
+        let result = try Products.run(["run", "--shard", shard], currentDirectory: Products.packageRoot)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(reason) && result.stderr.contains("--shard 2/4"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func aReportPathThatIsAFolderGetsOneLineAndTheSummaryStillPrints() throws {
+        try withTemporaryDirectory { tmp in
+            let result = try Products.run(["run", "--filter", "chains", "--report", tmp.path], currentDirectory: Products.packageRoot)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("--report \(tmp.path): is a folder"), "\(result.stderr)")
+            #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+            #expect(result.stdout.contains("33 passed, 0 failed: 33 cases from 11 fixtures"), "\(result.stdout)")
+        }
+    }
+
+    @Test func unknownContractsAndABareCommandAreUsageErrors() throws {
+        let contract = try Products.run(["run", "--contract", "2019"], currentDirectory: Products.packageRoot)
+        #expect(contract.status == 2)
+        #expect(contract.stderr.contains("known: seed, 2025-06-17"), "\(contract.stderr)")
+        let bare = try Products.run([])
+        #expect(bare.status == 2)
+        #expect(bare.stderr.contains("USAGE"))
+    }
+
+    @Test func aLinkOutsideTheFixturesFolderIsAnErrorNamingIt() throws {
+        try withTemporaryDirectory { tmp in
+            try copyFixtures([Self.goodFixture], to: tmp)
+            let outside = tmp.appendingPathComponent("outside.json")
+            try Data("{}".utf8).write(to: outside)
+            let fixtures = tmp.appendingPathComponent("place-search").deletingLastPathComponent()
+            try FileManager.default.createSymbolicLink(atPath: fixtures.appendingPathComponent("place-search/linked.json").path,
+                                                       withDestinationPath: "/etc/hostname")
+            let (result, report) = try run(fixtures)
+            #expect(result.status == 1)
+            let linked = testCase(report, "place-search/linked.json load")
+            #expect(isError(linked))
+            #expect(problemText(linked).contains("outside the fixtures folder"), "\(problemText(linked))")
+        }
+    }
+
     @Test func filterAndAuthSelectCases() throws {
         try withTemporaryDirectory { tmp in
             let report = tmp.appendingPathComponent("r.xml").path
@@ -239,7 +295,10 @@ struct RunCommandTests {
             let parsed = try ReportReader.read(path: report)
             let cases = parsed.suites.flatMap(\.testCases)
             #expect(!cases.isEmpty)
-            #expect(cases.allSatisfy { $0.classname == "chains" && $0.name.contains("[bearer]") })
+            #expect(cases.allSatisfy { $0.classname == "chains" })
+            // The request is checked under the chosen style only; the response once, with no style.
+            #expect(cases.allSatisfy { $0.name.contains("[bearer] request") || !$0.name.contains("[") })
+            #expect(!cases.contains { $0.name.contains("[apiKey]") })
             let glob = try Products.run(["run", "--filter", "place-*/404*", "--report", report],
                                         currentDirectory: Products.packageRoot)
             #expect(glob.status == 0)

@@ -107,19 +107,20 @@ let foreignReport = """
         try writeReport(sampleReport(), to: a)
         writeText(foreign, foreignReport)
         let merged = try ReportMerger.merge([a, foreign, a], into: out, name: "all")
-        #expect(merged.suites.count == 2 + 3 + 2)
-        #expect(merged.suites.map(\.id) == Array(0..<7).map { Optional($0) })
+        // The two copies of `a` combine by suite name: 2 + 3 suites.
+        #expect(merged.suites == 2 + 3)
         #expect(merged.tests == 5 + 6 + 5)
         #expect(merged.failures == 1 + 1 + 1 && merged.errors == 1 + 1 + 1 && merged.skipped == 1 + 2 + 1)
 
         let root = xmlAttributes(out, element: "testsuites")[0]
         #expect(root["name"] == "all" && root["tests"] == "16" && root["failures"] == "3")
         #expect(root["errors"] == "3" && root["skipped"] == "4")
-        // 3.512 + (0.5 + 0 + 0) + 3.512: suites keep their own time attribute.
+        // 3.512 + (0.5 + 0 + 0) + 3.512: suites keep their own time attribute, summed per name.
         #expect(root["time"] == "7.524")
         let suites = xmlAttributes(out, element: "testsuite")
         #expect(suites.map { Int($0["tests"]!)! }.reduce(0, +) == 16)
-        #expect(suites.map { $0["id"]! } == (0..<7).map(String.init))
+        #expect(suites.map { $0["id"]! } == (0..<5).map(String.init))
+        #expect(suites.map { $0["tests"]! } == ["6", "4", "4", "2", "0"])
         #expect(try SchemaValidator.bundled().validate(reportPath: out) == [])
         let reread = try ReportReader.read(path: out)
         #expect(reread.tests == 16 && reread.failures == 3 && reread.errors == 3 && reread.skipped == 4)

@@ -30,40 +30,80 @@ public enum Products {
 
     public static func executable(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
-    /// Runs `name` with `arguments` to completion; output is collected through temp files so pipes never fill.
+    /// Runs the built product `name` with `arguments` to completion, without FSQ_API_KEY or FSQ_RECORD from
+    /// the caller's environment unless `environment` sets them.
     public static func run(
         _ arguments: [String], executable name: String = "fsq-contract", environment: [String: String] = [:],
-        currentDirectory: URL? = nil
+        currentDirectory: URL? = nil, timeout: Duration = .seconds(180)
     ) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = executable(name)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["FSQ_API_KEY"] = nil
         env["FSQ_RECORD"] = nil
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fsq-cmd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out")
-        let errURL = scratch.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return CommandResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return try runProcess(executable(name), arguments, environment: env, currentDirectory: currentDirectory, timeout: timeout)
+    }
+}
+
+/// Runs `executable` with `arguments` to completion; output is collected through temp files so pipes never fill.
+/// A process still running after `timeout` is killed and the call throws `CommandTimedOut`, so a hung command
+/// fails its test instead of hanging the suite.
+public func runProcess(
+    _ executable: URL, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    currentDirectory: URL? = nil, timeout: Duration = .seconds(180)
+) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fsq-cmd-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outURL = scratch.appendingPathComponent("out")
+    let errURL = scratch.appendingPathComponent("err")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
+    try process.run()
+    let timedOut = exited.wait(timeout: .now() + timeout.timeInterval) == .timedOut
+    if timedOut { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    let result = CommandResult(
+        status: process.terminationStatus,
+        stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    if timedOut {
+        throw CommandTimedOut(command: [executable.lastPathComponent] + arguments, timeout: timeout, output: result)
+    }
+    return result
+}
+
+/// A subprocess outlived its timeout and was killed.
+public struct CommandTimedOut: Error, CustomStringConvertible {
+    public let command: [String]
+    public let timeout: Duration
+    /// What it wrote before it was killed.
+    public let output: CommandResult
+
+    public var description: String {
+        "`\(command.joined(separator: " "))` was still running after \(timeout) and was killed\n"
+            + "stdout (last 2000 characters): \(output.stdout.suffix(2000))\nstderr (last 2000 characters): \(output.stderr.suffix(2000))"
+    }
+}
+
+extension Duration {
+    /// Seconds as a `TimeInterval`, for Dispatch.
+    fileprivate var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
 

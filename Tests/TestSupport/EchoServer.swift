@@ -88,21 +88,10 @@ public final class EchoServer: @unchecked Sendable {
     }
 
     /// Every request received so far, in arrival order.
-    public var requests: [RecordedRequest] { state.withLock { $0.requests } }
+    public var requests: [RecordedRequest] { state.received }
 
     /// The last request received.
     public var lastRequest: RecordedRequest? { requests.last }
-
-    /// The reply given to every later request.
-    public var reply: Reply {
-        get { state.withLock { $0.reply } }
-        set { state.withLock { $0.reply = newValue; $0.responder = nil } }
-    }
-
-    /// Answers each later request with whatever `responder` returns for it.
-    public func respond(with responder: @escaping @Sendable (RecordedRequest) -> Reply) {
-        state.withLock { $0.responder = responder }
-    }
 
     /// Binds 127.0.0.1 on a free port and starts serving `reply`; returns once the port is known.
     public static func start(reply: Reply = .json(200, "{}")) async throws -> EchoServer {
@@ -180,13 +169,6 @@ public final class EchoServer: @unchecked Sendable {
         task.cancel()
         _ = try? await task.value
     }
-
-    /// A port on 127.0.0.1 nothing listens on (a server was bound there and then stopped).
-    public static func unusedPort() async throws -> Int {
-        let server = try await start()
-        await server.stop()
-        return server.port
-    }
 }
 
 public enum EchoServerError: Error, Sendable {
@@ -195,30 +177,18 @@ public enum EchoServerError: Error, Sendable {
 }
 
 private final class State: @unchecked Sendable {
-    struct Contents {
-        var reply: EchoServer.Reply
-        var responder: (@Sendable (EchoServer.RecordedRequest) -> EchoServer.Reply)?
-        var requests: [EchoServer.RecordedRequest] = []
-    }
-
+    let reply: EchoServer.Reply
     private let lock = NSLock()
-    private var contents: Contents
+    private var requests: [EchoServer.RecordedRequest] = []
 
-    init(reply: EchoServer.Reply) { contents = Contents(reply: reply) }
+    init(reply: EchoServer.Reply) { self.reply = reply }
 
-    func withLock<T>(_ body: (inout Contents) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&contents)
-    }
+    var received: [EchoServer.RecordedRequest] { lock.withLock { requests } }
 
     /// Records `request` and returns the reply for it.
     func record(_ request: EchoServer.RecordedRequest) -> EchoServer.Reply {
-        let (reply, responder) = withLock { contents -> (EchoServer.Reply, (@Sendable (EchoServer.RecordedRequest) -> EchoServer.Reply)?) in
-            contents.requests.append(request)
-            return (contents.reply, contents.responder)
-        }
-        return responder?(request) ?? reply
+        lock.withLock { requests.append(request) }
+        return reply
     }
 }
 

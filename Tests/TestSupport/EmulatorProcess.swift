@@ -1,7 +1,15 @@
 import Foundation
 
-/// `fsq-contract serve` started as a subprocess on 127.0.0.1 port 0, stopped with SIGTERM.
+/// The `fsq-emulator` product started as a subprocess on 127.0.0.1 port 0, stopped with SIGTERM.
 public final class EmulatorProcess: @unchecked Sendable {
+    /// How the emulator is started.
+    public enum Launcher: Sendable {
+        /// `fsq-emulator ARGUMENTS`.
+        case emulator
+        /// `fsq-contract serve ARGUMENTS`, which execs `fsq-emulator`.
+        case contractServe
+    }
+
     public let process = Process()
     public let port: Int
     private let logURL: URL
@@ -10,15 +18,24 @@ public final class EmulatorProcess: @unchecked Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Starts the emulator and waits for its `listening on http://127.0.0.1:PORT` line.
-    public init(fixtures: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    public init(
+        fixtures: URL, arguments: [String] = [], environment: [String: String] = [:], launcher: Launcher = .emulator
+    ) throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fsq-emu-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         logURL = scratch.appendingPathComponent("stderr.log")
         outURL = scratch.appendingPathComponent("stdout.log")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        process.executableURL = Products.executable("fsq-contract")
-        process.arguments = ["serve", "--fixtures", fixtures.path, "--port", "0"] + arguments
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let emulatorArguments = ["--fixtures", fixtures.path, "--port", "0"] + arguments
+        switch launcher {
+        case .emulator:
+            process.executableURL = Products.executable("fsq-emulator")
+            process.arguments = emulatorArguments
+        case .contractServe:
+            process.executableURL = Products.executable("fsq-contract")
+            process.arguments = ["serve"] + emulatorArguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["FSQ_API_KEY"] = nil
         for (key, value) in environment { env[key] = value }
@@ -39,9 +56,11 @@ public final class EmulatorProcess: @unchecked Sendable {
             }
         }
         guard let found else {
-            process.terminate()
-            let log = String(decoding: (try? Data(contentsOf: logURL)) ?? Data(), as: UTF8.self)
-            throw EmulatorStartFailure(description: "emulator did not start: \(log)")
+            let why = process.isRunning ? "printed no listening line within 20 s" : "exited with status \(process.terminationStatus)"
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            let log = [outURL, logURL].map { String(decoding: (try? Data(contentsOf: $0)) ?? Data(), as: UTF8.self) }.joined()
+            throw EmulatorStartFailure(description: "\(process.executableURL?.lastPathComponent ?? "emulator") \(why): \(log)")
         }
         port = found
     }

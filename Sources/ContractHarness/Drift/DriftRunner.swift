@@ -29,7 +29,7 @@ public struct DriftRunner: Sendable {
         let jobs = fixtures.flatMap { fixture in live.options.authStyles.map { (fixture, $0) } }
         let deadline = ContinuousClock.now + .milliseconds(Int64(live.options.deadline * 1000))
         let counter = ProgressCounter(total: jobs.count, report: progress)
-        return await boundedMap(jobs, concurrency: live.options.concurrency) { job in
+        return await mapInOrder(jobs, width: live.options.concurrency) { job in
             let result = await self.drift(job.0, auth: job.1, deadline: deadline)
             counter.add(problems: result.worst == .err || result.problem != nil ? 1 : 0)
             return result

@@ -31,6 +31,30 @@ public enum LoadedFixture: Sendable {
         case let .broken(path, _, _): return path
         }
     }
+
+    /// The report suite: the endpoint, or for a broken file the folder it is in.
+    public var suite: String {
+        switch self {
+        case let .fixture(fixture): return fixture.endpoint.rawValue
+        case let .broken(_, hint, _): return hint
+        }
+    }
+}
+
+/// A file found in the fixtures folder, or a folder or link found there that cannot be used.
+public struct DiscoveredFile: Sendable, Hashable {
+    /// Relative to the fixtures folder, `/`-separated.
+    public let relativePath: String
+    /// The report suite: the first folder, which the loader requires to be the endpoint id.
+    public let suite: String
+    /// Set when the entry cannot be loaded at all (an unreadable folder, a link leading outside).
+    public let problem: String?
+
+    init(relativePath: String, problem: String? = nil) {
+        self.relativePath = relativePath
+        self.suite = FixtureLoader.suite(of: relativePath)
+        self.problem = problem
+    }
 }
 
 /// Finds and parses fixture files, turning every problem into a `FixtureError` instead of a crash.
@@ -42,51 +66,112 @@ public struct FixtureLoader: Sendable {
 
     public init(root: URL) { self.root = root.standardizedFileURL }
 
-    /// Relative paths of every fixture file, sorted; `Fixtures/README.md` and the drift config are skipped.
-    public func discover() throws -> [String] {
+    /// The suite of a relative path: its first folder, or `fixtures` for a file at the top.
+    static func suite(of relativePath: String) -> String {
+        guard let slash = relativePath.firstIndex(of: "/") else { return "fixtures" }
+        return String(relativePath[..<slash])
+    }
+
+    /// Relative paths of every fixture file (and unusable entry), in run order.
+    public func discover() throws -> [String] { try discoverFiles().map(\.relativePath) }
+
+    /// Every `*.json` below the root except the drift config, plus an entry for each folder that cannot be
+    /// read and each link that leads outside the root, so nothing is skipped in silence. Hidden names are
+    /// skipped (temp files are hidden). Sorted by suite (catalog order), then path, so suites stream whole.
+    public func discoverFiles() throws -> [DiscoveredFile] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FixtureError(file: root.path, reason: "fixtures folder does not exist")
         }
-        guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-        ) else {
+        guard let resolvedRoot = Self.realPath(root.path) else {
             throw FixtureError(file: root.path, reason: "fixtures folder cannot be read")
         }
-        var paths: [String] = []
-        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        for case let url as URL in enumerator where url.pathExtension == "json" {
-            let full = url.standardizedFileURL.path
-            guard full.hasPrefix(rootPath) else { continue }
-            let relative = String(full.dropFirst(rootPath.count))
-            if relative == Self.driftConfigName || relative.hasSuffix(".tmp.json") { continue }
-            paths.append(relative)
+        guard let top = opendir(root.path) else {
+            throw FixtureError(file: root.path, reason: "fixtures folder cannot be read: \(String(cString: strerror(errno)))")
         }
-        return paths.sorted()
+        closedir(top)
+        var found: [DiscoveredFile] = []
+        walk("", resolvedRoot: resolvedRoot, into: &found)
+        let rank = Dictionary(uniqueKeysWithValues: EndpointID.allCases.enumerated().map { ($1.rawValue, $0) })
+        return found.sorted { lhs, rhs in
+            let left = rank[lhs.suite] ?? Int.max, right = rank[rhs.suite] ?? Int.max
+            if left != right { return left < right }
+            if lhs.suite != rhs.suite { return lhs.suite < rhs.suite }
+            return lhs.relativePath < rhs.relativePath
+        }
     }
 
-    /// Discovers and loads every fixture; broken files come back as `.broken`, never thrown.
-    public func loadAll() throws -> [LoadedFixture] {
-        let paths = try discover()
-        // Parsing dominates a large run's start-up, and files are independent: split them across cores.
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count / 64))
-        guard workers > 1 else { return paths.map(load(relativePath:)) }
-        var results = [LoadedFixture?](repeating: nil, count: paths.count)
-        let chunk = (paths.count + workers - 1) / workers
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = UncheckedBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in (worker * chunk)..<min(paths.count, (worker + 1) * chunk) {
-                    slots.buffer[index] = load(relativePath: paths[index])
+    private func walk(_ folder: String, resolvedRoot: String, into found: inout [DiscoveredFile]) {
+        let fullFolder = folder.isEmpty ? root.path : root.path + "/" + folder
+        guard let directory = opendir(fullFolder) else {
+            found.append(DiscoveredFile(relativePath: folder + "/",
+                                        problem: "folder cannot be read: \(String(cString: strerror(errno)))"))
+            return
+        }
+        defer { closedir(directory) }
+        var folders: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let relative = folder.isEmpty ? name : folder + "/" + name
+            var kind = entry.pointee.d_type
+            if kind == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(root.path + "/" + relative, &info) == 0 else { continue }
+                kind = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
+            }
+            let isJSON = name.hasSuffix(".json")
+            switch kind {
+            case UInt8(DT_DIR):
+                folders.append(relative)
+            case UInt8(DT_LNK):
+                if let problem = linkProblem(relative, resolvedRoot: resolvedRoot, isJSON: isJSON) {
+                    found.append(DiscoveredFile(relativePath: relative, problem: problem))
+                } else if isJSON {
+                    found.append(DiscoveredFile(relativePath: relative))
                 }
+            default:
+                if isJSON, relative != Self.driftConfigName { found.append(DiscoveredFile(relativePath: relative)) }
             }
         }
-        return results.map { $0! }
+        for child in folders { walk(child, resolvedRoot: resolvedRoot, into: &found) }
     }
 
-    public func load(relativePath: String) -> LoadedFixture {
-        let folder = relativePath.split(separator: "/").first.map(String.init) ?? relativePath
-        let hint = relativePath.contains("/") ? folder : "fixtures"
+    /// Links are followed only to files inside the root; a link to a folder is not followed (it could loop).
+    private func linkProblem(_ relative: String, resolvedRoot: String, isJSON: Bool) -> String? {
+        let full = root.path + "/" + relative
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?"
+        guard let resolved = Self.realPath(full) else {
+            return isJSON ? "cannot be read: a link to \(target), which does not exist" : nil
+        }
+        guard resolved.hasPrefix(resolvedRoot + "/") else {
+            return "a link to \(target), outside the fixtures folder; not followed (copy the file in instead)"
+        }
+        var info = stat()
+        if stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            return "a link to the folder \(target); folder links are not followed (they could loop)"
+        }
+        return nil
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Discovers and loads every fixture, in order; broken files come back as `.broken`, never thrown.
+    public func loadAll() throws -> [LoadedFixture] { try discoverFiles().map(load) }
+
+    public func load(relativePath: String) -> LoadedFixture { load(DiscoveredFile(relativePath: relativePath)) }
+
+    public func load(_ file: DiscoveredFile) -> LoadedFixture {
+        let relativePath = file.relativePath
+        if let problem = file.problem {
+            return .broken(relativePath: relativePath, endpointHint: file.suite, error: FixtureError(file: relativePath, reason: problem))
+        }
         do {
             let data: Data
             do {
@@ -96,153 +181,126 @@ public struct FixtureLoader: Sendable {
             }
             return .fixture(try Self.parse(data, relativePath: relativePath))
         } catch let error as FixtureError {
-            return .broken(relativePath: relativePath, endpointHint: hint, error: error)
+            return .broken(relativePath: relativePath, endpointHint: file.suite, error: error)
         } catch {
-            return .broken(relativePath: relativePath, endpointHint: hint,
+            return .broken(relativePath: relativePath, endpointHint: file.suite,
                            error: FixtureError(file: relativePath, reason: "\(error)"))
         }
     }
 
-    /// Parses fixture bytes; `relativePath` names the file in errors and fixes the expected endpoint folder.
+    /// Parses fixture bytes in one scan; `relativePath` names the file in errors and fixes the endpoint folder.
     public static func parse(_ data: Data, relativePath: String) throws(FixtureError) -> Fixture {
         let file = relativePath
-        func fail(_ path: String?, _ reason: String) -> FixtureError {
-            FixtureError(file: file, jsonPath: path, reason: reason)
+        guard !data.isEmpty else { throw FixtureError(file: file, reason: "file is empty") }
+        if let nul = data.firstIndex(of: 0) {
+            throw FixtureError(file: file, reason: "binary content (NUL byte at offset \(nul - data.startIndex)), not JSON")
         }
-        guard !data.isEmpty else { throw fail(nil, "file is empty") }
-        if data.contains(0) { throw fail(nil, "binary content (NUL byte at offset \(data.firstIndex(of: 0)!)), not JSON") }
-        if String(data: data, encoding: .utf8) == nil {
-            throw fail(nil, "not valid UTF-8 (first bad byte at offset \(firstInvalidUTF8Offset(data)))")
-        }
-        // JSONDecoder into a typed envelope is several times faster here than JSONSerialization,
-        // whose containers are bridged on every cast; its errors still carry the JSON path.
-        let envelope: FixtureEnvelope
+        let root: JSONValue
         do {
-            envelope = try JSONDecoder().decode(FixtureEnvelope.self, from: data)
-        } catch let error as DecodingError {
-            throw envelopeError(error, data: data, file: file)
+            root = try JSONSpan.parse(data, capture: ["response", "body"])
         } catch {
-            throw fail(nil, "malformed JSON: \(jsonErrorReason(error))")
+            if error.invalidUTF8 { throw FixtureError(file: file, reason: error.reason) }
+            throw FixtureError(file: file, reason: "malformed JSON at line \(error.line), column \(error.column): \(error.reason)")
+        }
+        let envelope = try Envelope(root, path: "$", file: file).object()
+
+        let endpointName = try envelope.required("endpoint").string()
+        let endpoint = try validateEndpoint(endpointName, relativePath: relativePath)
+
+        let request = try envelope.required("request").object()
+        let method = try request.optional("method")?.string() ?? "GET"
+        let path = try request.required("path").string()
+        try validateRequest(method: method, path: path, endpoint: endpoint, file: file)
+        let query = try request.optional("query")?.scalarMap() ?? [:]
+        let requestHeaders = try request.optional("headers")?.scalarMap(lowercasingKeys: true) ?? [:]
+
+        let response = try envelope.required("response").object()
+        let statusField = try response.required("status")
+        let status = try statusField.integer()
+        guard (100...599).contains(status) else { throw statusField.fail("\(status) is not an HTTP status") }
+        let responseHeaders = try response.optional("headers")?.scalarMap(lowercasingKeys: true) ?? [:]
+        let volatileHeaders = try response.optional("volatile_headers")?.strings().map { $0.lowercased() } ?? []
+        let body: RecordedResponse.Body
+        // A null body is no body; the reader captured it as the bytes `null`.
+        let bodyField = response.optional("body").flatMap { field -> Envelope? in
+            if case let .captured(bytes) = field.value, bytes.elementsEqual("null".utf8) { return nil }
+            return field
+        }
+        switch (bodyField, try response.optional("body_base64")?.string()) {
+        case (.some, .some):
+            throw FixtureError(file: file, jsonPath: "$.response", reason: "has both body and body_base64; keep one")
+        case let (.some(field), nil):
+            guard case let .captured(bytes) = field.value else { throw field.mismatch("JSON value") }
+            body = .json(bytes)
+        case let (nil, .some(text)):
+            guard let bytes = Data(base64Encoded: text, options: [.ignoreUnknownCharacters]) else {
+                throw FixtureError(file: file, jsonPath: "$.response.body_base64", reason: "is not valid base64")
+            }
+            body = .raw(bytes)
+        case (nil, nil):
+            body = .empty
         }
 
-        let endpointName = envelope.endpoint
-        guard let endpoint = EndpointID(rawValue: endpointName) else {
+        var expect: ExpectedOutcome?
+        if let raw = try envelope.optional("expect")?.object() {
+            var expectation = ExpectedOutcome()
+            if let field = raw.optional("error") {
+                let name = try field.string()
+                guard let code = FoursquareError.Code(rawValue: name) else {
+                    let known = FoursquareError.Code.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw field.fail("unknown error '\(name)' (known: \(known))")
+                }
+                expectation.error = code
+            }
+            expectation.retryAfter = try raw.optional("retry_after")?.number()
+            expectation.message = try raw.optional("message")?.string()
+            expect = expectation
+        }
+
+        let rawRecorded = try envelope.required("recorded").object()
+        var recorded = RecordingInfo(source: try rawRecorded.optional("source")?.string() ?? "recorded")
+        recorded.at = try rawRecorded.optional("at")?.string()
+        recorded.baseURL = try rawRecorded.optional("base_url")?.string()
+        if let field = rawRecorded.optional("auth") {
+            let auth = try field.string()
+            guard let style = AuthStyle(rawValue: auth) else { throw field.fail("unknown auth style '\(auth)' (apiKey or bearer)") }
+            recorded.auth = style
+        }
+        recorded.apiVersion = try rawRecorded.optional("api_version")?.string()
+        recorded.toolVersion = try rawRecorded.optional("tool_version")?.string()
+
+        return Fixture(
+            relativePath: relativePath, endpoint: endpoint,
+            contract: try envelope.optional("contract")?.string() ?? Fixture.seedContract,
+            summary: try envelope.optional("description")?.string(),
+            request: RecordedRequest(method: method, path: path, query: query, headers: requestHeaders),
+            response: RecordedResponse(status: status, headers: responseHeaders, body: body, volatileHeaders: volatileHeaders),
+            expect: expect, recorded: recorded)
+    }
+
+    /// The endpoint id must be known and match the folder. One small function, so a registry can take it over.
+    static func validateEndpoint(_ name: String, relativePath: String) throws(FixtureError) -> EndpointID {
+        guard let endpoint = EndpointID(rawValue: name) else {
             let known = EndpointID.allCases.map(\.rawValue).joined(separator: ", ")
-            throw fail("$.endpoint", "unknown endpoint id '\(endpointName)' (known: \(known))")
+            throw FixtureError(file: relativePath, jsonPath: "$.endpoint", reason: "unknown endpoint id '\(name)' (known: \(known))")
         }
         let components = relativePath.split(separator: "/")
-        if components.count > 1, components[0] != endpointName {
-            throw fail("$.endpoint", "'\(endpointName)' but the file is in folder '\(components[0])/'")
+        if components.count > 1, components[0] != name {
+            throw FixtureError(file: relativePath, jsonPath: "$.endpoint", reason: "'\(name)' but the file is in folder '\(components[0])/'")
         }
+        return endpoint
+    }
 
-        let method = envelope.request.method ?? "GET"
-        let path = envelope.request.path
+    /// The path must be the endpoint's, with its method.
+    static func validateRequest(method: String, path: String, endpoint: EndpointID, file: String) throws(FixtureError) {
+        func fail(_ jsonPath: String, _ reason: String) -> FixtureError { FixtureError(file: file, jsonPath: jsonPath, reason: reason) }
         guard path.hasPrefix("/") else { throw fail("$.request.path", "'\(path)' does not start with '/'") }
-        guard let matched = Endpoint.match(path: path) else {
-            throw fail("$.request.path", "'\(path)' matches no endpoint")
-        }
+        guard let matched = Endpoint.match(path: path) else { throw fail("$.request.path", "'\(path)' matches no endpoint") }
         guard matched.endpoint.id == endpoint else {
             throw fail("$.request.path", "'\(path)' is the \(matched.endpoint.id) endpoint, not \(endpoint)")
         }
         guard method == matched.endpoint.method else {
             throw fail("$.request.method", "'\(method)' but \(endpoint) is \(matched.endpoint.method)")
-        }
-        let query = (envelope.request.query ?? [:]).mapValues(\.text)
-        let requestHeaders = lowercased(envelope.request.headers)
-
-        let response = envelope.response
-        let status = response.status
-        guard (100...599).contains(status) else { throw fail("$.response.status", "\(status) is not an HTTP status") }
-        let body: RecordedResponse.Body
-        switch (response.hasBody, response.bodyBase64) {
-        case (true, .some):
-            throw fail("$.response", "has both body and body_base64; keep one")
-        case (true, nil):
-            guard let span = JSONSpan.compactValue(at: ["response", "body"], in: data) else {
-                throw fail("$.response.body", "cannot be read as JSON")
-            }
-            body = .json(span)
-        case let (false, .some(text)):
-            guard let bytes = Data(base64Encoded: text, options: [.ignoreUnknownCharacters]) else {
-                throw fail("$.response.body_base64", "is not valid base64")
-            }
-            body = .raw(bytes)
-        case (false, nil):
-            body = .empty
-        }
-
-        var expect: ExpectedOutcome?
-        if let raw = envelope.expect {
-            var expectation = ExpectedOutcome()
-            if let name = raw.error {
-                guard let code = FoursquareError.Code(rawValue: name) else {
-                    let known = FoursquareError.Code.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw fail("$.expect.error", "unknown error '\(name)' (known: \(known))")
-                }
-                expectation.error = code
-            }
-            expectation.retryAfter = raw.retryAfter
-            expectation.message = raw.message
-            expect = expectation
-        }
-
-        let rawRecorded = envelope.recorded
-        var recorded = RecordingInfo(source: rawRecorded.source ?? "recorded")
-        recorded.at = rawRecorded.at
-        recorded.baseURL = rawRecorded.baseURL
-        if let auth = rawRecorded.auth {
-            guard let style = AuthStyle(rawValue: auth) else {
-                throw fail("$.recorded.auth", "unknown auth style '\(auth)' (apiKey or bearer)")
-            }
-            recorded.auth = style
-        }
-        recorded.apiVersion = rawRecorded.apiVersion
-        recorded.toolVersion = rawRecorded.toolVersion
-
-        return Fixture(
-            relativePath: relativePath, endpoint: endpoint, contract: envelope.contract ?? Fixture.seedContract,
-            summary: envelope.description,
-            request: RecordedRequest(method: method, path: path, query: query, headers: requestHeaders),
-            response: RecordedResponse(status: status, headers: lowercased(response.headers), body: body,
-                                       volatileHeaders: (response.volatileHeaders ?? []).map { $0.lowercased() }),
-            expect: expect, recorded: recorded)
-    }
-
-    static func lowercased(_ map: [String: JSONScalar]?) -> [String: String] {
-        var result: [String: String] = [:]
-        for (name, value) in map ?? [:] { result[name.lowercased()] = value.text }
-        return result
-    }
-
-    /// A decoding error as the loader reports it: the JSON path and what was expected versus found.
-    static func envelopeError(_ error: DecodingError, data: Data, file: String) -> FixtureError {
-        let failure = DecodingFailure(error, body: data)
-        switch error {
-        case .keyNotFound:
-            return FixtureError(file: file, jsonPath: failure.path, reason: "required field is missing")
-        case .valueNotFound:
-            return FixtureError(file: file, jsonPath: failure.path, reason: "required field is null")
-        case let .dataCorrupted(context) where context.codingPath.isEmpty:
-            let underlying = (context.underlyingError.map(jsonErrorReason)) ?? context.debugDescription
-            return FixtureError(file: file, reason: "malformed JSON: \(underlying)")
-        default:
-            var expected = failure.expected
-            if expected.hasPrefix("number (Int") { expected = "integer" }
-            if expected == "Dictionary" || expected.hasPrefix("FixtureEnvelope") || expected.hasPrefix("Raw") { expected = "object" }
-            if case let .dataCorrupted(context) = error {
-                return FixtureError(file: file, jsonPath: failure.path, reason: context.debugDescription)
-            }
-            return FixtureError(file: file, jsonPath: failure.path, reason: "expected \(expected), found \(failure.found)")
-        }
-    }
-
-    /// Reads a small JSON file (a plan, the drift config) as an untyped tree; errors name `file`.
-    static func readJSON(_ url: URL, file: String) throws(FixtureError) -> Node {
-        guard let data = try? Data(contentsOf: url) else { throw FixtureError(file: file, reason: "cannot be read") }
-        do {
-            return Node(value: try JSONSerialization.jsonObject(with: data), path: "$", file: file)
-        } catch {
-            throw FixtureError(file: file, reason: "malformed JSON: \(jsonErrorReason(error))")
         }
     }
 
@@ -260,195 +318,69 @@ public struct FixtureLoader: Sendable {
         }
         return nsError.localizedDescription
     }
-
-    static func jsonErrorReason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
-        return detail.replacingOccurrences(of: "\n", with: " ")
-    }
-
-    static func firstInvalidUTF8Offset(_ data: Data) -> Int {
-        var low = 0
-        var high = data.count
-        // The longest valid prefix, by bisection; a cut inside a valid multi-byte character also fails,
-        // so step back up to three bytes.
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if String(data: data.prefix(mid), encoding: .utf8) != nil { low = mid } else { high = mid - 1 }
-        }
-        return low
-    }
 }
 
-/// The fixture file's shape for JSONDecoder; `response.body` is cut from the text separately.
-struct FixtureEnvelope: Decodable {
-    struct RawRequest: Decodable {
-        let method: String?
-        let path: String
-        let query: [String: JSONScalar]?
-        let headers: [String: JSONScalar]?
-    }
-
-    struct RawResponse: Decodable {
-        let status: Int
-        let headers: [String: JSONScalar]?
-        let volatileHeaders: [String]?
-        let bodyBase64: String?
-        let hasBody: Bool
-
-        enum CodingKeys: String, CodingKey {
-            case status, headers, body
-            case volatileHeaders = "volatile_headers"
-            case bodyBase64 = "body_base64"
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            status = try container.decode(Int.self, forKey: .status)
-            headers = try container.decodeIfPresent([String: JSONScalar].self, forKey: .headers)
-            volatileHeaders = try container.decodeIfPresent([String].self, forKey: .volatileHeaders)
-            bodyBase64 = try container.decodeIfPresent(String.self, forKey: .bodyBase64)
-            hasBody = container.contains(.body) ? !(try container.decodeNil(forKey: .body)) : false
-        }
-    }
-
-    struct RawExpect: Decodable {
-        let error: String?
-        let retryAfter: Double?
-        let message: String?
-
-        enum CodingKeys: String, CodingKey {
-            case error, message
-            case retryAfter = "retry_after"
-        }
-    }
-
-    struct RawRecorded: Decodable {
-        let source: String?
-        let at: String?
-        let baseURL: String?
-        let auth: String?
-        let apiVersion: String?
-        let toolVersion: String?
-
-        enum CodingKeys: String, CodingKey {
-            case source, at, auth
-            case baseURL = "base_url"
-            case apiVersion = "api_version"
-            case toolVersion = "tool_version"
-        }
-    }
-
-    let endpoint: String
-    let contract: String?
-    let description: String?
-    let request: RawRequest
-    let response: RawResponse
-    let expect: RawExpect?
-    let recorded: RawRecorded
-}
-
-/// A query or header value: a string, or a number or boolean written back as text.
-struct JSONScalar: Decodable {
-    let text: String
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let string = try? container.decode(String.self) {
-            text = string
-        } else if let bool = try? container.decode(Bool.self) {
-            text = bool ? "true" : "false"
-        } else if let int = try? container.decode(Int64.self) {
-            text = String(int)
-        } else if let double = try? container.decode(Double.self) {
-            text = String(double)
-        } else {
-            throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a string"))
-        }
-    }
-}
-
-/// Lets disjoint slices of one buffer be written from `concurrentPerform` workers.
-struct UncheckedBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
-    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
-}
-
-/// A node of an untyped JSON tree that knows its path, for precise errors.
-struct Node {
-    let value: Any
+/// One envelope value with its JSON path, for errors that name the field.
+struct Envelope {
+    let value: JSONValue
     let path: String
     let file: String
 
-    init(value: Any, path: String, file: String) {
+    init(_ value: JSONValue, path: String, file: String) {
         self.value = value
         self.path = path
         self.file = file
     }
 
     func fail(_ reason: String) -> FixtureError { FixtureError(file: file, jsonPath: path, reason: reason) }
+    func mismatch(_ expected: String) -> FixtureError { fail("expected \(expected), found \(value.kind)") }
 
-    func mismatch(_ expected: String) -> FixtureError {
-        fail("expected \(expected), found \(Node.kind(of: value))")
-    }
-
-    static func kind(of value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case is String: return "string"
-        case is [Any]: return "array"
-        case is [String: Any]: return "object"
-        case let number as NSNumber: return isBool(number) ? "boolean" : "number"
-        default: return "\(type(of: value))"
-        }
-    }
-
-    static func isBool(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
-
-    func object() throws(FixtureError) -> ObjectNode {
-        guard let object = value as? [String: Any] else { throw mismatch("object") }
-        return ObjectNode(object: object, path: path, file: file)
+    func object() throws(FixtureError) -> EnvelopeObject {
+        guard case let .object(members) = value else { throw mismatch("object") }
+        return EnvelopeObject(members: members, path: path, file: file)
     }
 
     func string() throws(FixtureError) -> String {
-        guard let string = value as? String else { throw mismatch("string") }
-        return string
+        guard case let .string(text) = value else { throw mismatch("string") }
+        return text
     }
 
     func integer() throws(FixtureError) -> Int {
-        guard let number = value as? NSNumber, !Node.isBool(number), !(value is String) else { throw mismatch("integer") }
-        let double = number.doubleValue
-        guard double == double.rounded(), abs(double) < 1e15 else { throw fail("expected integer, found \(number)") }
+        guard case let .number(text) = value else { throw mismatch("integer") }
+        if let int = Int(text) { return int }
+        guard let double = Double(text), double == double.rounded(), abs(double) < 1e15 else {
+            throw fail("expected integer, found \(text)")
+        }
         return Int(double)
     }
 
     func number() throws(FixtureError) -> Double {
-        guard let number = value as? NSNumber, !Node.isBool(number), !(value is String) else { throw mismatch("number") }
-        return number.doubleValue
+        guard case let .number(text) = value, let double = Double(text) else { throw mismatch("number") }
+        return double
     }
 
-    func stringArray() throws(FixtureError) -> [String] {
-        guard let array = value as? [Any] else { throw mismatch("array of strings") }
+    func strings() throws(FixtureError) -> [String] {
+        guard case let .array(elements) = value else { throw mismatch("array of strings") }
         var result: [String] = []
-        for (index, element) in array.enumerated() {
-            result.append(try Node(value: element, path: "\(path)[\(index)]", file: file).string())
+        for (index, element) in elements.enumerated() {
+            result.append(try Envelope(element, path: "\(path)[\(index)]", file: file).string())
         }
         return result
     }
 
-    func stringMap(lowercasingKeys: Bool = false) throws(FixtureError) -> [String: String] {
+    /// Query and header maps: numbers and booleans are accepted and kept as text.
+    func scalarMap(lowercasingKeys: Bool = false) throws(FixtureError) -> [String: String] {
         let object = try self.object()
         var result: [String: String] = [:]
-        for key in object.object.keys.sorted() {
-            let child = Node(value: object.object[key]!, path: ObjectNode.childPath(path, key), file: file)
-            // Numbers and booleans are accepted as query values and written back as text.
+        for (key, member) in object.members {
             let text: String
-            if let string = child.value as? String {
-                text = string
-            } else if let number = child.value as? NSNumber {
-                text = Node.isBool(number) ? (number.boolValue ? "true" : "false") : number.stringValue
-            } else {
-                throw child.mismatch("string")
+            switch member {
+            case let .string(string): text = string
+            case let .bool(bool): text = bool ? "true" : "false"
+            case let .number(number):
+                if let int = Int64(number) { text = String(int) } else { text = Double(number).map { String($0) } ?? number }
+            default:
+                throw Envelope(member, path: EnvelopeObject.childPath(path, key), file: file).mismatch("string")
             }
             result[lowercasingKeys ? key.lowercased() : key] = text
         }
@@ -456,9 +388,9 @@ struct Node {
     }
 }
 
-/// A JSON object node with required/optional member access.
-struct ObjectNode {
-    let object: [String: Any]
+/// An envelope object with required and optional member access.
+struct EnvelopeObject {
+    let members: [(key: String, value: JSONValue)]
     let path: String
     let file: String
 
@@ -466,17 +398,19 @@ struct ObjectNode {
         key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? "\(path).\(key)" : "\(path)[\"\(key)\"]"
     }
 
-    func required(_ key: String) throws(FixtureError) -> Node {
-        guard let value = object[key] else {
-            throw FixtureError(file: file, jsonPath: Self.childPath(path, key), reason: "required field is missing")
+    func required(_ key: String) throws(FixtureError) -> Envelope {
+        let childPath = Self.childPath(path, key)
+        guard let value = members.last(where: { $0.key == key })?.value else {
+            throw FixtureError(file: file, jsonPath: childPath, reason: "required field is missing")
         }
-        let node = Node(value: value, path: Self.childPath(path, key), file: file)
-        if value is NSNull { throw node.fail("required field is null") }
-        return node
+        if case .null = value { throw FixtureError(file: file, jsonPath: childPath, reason: "required field is null") }
+        return Envelope(value, path: childPath, file: file)
     }
 
-    func optional(_ key: String) -> Node? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
-        return Node(value: value, path: Self.childPath(path, key), file: file)
+    /// The member, or nil when absent or null.
+    func optional(_ key: String) -> Envelope? {
+        guard let value = members.last(where: { $0.key == key })?.value else { return nil }
+        if case .null = value { return nil }
+        return Envelope(value, path: Self.childPath(path, key), file: file)
     }
 }

@@ -1,123 +1,406 @@
 import Foundation
 
-/// Finds a member's value in JSON text and returns it compacted, without building an object tree.
-/// Loading re-serialized every body through JSONSerialization, which cost more than the replay itself.
-enum JSONSpan {
-    /// The compact bytes of the value at `path` (object keys from the root), or nil if absent or unparsable.
-    static func compactValue(at path: [String], in data: Data) -> Data? {
-        data.withUnsafeBytes { raw -> Data? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var scanner = Scanner(bytes: bytes)
-            guard let range = scanner.find(path[...]) else { return nil }
-            return compact(bytes, range)
+/// A parsed JSON value from a fixture envelope. Numbers keep their text, so nothing is lost in a round trip.
+enum JSONValue {
+    case object([(key: String, value: JSONValue)])
+    case array([JSONValue])
+    case string(String)
+    case number(String)
+    case bool(Bool)
+    case null
+    /// A value read but not built: the one at the capture path, kept as its compact bytes.
+    case captured(Data)
+
+    /// The name a type error uses for this value.
+    var kind: String {
+        switch self {
+        case .object: return "object"
+        case .array: return "array"
+        case .string: return "string"
+        case .number: return "number"
+        case .bool: return "boolean"
+        case .null: return "null"
+        case .captured: return "JSON value"
         }
     }
 
-    static func compact(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Data {
-        var out = Data(capacity: range.count)
-        var inString = false
-        var escaped = false
-        for index in range {
-            let byte = bytes[index]
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                out.append(byte)
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-                out.append(byte)
-            } else if !isSpace(byte) {
-                out.append(byte)
+    /// The last member named `key` (a repeated key keeps its last value, as JSONSerialization does).
+    func member(_ key: String) -> JSONValue? {
+        guard case let .object(members) = self else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+}
+
+/// Where and why JSON text is malformed: a byte offset, with line and column for people.
+struct JSONSyntaxError: Error {
+    let offset: Int
+    let line: Int
+    let column: Int
+    let reason: String
+    /// True when the bytes are not UTF-8, rather than UTF-8 that is not JSON.
+    let invalidUTF8: Bool
+}
+
+/// Reads a fixture file in one scan: the envelope becomes `JSONValue`s, and the value at `capturePath`
+/// (the response body, most of the file) is validated and compacted into bytes without building a tree.
+///
+/// JSONDecoder on the envelope was the larger half of a 10,000-fixture run's time; the body is decoded
+/// later by the typed client anyway, so building it twice bought nothing.
+struct JSONSpan {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private let capturePath: [String]
+    /// Compact output of the captured value.
+    private var compact: [UInt8] = []
+    private var capturing = false
+    private var segmentStart = 0
+
+    /// Parses `data`; the value at `capturePath` comes back as `.captured(compactBytes)`.
+    static func parse(_ data: Data, capture capturePath: [String] = []) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
+            var reader = JSONSpan(bytes: raw.bindMemory(to: UInt8.self), capturePath: capturePath)
+            do throws(JSONSyntaxError) {
+                var path: [String] = []
+                let value = try reader.value(path: &path)
+                reader.skipSpace()
+                if reader.position < reader.bytes.count { throw reader.error("unexpected text after the JSON value") }
+                return .success(value)
+            } catch {
+                return .failure(error)
             }
         }
-        return out
+        return try result.get()
     }
 
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+    private init(bytes: UnsafeBufferPointer<UInt8>, capturePath: [String]) {
+        self.bytes = bytes
+        self.capturePath = capturePath
+    }
 
-    struct Scanner {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var position = 0
+    // MARK: Errors
 
-        mutating func skipSpace() { while position < bytes.count, JSONSpan.isSpace(bytes[position]) { position += 1 } }
+    private func error(_ reason: String, at offset: Int? = nil, invalidUTF8: Bool = false) -> JSONSyntaxError {
+        let offset = min(offset ?? position, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        // Columns count characters, not bytes: continuation bytes do not start one.
+        var column = 1
+        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        return JSONSyntaxError(offset: offset, line: line, column: column, reason: reason, invalidUTF8: invalidUTF8)
+    }
 
-        /// The byte range of the value at `path` inside the value at the current position.
-        mutating func find(_ path: ArraySlice<String>) -> Range<Int>? {
-            skipSpace()
-            guard let key = path.first else {
-                let start = position
-                guard skipValue() else { return nil }
-                return start..<position
-            }
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { return nil }
+    private func unexpected(_ expected: String) -> JSONSyntaxError {
+        guard position < bytes.count else { return error("unexpected end of file, expected \(expected)") }
+        let byte = bytes[position]
+        if byte >= 0x80, utf8SequenceLength(at: position) == nil {
+            return error("not valid UTF-8 (first bad byte at offset \(position))", invalidUTF8: true)
+        }
+        let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
+        return error("unexpected \(shown), expected \(expected)")
+    }
+
+    // MARK: Whitespace and capture
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+    /// Skips whitespace; while capturing, the bytes before it go to the compact output.
+    private mutating func skipSpace() {
+        let start = position
+        while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
+        if capturing, position > start {
+            compact.append(contentsOf: bytes[segmentStart..<start])
+            segmentStart = position
+        }
+    }
+
+    // MARK: Values
+
+    private mutating func value(path: inout [String]) throws(JSONSyntaxError) -> JSONValue {
+        skipSpace()
+        if !capturing, !capturePath.isEmpty, path == capturePath {
+            capturing = true
+            compact = []
+            segmentStart = position
+            try skipValue()
+            compact.append(contentsOf: bytes[segmentStart..<position])
+            capturing = false
+            return .captured(Data(compact))
+        }
+        guard position < bytes.count else { throw unexpected("a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
             position += 1
-            var found: Range<Int>?
+            var members: [(key: String, value: JSONValue)] = []
+            skipSpace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
             while true {
                 skipSpace()
-                guard position < bytes.count else { return nil }
-                if bytes[position] == UInt8(ascii: "}") { position += 1; return found }
-                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-                guard let name = readString() else { return nil }
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("a member name in quotes") }
+                let key = try string()
                 skipSpace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("':' after a member name") }
                 position += 1
-                if name.elementsEqual(key.utf8) {
-                    // Like JSONSerialization, a repeated key keeps its last value.
-                    guard let range = find(path.dropFirst()) else { return nil }
-                    found = range
-                    if path.count > 1 { continue }
-                } else {
-                    skipSpace()
-                    guard skipValue() else { return nil }
-                }
+                path.append(key)
+                let member = try value(path: &path)
+                path.removeLast()
+                members.append((key, member))
+                skipSpace()
+                guard position < bytes.count else { throw unexpected("',' or '}'") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+                throw unexpected("',' or '}'")
+            }
+        case UInt8(ascii: "["):
+            position += 1
+            var elements: [JSONValue] = []
+            skipSpace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+            while true {
+                // Array elements are never on the capture path: it names object members only.
+                path.append("\u{0}")
+                elements.append(try value(path: &path))
+                path.removeLast()
+                skipSpace()
+                guard position < bytes.count else { throw unexpected("',' or ']'") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+                throw unexpected("',' or ']'")
+            }
+        case UInt8(ascii: "\""):
+            return .string(try string())
+        default:
+            let start = position
+            try skipScalar()
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            switch text {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            case "null": return .null
+            default: return .number(text)
             }
         }
+    }
 
-        /// The raw bytes of a string's content, escapes left as they are.
-        mutating func readString() -> UnsafeBufferPointer<UInt8>.SubSequence? {
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
-            let start = position + 1
-            guard skipValue() else { return nil }
-            return bytes[start..<(position - 1)]
-        }
-
-        mutating func skipValue() -> Bool {
-            guard position < bytes.count else { return false }
-            switch bytes[position] {
-            case UInt8(ascii: "\""):
+    /// Validates a value without building it.
+    private mutating func skipValue() throws(JSONSyntaxError) {
+        skipSpace()
+        guard position < bytes.count else { throw unexpected("a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+            position += 1
+            skipSpace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return }
+            while true {
+                skipSpace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("a member name in quotes") }
+                try skipString()
+                skipSpace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("':' after a member name") }
                 position += 1
-                while position < bytes.count {
-                    let byte = bytes[position]
-                    position += 1
-                    if byte == UInt8(ascii: "\\") { position += 1 } else if byte == UInt8(ascii: "\"") { return true }
+                try skipValue()
+                skipSpace()
+                guard position < bytes.count else { throw unexpected("',' or '}'") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: "}") { position += 1; return }
+                throw unexpected("',' or '}'")
+            }
+        case UInt8(ascii: "["):
+            position += 1
+            skipSpace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return }
+            while true {
+                try skipValue()
+                skipSpace()
+                guard position < bytes.count else { throw unexpected("',' or ']'") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: "]") { position += 1; return }
+                throw unexpected("',' or ']'")
+            }
+        case UInt8(ascii: "\""):
+            try skipString()
+        default:
+            try skipScalar()
+        }
+    }
+
+    /// `true`, `false`, `null` or a number, checked against the JSON grammar.
+    private mutating func skipScalar() throws(JSONSyntaxError) {
+        if matches("true") || matches("null") { position += 4; return }
+        if matches("false") { position += 5; return }
+        let start = position
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard digits() > 0 else {
+            position = start
+            throw unexpected("a value")
+        }
+        if bytes[start + (bytes[start] == UInt8(ascii: "-") ? 1 : 0)] == UInt8(ascii: "0"),
+           position - start > (bytes[start] == UInt8(ascii: "-") ? 2 : 1) {
+            throw error("a number cannot start with 0", at: start)
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { throw unexpected("a digit after '.'") }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard digits() > 0 else { throw unexpected("a digit in the exponent") }
+        }
+    }
+
+    private func matches(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        let start = literal.utf8Start
+        for index in 0..<count where bytes[position + index] != start[index] { return false }
+        return true
+    }
+
+    private mutating func digits() -> Int {
+        let start = position
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
+        return position - start
+    }
+
+    // MARK: Strings
+
+    /// Skips a string, checking escapes, control characters and UTF-8.
+    private mutating func skipString() throws(JSONSyntaxError) {
+        position += 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { position += 1; return }
+            if byte == UInt8(ascii: "\\") {
+                try skipEscape()
+            } else if byte < 0x20 {
+                throw error(String(format: "control character 0x%02X in a string (escape it)", byte))
+            } else if byte >= 0x80 {
+                guard let length = utf8SequenceLength(at: position) else {
+                    throw error("not valid UTF-8 (first bad byte at offset \(position))", invalidUTF8: true)
                 }
-                return false
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                var depth = 0
-                var inString = false
-                while position < bytes.count {
-                    let byte = bytes[position]
-                    position += 1
-                    if inString {
-                        if byte == UInt8(ascii: "\\") { position += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = true
-                    } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                        depth += 1
-                    } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                        depth -= 1
-                        if depth == 0 { return true }
+                position += length
+            } else {
+                position += 1
+            }
+        }
+        throw error("unexpected end of file inside a string")
+    }
+
+    /// Reads a string's text, escapes decoded.
+    private mutating func string() throws(JSONSyntaxError) -> String {
+        let start = position + 1
+        var plain = true
+        position += 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                plain = false
+                try skipEscape()
+            } else if byte < 0x20 {
+                throw error(String(format: "control character 0x%02X in a string (escape it)", byte))
+            } else if byte >= 0x80 {
+                guard let length = utf8SequenceLength(at: position) else {
+                    throw error("not valid UTF-8 (first bad byte at offset \(position))", invalidUTF8: true)
+                }
+                position += length
+            } else {
+                position += 1
+            }
+        }
+        guard position < bytes.count else { throw error("unexpected end of file inside a string") }
+        let end = position
+        position += 1
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if plain { return String(decoding: raw, as: UTF8.self) }
+        return Self.unescape(raw)
+    }
+
+    private mutating func skipEscape() throws(JSONSyntaxError) {
+        position += 1
+        guard position < bytes.count else { throw error("unexpected end of file inside a string") }
+        switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 1
+        case UInt8(ascii: "u"):
+            guard position + 4 < bytes.count,
+                  (1...4).allSatisfy({ Self.hexValue(bytes[position + $0]) != nil }) else {
+                throw error("'\\u' needs four hex digits")
+            }
+            position += 5
+        default:
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(bytes[position])))'")
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: return UInt32(byte - 0x30)
+        case 0x41...0x46: return UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: return UInt32(byte - 0x61 + 10)
+        default: return nil
+        }
+    }
+
+    /// Decodes the escapes of an already validated string; a lone surrogate becomes U+FFFD.
+    private static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var index = 0
+        func hex4(_ at: Int) -> UInt32 { (0..<4).reduce(0) { $0 << 4 | (hexValue(raw[at + $1]) ?? 0) } }
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else { out.append(byte); index += 1; continue }
+            let kind = raw[index + 1]
+            index += 2
+            switch kind {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(index)
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar), index + 5 < raw.count, raw[index] == UInt8(ascii: "\\"),
+                   raw[index + 1] == UInt8(ascii: "u") {
+                    let low = hex4(index + 2)
+                    if (0xDC00...0xDFFF).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        index += 6
                     }
                 }
-                return false
-            default:
-                let start = position
-                while position < bytes.count {
-                    let byte = bytes[position]
-                    if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || JSONSpan.isSpace(byte) { break }
-                    position += 1
-                }
-                return position > start
+                out.append(contentsOf: Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
+            default: out.append(kind)
             }
         }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The length of a valid UTF-8 sequence starting at `index`, or nil.
+    private func utf8SequenceLength(at index: Int) -> Int? {
+        let lead = bytes[index]
+        let length: Int
+        let minimum: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; minimum = 0x80
+        case 0xE0...0xEF: length = 3; minimum = 0x800
+        case 0xF0...0xF4: length = 4; minimum = 0x10000
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        var scalar = UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            scalar = scalar << 6 | UInt32(byte & 0x3F)
+        }
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
+        return length
     }
 }

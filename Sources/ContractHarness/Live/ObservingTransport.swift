@@ -3,11 +3,10 @@ import FoursquarePlaces
 
 /// Wraps a transport: adds fixed headers to each request and keeps the last response, so live mode,
 /// recording and drift can see the raw exchange behind the typed client's result.
-public final class ObservingTransport: Transport, @unchecked Sendable {
+public final class ObservingTransport: Transport, Sendable {
     private let base: any Transport
     private let extraHeaders: [(String, String)]
-    private let lock = NSLock()
-    private var exchange: (request: HTTPRequest, data: Data, response: HTTPResponse)?
+    private let exchange = Locked<(request: HTTPRequest, data: Data, response: HTTPResponse)?>(nil)
 
     public init(base: any Transport, extraHeaders: [(String, String)] = []) {
         self.base = base
@@ -15,13 +14,13 @@ public final class ObservingTransport: Transport, @unchecked Sendable {
     }
 
     /// The last request sent and the body and head that came back.
-    public var last: (request: HTTPRequest, data: Data, response: HTTPResponse)? { lock.withLock { exchange } }
+    public var last: (request: HTTPRequest, data: Data, response: HTTPResponse)? { exchange.current }
 
     public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         var request = request
         for (name, value) in extraHeaders { request.headers[name] = value }
         let (data, response) = try await base.send(request)
-        lock.withLock { exchange = (request, data, response) }
+        exchange.withLock { $0 = (request, data, response) }
         return (data, response)
     }
 }

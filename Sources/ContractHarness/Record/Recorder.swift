@@ -136,7 +136,7 @@ public struct Recorder: Sendable {
         }
         let deadline = ContinuousClock.now + .milliseconds(Int64(live.options.deadline * 1000))
         let counter = ProgressCounter(total: targets.count, report: progress)
-        return await boundedMap(targets, concurrency: live.options.concurrency) { target in
+        return await mapInOrder(targets, width: live.options.concurrency) { target in
             let outcome = await self.record(target, deadline: deadline)
             counter.add(problems: outcome.status == .failed ? 1 : 0)
             return outcome

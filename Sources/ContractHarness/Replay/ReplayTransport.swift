@@ -2,26 +2,30 @@ import Foundation
 import FoursquarePlaces
 
 /// An in-process `Transport` that records the request the client sent and answers with a fixture's response.
-public final class ReplayTransport: Transport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var captured: [HTTPRequest] = []
+public final class ReplayTransport: Transport, Sendable {
+    /// Thrown by a transport that only captures the request, so the client does no decoding.
+    struct NotAnswering: Error {}
+
+    private let captured = Locked<[HTTPRequest]>([])
     private let status: Int
     private let headers: HTTPHeaders
     private let body: Data
+    private let answers: Bool
 
-    public init(response: RecordedResponse) {
+    /// `answers: false` captures the request and answers nothing: the request check needs no response.
+    public init(response: RecordedResponse, answers: Bool = true) {
         status = response.status
         headers = HTTPHeaders(response.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         body = response.body.data
+        self.answers = answers
     }
 
     /// The requests the client sent, in order.
-    public var requests: [HTTPRequest] {
-        lock.withLock { captured }
-    }
+    public var requests: [HTTPRequest] { captured.current }
 
     public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        lock.withLock { captured.append(request) }
+        captured.withLock { $0.append(request) }
+        guard answers else { throw NotAnswering() }
         return (body, HTTPResponse(status: status, headers: headers))
     }
 }

@@ -26,10 +26,16 @@ public struct CaseResult: Sendable, Hashable {
         self.notes = notes
     }
 
-    /// `place-details/404-not-found.json [bearer] error-mapping`.
+    /// `place-details/404-not-found.json [bearer] request`, or `place-details/404-not-found.json error-mapping`.
     public var name: String {
         if let auth { return "\(fixture) [\(auth)] \(check.rawValue)" }
         return "\(fixture) \(check.rawValue)"
+    }
+
+    /// The testcase for a file that did not load, or a fixture no call plan can be made for.
+    public static func loadError(path: String, suite: String, error: FixtureError) -> CaseResult {
+        CaseResult(endpoint: suite, fixture: path, auth: nil, check: .load,
+                   verdict: .error(message: error.description, detail: error.description))
     }
 }
 
@@ -47,115 +53,103 @@ public struct FixtureFilter: Sendable {
     }
 
     public func apply(_ fixtures: [LoadedFixture]) -> [LoadedFixture] {
-        fixtures.filter { loaded in
-            switch loaded {
-            case let .fixture(fixture): return matches(endpoint: fixture.endpoint.rawValue, path: fixture.relativePath)
-            case let .broken(path, hint, _): return matches(endpoint: hint, path: path)
-            }
-        }
+        fixtures.filter { matches(endpoint: $0.suite, path: $0.relativePath) }
     }
 }
 
-/// Replays fixtures through the typed client and runs the request, decoding and error-mapping checks.
-public struct ReplayRunner: Sendable {
+/// Replay: each fixture's response goes through the typed client once (`decoding` or `error-mapping`),
+/// and the request is checked once per auth style the fixture's contract accepts.
+public struct ReplayStrategy: RunStrategy {
     /// A fixed stand-in: replay never needs the real key, so it can never leak one.
     public static let replayKey = APIKey("fsq-contract-replay-key")
 
     public var authStyles: [AuthStyle]
     public var apiVersion: String
+
+    public init(authStyles: [AuthStyle] = AuthStyle.allCases, apiVersion: String = FoursquareClient.defaultAPIVersion) {
+        self.authStyles = authStyles
+        self.apiVersion = apiVersion
+    }
+
+    public func jobs(for fixture: Fixture) -> [AuthStyle?] { [nil] }
+
+    public func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] {
+        [CaseResult.loadError(path: path, suite: suite, error: error)]
+    }
+
+    public func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] {
+        cases(job.fixture) { _ in deadline.notRun(started: false) }
+    }
+
+    public func problems(in output: [CaseResult]) -> Int { output.filter(\.verdict.isProblem).count }
+
+    /// The request testcases, then the one response testcase.
+    public func run(_ job: Job) async -> [CaseResult] {
+        let fixture = job.fixture
+        let styles = Contracts.styles(for: fixture, selected: authStyles)
+        // The response check needs one style; a fixture whose styles were all deselected still decodes.
+        let decodeStyle = styles.first ?? Contracts.acceptedAuthStyles(contract: fixture.contract).first ?? .apiKey
+        let endpoint = fixture.endpoint.rawValue
+        var results: [CaseResult] = []
+        var outcomeResult: CaseResult?
+        for style in styles.isEmpty ? [decodeStyle] : styles {
+            let answers = style == decodeStyle
+            let transport = ReplayTransport(response: fixture.response, answers: answers)
+            let client = FoursquareClient(apiKey: Self.replayKey, auth: style, baseURL: FoursquareClient.defaultBaseURL,
+                                          apiVersion: apiVersion, transport: transport)
+            let start = ContinuousClock.now
+            let outcome = await job.plan.run(with: client)
+            let callTime = (ContinuousClock.now - start).seconds
+            if styles.contains(style) {
+                let verdict = Checks.request(fixture: fixture, auth: style, captured: transport.requests,
+                                             key: Self.replayKey, apiVersion: apiVersion)
+                results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: style,
+                                          check: .request, verdict: verdict))
+            }
+            if answers {
+                let check = Checks.outcomeCheckName(for: fixture)
+                let verdict = check == .decoding
+                    ? Checks.decoding(fixture: fixture, outcome: outcome)
+                    : Checks.errorMapping(fixture: fixture, outcome: outcome)
+                outcomeResult = CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: check,
+                                           time: callTime, verdict: verdict)
+            }
+        }
+        if let outcomeResult { results.append(outcomeResult) }
+        return results
+    }
+
+    /// The testcases a fixture yields, each with the verdict `verdict` gives its check.
+    func cases(_ fixture: Fixture, _ verdict: (CheckName) -> Verdict) -> [CaseResult] {
+        let endpoint = fixture.endpoint.rawValue
+        var results = Contracts.styles(for: fixture, selected: authStyles).map {
+            CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: $0, check: .request, verdict: verdict(.request))
+        }
+        let check = Checks.outcomeCheckName(for: fixture)
+        results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: check, verdict: verdict(check)))
+        return results
+    }
+}
+
+/// Replays fixtures already in memory and returns every result (tests, small tools).
+public struct ReplayRunner: Sendable {
+    public var strategy: ReplayStrategy
     /// Parallel workers; defaults to the number of cores.
     public var workers: Int
 
     public init(authStyles: [AuthStyle] = AuthStyle.allCases, apiVersion: String = FoursquareClient.defaultAPIVersion,
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        self.authStyles = authStyles
-        self.apiVersion = apiVersion
+        strategy = ReplayStrategy(authStyles: authStyles, apiVersion: apiVersion)
         self.workers = max(1, workers)
     }
 
-    /// Results in fixture order, then auth style, then check.
+    /// Results in fixture order: each fixture's requests by auth style, then its response check.
     public func run(_ fixtures: [LoadedFixture]) async -> [CaseResult] {
-        await parallelMap(fixtures, workers: workers) { loaded in await self.cases(for: loaded) }.flatMap { $0 }
+        await ExecutionCore(concurrency: workers).collect(.loaded(fixtures), strategy: strategy).flatMap { $0 }
     }
 
     /// Every testcase one loaded fixture yields.
     public func cases(for loaded: LoadedFixture) async -> [CaseResult] {
-        switch loaded {
-        case let .broken(path, hint, error):
-            return [Self.loadError(path: path, endpoint: hint, error: error)]
-        case let .fixture(fixture):
-            let plan: CallPlan
-            do {
-                plan = try CallPlan.make(for: fixture)
-            } catch {
-                return [Self.loadError(path: fixture.relativePath, endpoint: fixture.endpoint.rawValue, error: error)]
-            }
-            var results: [CaseResult] = []
-            for auth in authStyles {
-                results += await replay(fixture, plan: plan, auth: auth)
-            }
-            return results
-        }
-    }
-
-    func replay(_ fixture: Fixture, plan: CallPlan, auth: AuthStyle) async -> [CaseResult] {
-        let transport = ReplayTransport(response: fixture.response)
-        let client = FoursquareClient(apiKey: Self.replayKey, auth: auth, baseURL: FoursquareClient.defaultBaseURL,
-                                      apiVersion: apiVersion, transport: transport)
-        let start = ContinuousClock.now
-        let outcome = await plan.run(with: client)
-        let callTime = (ContinuousClock.now - start).seconds
-        let requestVerdict = Checks.request(fixture: fixture, auth: auth, captured: transport.requests,
-                                            key: Self.replayKey, apiVersion: apiVersion)
-        let outcomeCheck = Checks.outcomeCheckName(for: fixture)
-        let outcomeVerdict = outcomeCheck == .decoding
-            ? Checks.decoding(fixture: fixture, outcome: outcome)
-            : Checks.errorMapping(fixture: fixture, outcome: outcome)
-        let endpoint = fixture.endpoint.rawValue
-        return [
-            CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: auth, check: .request,
-                       verdict: requestVerdict),
-            CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: auth, check: outcomeCheck,
-                       time: callTime, verdict: outcomeVerdict),
-        ]
-    }
-
-    static func loadError(path: String, endpoint: String, error: FixtureError) -> CaseResult {
-        CaseResult(endpoint: endpoint, fixture: path, auth: nil, check: .load,
-                   verdict: .error(message: error.description, detail: error.description))
-    }
-}
-
-extension Duration {
-    /// The duration in seconds as a Double.
-    public var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-}
-
-/// Maps `items` on `workers` parallel tasks, each taking a contiguous slice; keeps input order.
-func parallelMap<T: Sendable, R: Sendable>(
-    _ items: [T], workers: Int, _ transform: @escaping @Sendable (T) async -> R
-) async -> [R] {
-    guard workers > 1, items.count > 1 else {
-        var results: [R] = []
-        for item in items { results.append(await transform(item)) }
-        return results
-    }
-    let chunkSize = (items.count + workers - 1) / workers
-    let chunks = stride(from: 0, to: items.count, by: chunkSize).map { Array(items[$0..<min($0 + chunkSize, items.count)]) }
-    return await withTaskGroup(of: (Int, [R]).self) { group in
-        for (index, chunk) in chunks.enumerated() {
-            group.addTask {
-                var results: [R] = []
-                results.reserveCapacity(chunk.count)
-                for item in chunk { results.append(await transform(item)) }
-                return (index, results)
-            }
-        }
-        var ordered = [[R]](repeating: [], count: chunks.count)
-        for await (index, results) in group { ordered[index] = results }
-        return ordered.flatMap { $0 }
+        await ExecutionCore.outputs(of: loaded, index: 0, strategy: strategy, deadline: nil).flatMap { $0 }
     }
 }

@@ -2,13 +2,11 @@ import Foundation
 import FoursquarePlaces
 import JUnitXML
 
-/// Writes case results as a JUnit report: one `<testsuite>` per endpoint, one `<testcase>` per result.
+/// How a run writes its JUnit report: one `<testsuite>` per endpoint, one `<testcase>` per result.
 public struct HarnessReport: Sendable {
     /// Shared properties for every suite (mode, auth styles, tool version…).
     public var properties: [(String, String)]
     public var options: ReportWriterOptions
-    /// Per-endpoint fixture counts, for the `fixtures` property.
-    public var fixtureCounts: [String: Int]
 
     /// The writer options the CLI uses. The Ant (windyroad) schema allows no attributes on `<testsuites>`
     /// and Jenkins' xUnit schema no `skipped` there, so by default the root carries none and consumers sum
@@ -17,55 +15,37 @@ public struct HarnessReport: Sendable {
         ReportWriterOptions(includeFileAttributes: fileAttributes, rootAttributes: rootTotals ? .jenkinsXUnit : .none)
     }
 
-    public init(properties: [(String, String)], fixtureCounts: [String: Int] = [:],
-                options: ReportWriterOptions = HarnessReport.writerOptions()) {
+    public init(properties: [(String, String)], options: ReportWriterOptions = HarnessReport.writerOptions()) {
         self.properties = properties
-        self.fixtureCounts = fixtureCounts
         self.options = options
     }
 
-    /// Endpoint ids in catalog order, then any other classnames (broken files outside endpoint folders).
-    public static func suiteOrder(_ results: [CaseResult]) -> [String] {
-        let present = Set(results.map(\.endpoint))
+    /// Endpoint ids in catalog order, then any other suite names (broken files outside endpoint folders).
+    public static func suiteOrder<Names: Sequence<String>>(_ names: Names) -> [String] {
+        let present = Set(names)
         let known = EndpointID.allCases.map(\.rawValue).filter(present.contains)
         return known + present.subtracting(known).sorted()
     }
 
-    /// Streams the report to `path` atomically; the old report stays until the new one is complete.
+    /// The suite order of results already in memory.
+    public static func suiteOrder(_ results: [CaseResult]) -> [String] { suiteOrder(results.map(\.endpoint)) }
+
+    /// Writes results already in memory (drift), grouped by endpoint in catalog order, atomically.
     public func write(_ results: [CaseResult], to path: String, fixturesRoot: String? = nil) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
-        let writer = try StreamingReportWriter(path: path, reportName: "fsq-contract", options: options)
-        do {
-            let grouped = Dictionary(grouping: results, by: \.endpoint)
-            let hostname = ProcessInfo.processInfo.hostName
-            let timestamp = UTCTimestamp.now()
-            for name in Self.suiteOrder(results) {
-                var suiteProperties = properties.map { Property(name: $0.0, value: $0.1) }
-                suiteProperties.append(Property(name: "fixtures", value: String(fixtureCounts[name] ?? 0)))
-                // Notes go to the suite's system-out: the Ant schema allows none on a testcase.
-                let notes = (grouped[name] ?? []).compactMap { result in result.notes.map { "\(result.name): \($0.replacingOccurrences(of: "\n", with: "\n    "))" } }
-                try writer.beginSuite(TestSuite(name: name, timestamp: timestamp, hostname: hostname,
-                                                properties: suiteProperties, systemOut: notes.joined(separator: "\n"),
-                                                package: "fsq-contract"))
-                for result in grouped[name] ?? [] {
-                    var testCase = TestCase(name: result.name, classname: result.endpoint, time: result.time,
-                                            outcome: Self.outcome(result))
-                    if options.includeFileAttributes, let fixturesRoot {
-                        testCase.file = (fixturesRoot as NSString).appendingPathComponent(result.fixture)
-                        testCase.line = 1
-                    }
-                    try writer.add(testCase)
+        let stream = try ReportStream(report: self, path: path, fixturesRoot: fixturesRoot)
+        let grouped = Dictionary(grouping: results, by: \.endpoint)
+        for suite in Self.suiteOrder(grouped.keys) {
+            var fixture: [CaseResult] = []
+            for result in grouped[suite] ?? [] {
+                if let first = fixture.first, first.fixture != result.fixture {
+                    stream.add(fixture, suite: suite)
+                    fixture = []
                 }
-                try writer.endSuite()
+                fixture.append(result)
             }
-            try writer.finish()
-        } catch {
-            writer.abandon()
-            throw error
+            if !fixture.isEmpty { stream.add(fixture, suite: suite) }
         }
+        try stream.finish()
     }
 
     static func outcome(_ result: CaseResult) -> TestOutcome {
@@ -80,56 +60,162 @@ public struct HarnessReport: Sendable {
     }
 }
 
-/// The terminal summary: pass and fail per endpoint, then each problem in a line or two.
-public enum Summary {
-    public static func render(_ results: [CaseResult], maxProblems: Int = 50) -> String {
-        var lines: [String] = []
-        let grouped = Dictionary(grouping: results, by: \.endpoint)
-        let order = HarnessReport.suiteOrder(results)
-        let width = order.map(\.count).max() ?? 0
-        for name in order {
-            let cases = grouped[name] ?? []
-            let passed = cases.filter { $0.verdict == .pass }.count
-            let failed = cases.filter { if case .fail = $0.verdict { true } else { false } }.count
-            let errors = cases.filter { if case .error = $0.verdict { true } else { false } }.count
-            let skipped = cases.filter { if case .skip = $0.verdict { true } else { false } }.count
-            var line = "\(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(passed) passed, \(failed) failed"
-            if errors > 0 { line += ", \(errors) errors" }
-            if skipped > 0 { line += ", \(skipped) skipped" }
-            lines.append(line)
-        }
-        let problems = results.filter(\.verdict.isProblem)
-        if !problems.isEmpty {
-            lines.append("")
-            lines.append("Problems:")
-            for result in problems.prefix(maxProblems) {
-                let (kind, message): (String, String) = {
-                    switch result.verdict {
-                    case let .fail(message, _): return ("FAIL", message)
-                    case let .error(message, _): return ("ERROR", message)
-                    default: return ("", "")
-                    }
-                }()
-                lines.append("  \(kind) \(result.name)")
-                lines.append("       \(oneLine(message))")
-            }
-            if problems.count > maxProblems { lines.append("  … and \(problems.count - maxProblems) more in the report") }
-        }
-        let total = results.count
-        let failed = results.filter { if case .fail = $0.verdict { true } else { false } }.count
-        let errors = results.filter { if case .error = $0.verdict { true } else { false } }.count
-        let skipped = results.filter { if case .skip = $0.verdict { true } else { false } }.count
-        lines.append("")
-        var closing = "\(total - failed - errors - skipped) passed, \(failed + errors) failed"
-        if skipped > 0 { closing += ", \(skipped) skipped" }
-        lines.append(closing)
-        return lines.joined(separator: "\n")
+/// A report written as results arrive, one fixture at a time, with flat memory; the tally is kept beside it.
+///
+/// Thread-safe, so that a watchdog thread can close the report at the deadline while the run is stuck.
+public final class ReportStream: Sendable {
+    private struct State {
+        var writer: StreamingReportWriter?
+        var openSuite: String?
+        var notes: [String] = []
+        var suiteFixtures = 0
+        var tally = RunTally()
+        var jobPage: JobPageCollector?
+        var closed = false
+        /// Why the report could not be written, if it could not.
+        var failure: String?
     }
 
-    static func oneLine(_ text: String) -> String {
-        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " | ")
-        let scalars = flat.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
-        let cleaned = scalars.joined()
-        return cleaned.count > 300 ? String(cleaned.prefix(300)) + "…" : cleaned
+    private let state: Locked<State>
+    private let report: HarnessReport
+    private let fixturesRoot: String?
+    private let timestamp = UTCTimestamp.now()
+    private let hostname = ProcessInfo.processInfo.hostName
+    public let path: String
+
+    /// Opens the report at `path`. If it cannot be opened, `init` throws; use `orTally` to keep counting anyway.
+    public init(report: HarnessReport, path: String, fixturesRoot: String? = nil, jobPage: JobPageCollector? = nil) throws {
+        self.report = report
+        self.path = path
+        self.fixturesRoot = fixturesRoot
+        let writer = try Self.open(path: path, options: report.options)
+        state = Locked(State(writer: writer, jobPage: jobPage))
     }
+
+    /// A stream that could not open its file: it still tallies, and `failure` says why nothing was written.
+    public init(report: HarnessReport, path: String, failure: String, jobPage: JobPageCollector? = nil) {
+        self.report = report
+        self.path = path
+        fixturesRoot = nil
+        state = Locked(State(writer: nil, jobPage: jobPage, failure: failure))
+    }
+
+    static func open(path: String, options: ReportWriterOptions) throws -> StreamingReportWriter {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        return try StreamingReportWriter(path: path, reportName: "fsq-contract", options: options)
+    }
+
+    /// Why the report was not written, or nil.
+    public var failure: String? { state.withLock { $0.failure } }
+
+    /// What the CI job page needs, collected as results streamed (empty when none was asked for).
+    public var jobPage: JobPageCollector { state.withLock { $0.jobPage ?? JobPageCollector() } }
+
+    /// The counts so far.
+    public var tally: RunTally { state.withLock { $0.tally } }
+
+    /// Adds one fixture's results to `suite`; ignored once the report is closed.
+    @discardableResult
+    public func add(_ results: [CaseResult], suite: String) -> Bool {
+        state.withLock { state in
+            guard !state.closed else { return false }
+            state.tally.add(results, suite: suite)
+            if state.jobPage != nil { for result in results { state.jobPage!.add(result) } }
+            guard state.writer != nil else { return true }
+            do {
+                if state.openSuite != suite {
+                    try closeSuite(&state)
+                    try state.writer!.beginSuite(TestSuite(
+                        name: suite, timestamp: timestamp, hostname: hostname,
+                        properties: report.properties.map { Property(name: $0.0, value: $0.1) }, package: "fsq-contract"))
+                    state.openSuite = suite
+                }
+                state.suiteFixtures += 1
+                for result in results {
+                    if let notes = result.notes {
+                        state.notes.append("\(result.name): \(notes.replacingOccurrences(of: "\n", with: "\n    "))")
+                    }
+                    try state.writer!.add(testCase(result))
+                }
+            } catch {
+                fail(&state, error)
+            }
+            return true
+        }
+    }
+
+    /// Writes the report atomically; afterwards `add` is ignored. Throws the first write failure, if any.
+    public func finish() throws {
+        let failure = state.withLock { state -> String? in
+            guard !state.closed else { return state.failure }
+            state.closed = true
+            if state.writer != nil {
+                do {
+                    try closeSuite(&state)
+                    try state.writer!.finish()
+                    state.writer = nil
+                } catch {
+                    fail(&state, error)
+                }
+            }
+            return state.failure
+        }
+        if let failure { throw ReportWriteFailure(path: path, reason: failure) }
+    }
+
+    private func closeSuite(_ state: inout State) throws {
+        guard state.openSuite != nil, let writer = state.writer else { return }
+        let notes = state.notes.joined(separator: "\n")
+        let fixtures = state.suiteFixtures
+        // Notes go to the suite's system-out: the Ant schema allows none on a testcase.
+        try writer.amendSuite { suite in
+            suite.systemOut = notes
+            suite.properties.append(Property(name: "fixtures", value: String(fixtures)))
+        }
+        try writer.endSuite()
+        state.openSuite = nil
+        state.notes = []
+        state.suiteFixtures = 0
+    }
+
+    private func fail(_ state: inout State, _ error: any Error) {
+        state.writer?.abandon()
+        state.writer = nil
+        if state.failure == nil { state.failure = Self.describe(error) }
+    }
+
+    /// One line for a write failure, without Foundation's domain and code noise.
+    public static func describe(_ error: any Error) -> String {
+        if let error = error as? JUnitXMLError { return error.reason }
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        switch (nsError.domain, nsError.code) {
+        case (NSCocoaErrorDomain, NSFileWriteNoPermissionError), (NSCocoaErrorDomain, NSFileReadNoPermissionError):
+            return "permission denied"
+        case (NSCocoaErrorDomain, NSFileWriteFileExistsError): return "a file is in the way of a folder on the path"
+        default: return nsError.localizedDescription
+        }
+    }
+
+    func testCase(_ result: CaseResult) -> TestCase {
+        var testCase = TestCase(name: result.name, classname: result.endpoint, time: result.time,
+                                outcome: HarnessReport.outcome(result))
+        if report.options.includeFileAttributes, let fixturesRoot {
+            testCase.file = (fixturesRoot as NSString).appendingPathComponent(result.fixture)
+            testCase.line = 1
+        }
+        return testCase
+    }
+}
+
+/// The report could not be written: the path and the reason, in one line.
+public struct ReportWriteFailure: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "cannot write the report \(path): \(reason)" }
 }

@@ -135,8 +135,7 @@ struct LoopbackTests {
     }
 
     @Test("a refused connection gives transportFailed naming the URL")
-    func refused() async throws {
-        let port = try await EchoServer.unusedPort()
+    func refused() async throws { try await withRefusedPort { port in
         let client = FoursquareClient(
             apiKey: Self.key, baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: URLSessionTransport(timeout: 5))
         let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.chains(query: "Starbucks") })
@@ -145,5 +144,5 @@ struct LoopbackTests {
         #expect(error.reason?.contains("127.0.0.1:\(port)") == true, "\(error)")
         #expect(error.request?.url == "http://127.0.0.1:\(port)/places/chains?query=Starbucks")
         #expect(!error.description.contains(Self.key))
-    }
+    } }
 }

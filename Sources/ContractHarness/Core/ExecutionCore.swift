@@ -1,0 +1,98 @@
+import Foundation
+import FoursquarePlaces
+
+/// One unit of work: a fixture with its call plan, under one auth style (or, where the strategy runs a
+/// fixture's styles together, `nil`).
+public struct Job: Sendable {
+    public let index: Int
+    public let fixture: Fixture
+    public let plan: CallPlan
+    public let auth: AuthStyle?
+}
+
+/// What a mode does with each job: which transport it calls, which checks it runs, what it keeps.
+///
+/// Replay, live, record and drift are strategies; `ExecutionCore` owns everything they share.
+public protocol RunStrategy: Sendable {
+    associatedtype Output: Sendable
+
+    /// The auth styles a fixture is run under, one job each; `[nil]` makes the fixture one job.
+    func jobs(for fixture: Fixture) -> [AuthStyle?]
+    /// Runs one job.
+    func run(_ job: Job) async -> Output
+    /// A file that did not load, or a fixture no call plan can be made for.
+    func broken(path: String, suite: String, error: FixtureError) -> Output
+    /// A job the run deadline stopped before it started.
+    func notRun(_ job: Job, deadline: RunDeadline) -> Output
+    /// How many problems an output holds, for progress.
+    func problems(in output: Output) -> Int
+}
+
+/// Runs a strategy over fixtures: load, plan-or-error, bounded concurrency, the deadline and progress.
+public struct ExecutionCore: Sendable {
+    /// Fixtures in flight at once.
+    public var concurrency: Int
+    public var deadline: RunDeadline?
+    public var progress: (@Sendable (Int, Int, Int) -> Void)?
+
+    public init(concurrency: Int, deadline: RunDeadline? = nil, progress: (@Sendable (Int, Int, Int) -> Void)? = nil) {
+        self.concurrency = max(1, concurrency)
+        self.deadline = deadline
+        self.progress = progress
+    }
+
+    /// The plan-or-error step every mode shares.
+    public static func plan(_ loaded: LoadedFixture) -> Result<(Fixture, CallPlan), FixtureError> {
+        switch loaded {
+        case let .broken(_, _, error):
+            return .failure(error)
+        case let .fixture(fixture):
+            do {
+                return .success((fixture, try CallPlan.make(for: fixture)))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Runs every item of `source`; `consume` gets each item's outputs in source order as soon as they are ready.
+    public func run<Strategy: RunStrategy>(
+        _ source: FixtureSource, strategy: Strategy,
+        consume: (Int, [Strategy.Output]) async -> Void
+    ) async {
+        let counter = progress.map { ProgressCounter(total: source.count, report: $0) }
+        let deadline = self.deadline
+        await forEachInOrder(count: source.count, width: concurrency, { index in
+            let outputs = await Self.outputs(of: source.load(index), index: index, strategy: strategy, deadline: deadline)
+            counter?.add(problems: outputs.reduce(0) { $0 + strategy.problems(in: $1) })
+            return outputs
+        }, consume: consume)
+    }
+
+    /// Every output collected, for callers that need them together.
+    public func collect<Strategy: RunStrategy>(_ source: FixtureSource, strategy: Strategy) async -> [Strategy.Output] {
+        var all: [Strategy.Output] = []
+        await run(source, strategy: strategy) { _, outputs in all += outputs }
+        return all
+    }
+
+    static func outputs<Strategy: RunStrategy>(
+        of loaded: LoadedFixture, index: Int, strategy: Strategy, deadline: RunDeadline?
+    ) async -> [Strategy.Output] {
+        switch plan(loaded) {
+        case let .failure(error):
+            return [strategy.broken(path: loaded.relativePath, suite: loaded.suite, error: error)]
+        case let .success((fixture, plan)):
+            var outputs: [Strategy.Output] = []
+            for auth in strategy.jobs(for: fixture) {
+                let job = Job(index: index, fixture: fixture, plan: plan, auth: auth)
+                if let deadline, deadline.hasPassed {
+                    outputs.append(strategy.notRun(job, deadline: deadline))
+                } else {
+                    outputs.append(await strategy.run(job))
+                }
+            }
+            return outputs
+        }
+    }
+}

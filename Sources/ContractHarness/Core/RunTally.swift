@@ -1,0 +1,115 @@
+import Foundation
+
+/// A run's counts per suite and the first problems, kept instead of every result so memory stays flat.
+public struct RunTally: Sendable {
+    /// Outcome counts for one suite, or for the whole run.
+    public struct Counts: Sendable, Hashable {
+        public var passed = 0
+        public var failed = 0
+        public var errors = 0
+        public var skipped = 0
+        public var fixtures = 0
+
+        public var cases: Int { passed + failed + errors + skipped }
+        public var problems: Int { failed + errors }
+
+        public init() {}
+
+        mutating func add(_ verdict: Verdict) {
+            switch verdict {
+            case .pass: passed += 1
+            case .fail: failed += 1
+            case .error: errors += 1
+            case .skip: skipped += 1
+            }
+        }
+
+        /// `3 passed, 1 failed, 2 errors, 1 skipped` (zero errors and skips left out), the same words everywhere.
+        public var line: String {
+            var line = "\(passed) passed, \(failed) failed"
+            if errors > 0 { line += ", \(plural(errors, "error"))" }
+            if skipped > 0 { line += ", \(skipped) skipped" }
+            return line
+        }
+    }
+
+    /// How many problems are kept for the terminal; the report has them all.
+    public var maxProblems: Int
+    public private(set) var suites: [String: Counts] = [:]
+    public private(set) var total = Counts()
+    /// The first `maxProblems` failed or errored results, in run order.
+    public private(set) var problems: [CaseResult] = []
+
+    public init(maxProblems: Int = 50) { self.maxProblems = maxProblems }
+
+    /// Adds one fixture's results under `suite`.
+    public mutating func add(_ results: [CaseResult], suite: String) {
+        var counts = suites[suite] ?? Counts()
+        counts.fixtures += 1
+        total.fixtures += 1
+        for result in results {
+            counts.add(result.verdict)
+            total.add(result.verdict)
+            if result.verdict.isProblem, problems.count < maxProblems { problems.append(result) }
+        }
+        suites[suite] = counts
+    }
+}
+
+/// `1 fixture`, `2 fixtures`.
+func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+/// The terminal summary: counts per suite, then each problem in a line or two, then the totals.
+public enum Summary {
+    public static func render(_ tally: RunTally) -> String {
+        var lines: [String] = []
+        let order = HarnessReport.suiteOrder(tally.suites.keys)
+        let width = order.map(\.count).max() ?? 0
+        for name in order {
+            let counts = tally.suites[name]!
+            lines.append("\(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(counts.line) (\(plural(counts.fixtures, "fixture")))")
+        }
+        if !tally.problems.isEmpty {
+            lines.append("")
+            lines.append("Problems:")
+            for result in tally.problems {
+                let (kind, message): (String, String) = {
+                    switch result.verdict {
+                    case let .fail(message, _): return ("FAIL", message)
+                    case let .error(message, _): return ("ERROR", message)
+                    default: return ("", "")
+                    }
+                }()
+                lines.append("  \(kind) \(result.name)")
+                lines.append("       \(oneLine(message))")
+            }
+            let more = tally.total.problems - tally.problems.count
+            if more > 0 { lines.append("  … and \(more) more in the report") }
+        }
+        lines.append("")
+        lines.append("\(tally.total.line): \(plural(tally.total.cases, "case")) from \(plural(tally.total.fixtures, "fixture"))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The summary of results already in memory (drift), one fixture per distinct path.
+    public static func render(_ results: [CaseResult], maxProblems: Int = 50) -> String {
+        var tally = RunTally(maxProblems: maxProblems)
+        var current: [CaseResult] = []
+        for result in results {
+            if let first = current.first, first.fixture != result.fixture || first.endpoint != result.endpoint {
+                tally.add(current, suite: first.endpoint)
+                current = []
+            }
+            current.append(result)
+        }
+        if let first = current.first { tally.add(current, suite: first.endpoint) }
+        return render(tally)
+    }
+
+    static func oneLine(_ text: String) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " | ")
+        let scalars = flat.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
+        let cleaned = scalars.joined()
+        return cleaned.count > 300 ? String(cleaned.prefix(300)) + "…" : cleaned
+    }
+}

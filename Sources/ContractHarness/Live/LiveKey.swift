@@ -1,0 +1,50 @@
+import FoursquarePlaces
+
+/// What a live verb does when `FSQ_API_KEY` is missing: fail (the default), or skip as asked.
+public enum IfNoKey: String, Sendable, CaseIterable {
+    case fail, skip
+
+    /// The environment variable that can ask for skipping, for CI jobs that cannot pass a flag per fork.
+    public static let environmentName = "FSQ_IF_NO_KEY"
+}
+
+/// Resolves the key for live calls, so run, record and drift treat a missing key the same way.
+public enum LiveKey {
+    public static let environmentName = "FSQ_API_KEY"
+
+    /// Why no key could be used: one line naming `FSQ_API_KEY`.
+    public struct Missing: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The key, or nil when it is missing and skipping was asked for (`--if-no-key skip`, or
+    /// `FSQ_IF_NO_KEY=skip`); a missing key otherwise throws.
+    public static func resolve(environment: [String: String], ifNoKey: IfNoKey? = nil) throws(Missing) -> APIKey? {
+        if let value = environment[environmentName], !value.isEmpty {
+            // A key too short to redact without rewriting other text is refused (KeyScrubber).
+            if let problem = KeyScrubber.problem(with: APIKey(value), variable: environmentName) {
+                throw Missing(description: problem)
+            }
+            return APIKey(value)
+        }
+        let choice: IfNoKey
+        if let ifNoKey { choice = ifNoKey } else { choice = try policy(environment) }
+        guard choice == .skip else {
+            throw Missing(description: "\(environmentName) is not set; live calls need a key "
+                          + "(set it, or pass --if-no-key skip to report the live cases as skipped)")
+        }
+        return nil
+    }
+
+    static func policy(_ environment: [String: String]) throws(Missing) -> IfNoKey {
+        guard let raw = environment[IfNoKey.environmentName], !raw.isEmpty else { return .fail }
+        guard let choice = IfNoKey(rawValue: raw) else {
+            throw Missing(description: "\(IfNoKey.environmentName)='\(raw)' is not one of fail, skip")
+        }
+        return choice
+    }
+
+    /// The loud line a run prints when it skips for want of a key.
+    public static let skippingNotice = "WARNING: \(environmentName) is not set and skipping was asked for: "
+        + "no live call is made; every live case is reported as skipped"
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import PlacesEmulator
+
+/// `fsq-emulator` (also `fsq-contract serve`): answers like the Places API from the fixtures, on loopback.
+@main
+struct FSQEmulator: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fsq-emulator",
+        abstract: "Serve the fixtures on a local HTTP server that answers like the Places API.",
+        discussion: """
+        Requests are routed by method, path and query (in any order). When several fixtures match, a 2xx one wins, \
+        then the first by path; the request header 'X-Emulator-Fixture: <endpoint>/<case>.json' picks one \
+        explicitly. 'X-Emulator-Fault: KIND' forces a fault for one request. With FSQ_EMULATOR_KEY set, only that \
+        key is accepted. The first stdout line is 'listening on http://HOST:PORT'; one line per request goes to \
+        stderr, with the Authorization value redacted. SIGINT or SIGTERM stops the server.
+        Fault kinds: \(FaultKind.names).
+        """
+    )
+
+    @Option(name: .long, help: "The fixtures folder.")
+    var fixtures: String = "Fixtures"
+
+    @Option(name: .long, help: "The address to bind.")
+    var host: String = "127.0.0.1"
+
+    // `.unconditional` lets a negative number through as the value, so the user hears why it is wrong
+    // rather than "Missing value".
+    @Option(name: .long, parsing: .unconditional, help: "The port to bind; 0 picks a free one.")
+    var port: Int = 0
+
+    @Option(name: .long, help: "The auth style accepted: apiKey, bearer or any.")
+    var auth: String = "any"
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Milliseconds added before every response.", valueName: "ms"))
+    var latency: Int = 0
+
+    @Option(name: .long, help: ArgumentHelp("Inject a fault into a share (0-1, default 1) of requests; repeatable.", valueName: "kind[:rate]"))
+    var fault: [String] = []
+
+    @Option(name: .long, parsing: .unconditional, help: "Seed for the fault PRNG: the same seed gives the same fault sequence.")
+    var seed: UInt64?
+
+    /// The checks that need nothing but the flags, so a typo is reported before anything is read or bound.
+    func validate() throws {
+        _ = try authStyle()
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port): must be 0...65535") }
+        guard latency >= 0 else { throw ValidationError("--latency \(latency): must be 0 or more milliseconds") }
+        _ = try faultRules()
+    }
+
+    func authStyle() throws -> EmulatorAuth {
+        guard let style = EmulatorAuth(rawValue: auth) else {
+            throw ValidationError("--auth \(auth): must be one of \(EmulatorAuth.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return style
+    }
+
+    func faultRules() throws -> [FaultRule] {
+        try fault.map { text in
+            do {
+                return try FaultRule(parsing: text)
+            } catch {
+                throw ValidationError("--fault \(text): \(error)")
+            }
+        }
+    }
+
+    func run() async throws {
+        let configuration = try makeConfiguration()
+        let server: PlacesEmulatorServer
+        do {
+            server = try PlacesEmulatorServer(configuration: configuration)
+        } catch {
+            throw usage("--fixtures \(fixtures): \(error.description.replacingOccurrences(of: configuration.fixturesRoot.path + ": ", with: ""))")
+        }
+        if server.emulator.fixtures.isEmpty {
+            throw usage("--fixtures \(fixtures): no usable fixture files (*.json in <endpoint>/ folders)")
+        }
+        let listening = ListeningFlag()
+        let displayHost = host.contains(":") ? "[\(host)]" : host
+        do {
+            try await server.run(handlingSignals: true) { port in
+                listening.set()
+                // Unbuffered, so a reader on a pipe sees it at once.
+                FileHandle.standardOutput.write(Data("listening on http://\(displayHost):\(port)\n".utf8))
+            }
+        } catch {
+            guard !listening.isSet else { throw error }
+            let text = "\(error)"
+            if text.localizedCaseInsensitiveContains("address already in use") {
+                throw usage("--port \(port): address already in use on \(host)")
+            }
+            throw usage("--host \(host) --port \(port): cannot listen: \(text)")
+        }
+    }
+
+    /// The configuration the flags describe, once the fixtures folder is known to exist.
+    func makeConfiguration() throws -> EmulatorConfiguration {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: fixtures, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw usage("--fixtures \(fixtures): fixtures folder does not exist")
+        }
+        let key = ProcessInfo.processInfo.environment["FSQ_EMULATOR_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        return EmulatorConfiguration(
+            fixturesRoot: URL(fileURLWithPath: fixtures), host: host, port: port, auth: try authStyle(), requiredKey: key,
+            latency: .milliseconds(latency), faults: try faultRules(), seed: seed ?? UInt64.random(in: .min ... .max))
+    }
+
+    /// Writes one line to stderr and returns the exit status for a usage or configuration error.
+    private func usage(_ reason: String) -> ExitCode {
+        FileHandle.standardError.write(Data("fsq-emulator: \(reason)\n".utf8))
+        return ExitCode(2)
+    }
+
+    /// ArgumentParser's own usage errors exit 64; here, as in fsq-contract, they are one line and exit 2.
+    static func main() async {
+        let command: FSQEmulator
+        do {
+            command = try parse()
+        } catch where exitCode(for: error) == .validationFailure {
+            let reason = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid usage"
+            FileHandle.standardError.write(Data("fsq-emulator: \(reason) (see fsq-emulator --help)\n".utf8))
+            exit(withError: ExitCode(2))
+        } catch {
+            exit(withError: error)   // --help, --version
+        }
+        do {
+            try await command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+private final class ListeningFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}

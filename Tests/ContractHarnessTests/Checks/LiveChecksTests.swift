@@ -1,0 +1,60 @@
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+import Testing
+
+@Suite struct LiveChecksTests {
+    static let key = APIKey("SENTINEL-live-checks-4f1e2d3c")
+
+    func fixture(status: Int, contentType: String = "application/json") -> Fixture {
+        Fixture(relativePath: "chains/x.json", endpoint: .chains,
+                request: RecordedRequest(path: "/places/chains", query: ["query": "tea"]),
+                response: RecordedResponse(status: status, headers: ["content-type": contentType]), recorded: .authored)
+    }
+
+    func exchange(status: Int?, contentType: String = "application/json", outcome: CallOutcome) -> LiveExchange {
+        LiveExchange(outcome: outcome, request: nil,
+                     response: status.map { HTTPResponse(status: $0, headers: HTTPHeaders([("Content-Type", contentType)])) },
+                     body: Data(), attempts: 1, seconds: 0.01)
+    }
+
+    @Test func aRefusedStyleOnASuccessFixtureIsNamedAnAuthFailure() {
+        let refused = FoursquareError(code: .unauthorized, status: 401, message: "bad \(Self.key.secret)")
+        let verdicts = LiveChecks.verdicts(fixture: fixture(status: 200), auth: .apiKey,
+                                           exchange: exchange(status: 401, outcome: .failed(refused)), key: Self.key)
+        #expect(verdicts.map(\.0) == [.liveStatus, .liveDecoding, .liveContentType])
+        guard case let .fail(message, detail) = verdicts[0].1 else { Issue.record("status passed"); return }
+        #expect(message == "auth failure: the server refused the apiKey style with HTTP 401")
+        #expect(!detail.contains(Self.key.secret) && !"\(verdicts)".contains(Self.key.secret))
+    }
+
+    @Test func errorMappingComparesTheCodeNotTheMessage() {
+        let notFound = FoursquareError(code: .notFound, status: 404, message: "live words differ")
+        let verdicts = LiveChecks.verdicts(fixture: fixture(status: 404), auth: .bearer,
+                                           exchange: exchange(status: 404, outcome: .failed(notFound)), key: Self.key)
+        #expect(verdicts.map(\.0) == [.liveStatus, .liveErrorMapping, .liveContentType])
+        #expect(verdicts.allSatisfy { $0.1 == .pass }, "\(verdicts)")
+        let other = LiveChecks.errorMapping(fixture: fixture(status: 404),
+                                            outcome: .failed(FoursquareError(code: .forbidden, status: 403, message: nil)))
+        guard case let .fail(message, _) = other else { Issue.record("passed"); return }
+        #expect(message == "expected notFound, got forbidden")
+    }
+
+    @Test func contentTypeComparesMediaTypesAndAnyJSONMatchesAnyJSON() {
+        let json = exchange(status: 200, contentType: "application/vnd.api+json; charset=utf-8", outcome: .decoded(0))
+        #expect(LiveChecks.contentType(fixture: fixture(status: 200), response: json.response!) == .pass)
+        let html = exchange(status: 200, contentType: "text/html", outcome: .decoded(0))
+        guard case let .fail(message, _) = LiveChecks.contentType(fixture: fixture(status: 200), response: html.response!) else {
+            Issue.record("html passed"); return
+        }
+        #expect(message == "content-type: expected application/json, got text/html")
+    }
+
+    @Test func noResponseAtAllIsOneErrorPerCheck() {
+        let failed = FoursquareError(code: .transportFailed, reason: "connection refused to 127.0.0.1:9")
+        let verdicts = LiveChecks.verdicts(fixture: fixture(status: 200), auth: .bearer,
+                                           exchange: exchange(status: nil, outcome: .failed(failed)), key: Self.key)
+        #expect(verdicts.count == 3)
+        #expect(verdicts.allSatisfy { if case let .error(message, _) = $0.1 { message.contains("127.0.0.1:9") } else { false } })
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+
+/// `fsq-contract serve` runs the separately built `fsq-emulator`, as the same process.
+@Suite("fsq-contract serve")
+struct ServeCommandTests {
+    @Test func serveRunsTheEmulatorAndStopsOnSIGTERM() async throws {
+        try await withTemporaryDirectory { tmp in
+            try copyFixtures(["chains/200-typical.json"], to: tmp)
+            let emulator = try EmulatorProcess(fixtures: tmp, launcher: .contractServe)
+            var request = URLRequest(url: URL(string: "\(emulator.baseURL)/places/chains?query=coffee&limit=5")!)
+            request.setValue("k", forHTTPHeaderField: "Authorization")
+            let (_, response) = try await URLSession.shared.data(for: request)
+            // exec, not a child: the SIGTERM sent to fsq-contract's pid reaches the server, which exits cleanly.
+            let status = emulator.stop()
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(status == 0, "\(emulator.output)")
+            #expect(emulator.process.terminationReason == .exit)
+            #expect(emulator.output.contains("GET /places/chains"), "\(emulator.output)")
+        }
+    }
+
+    @Test func theEmulatorsUsageErrorAndExitStatusComeThrough() throws {
+        let result = try Products.run(["serve", "--latency", "-5"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "fsq-emulator: --latency -5: must be 0 or more milliseconds (see fsq-emulator --help)\n")
+        let help = try Products.run(["serve", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--latency <ms>"), "\(help.stdout)")
+    }
+
+    @Test func withoutTheEmulatorBuiltServeSaysWhatToRun() throws {
+        try withTemporaryDirectory { tmp in
+            let lone = tmp.appendingPathComponent("fsq-contract")
+            try FileManager.default.copyItem(at: Products.executable("fsq-contract"), to: lone)
+            let result = try runProcess(lone, ["serve", "--port", "0"])
+            #expect(result.status == 2)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr == "fsq-contract serve: \(tmp.appendingPathComponent("fsq-emulator").path) is not built; "
+                + "run 'swift build --product fsq-emulator' first\n", "\(result)")
+        }
+    }
+}

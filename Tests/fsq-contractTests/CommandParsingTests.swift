@@ -1,0 +1,136 @@
+import ArgumentParser
+import CommandParsing
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+import Testing
+@testable import fsq_contract
+
+/// Every fsq-contract verb's flags, parsed in process: what each flag sets, the defaults, and what a user is
+/// told about a bad value.
+@Suite("fsq-contract flags")
+struct CommandParsingTests {
+    @Test func runDefaultsReplayTheShippedFixturesUnderBothStyles() throws {
+        let run = try parseCommand(RunCommand.self, root: FSQContract.self, ["run"])
+        #expect(run.fixtureOptions.fixtures == "Fixtures")
+        #expect(run.fixtureOptions.filter == nil)
+        #expect(run.report == "Reports/junit.xml")
+        #expect(run.auth == .both)
+        #expect(run.apiVersion == FoursquareClient.defaultAPIVersion)
+        #expect(!run.junitFileAttributes && !run.junitRootTotals && !run.live)
+        #expect(run.shard == nil)
+        #expect(run.connection.baseURL == nil)
+        #expect(run.connection.concurrency == 4)
+        #expect(run.connection.timeout == 10)
+        #expect(run.connection.retries == 2)
+        #expect(run.connection.deadline == 600)
+        #expect(run.connection.fixtureHeader == .auto)
+    }
+
+    @Test func runTakesEveryFlag() throws {
+        let run = try parseCommand(RunCommand.self, root: FSQContract.self, [
+            "run", "--fixtures", "F", "--filter", "place-*", "--report", "out/r.xml", "--auth", "bearer",
+            "--api-version", "2024-01-01", "--junit-file-attributes", "--junit-root-totals", "--shard", "2/4", "--live",
+            "--base-url", "http://127.0.0.1:8080", "--concurrency", "8", "--timeout", "1.5", "--retries", "0",
+            "--deadline", "30", "--fixture-header", "never", "--seed", "7",
+        ])
+        #expect(run.fixtureOptions.fixtures == "F")
+        #expect(run.fixtureOptions.filter == "place-*")
+        #expect(run.report == "out/r.xml")
+        #expect(run.auth == .bearer)
+        #expect(run.apiVersion == "2024-01-01")
+        #expect(run.junitFileAttributes && run.junitRootTotals && run.live)
+        #expect(run.shard == "2/4")
+        #expect(run.connection.baseURL == "http://127.0.0.1:8080")
+        #expect(run.connection.concurrency == 8)
+        #expect(run.connection.timeout == 1.5)
+        #expect(run.connection.retries == 0)
+        #expect(run.connection.deadline == 30)
+        #expect(run.connection.fixtureHeader == .never)
+        #expect(run.connection.seed == 7)
+    }
+
+    @Test func listTakesItsFlags() throws {
+        let plain = try parseCommand(ListCommand.self, root: FSQContract.self, ["list"])
+        #expect(plain.fixtures == "Fixtures" && !plain.catalogOnly)
+        let catalog = try parseCommand(ListCommand.self, root: FSQContract.self, ["list", "--fixtures", "F", "--catalog-only"])
+        #expect(catalog.fixtures == "F" && catalog.catalogOnly)
+    }
+
+    @Test func serveHandsEveryArgumentToTheEmulatorUnchanged() throws {
+        let arguments = ["--fixtures", "F", "--port", "8080", "--latency", "-5", "--fault", "reset:0.5", "--help"]
+        let serve = try parseCommand(ServeCommand.self, root: FSQContract.self, ["serve"] + arguments)
+        #expect(serve.arguments == arguments)
+        #expect(try parseCommand(ServeCommand.self, root: FSQContract.self, ["serve"]).arguments.isEmpty)
+    }
+
+    @Test func serveLooksForTheEmulatorBesideItselfAndNamesTheBuildCommand() {
+        let debug = URL(fileURLWithPath: "/src/.build/x86_64-unknown-linux-gnu/debug/fsq-contract")
+        #expect(ServeCommand.emulatorURL(besides: debug).path == "/src/.build/x86_64-unknown-linux-gnu/debug/fsq-emulator")
+        #expect(ServeFailure.notBuilt(ServeCommand.emulatorURL(besides: debug)).description
+            == "/src/.build/x86_64-unknown-linux-gnu/debug/fsq-emulator is not built; run 'swift build --product fsq-emulator' first")
+        let release = URL(fileURLWithPath: "/src/.build/release/fsq-emulator")
+        #expect(ServeFailure.notBuilt(release).description.contains("'swift build -c release --product fsq-emulator'"))
+    }
+
+    @Test func recordTakesItsFlags() throws {
+        let plain = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record"])
+        #expect(plain.mode == nil && plain.plan == nil && plain.redactHeader.isEmpty && plain.auth == .apiKey)
+        let record = try parseCommand(RecordCommand.self, root: FSQContract.self, [
+            "record", "--base-url", "http://127.0.0.1:1", "--mode", "failed", "--plan", "plan.json",
+            "--redact-header", "X-Session", "--redact-header", "Cookie", "--auth", "bearer", "--fixtures", "F",
+        ])
+        #expect(record.mode == .failed)
+        #expect(record.plan == "plan.json")
+        #expect(record.redactHeader == ["X-Session", "Cookie"])
+        #expect(record.auth == .bearer)
+        #expect(record.fixtureOptions.fixtures == "F")
+        #expect(record.connection.baseURL == "http://127.0.0.1:1")
+    }
+
+    @Test func driftTakesItsFlags() throws {
+        let plain = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift"])
+        #expect(plain.report == "Reports/drift.xml" && plain.summary == nil && plain.json == nil)
+        #expect(plain.failOn == .err && plain.auth == .both)
+        let drift = try parseCommand(DriftCommand.self, root: FSQContract.self, [
+            "drift", "--base-url", "http://127.0.0.1:1", "--report", "d.xml", "--summary", "d.md", "--json", "d.json",
+            "--fail-on", "warn", "--auth", "apiKey",
+        ])
+        #expect(drift.report == "d.xml" && drift.summary == "d.md" && drift.json == "d.json")
+        #expect(drift.failOn == .warn && drift.auth == .apiKey)
+    }
+
+    @Test func mergeAndValidateReportTakeTheirArguments() throws {
+        let merge = try parseCommand(MergeCommand.self, root: FSQContract.self, ["merge", "-o", "all.xml", "a.xml", "b.xml"])
+        #expect(merge.output == "all.xml" && merge.reports == ["a.xml", "b.xml"] && merge.name == "fsq-contract")
+        let validate = try parseCommand(ValidateReportCommand.self, root: FSQContract.self,
+                                        ["validate-report", "r.xml", "--schema", "s.xsd"])
+        #expect(validate.file == "r.xml" && validate.schema == "s.xsd")
+    }
+
+    /// The first line is what fsq-contract prints before exiting 2: it must name the flag and the value.
+    @Test(arguments: [
+        (["run", "--auth", "basic"], ["--auth", "basic"]),
+        (["run", "--shard", "3/2"], ["--shard", "3/2"]),
+        (["run", "--shard", "two"], ["--shard", "two"]),
+        (["run", "--timeout", "soon"], ["--timeout", "soon"]),
+        (["run", "--concurrency", "many"], ["--concurrency", "many"]),
+        (["run", "--fixture-header", "sometimes"], ["--fixture-header", "sometimes"]),
+        (["run", "--report"], ["--report"]),
+        (["run", "--verbose"], ["--verbose"]),
+        (["record", "--mode", "sometimes"], ["--mode", "sometimes"]),
+        (["record", "--auth", "basic"], ["--auth", "basic"]),
+        (["drift", "--fail-on", "info"], ["--fail-on", "info"]),
+        (["merge", "a.xml"], ["--output"]),
+        (["merge", "--output", "all.xml"], ["REPORT"]),
+        (["validate-report"], ["<file>"]),
+        (["frobnicate"], ["frobnicate"]),
+    ])
+    func aBadCommandLineIsNamed(arguments: [String], named: [String]) throws {
+        let failure = try #require(parseFailure(root: FSQContract.self, arguments))
+        for word in named {
+            #expect(failure.firstLine.contains(word), "\(arguments): \(failure)")
+        }
+        #expect(failure.exitCode == ExitCode.validationFailure.rawValue)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The main job (`swift run fsq-contract run`) must build without the server stack: SwiftNIO and Hummingbird
+/// take most of a clean build, and only the emulator needs them.
+@Suite("fsq-contract's build closure")
+struct MainJobDependenciesTests {
+    /// The only outside products the main job may link, by package identity.
+    static let allowedPackages: Set<String> = ["swift-argument-parser"]
+
+    @Test func fsqContractDependsOnNoServerSidePackage() throws {
+        let manifest = try Manifest.load()
+        let closure = try manifest.closure(of: "fsq-contract")
+        // Not vacuous: the walk found the target and the modules it is known to use.
+        #expect(closure.targets.isSuperset(of: ["fsq-contract", "FoursquarePlaces", "JUnitXML", "ContractHarness", "CLibXML2"]),
+                "\(closure.targets.sorted())")
+        #expect(closure.products.contains { $0.name == "ArgumentParser" && $0.package == "swift-argument-parser" })
+        #expect(!closure.targets.contains("PlacesEmulator"), "fsq-contract reaches PlacesEmulator: \(closure.path(to: "PlacesEmulator"))")
+        for product in closure.products where !Self.allowedPackages.contains(product.package) {
+            Issue.record("""
+                fsq-contract now links \(product.name) from \(product.package) via \(closure.path(to: product.name)); \
+                the main job must build without it. Put server-side code in fsq-emulator's closure instead.
+                """)
+        }
+    }
+
+    @Test func theEmulatorStillHasItsServerStack() throws {
+        let closure = try Manifest.load().closure(of: "fsq-emulator")
+        #expect(closure.targets.contains("PlacesEmulator"))
+        #expect(closure.products.contains { $0.name == "Hummingbird" && $0.package == "hummingbird" }, "\(closure.products)")
+    }
+}
+
+/// The root manifest as `swift package dump-package` prints it: enough to walk a target's dependencies.
+private struct Manifest {
+    struct Product: Hashable, CustomStringConvertible {
+        let name: String
+        /// The package identity, or "?" for a by-name dependency that is no target of this package.
+        let package: String
+        var description: String { "\(name) (\(package))" }
+    }
+
+    struct Closure {
+        var targets: Set<String> = []
+        var products: Set<Product> = []
+        /// Who first pulled each target or product in.
+        var parent: [String: String] = [:]
+
+        func path(to name: String) -> String {
+            var chain = [name]
+            while let up = parent[chain[0]] { chain.insert(up, at: 0) }
+            return chain.joined(separator: " → ")
+        }
+    }
+
+    /// Target name → its dependencies, as dump-package's JSON gives them.
+    let dependencies: [String: [[String: Any]]]
+
+    static func load() throws -> Manifest {
+        // A scratch path of its own, so this does not wait on the .build lock that `swift test` holds.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fsq-manifest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swift", "package", "--scratch-path", scratch.path, "dump-package"],
+            currentDirectory: Products.packageRoot, timeout: .seconds(120))
+        try #require(result.status == 0, "swift package dump-package failed: \(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let targets = try #require(json["targets"] as? [[String: Any]], "no targets in dump-package output")
+        var dependencies: [String: [[String: Any]]] = [:]
+        for target in targets {
+            let name = try #require(target["name"] as? String)
+            dependencies[name] = target["dependencies"] as? [[String: Any]] ?? []
+        }
+        return Manifest(dependencies: dependencies)
+    }
+
+    func closure(of root: String) throws -> Closure {
+        try #require(dependencies[root] != nil, "no target \(root) in Package.swift")
+        var closure = Closure()
+        var pending = [root]
+        closure.targets.insert(root)
+        while let target = pending.popLast() {
+            for dependency in dependencies[target] ?? [] {
+                if let product = dependency["product"] as? [Any], let name = product.first as? String {
+                    closure.products.insert(Product(name: name, package: product.dropFirst().first as? String ?? "?"))
+                    closure.parent[name] = closure.parent[name] ?? target
+                } else if let named = (dependency["byName"] ?? dependency["target"]) as? [Any], let name = named.first as? String {
+                    guard dependencies[name] != nil else {
+                        closure.products.insert(Product(name: name, package: "?"))
+                        closure.parent[name] = closure.parent[name] ?? target
+                        continue
+                    }
+                    if closure.targets.insert(name).inserted {
+                        closure.parent[name] = target
+                        pending.append(name)
+                    }
+                }
+            }
+        }
+        return closure
+    }
+}
