@@ -208,55 +208,145 @@ public enum SpecSamples {
         }
         """
 
-    /// The sample body for `id`.
-    public static func body(for id: EndpointID) -> String {
-        switch id {
-        case .placeDetails: placeDetails
-        case .placeTips: placeTips
-        case .placePhotos: placePhotos
-        case .placesAutocomplete: placesAutocomplete
-        case .placeSearch: placeSearch
-        case .geotagging: geotagging
-        case .categories: categories
-        case .chains: chains
-        case .autocomplete: autocomplete
-        }
-    }
+    /// The sample body for `id` in the seed contract.
+    public static func body(for id: EndpointID) -> String { EndpointSamples.sample(id, in: .seed)?.body ?? "{}" }
 }
 
-/// One valid, representative request per endpoint, for tests that loop over every endpoint.
+/// Bodies of the 2025-06-17 API with only fields Foursquare's OpenAPI documents, in their JSON types
+/// (numbers for the coordinates the document types as bare objects).
+public enum CurrentSamples {
+    public static let place = """
+        {
+          "fsq_place_id": "4b5a1c3ef964a520b0b128e3",
+          "name": "Blue Bottle Coffee",
+          "latitude": 37.7764,
+          "longitude": -122.4233,
+          "categories": [{ "fsq_category_id": "4bf58dd8d48988d1e0931735", "name": "Coffee Shop",
+                           "short_name": "Coffee Shop", "plural_name": "Coffee Shops",
+                           "icon": { "prefix": "https://ss3.4sqi.net/img/categories_v2/food/coffeeshop_", "suffix": ".png" } }],
+          "chains": [{ "fsq_chain_id": "ab4c54c0-d68a-012e-5619-003048cad9da", "name": "Blue Bottle" }],
+          "location": { "address": "315 Linden St", "locality": "San Francisco", "region": "CA", "postcode": "94102",
+                        "country": "US", "formatted_address": "315 Linden St, San Francisco, CA 94102" },
+          "distance": 120,
+          "link": "/places/4b5a1c3ef964a520b0b128e3",
+          "date_created": "2010-01-22",
+          "date_refreshed": "2025-05-01",
+          "tel": "(510) 653-3394",
+          "website": "https://bluebottlecoffee.com",
+          "hours": { "display": "Mon-Sun 7:00-18:00", "open_now": true, "is_local_holiday": false,
+                     "regular": [{ "day": 1, "open": "0700", "close": "1800" }] },
+          "rating": 9.1,
+          "price": 2,
+          "popularity": 0.98,
+          "verified": true,
+          "stats": { "total_photos": 120, "total_ratings": 300, "total_tips": 42 },
+          "social_media": { "instagram": "bluebottle", "twitter": "bluebottleroast" },
+          "tastes": ["pour-over"]
+        }
+        """
+
+    public static let search = """
+        { "results": [\(place)],
+          "context": { "geo_bounds": { "circle": { "center": { "latitude": 37.7764, "longitude": -122.4233 }, "radius": 1000 } } } }
+        """
+
+    public static let tips = """
+        [{ "fsq_tip_id": "5f0c2f1e5b4f5f0a3f5d7a11", "created_at": "2023-04-01T12:00:00.000Z", "text": "Get the New Orleans iced.",
+           "lang": "en", "agree_count": 3, "disagree_count": 0 }]
+        """
+
+    public static let photos = """
+        [{ "id": "5d8e2b1c7f1a2b0008c3a1b2", "created_at": "2019-09-27T15:00:00.000Z",
+           "prefix": "https://fastly.4sqi.net/img/general/", "suffix": "/photo.jpg", "width": 1440, "height": 1920,
+           "classifications": ["food"] }]
+        """
+
+    public static let autocomplete = """
+        { "results": [
+            { "type": "place", "text": { "primary": "Blue Bottle Coffee", "secondary": "315 Linden St",
+                                         "highlight": [{ "start": 0, "length": 4 }] },
+              "link": "/places/4b5a1c3ef964a520b0b128e3", "place": \(place) },
+            { "type": "search", "text": { "primary": "coffee" }, "search": { "query": "coffee" } },
+            { "type": "geo", "text": { "primary": "San Francisco, CA" },
+              "geo": { "name": "San Francisco", "center": { "latitude": 37.77, "longitude": -122.42 },
+                       "bounds": { "ne": { "latitude": 37.83, "longitude": -122.35 }, "sw": { "latitude": 37.7, "longitude": -122.51 } },
+                       "cc": "US", "type": "locality" } }
+        ] }
+        """
+
+    public static let geotaggingCandidates = """
+        { "candidates": [\(place)] }
+        """
+}
+
+/// One valid, representative request and a 2xx body per endpoint of every contract, for tests that
+/// loop over the registry. The request is built through the registry from a sample query.
+public struct EndpointSample: Sendable, CustomStringConvertible {
+    public let endpoint: Endpoint
+    /// The place id the path carries, when the template has one.
+    public let placeID: String?
+    public let query: [String: String]
+    public let body: String
+
+    public var contract: Contract { Contract.named(endpoint.contract)! }
+    public var request: any EndpointRequest { try! endpoint.makeRequest(placeID: placeID, query: query) }
+    public var description: String { "\(endpoint.contract) \(endpoint.id)" }
+}
+
 public enum EndpointSamples {
     public static let placeID = "4a5f2f39f964a52067bf1fe3"
 
-    /// Sends a valid request for `id` through `client`, discarding the decoded response.
-    public static func send(_ id: EndpointID, via client: FoursquareClient) async throws(FoursquareError) {
-        switch id {
-        case .placeDetails: _ = try await client.send(PlaceDetailsRequest(placeID: placeID, fields: ["fsq_id", "name"]))
-        case .placeTips: _ = try await client.send(PlaceTipsRequest(placeID: placeID, limit: 5))
-        case .placePhotos: _ = try await client.send(PlacePhotosRequest(placeID: placeID, limit: 5))
-        case .placesAutocomplete:
-            _ = try await client.send(PlacesAutocompleteRequest(query: "blue bottle", ll: Coordinate(latitude: 37.8, longitude: -122.27)))
-        case .placeSearch: _ = try await client.send(PlaceSearchRequest(query: "coffee", near: "Oakland, CA"))
-        case .geotagging: _ = try await client.send(GeotaggingRequest(ll: Coordinate(latitude: 42.3601, longitude: -71.0589)))
-        case .categories: _ = try await client.send(CategoriesRequest(locale: "en"))
-        case .chains: _ = try await client.send(ChainsRequest(query: "Blue Bottle"))
-        case .autocomplete: _ = try await client.send(AutocompleteRequest(query: "coffee"))
-        }
+    private static let seed: [EndpointID: (query: [String: String], body: String)] = [
+        .placeDetails: (["fields": "fsq_id,name"], SpecSamples.placeDetails),
+        .placeTips: (["limit": "5"], SpecSamples.placeTips),
+        .placePhotos: (["limit": "5"], SpecSamples.placePhotos),
+        .placesAutocomplete: (["query": "blue bottle", "ll": "37.8,-122.27"], SpecSamples.placesAutocomplete),
+        .placeSearch: (["query": "coffee", "near": "Oakland, CA"], SpecSamples.placeSearch),
+        .geotagging: (["ll": "42.3601,-71.0589"], SpecSamples.geotagging),
+        .categories: (["locale": "en"], SpecSamples.categories),
+        .chains: (["query": "Blue Bottle"], SpecSamples.chains),
+        .autocomplete: (["query": "coffee"], SpecSamples.autocomplete),
+    ]
+
+    private static let current: [EndpointID: (query: [String: String], body: String)] = [
+        .placeSearch: (["query": "coffee", "ll": "37.7764,-122.4233", "radius": "1000", "fsq_category_ids": "4bf58dd8d48988d1e0931735",
+                        "open_now": "true", "sort": "DISTANCE", "limit": "5"], CurrentSamples.search),
+        .placeDetails: (["fields": "fsq_place_id,name"], CurrentSamples.place),
+        .placeTips: (["limit": "5", "sort": "NEWEST"], CurrentSamples.tips),
+        .placePhotos: (["limit": "5", "classifications": "food"], CurrentSamples.photos),
+        .autocomplete: (["query": "blue bottle", "types": "place,search", "limit": "5"], CurrentSamples.autocomplete),
+        .geotaggingCandidates: (["ll": "37.7764,-122.4233", "hacc": "20", "limit": "3"], CurrentSamples.geotaggingCandidates),
+    ]
+
+    /// The sample for `id` in `contract`, nil when the contract has no such endpoint.
+    public static func sample(_ id: EndpointID, in contract: Contract) -> EndpointSample? {
+        guard let endpoint = contract.endpoint(id),
+              let entry = (contract.id == Contract.seed.id ? seed : current)[id] else { return nil }
+        return EndpointSample(endpoint: endpoint, placeID: endpoint.hasPlaceID ? placeID : nil, query: entry.query, body: entry.body)
     }
 
-    /// The HTTP request `client` would send for the sample request of `id`.
+    /// A sample for every endpoint of every contract, in registry order.
+    public static var all: [EndpointSample] {
+        Contract.all.flatMap { contract in contract.endpoints.compactMap { sample($0.id, in: contract) } }
+    }
+
+    /// Sends the seed sample request for `id` through `client`, discarding the decoded response.
+    public static func send(_ id: EndpointID, via client: FoursquareClient) async throws(FoursquareError) {
+        guard let sample = sample(id, in: .seed) else { return }
+        try await send(sample, via: client)
+    }
+
+    /// Sends `sample`'s request through `client`, discarding the decoded response.
+    public static func send(_ sample: EndpointSample, via client: FoursquareClient) async throws(FoursquareError) {
+        _ = try await client.send(sample.request)
+    }
+
+    /// The HTTP request `client` would send for the seed sample request of `id`.
     public static func httpRequest(_ id: EndpointID, via client: FoursquareClient) throws(FoursquareError) -> HTTPRequest {
-        switch id {
-        case .placeDetails: try client.makeHTTPRequest(PlaceDetailsRequest(placeID: placeID, fields: ["fsq_id", "name"]))
-        case .placeTips: try client.makeHTTPRequest(PlaceTipsRequest(placeID: placeID, limit: 5))
-        case .placePhotos: try client.makeHTTPRequest(PlacePhotosRequest(placeID: placeID, limit: 5))
-        case .placesAutocomplete:
-            try client.makeHTTPRequest(PlacesAutocompleteRequest(query: "blue bottle", ll: Coordinate(latitude: 37.8, longitude: -122.27)))
-        case .placeSearch: try client.makeHTTPRequest(PlaceSearchRequest(query: "coffee", near: "Oakland, CA"))
-        case .geotagging: try client.makeHTTPRequest(GeotaggingRequest(ll: Coordinate(latitude: 42.3601, longitude: -71.0589)))
-        case .categories: try client.makeHTTPRequest(CategoriesRequest(locale: "en"))
-        case .chains: try client.makeHTTPRequest(ChainsRequest(query: "Blue Bottle"))
-        case .autocomplete: try client.makeHTTPRequest(AutocompleteRequest(query: "coffee"))
-        }
+        try httpRequest(sample(id, in: .seed)!, via: client)
+    }
+
+    public static func httpRequest(_ sample: EndpointSample, via client: FoursquareClient) throws(FoursquareError) -> HTTPRequest {
+        try client.makeHTTPRequest(sample.request)
     }
 }

@@ -40,7 +40,7 @@ struct CommandParsingTests {
         #expect(run.auth == .bearer)
         #expect(run.apiVersion == "2024-01-01")
         #expect(run.junitFileAttributes && run.junitRootTotals && run.live)
-        #expect(run.shard == "2/4")
+        #expect(run.shard == "2/4")  // parsed into a Shard when the command runs, so a bad value gets a full message
         #expect(run.connection.baseURL == "http://127.0.0.1:8080")
         #expect(run.connection.concurrency == 8)
         #expect(run.connection.timeout == 1.5)
@@ -109,10 +109,10 @@ struct CommandParsingTests {
     }
 
     /// The first line is what fsq-contract prints before exiting 2: it must name the flag and the value.
+    /// (`--shard` is checked when the command runs, so its message can say what a valid value looks like;
+    /// RunCommandTests covers it.)
     @Test(arguments: [
         (["run", "--auth", "basic"], ["--auth", "basic"]),
-        (["run", "--shard", "3/2"], ["--shard", "3/2"]),
-        (["run", "--shard", "two"], ["--shard", "two"]),
         (["run", "--timeout", "soon"], ["--timeout", "soon"]),
         (["run", "--concurrency", "many"], ["--concurrency", "many"]),
         (["run", "--fixture-header", "sometimes"], ["--fixture-header", "sometimes"]),

@@ -128,11 +128,11 @@ public enum Checks {
             return .pass
         case let .failed(error) where error.code == .decodingFailed:
             let failure = error.decoding
-            let message = failure.map { "\(fixture.endpoint.endpoint.responseType) does not decode \($0)" }
-                ?? "\(fixture.endpoint.endpoint.responseType) does not decode: \(error.reason ?? "unknown")"
+            let message = failure.map { "\((fixture.registryEntry ?? fixture.endpoint.endpoint).responseType) does not decode \($0)" }
+                ?? "\((fixture.registryEntry ?? fixture.endpoint.endpoint).responseType) does not decode: \(error.reason ?? "unknown")"
             return .fail(message: message, detail: "\(message)\n\(failure?.detail ?? error.description)")
         case let .failed(error):
-            return .fail(message: "expected a decoded \(fixture.endpoint.endpoint.responseType), got \(error.code.rawValue)",
+            return .fail(message: "expected a decoded \((fixture.registryEntry ?? fixture.endpoint.endpoint).responseType), got \(error.code.rawValue)",
                          detail: "HTTP \(fixture.response.status): the client threw \(error)")
         }
     }

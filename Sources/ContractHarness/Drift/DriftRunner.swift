@@ -100,8 +100,8 @@ public struct DriftRunner: Sendable {
         let success = (200...299).contains(recordedStatus) && (200...299).contains(status)
         var reads: [String: FieldRead] = [:]
         if success {
-            reads = ModelReads.trace(endpoint: fixture.endpoint, body: recordedBody)
-            reads.merge(ModelReads.trace(endpoint: fixture.endpoint, body: body)) { first, second in
+            reads = ModelReads.trace(endpoint: fixture.endpoint, contract: fixture.contract, body: recordedBody)
+            reads.merge(ModelReads.trace(endpoint: fixture.endpoint, contract: fixture.contract, body: body)) { first, second in
                 FieldRead(required: first.required || second.required, type: first.type)
             }
         } else {
@@ -109,7 +109,7 @@ public struct DriftRunner: Sendable {
         }
         changes += ShapeDiff.compare(recorded: old, live: new, reads: reads, ignore: { _ in false })
         // The model itself is the final judge: a body it cannot decode is breaking, whatever the diff said.
-        if success, let failure = ModelReads.decodeFailure(endpoint: fixture.endpoint, body: body),
+        if success, let failure = ModelReads.decodeFailure(endpoint: fixture.endpoint, contract: fixture.contract, body: body),
            !changes.contains(where: { $0.grade == .err }) {
             changes.append(DriftChange(path: failure.path, kind: .undecodable, grade: .err,
                                        detail: "the model no longer decodes: expected \(failure.expected), found \(failure.found)"))

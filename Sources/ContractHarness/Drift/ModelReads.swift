@@ -24,45 +24,34 @@ public enum ModelReads {
         return log.reads
     }
 
-    /// The reads of the model behind `endpoint`.
-    public static func trace(endpoint: EndpointID, body: Data) -> [String: FieldRead] {
-        model(for: endpoint).trace(body)
+    /// The reads of the model behind `endpoint` in `contract`.
+    public static func trace(endpoint: EndpointID, contract: String = "seed", body: Data) -> [String: FieldRead] {
+        guard let model = model(endpoint: endpoint, contract: contract) else { return [:] }
+        return trace(model, body: body)
     }
 
     /// Whether `body` decodes into the endpoint's model, and if not, where.
-    public static func decodeFailure(endpoint: EndpointID, body: Data) -> DecodingFailure? {
-        model(for: endpoint).decodeFailure(body)
-    }
-
-    /// The endpoint's response model, as the two operations drift needs of it.
-    struct Model {
-        let trace: (Data) -> [String: FieldRead]
-        let decodeFailure: (Data) -> DecodingFailure?
-
-        init<T: Decodable>(_ type: T.Type) {
-            trace = { ModelReads.trace(T.self, body: $0) }
-            decodeFailure = { body in
-                do {
-                    _ = try JSONDecoder().decode(T.self, from: body)
-                    return nil
-                } catch let error as DecodingError {
-                    return DecodingFailure(error, body: body)
-                } catch {
-                    return DecodingFailure(path: "$", expected: "JSON", found: "\(error)", detail: "\(error)")
-                }
-            }
+    public static func decodeFailure(endpoint: EndpointID, contract: String = "seed", body: Data) -> DecodingFailure? {
+        guard let model = model(endpoint: endpoint, contract: contract) else {
+            return DecodingFailure(path: "$", expected: "a known contract", found: "'\(contract)'",
+                                   detail: "\(endpoint) has no model in contract '\(contract)'")
         }
+        return decodeFailure(model, body: body)
     }
 
-    static func model(for endpoint: EndpointID) -> Model {
-        switch endpoint {
-        case .placeDetails: return Model(PlaceDetails.self)
-        case .placeTips: return Model(ResultsPage<Tip>.self)
-        case .placePhotos: return Model(ResultsPage<PlacePhoto>.self)
-        case .placesAutocomplete, .placeSearch, .geotagging: return Model(ResultsPage<PlaceCandidate>.self)
-        case .categories: return Model(ResultsPage<CategoryNode>.self)
-        case .chains: return Model(ResultsPage<Chain>.self)
-        case .autocomplete: return Model(AutocompleteResponse.self)
+    /// The registry's response model for the pair.
+    static func model(endpoint: EndpointID, contract: String) -> (any (Decodable & Sendable).Type)? {
+        Contract.named(contract)?.endpoint(endpoint)?.responseModel
+    }
+
+    static func decodeFailure<T: Decodable>(_ type: T.Type, body: Data) -> DecodingFailure? {
+        do {
+            _ = try JSONDecoder().decode(T.self, from: body)
+            return nil
+        } catch let error as DecodingError {
+            return DecodingFailure(error, body: body)
+        } catch {
+            return DecodingFailure(path: "$", expected: "JSON", found: "\(error)", detail: "\(error)")
         }
     }
 }

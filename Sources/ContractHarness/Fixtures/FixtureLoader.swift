@@ -210,7 +210,8 @@ public struct FixtureLoader: Sendable {
         let request = try envelope.required("request").object()
         let method = try request.optional("method")?.string() ?? "GET"
         let path = try request.required("path").string()
-        try validateRequest(method: method, path: path, endpoint: endpoint, file: file)
+        let contract = try envelope.optional("contract")?.string() ?? Fixture.seedContract
+        try validateRequest(method: method, path: path, endpoint: endpoint, contract: contract, file: file)
         let query = try request.optional("query")?.scalarMap() ?? [:]
         let requestHeaders = try request.optional("headers")?.scalarMap(lowercasingKeys: true) ?? [:]
 
@@ -271,7 +272,7 @@ public struct FixtureLoader: Sendable {
 
         return Fixture(
             relativePath: relativePath, endpoint: endpoint,
-            contract: try envelope.optional("contract")?.string() ?? Fixture.seedContract,
+            contract: contract,
             summary: try envelope.optional("description")?.string(),
             request: RecordedRequest(method: method, path: path, query: query, headers: requestHeaders),
             response: RecordedResponse(status: status, headers: responseHeaders, body: body, volatileHeaders: volatileHeaders),
@@ -291,17 +292,9 @@ public struct FixtureLoader: Sendable {
         return endpoint
     }
 
-    /// The path must be the endpoint's, with its method.
-    static func validateRequest(method: String, path: String, endpoint: EndpointID, file: String) throws(FixtureError) {
-        func fail(_ jsonPath: String, _ reason: String) -> FixtureError { FixtureError(file: file, jsonPath: jsonPath, reason: reason) }
-        guard path.hasPrefix("/") else { throw fail("$.request.path", "'\(path)' does not start with '/'") }
-        guard let matched = Endpoint.match(path: path) else { throw fail("$.request.path", "'\(path)' matches no endpoint") }
-        guard matched.endpoint.id == endpoint else {
-            throw fail("$.request.path", "'\(path)' is the \(matched.endpoint.id) endpoint, not \(endpoint)")
-        }
-        guard method == matched.endpoint.method else {
-            throw fail("$.request.method", "'\(method)' but \(endpoint) is \(matched.endpoint.method)")
-        }
+    /// The registry checks that the contract serves the endpoint at this path, with its method.
+    static func validateRequest(method: String, path: String, endpoint: EndpointID, contract: String, file: String) throws(FixtureError) {
+        _ = try CallPlan.validateRoute(contract: contract, endpoint: endpoint.rawValue, method: method, path: path, file: file)
     }
 
     static func reason(_ error: any Error) -> String {

@@ -34,7 +34,7 @@ public enum AuthStyle: String, Sendable, Hashable, CaseIterable, Codable, Custom
     public var description: String { rawValue }
 
     /// The header set this style sends, authorization included.
-    public func headers(key: APIKey, apiVersion: String) -> HTTPHeaders {
+    package func headers(key: APIKey, apiVersion: String) -> HTTPHeaders {
         var headers = HTTPHeaders()
         switch self {
         case .apiKey:

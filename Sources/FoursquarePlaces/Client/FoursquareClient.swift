@@ -1,9 +1,10 @@
 import Foundation
 
-/// A typed client for the Foursquare Places API, speaking either auth style over any `Transport`.
+/// A typed client for the Foursquare Places API: sends any contract's `EndpointRequest` in either
+/// auth style over any `Transport`. `PlacesClient` is the contract-typed face apps use.
 public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-    public static let defaultBaseURL = URL(string: "https://places-api.foursquare.com")!
-    public static let defaultAPIVersion = "2025-06-17"
+    public static let defaultBaseURL = Contract.v20250617.baseURL
+    public static let defaultAPIVersion = Contract.v20250617.apiVersion
 
     public let key: APIKey
     public var auth: AuthStyle
@@ -30,6 +31,12 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
         self.init(apiKey: APIKey(apiKey), auth: auth, baseURL: baseURL, apiVersion: apiVersion, transport: transport)
     }
 
+    /// A client set up as `contract` says: its base URL, preferred auth style and version header.
+    public init(apiKey: APIKey, contract: Contract, baseURL: URL? = nil, transport: any Transport = URLSessionTransport()) {
+        self.init(apiKey: apiKey, auth: contract.authStyles.first ?? .bearer, baseURL: baseURL ?? contract.baseURL,
+                  apiVersion: contract.apiVersion, transport: transport)
+    }
+
     /// The same client speaking another auth style.
     public func using(_ auth: AuthStyle) -> FoursquareClient {
         var copy = self
@@ -48,36 +55,66 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
     /// Validates `request` and builds the HTTP request the client would send.
     public func makeHTTPRequest<R: EndpointRequest>(_ request: R) throws(FoursquareError) -> HTTPRequest {
         try request.validate()
+        return try makeHTTPRequest(method: R.endpoint.method, path: try request.path(), query: request.queryItems())
+    }
+
+    func makeHTTPRequest(method: String, path: String, query items: [(name: String, value: String)]) throws(FoursquareError) -> HTTPRequest {
         guard !key.secret.isEmpty else { throw .invalidInput("apiKey", "is empty") }
-        let path = try request.path()
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw .invalidInput("baseURL", "'\(baseURL.absoluteString)' is not a valid URL")
         }
         let basePath = components.percentEncodedPath.hasSuffix("/")
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         components.percentEncodedPath = basePath + path
-        let items = request.queryItems()
         components.percentEncodedQuery = items.isEmpty ? nil : items.map {
             "\(Self.encodeQuery($0.name))=\(Self.encodeQuery($0.value))"
         }.joined(separator: "&")
         guard let url = components.url else {
             throw .invalidInput("baseURL", "cannot form a URL from '\(baseURL.absoluteString)' and '\(path)'")
         }
-        return HTTPRequest(method: R.endpointID.endpoint.method, url: url, headers: auth.headers(key: key, apiVersion: apiVersion))
+        return HTTPRequest(method: method, url: url, headers: auth.headers(key: key, apiVersion: apiVersion))
     }
 
     /// Sends `request` and decodes the 2xx body, or throws the mapped `FoursquareError`.
     public func send<R: EndpointRequest>(_ request: R) async throws(FoursquareError) -> R.Response {
-        let httpRequest = try makeHTTPRequest(request)
+        try await response(to: request).value
+    }
+
+    /// Sends `request` and returns the decoded body with the response head (rate limit, next page).
+    public func response<R: EndpointRequest>(to request: R) async throws(FoursquareError) -> APIResponse<R.Response> {
+        try await perform(try makeHTTPRequest(request), as: R.Response.self)
+    }
+
+    /// Every page of `request`, following `Link: <…>; rel="next"` until there is none.
+    public func pages<R: EndpointRequest>(_ request: R) -> Pages<R.Response> {
+        Pages(client: self, first: { () throws(FoursquareError) -> HTTPRequest in try makeHTTPRequest(request) })
+    }
+
+    func perform<Value: Decodable & Sendable>(_ httpRequest: HTTPRequest, as type: Value.Type) async throws(FoursquareError) -> APIResponse<Value> {
         let redacted = RedactedRequest(httpRequest, key: key)
         let data: Data
         let response: HTTPResponse
         do {
             (data, response) = try await transport.send(httpRequest)
         } catch {
-            throw FoursquareError(code: .transportFailed, reason: key.redact(Self.describe(error)), request: redacted)
+            throw FoursquareError(code: .transportFailed, reason: key.redact(Self.describe(error)), request: redacted,
+                                  underlyingError: error)
         }
-        return try ResponseMapper(key: key).map(R.Response.self, data: data, response: response, request: redacted)
+        let value = try ResponseMapper(key: key).map(Value.self, data: data, response: response, request: redacted)
+        return APIResponse(value: value, response: response)
+    }
+
+    /// The request for the page a `Link` header points at: its path and query on this client's
+    /// base URL, so the key is never sent to another host.
+    func request(following next: URL, method: String) throws(FoursquareError) -> HTTPRequest {
+        guard let components = URLComponents(url: next, resolvingAgainstBaseURL: false) else {
+            throw .invalidInput("Link", "'\(next.absoluteString)' is not a URL")
+        }
+        let items = (components.queryItems ?? []).map { (name: $0.name, value: $0.value ?? "") }
+        let path = components.percentEncodedPath.hasPrefix("/") ? components.percentEncodedPath : "/" + components.percentEncodedPath
+        let basePath = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+        let relative = !basePath.isEmpty && basePath != "/" && path.hasPrefix(basePath) ? String(path.dropFirst(basePath.count)) : path
+        return try makeHTTPRequest(method: method, path: relative, query: items)
     }
 
     // Unreserved characters and the comma stay; `+`, `&`, `=` and spaces are escaped so servers read them literally.
@@ -98,42 +135,49 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
         }
         return String(describing: error)
     }
+}
 
-    // MARK: Convenience calls
+/// The pages of one request, fetched one at a time as the sequence is walked.
+public struct Pages<Value: Decodable & Sendable>: AsyncSequence, Sendable {
+    public typealias Element = APIResponse<Value>
+    public typealias Failure = FoursquareError
 
-    public func placeDetails(id: String, fields: [String]? = nil, sessionToken: String? = nil) async throws(FoursquareError) -> PlaceDetails {
-        try await send(PlaceDetailsRequest(placeID: id, fields: fields, sessionToken: sessionToken))
-    }
+    let client: FoursquareClient
+    let first: @Sendable () throws(FoursquareError) -> HTTPRequest
 
-    public func placeTips(id: String, limit: Int? = nil, sort: String? = nil, fields: [String]? = nil) async throws(FoursquareError) -> [Tip] {
-        try await send(PlaceTipsRequest(placeID: id, limit: limit, sort: sort, fields: fields)).results
-    }
+    public func makeAsyncIterator() -> Iterator { Iterator(client: client, first: first) }
 
-    public func placePhotos(id: String, limit: Int? = nil, sort: String? = nil, classifications: [String]? = nil) async throws(FoursquareError) -> [PlacePhoto] {
-        try await send(PlacePhotosRequest(placeID: id, limit: limit, sort: sort, classifications: classifications)).results
-    }
+    /// Fetches the next page on demand; ends after a page without a `rel="next"` link.
+    public struct Iterator: AsyncIteratorProtocol {
+        let client: FoursquareClient
+        let first: @Sendable () throws(FoursquareError) -> HTTPRequest
+        var next: URL?
+        var started = false
+        var method = "GET"
 
-    public func placesAutocomplete(query: String, ll: Coordinate? = nil, radius: Int? = nil, types: [String]? = nil, limit: Int? = nil) async throws(FoursquareError) -> [PlaceCandidate] {
-        try await send(PlacesAutocompleteRequest(query: query, ll: ll, radius: radius, types: types, limit: limit)).results
-    }
+        init(client: FoursquareClient, first: @escaping @Sendable () throws(FoursquareError) -> HTTPRequest) {
+            self.client = client
+            self.first = first
+        }
 
-    public func searchPlaces(_ request: PlaceSearchRequest) async throws(FoursquareError) -> [PlaceCandidate] {
-        try await send(request).results
-    }
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(FoursquareError) -> APIResponse<Value>? {
+            let request: HTTPRequest
+            if !started {
+                started = true
+                request = try first()
+                method = request.method
+            } else if let next {
+                request = try client.request(following: next, method: method)
+            } else {
+                return nil
+            }
+            let page = try await client.perform(request, as: Value.self)
+            next = page.nextPage
+            return page
+        }
 
-    public func geotagging(ll: Coordinate, limit: Int? = nil) async throws(FoursquareError) -> [PlaceCandidate] {
-        try await send(GeotaggingRequest(ll: ll, limit: limit)).results
-    }
-
-    public func categories(locale: String? = nil) async throws(FoursquareError) -> [CategoryNode] {
-        try await send(CategoriesRequest(locale: locale)).results
-    }
-
-    public func chains(query: String, limit: Int? = nil) async throws(FoursquareError) -> [Chain] {
-        try await send(ChainsRequest(query: query, limit: limit)).results
-    }
-
-    public func autocomplete(_ request: AutocompleteRequest) async throws(FoursquareError) -> [AutocompleteResult] {
-        try await send(request).results
+        public mutating func next() async throws(FoursquareError) -> APIResponse<Value>? {
+            try await next(isolation: nil)
+        }
     }
 }

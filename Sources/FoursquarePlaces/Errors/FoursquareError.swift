@@ -2,10 +2,35 @@ import Foundation
 
 /// The one error the client throws: what went wrong, the redacted request, the response and the cause.
 public struct FoursquareError: Error, Sendable, Hashable {
-    /// What kind of failure this is; fixtures name these in `expect.error`.
-    public enum Code: String, Sendable, Hashable, CaseIterable, Codable {
-        case badRequest, unauthorized, forbidden, notFound, rateLimited, serverError, unexpectedStatus
-        case decodingFailed, transportFailed, invalidInput
+    /// What kind of failure this is; fixtures name these in `expect.error`. A struct with static
+    /// members rather than an enum, so new codes do not break callers' switches.
+    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        public let rawValue: String
+
+        /// A known code; nil for any other name.
+        public init?(rawValue: String) {
+            guard Self.allCases.contains(where: { $0.rawValue == rawValue }) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        private init(_ rawValue: String) { self.rawValue = rawValue }
+
+        public static let badRequest = Code("badRequest")
+        public static let unauthorized = Code("unauthorized")
+        public static let forbidden = Code("forbidden")
+        public static let notFound = Code("notFound")
+        public static let rateLimited = Code("rateLimited")
+        public static let serverError = Code("serverError")
+        public static let unexpectedStatus = Code("unexpectedStatus")
+        public static let decodingFailed = Code("decodingFailed")
+        public static let transportFailed = Code("transportFailed")
+        public static let invalidInput = Code("invalidInput")
+
+        /// Every code this version knows, for fixtures and reports.
+        public static let allCases: [Code] = [
+            .badRequest, .unauthorized, .forbidden, .notFound, .rateLimited, .serverError, .unexpectedStatus,
+            .decodingFailed, .transportFailed, .invalidInput,
+        ]
 
         /// The code a status maps to, for non-2xx statuses.
         public init(status: Int) {
@@ -19,6 +44,33 @@ public struct FoursquareError: Error, Sendable, Hashable {
             default: self = .unexpectedStatus
             }
         }
+
+        public init(from decoder: any Decoder) throws {
+            let name = try decoder.singleValueContainer().decode(String.self)
+            guard let code = Code(rawValue: name) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown error code '\(name)'"))
+            }
+            self = code
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public var description: String { rawValue }
+    }
+
+    /// The details of each kind of failure, reachable without unwrapping optionals.
+    public enum Details: Sendable {
+        /// The client refused to send: which parameter, and why.
+        case invalidInput(parameter: String, reason: String)
+        /// A 2xx body did not decode into the model.
+        case decoding(DecodingFailure)
+        /// No HTTP response: the transport's error and a one-line account of it.
+        case transport(underlying: any Error & Sendable, description: String)
+        /// A non-2xx answer, with the server's `message` when the body had one.
+        case response(status: Int, message: String?)
     }
 
     public let code: Code
@@ -40,11 +92,14 @@ public struct FoursquareError: Error, Sendable, Hashable {
     public let request: RedactedRequest?
     /// The response head, when there was one.
     public let response: HTTPResponse?
+    /// The transport's own error, for `transportFailed`, as `ClientError.underlyingError` keeps it.
+    public let underlyingError: (any Error & Sendable)?
 
     public init(
         code: Code, status: Int? = nil, message: String? = nil, errorDetail: String? = nil,
         retryAfter: Double? = nil, decoding: DecodingFailure? = nil, parameter: String? = nil,
-        reason: String? = nil, request: RedactedRequest? = nil, response: HTTPResponse? = nil
+        reason: String? = nil, request: RedactedRequest? = nil, response: HTTPResponse? = nil,
+        underlyingError: (any Error & Sendable)? = nil
     ) {
         self.code = code
         self.status = status
@@ -56,6 +111,7 @@ public struct FoursquareError: Error, Sendable, Hashable {
         self.reason = reason
         self.request = request
         self.response = response
+        self.underlyingError = underlyingError
     }
 
     /// An input the client refused to send.
@@ -63,13 +119,56 @@ public struct FoursquareError: Error, Sendable, Hashable {
         FoursquareError(code: .invalidInput, parameter: parameter, reason: reason)
     }
 
-    /// True for failures worth retrying: 429, 5xx and transport errors.
-    public var isRetryable: Bool {
-        switch code {
-        case .rateLimited, .serverError, .transportFailed: return true
-        default: return false
+    /// The failure's details by kind.
+    public var details: Details {
+        if code == .invalidInput { return .invalidInput(parameter: parameter ?? "request", reason: reason ?? "rejected") }
+        if let decoding { return .decoding(decoding) }
+        if code == .transportFailed || status == nil {
+            return .transport(underlying: underlyingError ?? TransportFailure(reason ?? "unknown"),
+                              description: reason ?? "unknown")
         }
+        return .response(status: status ?? 0, message: message)
     }
+
+    /// The `x-ratelimit-*` headers of the response, when it had them.
+    public var rateLimit: RateLimit? { response.flatMap { RateLimit(headers: $0.headers) } }
+
+    /// True for failures worth retrying: 429, 5xx and transport errors.
+    public var isRetryable: Bool { [.rateLimited, .serverError, .transportFailed].contains(code) }
+
+    // The underlying error is context, not identity: two errors are equal when everything else is.
+    public static func == (lhs: FoursquareError, rhs: FoursquareError) -> Bool {
+        lhs.code == rhs.code && lhs.status == rhs.status && lhs.message == rhs.message
+            && lhs.errorDetail == rhs.errorDetail && lhs.retryAfter == rhs.retryAfter && lhs.decoding == rhs.decoding
+            && lhs.parameter == rhs.parameter && lhs.reason == rhs.reason && lhs.request == rhs.request
+            && lhs.response == rhs.response
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(status)
+        hasher.combine(message)
+        hasher.combine(parameter)
+        hasher.combine(reason)
+    }
+}
+
+// The underlying error is the transport's own value and may quote the key (a proxy echoing a
+// header); reflection shows only its redacted account in `reason`.
+extension FoursquareError: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "code": code, "status": status as Any, "message": message as Any, "errorDetail": errorDetail as Any,
+            "retryAfter": retryAfter as Any, "decoding": decoding as Any, "parameter": parameter as Any,
+            "reason": reason as Any, "request": request as Any, "response": response as Any,
+        ], displayStyle: .struct)
+    }
+}
+
+/// A transport failure with no error value of its own.
+struct TransportFailure: Error, Sendable, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// Where a body failed to decode: the JSON path and the expected versus found type.
@@ -93,18 +192,20 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
 extension FoursquareError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
     public var description: String {
         var text: String
-        switch code {
-        case .invalidInput:
-            text = "invalid input: \(parameter ?? "request"): \(reason ?? "rejected")"
-        case .decodingFailed:
-            text = "could not decode the response: \(decoding?.description ?? reason ?? "unknown reason")"
-        case .transportFailed:
-            text = "transport failed: \(reason ?? "unknown reason")"
-        case .rateLimited:
-            text = "rate limited (HTTP \(status ?? 429))"
-            if let retryAfter { text += ", retry after \(Self.seconds(retryAfter))s" }
-        default:
-            text = "\(code.rawValue) (HTTP \(status.map(String.init) ?? "?"))"
+        switch details {
+        case let .invalidInput(parameter, reason):
+            text = "invalid input: \(parameter): \(reason)"
+        case let .decoding(failure):
+            text = "could not decode the response: \(failure)"
+        case let .transport(_, description):
+            text = code == .transportFailed ? "transport failed: \(description)" : "\(code.rawValue): \(description)"
+        case .response:
+            if code == .rateLimited {
+                text = "rate limited (HTTP \(status ?? 429))"
+                if let retryAfter { text += ", retry after \(Self.seconds(retryAfter))s" }
+            } else {
+                text = "\(code.rawValue) (HTTP \(status.map(String.init) ?? "?"))"
+            }
         }
         if let message, !message.isEmpty { text += ": \(message)" }
         if let errorDetail, !errorDetail.isEmpty, errorDetail != message { text += " (\(errorDetail))" }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Turns a response into a decoded value or a `FoursquareError`, the same way for every endpoint.
-public struct ResponseMapper: Sendable {
-    public let key: APIKey?
+package struct ResponseMapper: Sendable {
+    package let key: APIKey?
 
-    public init(key: APIKey?) { self.key = key }
+    package init(key: APIKey?) { self.key = key }
 
-    public func map<T: Decodable>(
+    package func map<T: Decodable>(
         _ type: T.Type, data: Data, response: HTTPResponse, request: RedactedRequest?
     ) throws(FoursquareError) -> T {
         guard response.isSuccess else { throw error(data: data, response: response, request: request) }
@@ -17,14 +17,16 @@ public struct ResponseMapper: Sendable {
             throw FoursquareError(code: .decodingFailed, status: response.status, decoding: failure,
                                   reason: redact(failure.detail), request: request, response: redact(response))
         } catch {
-            throw FoursquareError(code: .decodingFailed, status: response.status,
-                                  reason: redact(String(describing: error)), request: request, response: redact(response))
+            let detail = redact(String(describing: error))
+            let failure = DecodingFailure(path: "$", expected: "a decodable body", found: "an unknown problem", detail: detail)
+            throw FoursquareError(code: .decodingFailed, status: response.status, decoding: failure,
+                                  reason: detail, request: request, response: redact(response))
         }
     }
 
     /// The error a non-2xx response maps to. A body that is not the API's JSON (an HTML page from
     /// a proxy, nothing at all) still maps by status.
-    public func error(data: Data, response: HTTPResponse, request: RedactedRequest?) -> FoursquareError {
+    package func error(data: Data, response: HTTPResponse, request: RedactedRequest?) -> FoursquareError {
         let body = try? JSONDecoder().decode(ErrorBody.self, from: data)
         let code = FoursquareError.Code(status: response.status)
         var retryAfter: Double?
@@ -61,7 +63,7 @@ public struct ResponseMapper: Sendable {
 
 extension DecodingFailure {
     /// Describes `error` with a JSON path, and what the body held there.
-    public init(_ error: DecodingError, body: Data) {
+    package init(_ error: DecodingError, body: Data) {
         switch error {
         case let .typeMismatch(type, context):
             let path = Self.path(context.codingPath)

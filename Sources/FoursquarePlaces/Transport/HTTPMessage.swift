@@ -34,7 +34,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// Lower-cased names mapped to values, as fixtures store them.
-    public var lowercasedDictionary: [String: String] {
+    package var lowercasedDictionary: [String: String] {
         var result: [String: String] = [:]
         for field in fields { result[field.name.lowercased()] = field.value }
         return result

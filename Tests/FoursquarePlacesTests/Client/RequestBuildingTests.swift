@@ -22,46 +22,44 @@ struct RequestBuildingTests {
     static let cases: [Case] = [
         Case(id: .placeDetails, path: "/places/a%20b",
              query: "fields=fsq_id,name,location&session_token=tok%2B1%26x%3Dy%20z") { client throws(FoursquareError) in
-            _ = try await client.placeDetails(id: "a b", fields: ["fsq_id", "name", "location"], sessionToken: "tok+1&x=y z")
+            _ = try await client.send(PlaceDetailsRequest(placeID: "a b", fields: ["fsq_id", "name", "location"], sessionToken: "tok+1&x=y z"))
         },
         Case(id: .placeTips, path: "/places/4b%3Fx%23y/tips",
              query: "limit=5&sort=NEWEST&fields=text,created_at") { client throws(FoursquareError) in
-            _ = try await client.placeTips(id: "4b?x#y", limit: 5, sort: "NEWEST", fields: ["text", "created_at"])
+            _ = try await client.send(PlaceTipsRequest(placeID: "4b?x#y", limit: 5, sort: "NEWEST", fields: ["text", "created_at"])).results
         },
         Case(id: .placePhotos, path: "/places/caf%C3%A9%25/photos",
              query: "limit=50&sort=POPULAR&classifications=food,indoor") { client throws(FoursquareError) in
-            _ = try await client.placePhotos(id: "café%", limit: 50, sort: "POPULAR", classifications: ["food", "indoor"])
+            _ = try await client.send(PlacePhotosRequest(placeID: "café%", limit: 50, sort: "POPULAR", classifications: ["food", "indoor"])).results
         },
         Case(id: .placesAutocomplete, path: "/places/autocomplete",
              query: "query=caf%C3%A9%20%26%20bar%2B1&ll=40.7484,-73.9857&radius=500&types=place,address&limit=10") { client throws(FoursquareError) in
-            _ = try await client.placesAutocomplete(query: "café & bar+1", ll: ll, radius: 500, types: ["place", "address"], limit: 10)
+            _ = try await client.send(PlacesAutocompleteRequest(query: "café & bar+1", ll: ll, radius: 500, types: ["place", "address"], limit: 10)).results
         },
         Case(id: .placeSearch, path: "/places/search",
              query: "query=coffee%20shop&ll=40.7484,-73.9857&radius=1000&categories=13034,13035&limit=20&sort=DISTANCE&fields=fsq_id,name") { client throws(FoursquareError) in
-            _ = try await client.searchPlaces(PlaceSearchRequest(
-                query: "coffee shop", ll: ll, radius: 1000, categories: [13034, 13035], limit: 20, sort: "DISTANCE",
-                fields: ["fsq_id", "name"]))
+            _ = try await client.send(PlaceSearchRequest(query: "coffee shop", location: .ll(ll, radius: 1000), categories: [13034, 13035], limit: 20, sort: "DISTANCE", fields: ["fsq_id", "name"])).results
         },
         Case(id: .geotagging, path: "/places/geotagging", query: "ll=42.3601,-71.0589&limit=3") { client throws(FoursquareError) in
-            _ = try await client.geotagging(ll: Coordinate(latitude: 42.3601, longitude: -71.0589), limit: 3)
+            _ = try await client.send(GeotaggingRequest(ll: Coordinate(latitude: 42.3601, longitude: -71.0589), limit: 3)).results
         },
         Case(id: .categories, path: "/places/categories", query: "locale=fr") { client throws(FoursquareError) in
-            _ = try await client.categories(locale: "fr")
+            _ = try await client.send(CategoriesRequest(locale: "fr")).results
         },
         Case(id: .chains, path: "/places/chains", query: "query=Blue%20Bottle%20%C3%BC%2F%3D&limit=5") { client throws(FoursquareError) in
-            _ = try await client.chains(query: "Blue Bottle ü/=", limit: 5)
+            _ = try await client.send(ChainsRequest(query: "Blue Bottle ü/=", limit: 5)).results
         },
         Case(id: .autocomplete, path: "/autocomplete",
              query: "query=coffee&ll=40.7484,-73.9857&radius=5000&types=place,search&bias=geo&session_token=session-token-123&limit=10") { client throws(FoursquareError) in
-            _ = try await client.autocomplete(AutocompleteRequest(
+            _ = try await client.send(AutocompleteRequest(
                 query: "coffee", ll: ll, radius: 5000, types: [.place, .search], bias: .geo,
-                sessionToken: "session-token-123", limit: 10))
+                sessionToken: "session-token-123", limit: 10)).results
         },
     ]
 
-    @Test("the case table covers every endpoint")
+    @Test("the case table covers every seed endpoint")
     func coversEveryEndpoint() {
-        #expect(Set(Self.cases.map(\.id)) == Set(EndpointID.allCases))
+        #expect(Set(Self.cases.map(\.id)) == Set(Contract.seed.endpoints.map(\.id)))
     }
 
     @Test("exact method, path, query and headers", arguments: cases, AuthStyle.allCases)
@@ -116,7 +114,7 @@ struct RequestBuildingTests {
     ])
     func queryEncoding(value: String, encoded: String) throws {
         let client = FoursquareClient(apiKey: Self.key, transport: CapturingTransport())
-        let request = try client.makeHTTPRequest(PlaceSearchRequest(query: value, near: value))
+        let request = try client.makeHTTPRequest(PlaceSearchRequest(query: value, location: .near(value)))
         let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery)
         #expect(query == "query=\(encoded)&near=\(encoded)")
         // A standard parser reads back exactly the value that went in.
@@ -127,8 +125,7 @@ struct RequestBuildingTests {
     @Test("place search sends ne and sw as lat,lng pairs")
     func boundingBox() throws {
         let client = FoursquareClient(apiKey: Self.key, transport: CapturingTransport())
-        let request = try client.makeHTTPRequest(PlaceSearchRequest(
-            ne: Coordinate(latitude: 40.8, longitude: -73.9), sw: Coordinate(latitude: 40.7, longitude: -74)))
+        let request = try client.makeHTTPRequest(PlaceSearchRequest(location: .bounds(ne: Coordinate(latitude: 40.8, longitude: -73.9), sw: Coordinate(latitude: 40.7, longitude: -74))))
         #expect(request.url.query == "ne=40.8,-73.9&sw=40.7,-74")
     }
 
@@ -165,9 +162,9 @@ struct RequestBuildingTests {
         #expect(bearerClient.baseURL == base)
         #expect(bearerClient.apiVersion == "2025-09-01")
 
-        _ = try await apiKeyClient.chains(query: "Blue Bottle")
-        _ = try await bearerClient.chains(query: "Blue Bottle")
-        _ = try await bearerClient.using(.apiKey).chains(query: "Blue Bottle")
+        _ = try await apiKeyClient.send(ChainsRequest(query: "Blue Bottle")).results
+        _ = try await bearerClient.send(ChainsRequest(query: "Blue Bottle")).results
+        _ = try await bearerClient.using(.apiKey).send(ChainsRequest(query: "Blue Bottle")).results
         let sent = transport.requests
         try #require(sent.count == 3)
         #expect(headerSet(sent[0].headers) == expectedHeaders(style: .apiKey, key: Self.key, version: ""))
@@ -181,7 +178,7 @@ struct RequestBuildingTests {
     ])
     func baseURLPrefix(base: String) throws {
         let client = FoursquareClient(apiKey: Self.key, baseURL: URL(string: base)!, transport: CapturingTransport())
-        let search = try client.makeHTTPRequest(PlaceSearchRequest(query: "tea", near: "Paris"))
+        let search = try client.makeHTTPRequest(PlaceSearchRequest(query: "tea", location: .near("Paris")))
         #expect(search.url.absoluteString == "http://127.0.0.1:8080/proxy/places/search?query=tea&near=Paris")
         let details = try client.makeHTTPRequest(PlaceDetailsRequest(placeID: "a b"))
         #expect(details.url.absoluteString == "http://127.0.0.1:8080/proxy/places/a%20b")
@@ -189,16 +186,18 @@ struct RequestBuildingTests {
         #expect(v2.path == "/proxy/autocomplete")
     }
 
-    @Test("the catalog's method and path template match what the client sends", arguments: EndpointID.allCases)
-    func catalogAgreesWithClient(id: EndpointID) throws {
+    @Test("the registry's method and path template match what the client sends", arguments: EndpointSamples.all)
+    func registryAgreesWithClient(sample: EndpointSample) throws {
         let client = FoursquareClient(apiKey: Self.key, transport: CapturingTransport())
-        let request = try EndpointSamples.httpRequest(id, via: client)
-        #expect(request.method == id.endpoint.method)
-        let template = id.endpoint.pathTemplate.replacingOccurrences(of: "{fsq_id}", with: EndpointSamples.placeID)
+        let request = try EndpointSamples.httpRequest(sample, via: client)
+        let entry = sample.endpoint
+        #expect(request.method == entry.method)
+        let template = entry.placeholder.map { entry.pathTemplate.replacingOccurrences(of: $0, with: EndpointSamples.placeID) }
+            ?? entry.pathTemplate
         #expect(request.path == template)
-        #expect(Endpoint.match(path: request.path)?.endpoint.id == id)
-        // Every query name sent is one the catalog documents.
-        let documented = Set(id.endpoint.parameters.map(\.name))
+        #expect(RequestMatcher.route(method: request.method, path: request.path, in: sample.contract)?.endpoint == entry)
+        // Every query name sent is one the registry declares.
+        let documented = Set(entry.parameters.map(\.name))
         #expect(Set(request.queryParameters.keys).isSubset(of: documented))
     }
 }

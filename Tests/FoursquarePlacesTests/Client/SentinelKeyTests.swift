@@ -51,13 +51,13 @@ struct SentinelKeyTests {
     ]
 
     @Test("no description, dump or reflection of the error, client or request shows the key",
-          arguments: EndpointID.allCases, scenarios)
-    func neverLeaks(endpoint: EndpointID, scenario: Scenario) async throws {
-        for style in AuthStyle.allCases {
+          arguments: EndpointSamples.all, scenarios)
+    func neverLeaks(sample: EndpointSample, scenario: Scenario) async throws {
+        for style in sample.contract.authStyles {
             let transport = CapturingTransport { _ in scenario.reply }
             let client = FoursquareClient(apiKey: Self.key, auth: style, transport: transport)
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
-                try await EndpointSamples.send(endpoint, via: client)
+                try await EndpointSamples.send(sample, via: client)
             })
             #expect(error.code == scenario.code, "\(style)")
 
@@ -116,7 +116,7 @@ struct SentinelKeyTests {
     func messageKeptButRedacted() async throws {
         let transport = CapturingTransport(status: 401, body: #"{"message":"Invalid key \#(Self.key)"}"#)
         let client = FoursquareClient(apiKey: Self.key, transport: transport)
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.categories() })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(CategoriesRequest()).results })
         #expect(error.message == "Invalid key <redacted>")
     }
 
@@ -125,7 +125,7 @@ struct SentinelKeyTests {
         let transport = CapturingTransport(
             status: 429, headers: ["Retry-After": "9", "X-Echo-Authorization": "Bearer \(Self.key)"], body: "{}")
         let client = FoursquareClient(apiKey: Self.key, auth: .bearer, transport: transport)
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.chains(query: "x") })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(ChainsRequest(query: "x")).results })
         #expect(error.retryAfter == 9)
         #expect(error.response?.headers["Retry-After"] == "9")
         #expect(error.response?.headers["X-Echo-Authorization"] == "Bearer <redacted>")

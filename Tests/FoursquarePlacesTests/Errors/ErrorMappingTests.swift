@@ -12,12 +12,13 @@ struct ErrorMappingTests {
 
     static func error(
         status: Int, headers: HTTPHeaders = ["Content-Type": "application/json"], body: String,
-        endpoint: EndpointID = .placeDetails, style: AuthStyle = .apiKey
+        endpoint: EndpointID = .placeDetails, contract: Contract = .seed, style: AuthStyle? = nil
     ) async throws -> FoursquareError {
         let transport = CapturingTransport(status: status, headers: headers, body: body)
-        let client = client(transport, style: style)
+        let client = client(transport, style: style ?? contract.authStyles[0])
+        let sample = try #require(EndpointSamples.sample(endpoint, in: contract))
         let error = try #require(await foursquareError { () async throws(FoursquareError) in
-            try await EndpointSamples.send(endpoint, via: client)
+            try await EndpointSamples.send(sample, via: client)
         })
         #expect(transport.requestCount == 1)
         return error
@@ -31,11 +32,11 @@ struct ErrorMappingTests {
         (429, .rateLimited, true),
         (500, .serverError, true),
         (503, .serverError, true),
-    ], EndpointID.allCases)
-    func statusMapping(mapping: (Int, FoursquareError.Code, Bool), endpoint: EndpointID) async throws {
+    ], EndpointSamples.all)
+    func statusMapping(mapping: (Int, FoursquareError.Code, Bool), sample: EndpointSample) async throws {
         let (status, code, retryable) = mapping
         let body = #"{"message":"Message for \#(status)","error_detail":"Detail for \#(status)"}"#
-        let error = try await Self.error(status: status, body: body, endpoint: endpoint)
+        let error = try await Self.error(status: status, body: body, endpoint: sample.endpoint.id, contract: sample.contract)
         #expect(error.code == code)
         #expect(error.status == status)
         #expect(error.message == "Message for \(status)")
@@ -149,7 +150,7 @@ struct ErrorMappingTests {
     func transportFailure() async throws {
         let transport = CapturingTransport(failingWith: TestTransportError("connection reset by peer"))
         let client = Self.client(transport)
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.chains(query: "Starbucks") })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(ChainsRequest(query: "Starbucks")).results })
         #expect(error.code == .transportFailed)
         #expect(error.status == nil)
         #expect(error.response == nil)
@@ -164,7 +165,7 @@ struct ErrorMappingTests {
     func urlErrorFailure() async throws {
         let url = URL(string: "https://places-api.foursquare.com/places/chains?query=Starbucks")!
         let transport = CapturingTransport(failingWith: URLError(.cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: url]))
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await Self.client(transport).chains(query: "Starbucks") })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await Self.client(transport).send(ChainsRequest(query: "Starbucks")).results })
         #expect(error.code == .transportFailed)
         #expect(error.reason?.contains(String(URLError.Code.cannotConnectToHost.rawValue)) == true)
         #expect(error.reason?.contains(url.absoluteString) == true)
@@ -272,7 +273,7 @@ struct DecodingFailureTests {
         let body = #"{"results":[{"fsq_id":"a","name":"A","chains":[],"popularity":0.9,"new_field":{"x":1}}],"context":{}}"#
         let transport = CapturingTransport(body: body)
         let client = FoursquareClient(apiKey: "k", transport: transport)
-        let places = try await client.searchPlaces(PlaceSearchRequest(near: "Paris"))
+        let places = try await client.send(PlaceSearchRequest(location: .near("Paris"))).results
         #expect(places.map(\.id) == ["a"])
     }
 }

@@ -10,14 +10,16 @@ struct SpecSampleDecodingTests {
         FoursquareClient(apiKey: "k", transport: CapturingTransport(body: body))
     }
 
-    @Test("every endpoint's sample decodes", arguments: EndpointID.allCases, AuthStyle.allCases)
-    func everySampleDecodes(id: EndpointID, style: AuthStyle) async throws {
-        try await EndpointSamples.send(id, via: Self.client(body: SpecSamples.body(for: id)).using(style))
+    @Test("every endpoint's sample decodes in every style its contract accepts", arguments: EndpointSamples.all)
+    func everySampleDecodes(sample: EndpointSample) async throws {
+        for style in sample.contract.authStyles {
+            try await EndpointSamples.send(sample, via: Self.client(body: sample.body).using(style))
+        }
     }
 
     @Test("000 place details")
     func placeDetails() async throws {
-        let details = try await Self.client(body: SpecSamples.placeDetails).placeDetails(id: "5a187743ccad6b307315e6fe")
+        let details = try await Self.client(body: SpecSamples.placeDetails).send(PlaceDetailsRequest(placeID: "5a187743ccad6b307315e6fe"))
         #expect(details.id == "5a187743ccad6b307315e6fe")
         #expect(details.name == "Sample Venue")
         #expect(details.timezone == "America/Los_Angeles")
@@ -33,13 +35,13 @@ struct SpecSampleDecodingTests {
 
     @Test("000 place details with only fsq_id (a fields projection)")
     func placeDetailsProjection() async throws {
-        let details = try await Self.client(body: #"{"fsq_id":"abc"}"#).placeDetails(id: "abc", fields: ["fsq_id"])
+        let details = try await Self.client(body: #"{"fsq_id":"abc"}"#).send(PlaceDetailsRequest(placeID: "abc", fields: ["fsq_id"]))
         #expect(details == PlaceDetails(id: "abc"))
     }
 
     @Test("000 place tips")
     func placeTips() async throws {
-        let tips = try await Self.client(body: SpecSamples.placeTips).placeTips(id: "x")
+        let tips = try await Self.client(body: SpecSamples.placeTips).send(PlaceTipsRequest(placeID: "x")).results
         let tip = try #require(tips.first)
         #expect(tips.count == 1)
         #expect(tip.id == "5f0c2f1e5b4f5f0a3f5d7a11")
@@ -59,7 +61,7 @@ struct SpecSampleDecodingTests {
 
     @Test("000 place photos")
     func placePhotos() async throws {
-        let photos = try await Self.client(body: SpecSamples.placePhotos).placePhotos(id: "x")
+        let photos = try await Self.client(body: SpecSamples.placePhotos).send(PlacePhotosRequest(placeID: "x")).results
         let photo = try #require(photos.first)
         #expect(photo.id == "6484f4f8f42f6f21a2f8bb2d")
         #expect(photo.prefix == "https://fastly.4sqi.net/img/general/")
@@ -72,7 +74,7 @@ struct SpecSampleDecodingTests {
 
     @Test("001 places autocomplete")
     func placesAutocomplete() async throws {
-        let results = try await Self.client(body: SpecSamples.placesAutocomplete).placesAutocomplete(query: "blue")
+        let results = try await Self.client(body: SpecSamples.placesAutocomplete).send(PlacesAutocompleteRequest(query: "blue")).results
         let place = try #require(results.first)
         #expect(place.id == "4a5f2f39f964a52067bf1fe3")
         #expect(place.name == "Blue Bottle Coffee")
@@ -87,7 +89,7 @@ struct SpecSampleDecodingTests {
 
     @Test("001 place search, with geocodes")
     func placeSearch() async throws {
-        let results = try await Self.client(body: SpecSamples.placeSearch).searchPlaces(PlaceSearchRequest(near: "New York"))
+        let results = try await Self.client(body: SpecSamples.placeSearch).send(PlaceSearchRequest(location: .near("New York"))).results
         let place = try #require(results.first)
         #expect(place.name == "Sample Coffee Shop")
         #expect(place.location?.locality == "New York")
@@ -99,7 +101,7 @@ struct SpecSampleDecodingTests {
 
     @Test("002 geotagging")
     func geotagging() async throws {
-        let results = try await Self.client(body: SpecSamples.geotagging).geotagging(ll: Coordinate(latitude: 42.36, longitude: -71.06))
+        let results = try await Self.client(body: SpecSamples.geotagging).send(GeotaggingRequest(ll: Coordinate(latitude: 42.36, longitude: -71.06))).results
         #expect(results.count == 1)
         #expect(results.first?.distance == 45)
         #expect(results.first?.location?.locality == "Boston")
@@ -108,7 +110,7 @@ struct SpecSampleDecodingTests {
 
     @Test("003 categories, nested")
     func categories() async throws {
-        let nodes = try await Self.client(body: SpecSamples.categories).categories()
+        let nodes = try await Self.client(body: SpecSamples.categories).send(CategoriesRequest()).results
         let root = try #require(nodes.first)
         #expect(root.id == 13000)
         #expect(root.name == "Dining and Drinking")
@@ -127,13 +129,13 @@ struct SpecSampleDecodingTests {
 
     @Test("003 chains")
     func chains() async throws {
-        let chains = try await Self.client(body: SpecSamples.chains).chains(query: "Blue Bottle")
+        let chains = try await Self.client(body: SpecSamples.chains).send(ChainsRequest(query: "Blue Bottle")).results
         #expect(chains == [Chain(id: "c3f5c4fd-617e-4f74-bb3f-2f58f9fa7654", name: "Blue Bottle Coffee")])
     }
 
     @Test("004 autocomplete, place and search suggestions")
     func autocomplete() async throws {
-        let results = try await Self.client(body: SpecSamples.autocomplete).using(.bearer).autocomplete(AutocompleteRequest(query: "coffee"))
+        let results = try await Self.client(body: SpecSamples.autocomplete).using(.bearer).send(AutocompleteRequest(query: "coffee")).results
         try #require(results.count == 2)
         let place = results[0]
         #expect(place.type == "place")
@@ -150,7 +152,7 @@ struct SpecSampleDecodingTests {
         #expect(search.place == nil)
     }
 
-    @Test("an empty results page decodes to no results", arguments: EndpointID.allCases.filter { $0 != .placeDetails })
+    @Test("an empty results page decodes to no results", arguments: Contract.seed.endpoints.map(\.id).filter { $0 != .placeDetails })
     func emptyResults(id: EndpointID) async throws {
         try await EndpointSamples.send(id, via: Self.client(body: #"{"results":[]}"#))
     }

@@ -15,7 +15,7 @@ struct LoopbackTests {
     @Test("our headers arrive on the wire as intended", arguments: AuthStyle.allCases)
     func headersOnTheWire(style: AuthStyle) async throws {
         try await EchoServer.with(reply: .json(200, SpecSamples.placeDetails)) { server in
-            let details = try await Self.client(server, style: style).placeDetails(id: "a b", fields: ["fsq_id", "name"], sessionToken: "s+1")
+            let details = try await Self.client(server, style: style).send(PlaceDetailsRequest(placeID: "a b", fields: ["fsq_id", "name"], sessionToken: "s+1"))
             #expect(details.name == "Sample Venue")
 
             try #require(server.requests.count == 1)
@@ -44,12 +44,13 @@ struct LoopbackTests {
         }
     }
 
-    @Test("every endpoint reaches the server with the right path and decodes", arguments: EndpointID.allCases)
-    func everyEndpoint(id: EndpointID) async throws {
-        try await EchoServer.with(reply: .json(200, SpecSamples.body(for: id))) { server in
-            let client = Self.client(server, style: id == .autocomplete ? .bearer : .apiKey)
-            try await EndpointSamples.send(id, via: client)
-            let expected = try EndpointSamples.httpRequest(id, via: client)
+    @Test("every endpoint reaches the server with the right path and decodes", arguments: EndpointSamples.all)
+    func everyEndpoint(sample: EndpointSample) async throws {
+        try await EchoServer.with(reply: .json(200, sample.body)) { server in
+            let bearer = sample.endpoint.id == .autocomplete || !sample.contract.authStyles.contains(.apiKey)
+            let client = Self.client(server, style: bearer ? .bearer : .apiKey)
+            try await EndpointSamples.send(sample, via: client)
+            let expected = try EndpointSamples.httpRequest(sample, via: client)
             let request = try #require(server.lastRequest)
             #expect(request.path == expected.path)
             #expect(request.rawQuery == expected.url.query)
@@ -59,8 +60,8 @@ struct LoopbackTests {
     @Test("a 200 decodes over the wire")
     func decodesOverTheWire() async throws {
         try await EchoServer.with(reply: .json(200, SpecSamples.placeSearch)) { server in
-            let places = try await Self.client(server, style: .apiKey).searchPlaces(
-                PlaceSearchRequest(query: "coffee shop", ll: Coordinate(latitude: 40.72, longitude: -74), radius: 800))
+            let places = try await Self.client(server, style: .apiKey).send(
+                PlaceSearchRequest(query: "coffee shop", location: .ll(Coordinate(latitude: 40.72, longitude: -74), radius: 800))).results
             #expect(places.map(\.name) == ["Sample Coffee Shop"])
             #expect(places.first?.geocodes?.main == GeoPoint(latitude: 40.7243, longitude: -74.0018))
             #expect(server.lastRequest?.rawQuery == "query=coffee%20shop&ll=40.72,-74&radius=800")
@@ -72,7 +73,7 @@ struct LoopbackTests {
         let body = #"{"message":"Place not found","error_detail":"no place has id nope"}"#
         try await EchoServer.with(reply: .json(404, body)) { server in
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
-                try await Self.client(server, style: style).placeDetails(id: "nope")
+                try await Self.client(server, style: style).send(PlaceDetailsRequest(placeID: "nope"))
             })
             #expect(error.code == .notFound)
             #expect(error.status == 404)
@@ -86,7 +87,7 @@ struct LoopbackTests {
     func rateLimitedOverTheWire() async throws {
         try await EchoServer.with(reply: .json(429, #"{"message":"Slow down"}"#, headers: [.init("Retry-After", "17")])) { server in
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
-                try await Self.client(server, style: .apiKey).chains(query: "Starbucks")
+                try await Self.client(server, style: .apiKey).send(ChainsRequest(query: "Starbucks")).results
             })
             #expect(error.code == .rateLimited)
             #expect(error.retryAfter == 17)
@@ -99,7 +100,7 @@ struct LoopbackTests {
         let reply = EchoServer.Reply(status: 502, headers: [.init("Content-Type", "text/html")], body: "<html><h1>Bad Gateway</h1></html>")
         try await EchoServer.with(reply: reply) { server in
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
-                try await Self.client(server, style: .bearer).autocomplete(AutocompleteRequest(query: "coffee"))
+                try await Self.client(server, style: .bearer).send(AutocompleteRequest(query: "coffee")).results
             })
             #expect(error.code == .serverError)
             #expect(error.status == 502)
@@ -112,7 +113,7 @@ struct LoopbackTests {
         try await EchoServer.with(reply: .json(200, SpecSamples.chains)) { server in
             let base = server.baseURL.appendingPathComponent("proxy")
             let client = FoursquareClient(apiKey: Self.key, baseURL: base, transport: URLSessionTransport(timeout: 10))
-            let chains = try await client.chains(query: "Blue Bottle", limit: 2)
+            let chains = try await client.send(ChainsRequest(query: "Blue Bottle", limit: 2)).results
             #expect(chains.first?.name == "Blue Bottle Coffee")
             #expect(server.lastRequest?.target == "/proxy/places/chains?query=Blue%20Bottle&limit=2")
         }
@@ -120,16 +121,18 @@ struct LoopbackTests {
 
     @Test("a deadline shorter than the server's delay fails with transportFailed, promptly")
     func timeout() async throws {
-        try await EchoServer.with(reply: .json(200, SpecSamples.categories, delay: .seconds(2))) { server in
+        // The server answers only after 6 s, so giving up well before that proves the 0.3 s deadline worked,
+        // with room for a loaded machine.
+        try await EchoServer.with(reply: .json(200, SpecSamples.categories, delay: .seconds(6))) { server in
             let client = Self.client(server, style: .apiKey, timeout: 0.3)
             let clock = ContinuousClock()
             let start = clock.now
-            let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.categories() })
+            let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(CategoriesRequest()).results })
             let elapsed = clock.now - start
             #expect(error.code == .transportFailed)
             #expect(error.reason?.contains("0.3") == true, "\(error)")
             #expect(error.isRetryable)
-            #expect(elapsed < .milliseconds(1800), "took \(elapsed)")
+            #expect(elapsed < .seconds(4), "took \(elapsed): the client waited for the server instead of its deadline")
             #expect(elapsed >= .milliseconds(250), "gave up before the deadline: \(elapsed)")
         }
     }
@@ -138,7 +141,7 @@ struct LoopbackTests {
     func refused() async throws { try await withRefusedPort { port in
         let client = FoursquareClient(
             apiKey: Self.key, baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: URLSessionTransport(timeout: 5))
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.chains(query: "Starbucks") })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(ChainsRequest(query: "Starbucks")).results })
         #expect(error.code == .transportFailed)
         #expect(error.status == nil)
         #expect(error.reason?.contains("127.0.0.1:\(port)") == true, "\(error)")

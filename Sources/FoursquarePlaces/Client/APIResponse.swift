@@ -1,0 +1,89 @@
+import Foundation
+
+/// A decoded 2xx answer with what its headers say: the next page and the rate limit.
+public struct APIResponse<Value: Sendable>: Sendable {
+    public let value: Value
+    /// The status line and headers as received.
+    public let response: HTTPResponse
+
+    public init(value: Value, response: HTTPResponse) {
+        self.value = value
+        self.response = response
+    }
+
+    /// The `x-ratelimit-*` headers, when the server sent them.
+    public var rateLimit: RateLimit? { RateLimit(headers: response.headers) }
+
+    /// The `rel="next"` target of the `Link` header, when there is a next page.
+    public var nextPage: URL? { LinkHeader.next(in: response.headers["Link"]) }
+
+    /// The `cursor` of the next page, when there is one.
+    public var nextCursor: String? {
+        nextPage.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "cursor" }?.value }
+    }
+}
+
+/// The rate-limit headers: the quota, what is left of it, and when it resets.
+public struct RateLimit: Sendable, Hashable {
+    public let limit: Int?
+    public let remaining: Int?
+    /// As the server sends it: seconds until the window resets, or an epoch time.
+    public let reset: Int?
+
+    public init(limit: Int?, remaining: Int?, reset: Int?) {
+        self.limit = limit
+        self.remaining = remaining
+        self.reset = reset
+    }
+
+    /// Reads `x-ratelimit-limit`, `-remaining` and `-reset`; nil when none is present.
+    public init?(headers: HTTPHeaders) {
+        func number(_ name: String) -> Int? {
+            headers[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        let limit = number("x-ratelimit-limit"), remaining = number("x-ratelimit-remaining"), reset = number("x-ratelimit-reset")
+        guard limit != nil || remaining != nil || reset != nil else { return nil }
+        self.init(limit: limit, remaining: remaining, reset: reset)
+    }
+}
+
+/// RFC 8288 `Link` header parsing, as far as pagination needs it.
+enum LinkHeader {
+    /// The URL of the first link whose `rel` includes `next`.
+    static func next(in value: String?) -> URL? {
+        guard let value else { return nil }
+        for link in split(value) {
+            guard let open = link.firstIndex(of: "<"), let close = link[open...].firstIndex(of: ">") else { continue }
+            let target = String(link[link.index(after: open)..<close])
+            let params = link[link.index(after: close)...].split(separator: ";")
+            let isNext = params.contains { param in
+                let parts = param.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2, parts[0].lowercased() == "rel" else { return false }
+                return parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+                    .split(separator: " ").contains("next")
+            }
+            if isNext { return URL(string: target) }
+        }
+        return nil
+    }
+
+    // Commas separate links, but may also sit inside a quoted parameter or the URL itself.
+    private static func split(_ value: String) -> [Substring] {
+        var parts: [Substring] = []
+        var start = value.startIndex
+        var inURL = false, inQuotes = false
+        for index in value.indices {
+            switch value[index] {
+            case "<" where !inQuotes: inURL = true
+            case ">" where !inQuotes: inURL = false
+            case "\"" where !inURL: inQuotes.toggle()
+            case "," where !inURL && !inQuotes:
+                parts.append(value[start..<index])
+                start = value.index(after: index)
+            default: break
+            }
+        }
+        parts.append(value[start...])
+        return parts
+    }
+}

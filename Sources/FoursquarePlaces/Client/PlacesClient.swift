@@ -1,0 +1,77 @@
+import Foundation
+
+/// A client typed by its contract: `PlacesClient<Contract20250617>` or `PlacesClient<SeedContract>`.
+/// Changing the type argument is the whole migration; the compiler then names every request
+/// field and model property that differs.
+public struct PlacesClient<C: PlacesContract>: Sendable {
+    /// The untyped client underneath, set up from the contract.
+    public var client: FoursquareClient
+
+    public init(apiKey: APIKey, baseURL: URL? = nil, transport: any Transport = URLSessionTransport()) {
+        client = FoursquareClient(apiKey: apiKey, contract: C.contract, baseURL: baseURL, transport: transport)
+    }
+
+    public init(client: FoursquareClient) { self.client = client }
+
+    /// The same client speaking another auth style the contract accepts.
+    public func using(_ auth: AuthStyle) -> PlacesClient {
+        PlacesClient(client: client.using(auth))
+    }
+
+    /// `GET /places/search`.
+    public func search(_ request: C.SearchRequest) async throws(FoursquareError) -> C.SearchRequest.Response {
+        try await client.send(request)
+    }
+
+    /// One place by id.
+    public func place(_ request: C.PlaceRequest) async throws(FoursquareError) -> C.PlaceRequest.Response {
+        try await client.send(request)
+    }
+
+    /// A place's tips.
+    public func tips(_ request: C.TipsRequest) async throws(FoursquareError) -> C.TipsRequest.Response {
+        try await client.send(request)
+    }
+
+    /// A place's photos.
+    public func photos(_ request: C.PhotosRequest) async throws(FoursquareError) -> C.PhotosRequest.Response {
+        try await client.send(request)
+    }
+
+    /// Suggestions for partial text.
+    public func autocomplete(_ request: C.AutocompleteRequest) async throws(FoursquareError) -> C.AutocompleteRequest.Response {
+        try await client.send(request)
+    }
+
+    /// The places a device at a point is likely at.
+    public func geotagging(_ request: C.GeotaggingRequest) async throws(FoursquareError) -> C.GeotaggingRequest.Response {
+        try await client.send(request)
+    }
+
+    /// Search results page by page, following the `Link` header.
+    public func searchPages(_ request: C.SearchRequest) -> Pages<C.SearchRequest.Response> {
+        client.pages(request)
+    }
+
+    /// Any request of this contract, with the response head (rate limit, next page).
+    public func response<R: EndpointRequest>(to request: R) async throws(FoursquareError) -> APIResponse<R.Response> {
+        try await client.response(to: request)
+    }
+}
+
+extension PlacesClient where C == SeedContract {
+    /// `GET /places/autocomplete` (seed only).
+    public func placesAutocomplete(_ request: PlacesAutocompleteRequest) async throws(FoursquareError) -> PlacesAutocompleteRequest.Response {
+        try await client.send(request)
+    }
+
+    /// `GET /places/categories` (seed only).
+    public func categories(_ request: CategoriesRequest) async throws(FoursquareError) -> CategoriesRequest.Response {
+        try await client.send(request)
+    }
+
+    /// `GET /places/chains` (seed only).
+    public func chains(_ request: ChainsRequest) async throws(FoursquareError) -> ChainsRequest.Response {
+        try await client.send(request)
+    }
+}

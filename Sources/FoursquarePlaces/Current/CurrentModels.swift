@@ -1,0 +1,398 @@
+import Foundation
+
+// Models of the 2025-06-17 API, from Foursquare's own OpenAPI document. Every field but the ids is
+// optional: the document marks none required and `fields` projections leave any of them out.
+
+extension Contract20250617 {
+    /// A place as search, details, autocomplete and geotagging return it.
+    public struct Place: Codable, Sendable, Hashable, Identifiable {
+        public let id: String
+        public let name: String?
+        /// The document types these as bare `object`; the API sends numbers.
+        public let latitude: Double?
+        public let longitude: Double?
+        public let categories: [Category]?
+        public let chains: [Chain]?
+        public let location: Location?
+        public let distance: Int?
+        public let link: String?
+        public let dateCreated: String?
+        public let dateRefreshed: String?
+        /// `YYYY-MM-DD`, present when the place has closed.
+        public let dateClosed: String?
+        public let description: String?
+        public let tel: String?
+        public let website: String?
+        public let email: String?
+        public let menu: String?
+        public let hours: Hours?
+        public let rating: Double?
+        public let popularity: Double?
+        public let price: Int?
+        public let verified: Bool?
+        public let stats: Stats?
+        public let socialMedia: SocialMedia?
+        public let tastes: [String]?
+        public let storeID: String?
+        public let placemakerURL: String?
+        public let extendedLocation: ExtendedLocation?
+
+        public init(
+            id: String, name: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
+            categories: [Category]? = nil, chains: [Chain]? = nil, location: Location? = nil, distance: Int? = nil,
+            link: String? = nil, dateCreated: String? = nil, dateRefreshed: String? = nil, dateClosed: String? = nil,
+            description: String? = nil, tel: String? = nil, website: String? = nil, email: String? = nil,
+            menu: String? = nil, hours: Hours? = nil, rating: Double? = nil, popularity: Double? = nil,
+            price: Int? = nil, verified: Bool? = nil, stats: Stats? = nil, socialMedia: SocialMedia? = nil,
+            tastes: [String]? = nil, storeID: String? = nil, placemakerURL: String? = nil,
+            extendedLocation: ExtendedLocation? = nil
+        ) {
+            self.id = id
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+            self.categories = categories
+            self.chains = chains
+            self.location = location
+            self.distance = distance
+            self.link = link
+            self.dateCreated = dateCreated
+            self.dateRefreshed = dateRefreshed
+            self.dateClosed = dateClosed
+            self.description = description
+            self.tel = tel
+            self.website = website
+            self.email = email
+            self.menu = menu
+            self.hours = hours
+            self.rating = rating
+            self.popularity = popularity
+            self.price = price
+            self.verified = verified
+            self.stats = stats
+            self.socialMedia = socialMedia
+            self.tastes = tastes
+            self.storeID = storeID
+            self.placemakerURL = placemakerURL
+            self.extendedLocation = extendedLocation
+        }
+
+        /// The point, when both coordinates came.
+        public var coordinate: Coordinate? {
+            guard let latitude, let longitude else { return nil }
+            return Coordinate(latitude: latitude, longitude: longitude)
+        }
+
+        /// The website as a URL, when it parses.
+        public var websiteURL: URL? { website.flatMap(URL.init(string:)) }
+
+        enum CodingKeys: String, CodingKey {
+            case id = "fsq_place_id"
+            case name, latitude, longitude, categories, chains, location, distance, link
+            case dateCreated = "date_created"
+            case dateRefreshed = "date_refreshed"
+            case dateClosed = "date_closed"
+            case description, tel, website, email, menu, hours, rating, popularity, price, verified, stats, tastes
+            case socialMedia = "social_media"
+            case storeID = "store_id"
+            case placemakerURL = "placemaker_url"
+            case extendedLocation = "extended_location"
+        }
+    }
+
+    /// A category inside a place; ids are strings today (integers in seed).
+    public struct Category: Codable, Sendable, Hashable, Identifiable {
+        public let id: String
+        public let name: String?
+        public let shortName: String?
+        public let pluralName: String?
+        public let icon: Icon?
+
+        public init(id: String, name: String? = nil, shortName: String? = nil, pluralName: String? = nil, icon: Icon? = nil) {
+            self.id = id
+            self.name = name
+            self.shortName = shortName
+            self.pluralName = pluralName
+            self.icon = icon
+        }
+
+        public func iconURL(size: Icon.Size = .px64, background: Bool = false) -> URL? {
+            icon?.url(size: size, background: background)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id = "fsq_category_id"
+            case name, icon
+            case shortName = "short_name"
+            case pluralName = "plural_name"
+        }
+    }
+
+    /// A chain (brand) a place belongs to.
+    public struct Chain: Codable, Sendable, Hashable, Identifiable {
+        public let id: String
+        public let name: String?
+        public let logo: Icon?
+        public let parentID: String?
+
+        public init(id: String, name: String? = nil, logo: Icon? = nil, parentID: String? = nil) {
+            self.id = id
+            self.name = name
+            self.logo = logo
+            self.parentID = parentID
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id = "fsq_chain_id"
+            case name, logo
+            case parentID = "parent_id"
+        }
+    }
+
+    /// A place's address; the fields vary by country.
+    public struct Location: Codable, Sendable, Hashable {
+        public let address: String?
+        public let locality: String?
+        public let region: String?
+        public let postcode: String?
+        public let adminRegion: String?
+        public let postTown: String?
+        public let poBox: String?
+        public let country: String?
+        public let formattedAddress: String?
+
+        public init(
+            address: String? = nil, locality: String? = nil, region: String? = nil, postcode: String? = nil,
+            adminRegion: String? = nil, postTown: String? = nil, poBox: String? = nil, country: String? = nil,
+            formattedAddress: String? = nil
+        ) {
+            self.address = address
+            self.locality = locality
+            self.region = region
+            self.postcode = postcode
+            self.adminRegion = adminRegion
+            self.postTown = postTown
+            self.poBox = poBox
+            self.country = country
+            self.formattedAddress = formattedAddress
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case address, locality, region, postcode, country
+            case adminRegion = "admin_region"
+            case postTown = "post_town"
+            case poBox = "po_box"
+            case formattedAddress = "formatted_address"
+        }
+    }
+
+    /// US market data attached to a location.
+    public struct ExtendedLocation: Codable, Sendable, Hashable {
+        public let dma: String?
+        public let censusBlockID: String?
+
+        enum CodingKeys: String, CodingKey {
+            case dma
+            case censusBlockID = "census_block_id"
+        }
+    }
+
+    /// Opening hours: a display line and the regular weekly periods.
+    public struct Hours: Codable, Sendable, Hashable {
+        public let display: String?
+        public let isLocalHoliday: Bool?
+        public let openNow: Bool?
+        public let regular: [Period]?
+
+        /// One opening period: `day` 1 (Monday) to 7, times as `HHMM`.
+        public struct Period: Codable, Sendable, Hashable {
+            public let day: Int?
+            public let open: String?
+            public let close: String?
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case display, regular
+            case isLocalHoliday = "is_local_holiday"
+            case openNow = "open_now"
+        }
+    }
+
+    /// Counts of photos, ratings and tips.
+    public struct Stats: Codable, Sendable, Hashable {
+        public let totalPhotos: Int?
+        public let totalRatings: Int?
+        public let totalTips: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case totalPhotos = "total_photos"
+            case totalRatings = "total_ratings"
+            case totalTips = "total_tips"
+        }
+    }
+
+    /// A place's social accounts.
+    public struct SocialMedia: Codable, Sendable, Hashable {
+        public let facebookID: String?
+        public let instagram: String?
+        public let twitter: String?
+
+        enum CodingKeys: String, CodingKey {
+            case facebookID = "facebook_id"
+            case instagram, twitter
+        }
+    }
+
+    /// A user tip, keyed `fsq_tip_id`.
+    public struct Tip: Codable, Sendable, Hashable, Identifiable {
+        public let id: String
+        public let createdAt: String?
+        public let text: String?
+        public let url: String?
+        public let lang: String?
+        public let agreeCount: Int?
+        public let disagreeCount: Int?
+
+        public init(
+            id: String, createdAt: String? = nil, text: String? = nil, url: String? = nil, lang: String? = nil,
+            agreeCount: Int? = nil, disagreeCount: Int? = nil
+        ) {
+            self.id = id
+            self.createdAt = createdAt
+            self.text = text
+            self.url = url
+            self.lang = lang
+            self.agreeCount = agreeCount
+            self.disagreeCount = disagreeCount
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id = "fsq_tip_id"
+            case text, url, lang
+            case createdAt = "created_at"
+            case agreeCount = "agree_count"
+            case disagreeCount = "disagree_count"
+        }
+    }
+
+    /// A photo, keyed `id`; the image URL is `prefix + size + suffix`.
+    public struct Photo: Codable, Sendable, Hashable, Identifiable {
+        public let id: String
+        public let createdAt: String?
+        public let prefix: String?
+        public let suffix: String?
+        public let width: Int?
+        public let height: Int?
+        public let classifications: [String]?
+
+        public init(
+            id: String, createdAt: String? = nil, prefix: String? = nil, suffix: String? = nil,
+            width: Int? = nil, height: Int? = nil, classifications: [String]? = nil
+        ) {
+            self.id = id
+            self.createdAt = createdAt
+            self.prefix = prefix
+            self.suffix = suffix
+            self.width = width
+            self.height = height
+            self.classifications = classifications
+        }
+
+        /// The image URL at `size`, or nil when the photo lacks a prefix or suffix.
+        public func imageURL(size: PlacePhoto.Size = .original) -> URL? {
+            guard let prefix, let suffix else { return nil }
+            return URL(string: "\(prefix)\(size.pathComponent)\(suffix)")
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, prefix, suffix, width, height, classifications
+            case createdAt = "created_at"
+        }
+    }
+
+    /// A point in a response body.
+    public struct Point: Codable, Sendable, Hashable {
+        public let latitude: Double?
+        public let longitude: Double?
+    }
+
+    /// `/places/search`: the places and the area searched.
+    public struct SearchResponse: Codable, Sendable, Hashable {
+        public let results: [Place]
+        public let context: SearchContext?
+
+        public init(results: [Place], context: SearchContext? = nil) {
+            self.results = results
+            self.context = context
+        }
+    }
+
+    /// The area a search covered.
+    public struct SearchContext: Codable, Sendable, Hashable {
+        public let geoBounds: GeoBounds?
+
+        /// The search circle.
+        public struct GeoBounds: Codable, Sendable, Hashable {
+            public let circle: Circle?
+        }
+
+        /// A center and a radius in meters.
+        public struct Circle: Codable, Sendable, Hashable {
+            public let center: Point?
+            public let radius: Int?
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case geoBounds = "geo_bounds"
+        }
+    }
+
+    /// `/autocomplete`: typed suggestions.
+    public struct AutocompleteResponse: Codable, Sendable, Hashable {
+        public let results: [AutocompleteResult]
+
+        public init(results: [AutocompleteResult]) { self.results = results }
+    }
+
+    /// One suggestion: a place, a search or a geo, by `type`.
+    public struct AutocompleteResult: Codable, Sendable, Hashable {
+        /// `place`, `search`, `geo`, or whatever newer type the server sends.
+        // `type` and `text` are read as required: every suggestion has them, and an object
+        // without them is not a suggestion.
+        public let type: String
+        public let text: AutocompleteText
+        public let link: String?
+        public let place: Place?
+        public let search: SearchSuggestion?
+        public let geo: Geo?
+    }
+
+    /// A suggested search: the query, or the category or chain it names.
+    public struct SearchSuggestion: Codable, Sendable, Hashable {
+        public let query: String?
+        public let category: Category?
+        public let chain: Chain?
+    }
+
+    /// A suggested geographic area.
+    public struct Geo: Codable, Sendable, Hashable {
+        public let name: String?
+        public let center: Point?
+        public let bounds: Bounds?
+        public let cc: String?
+        public let type: String?
+
+        /// The box around the area.
+        public struct Bounds: Codable, Sendable, Hashable {
+            public let ne: Point?
+            public let sw: Point?
+        }
+    }
+
+    /// `/geotagging/candidates`: the places a user is likely at.
+    public struct GeotaggingCandidates: Codable, Sendable, Hashable {
+        public let candidates: [Place]
+
+        public init(candidates: [Place]) { self.candidates = candidates }
+    }
+}

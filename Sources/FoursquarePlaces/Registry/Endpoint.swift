@@ -1,0 +1,221 @@
+import Foundation
+
+/// The stable id of each endpoint; fixtures, report classnames and CLI filters use these.
+/// Endpoints that keep their path across contracts keep their id; a new path gets a new id.
+public enum EndpointID: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+    case placeDetails = "place-details"
+    case placeTips = "place-tips"
+    case placePhotos = "place-photos"
+    case placesAutocomplete = "places-autocomplete"
+    case placeSearch = "place-search"
+    case geotagging = "geotagging"
+    case categories = "categories"
+    case chains = "chains"
+    case autocomplete = "autocomplete"
+    case geotaggingCandidates = "geotagging-candidates"
+
+    public var description: String { rawValue }
+
+    /// The registry entry for this id in the seed contract, or in the first contract that has it.
+    public var endpoint: Endpoint {
+        // Every id is registered in some contract; RegistryTests keeps it so.
+        Contract.all.lazy.compactMap { $0.endpoint(self) }.first!
+    }
+
+    /// The registry entry for this id in `contract`, if that contract has it.
+    public func endpoint(in contract: Contract) -> Endpoint? { contract.endpoint(self) }
+
+    /// The contracts that serve this endpoint.
+    public var contracts: [Contract] { Contract.all.filter { $0.endpoint(self) != nil } }
+}
+
+/// One registry entry: an endpoint as one contract defines it — method, path template,
+/// parameters with their rules, the request type a user writes and the model a 2xx decodes into.
+public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
+    public let id: EndpointID
+    /// The id of the contract this entry belongs to.
+    public let contract: String
+    public let method: String
+    /// The path, with `{name}` where the place id goes (`{fsq_id}` in seed, `{fsq_place_id}` today).
+    public let pathTemplate: String
+    public let parameters: [Parameter]
+    /// The document that defines it: a seed spec number, or the OpenAPI version.
+    public let specDocument: String
+    /// The Swift type a 2xx body decodes into.
+    public let responseModel: any (Decodable & Sendable).Type
+    /// The Swift type a user builds to call it.
+    public let requestType: any EndpointRequest.Type
+    /// Rebuilds the typed request from a place id and a query (fixtures, recorder plans).
+    let build: @Sendable (inout QueryValues) throws(ParameterProblem) -> any EndpointRequest
+
+    init<R: EndpointRequest>(
+        _ id: EndpointID, contract: String, method: String = "GET", _ pathTemplate: String, spec: String,
+        request: R.Type, _ parameters: [Parameter],
+        build: @escaping @Sendable (inout QueryValues) throws(ParameterProblem) -> R
+    ) {
+        self.id = id
+        self.contract = contract
+        self.method = method
+        self.pathTemplate = pathTemplate
+        self.specDocument = spec
+        self.parameters = parameters
+        self.responseModel = R.Response.self
+        self.requestType = R.self
+        self.build = { (values: inout QueryValues) throws(ParameterProblem) -> any EndpointRequest in
+            try build(&values)
+        }
+    }
+
+    /// Every registry entry of every contract, contract by contract; `Contract.catalog`.
+    public static var catalog: [Endpoint] { Contract.catalog }
+
+    /// The response model's name, as checks and reports print it.
+    public var responseType: String { String(reflecting: responseModel).replacingOccurrences(of: "FoursquarePlaces.", with: "") }
+
+    public var description: String { "\(method) \(pathTemplate) (\(id), \(contract))" }
+
+    public static func == (lhs: Endpoint, rhs: Endpoint) -> Bool { lhs.id == rhs.id && lhs.contract == rhs.contract }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(contract)
+    }
+
+    /// The `{…}` segment of the template, when the path carries a place id.
+    public var placeholder: String? {
+        pathTemplate.split(separator: "/").first { $0.hasPrefix("{") && $0.hasSuffix("}") }.map(String.init)
+    }
+
+    /// Whether the path carries a place id.
+    public var hasPlaceID: Bool { placeholder != nil }
+
+    public func parameter(named name: String) -> Parameter? { parameters.first { $0.name == name } }
+
+    /// The percent-encoded path for `placeID`; throws `invalidInput` for an id the path cannot carry.
+    public func path(placeID: String?) throws(FoursquareError) -> String {
+        guard let placeholder else { return pathTemplate }
+        let name = String(placeholder.dropFirst().dropLast())
+        guard let placeID else { throw .invalidInput(name, "is required") }
+        return pathTemplate.replacingOccurrences(of: placeholder, with: try Validate.placeID(placeID, parameter: name))
+    }
+
+    /// Checks `items` against the declared parameters: no unknown names, required ones present, each rule met.
+    public func validate(_ items: [(name: String, value: String)]) throws(FoursquareError) {
+        for parameter in parameters where parameter.required && !items.contains(where: { $0.name == parameter.name }) {
+            throw .invalidInput(parameter.name, "is required")
+        }
+        for item in items {
+            guard let parameter = parameter(named: item.name) else {
+                throw .invalidInput(item.name, "is not a parameter of \(method) \(pathTemplate)")
+            }
+            try parameter.rule.check(item.value, parameter: item.name)
+        }
+    }
+
+    /// The typed request a path's place id and a query describe.
+    package func makeRequest(placeID: String?, query: [String: String]) throws(ParameterProblem) -> any EndpointRequest {
+        var values = QueryValues(query: query, placeID: placeID ?? "", endpoint: self)
+        let request = try build(&values)
+        try values.finish()
+        return request
+    }
+}
+
+extension Endpoint {
+    /// One query parameter and the rule its value must meet.
+    public struct Parameter: Sendable, Hashable, CustomStringConvertible {
+        public let name: String
+        public let required: Bool
+        public let rule: Rule
+
+        public init(_ name: String, _ rule: Rule = .text, required: Bool = false) {
+            self.name = name
+            self.required = required
+            self.rule = rule
+        }
+
+        public var description: String { required ? "\(name) (required, \(rule))" : "\(name) (\(rule))" }
+    }
+
+    /// What a parameter's value must be, checked before anything is sent.
+    public enum Rule: Sendable, Hashable, CustomStringConvertible {
+        /// Any text.
+        case text
+        /// Text with something besides whitespace.
+        case nonEmpty
+        /// At least this many characters, whitespace trimmed.
+        case minLength(Int)
+        /// An integer within the range; `unit` is named in the message.
+        case integer(ClosedRange<Int>, unit: String? = nil)
+        /// A decimal number.
+        case number
+        case boolean
+        /// `latitude,longitude` within ±90/±180.
+        case coordinate
+        /// Comma-separated values.
+        case list
+        /// Comma-separated integers.
+        case integerList
+        /// One of these values.
+        case oneOf([String])
+        /// Comma-separated values, each one of these.
+        case listOf([String])
+
+        public var description: String {
+            switch self {
+            case .text: return "text"
+            case .nonEmpty: return "non-empty text"
+            case let .minLength(count): return "at least \(count) characters"
+            case let .integer(range, unit): return "\(range.lowerBound)-\(range.upperBound)" + (unit.map { " \($0)" } ?? "")
+            case .number: return "number"
+            case .boolean: return "true or false"
+            case .coordinate: return "lat,lng"
+            case .list: return "comma-separated"
+            case .integerList: return "comma-separated integers"
+            case let .oneOf(values): return "one of \(values.joined(separator: ", "))"
+            case let .listOf(values): return "comma-separated: \(values.joined(separator: ", "))"
+            }
+        }
+
+        func check(_ value: String, parameter: String) throws(FoursquareError) {
+            switch self {
+            case .text, .list:
+                return
+            case .nonEmpty:
+                try Validate.required(value, parameter)
+            case let .minLength(count):
+                let length = value.trimmingCharacters(in: .whitespacesAndNewlines).count
+                guard length >= count else {
+                    throw .invalidInput(parameter, "must be at least \(count) characters, got \(length)")
+                }
+            case let .integer(range, unit):
+                guard let number = Int(value) else { throw .invalidInput(parameter, "'\(value)' is not an integer") }
+                guard range.contains(number) else {
+                    throw .invalidInput(parameter, "\(number) is outside \(range.lowerBound)...\(range.upperBound)"
+                        + (unit.map { " \($0)" } ?? ""))
+                }
+            case .number:
+                guard let number = Double(value), number.isFinite else {
+                    throw .invalidInput(parameter, "'\(value)' is not a number")
+                }
+            case .boolean:
+                guard value == "true" || value == "false" else {
+                    throw .invalidInput(parameter, "'\(value)' is not true or false")
+                }
+            case .coordinate:
+                _ = try Coordinate(parsing: value, parameter: parameter)
+            case .integerList:
+                for item in value.split(separator: ",", omittingEmptySubsequences: false) where Int(item) == nil {
+                    throw .invalidInput(parameter, "'\(item)' is not an integer")
+                }
+            case let .oneOf(values):
+                guard values.contains(value) else {
+                    throw .invalidInput(parameter, "'\(value)' is not one of \(values.joined(separator: ", "))")
+                }
+            case let .listOf(values):
+                for item in value.split(separator: ",", omittingEmptySubsequences: false) where !values.contains(String(item)) {
+                    throw .invalidInput(parameter, "'\(item)' is not one of \(values.joined(separator: ", "))")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// A typed call to one endpoint of one contract. The registry entry (`endpoint`) holds its path
+/// template and parameter rules; the type holds the typed fields and what a 2xx decodes into.
+public protocol EndpointRequest: Sendable {
+    associatedtype Response: Decodable & Sendable
+    /// The registry entry this request calls.
+    static var endpoint: Endpoint { get }
+    /// Throws `invalidInput` for anything the API would reject or the URL could not carry.
+    func validate() throws(FoursquareError)
+    /// The percent-encoded path.
+    func path() throws(FoursquareError) -> String
+    /// Query parameters in a stable order, values not yet percent-encoded.
+    func queryItems() -> [(name: String, value: String)]
+}
+
+extension EndpointRequest {
+    public static var endpointID: EndpointID { endpoint.id }
+
+    public func validate() throws(FoursquareError) { try validateParameters() }
+
+    /// The path and every query item checked against the registry's rules.
+    public func validateParameters() throws(FoursquareError) {
+        _ = try path()
+        try Self.endpoint.validate(queryItems())
+    }
+
+    public func path() throws(FoursquareError) -> String { try Self.endpoint.path(placeID: nil) }
+}
+
+/// A request whose path carries a place id.
+public protocol PlaceScopedRequest: EndpointRequest {
+    var placeID: String { get }
+}
+
+extension PlaceScopedRequest {
+    public func path() throws(FoursquareError) -> String { try Self.endpoint.path(placeID: placeID) }
+}
+
+/// Limits the client enforces before sending; the README explains each choice.
+public enum ParameterLimits {
+    public static let limit = 1...50
+    public static let radius = 1...100_000
+    public static let autocompleteMinimumQueryLength = 3
+}
+
+/// Where a place search looks: exactly one strategy, so an invalid mix cannot be written.
+public enum SearchLocation: Sendable, Hashable {
+    /// Around a point, within `radius` meters when given.
+    case ll(Coordinate, radius: Int? = nil)
+    /// Near a named locality, e.g. "Chicago, IL".
+    case near(String)
+    /// Inside the box from the south-west to the north-east corner.
+    case bounds(ne: Coordinate, sw: Coordinate)
+
+    var queryItems: [(name: String, value: String)] {
+        var items: [(name: String, value: String)] = []
+        switch self {
+        case let .ll(point, radius):
+            items.append(("ll", point.queryValue))
+            items.add("radius", radius)
+        case let .near(name):
+            items.append(("near", name))
+        case let .bounds(ne, sw):
+            items.append(("ne", ne.queryValue))
+            items.append(("sw", sw.queryValue))
+        }
+        return items
+    }
+
+    func validate() throws(FoursquareError) {
+        if case let .bounds(ne, sw) = self, ne.latitude.isFinite, sw.latitude.isFinite,
+           (-90...90).contains(ne.latitude), (-90...90).contains(sw.latitude), ne.latitude < sw.latitude {
+            throw .invalidInput("ne", "latitude \(ne.latitude) is south of sw's \(sw.latitude)")
+        }
+    }
+
+    /// The strategy a recorded query names; a query with none gives nil, one with two is a problem.
+    static func read(_ values: inout QueryValues) throws(ParameterProblem) -> SearchLocation? {
+        let ll = try values.coordinate("ll"), radius = try values.int("radius")
+        let near = values.string("near")
+        let ne = try values.coordinate("ne"), sw = try values.coordinate("sw")
+        let given = [ll != nil ? "ll" : nil, near != nil ? "near" : nil, (ne ?? sw) != nil ? "ne+sw" : nil].compactMap { $0 }
+        guard given.count <= 1 else {
+            throw ParameterProblem("ll/near/ne+sw", "one location strategy at most; got \(given.joined(separator: ", "))")
+        }
+        if radius != nil, ll == nil { throw ParameterProblem("radius", "applies only with ll") }
+        if let ll { return .ll(ll, radius: radius) }
+        if let near { return .near(near) }
+        if ne != nil || sw != nil {
+            guard let ne, let sw else { throw ParameterProblem(ne == nil ? "ne" : "sw", "ne and sw must be given together") }
+            return .bounds(ne: ne, sw: sw)
+        }
+        return nil
+    }
+}
+
+/// The values `types` and `bias` accept on `/autocomplete`. Document 004's table lists
+/// place, search and geo; its example's `category`, `brand` and `proximity` are not accepted.
+public enum AutocompleteType: String, Sendable, Hashable, CaseIterable, Codable {
+    case place, search, geo
+}
+
+enum Validate {
+    static func placeID(_ id: String, parameter: String = "fsq_id") throws(FoursquareError) -> String {
+        let trimmed = id.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .invalidInput(parameter, "is empty") }
+        guard !id.contains("/") else { throw .invalidInput(parameter, "'\(id)' contains '/'") }
+        guard id != ".", id != ".." else { throw .invalidInput(parameter, "'\(id)' is not a place id") }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#%")
+        guard let encoded = id.addingPercentEncoding(withAllowedCharacters: allowed) else {
+            throw .invalidInput(parameter, "cannot be percent-encoded")
+        }
+        return encoded
+    }
+
+    static func required(_ value: String, _ name: String) throws(FoursquareError) {
+        guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .invalidInput(name, "is required and empty")
+        }
+    }
+}
+
+extension Array where Element == (name: String, value: String) {
+    mutating func add(_ name: String, _ value: String?) {
+        if let value { append((name, value)) }
+    }
+
+    mutating func add(_ name: String, _ value: Int?) {
+        if let value { append((name, String(value))) }
+    }
+
+    mutating func add(_ name: String, _ value: Double?) {
+        if let value { append((name, Coordinate.format(value))) }
+    }
+
+    mutating func add(_ name: String, _ value: Bool?) {
+        if let value { append((name, value ? "true" : "false")) }
+    }
+
+    mutating func add(_ name: String, _ values: [String]?) {
+        if let values, !values.isEmpty { append((name, values.joined(separator: ","))) }
+    }
+}
