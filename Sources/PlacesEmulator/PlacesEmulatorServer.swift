@@ -18,15 +18,23 @@ public final class PlacesEmulatorServer: Sendable {
     public let emulator: PlacesEmulator
     public var configuration: EmulatorConfiguration { emulator.configuration }
 
+    /// How long a connection may sit without a complete request part (idle between requests, or a head or
+    /// body still arriving) before it is closed, so slow or half-sent requests cannot hold sockets and fds.
+    public let idleTimeout: Duration
+
+    public static let defaultIdleTimeout = Duration.seconds(10)
+
     private let state = ServerState()
 
     /// Loads the fixtures (broken files are skipped with one warning line each).
-    public init(configuration: EmulatorConfiguration) throws(EmulatorConfigurationError) {
+    public init(configuration: EmulatorConfiguration, idleTimeout: Duration = defaultIdleTimeout) throws(EmulatorConfigurationError) {
         emulator = try PlacesEmulator(configuration: configuration)
+        self.idleTimeout = idleTimeout
     }
 
-    public init(emulator: PlacesEmulator) {
+    public init(emulator: PlacesEmulator, idleTimeout: Duration = defaultIdleTimeout) {
         self.emulator = emulator
+        self.idleTimeout = idleTimeout
     }
 
     /// The bound port while running.
@@ -117,8 +125,13 @@ public final class PlacesEmulatorServer: Sendable {
         }
         // Hummingbird's own logger prints nothing, so no header value can leak through it.
         let logger = Logger(label: "PlacesEmulator", factory: { _ in SwiftLogNoOpLogHandler() })
+        let idle = TimeAmount.nanoseconds(Int64(idleTimeout.components.seconds) * 1_000_000_000
+            + Int64(idleTimeout.components.attoseconds / 1_000_000_000))
         return Application(
             responder: responder,
+            // Hummingbird counts a connection idle until a whole request part arrives, so this one timer
+            // also ends a head or body that is sent too slowly; oversized heads get a 400 from the decoder.
+            server: .http1(configuration: .init(idleTimeout: idle)),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },

@@ -37,6 +37,7 @@ struct DriftCommand: AsyncParsableCommand {
     var apiVersion: String = FoursquareClient.defaultAPIVersion
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
+    @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
 
     enum FailOn: String, ExpressibleByArgument, CaseIterable {
         case err, warn
@@ -45,7 +46,8 @@ struct DriftCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion)
+            var options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion)
+            try limits.apply(to: &options)
             let loaded = try fixtureOptions.load()
             let config: DriftConfig
             do {
@@ -104,6 +106,8 @@ struct DriftCommand: AsyncParsableCommand {
             lines.append("\(result.worst!.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) \(result.fixture) [\(result.auth)]")
             for change in result.changes { lines.append("       \(change.line)") }
         }
+        let failed = results.filter { $0.problem != nil }.count
+        if failed > 0 { lines.append("drift: \(failed) of \(results.count) calls got no answer to compare, so their drift is unknown") }
         return lines.isEmpty ? "drift: no changes" : lines.joined(separator: "\n")
     }
 }

@@ -31,10 +31,14 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Auth style for plan entries and fixtures that do not name one.")
     var auth: AuthStyle = .apiKey
 
+    @Flag(name: .long, help: "Record an error fixture's new answer even when the live status class differs (otherwise it is kept).")
+    var acceptStatusChange = false
+
     @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
     var apiVersion: String = FoursquareClient.defaultAPIVersion
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
+    @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
 
     func run() async throws {
         do {
@@ -55,7 +59,8 @@ struct RecordCommand: AsyncParsableCommand {
                 print("record: mode is never; nothing recorded (pass --mode missing|failed|all)")
                 return
             }
-            let options = try connection.options(authStyles: [auth], apiVersion: apiVersion)
+            var options = try connection.options(authStyles: [auth], apiVersion: apiVersion)
+            try limits.apply(to: &options)
             guard let key = options.key else {
                 throw UsageFailure("FSQ_API_KEY is not set; record needs a key to call \(options.baseURL.absoluteString)")
             }
@@ -78,7 +83,8 @@ struct RecordCommand: AsyncParsableCommand {
                 }
             }
             let recorder = Recorder(options: options, fixturesRoot: root, mode: recordMode, key: key,
-                                    redactHeaders: redactHeader, defaultAuth: auth)
+                                    redactHeaders: redactHeader, defaultAuth: auth,
+                                    acceptStatusChange: acceptStatusChange)
             let outcomes = await recorder.record(existing: existing, plan: entries,
                                                  progress: Progress.reporter(label: "record"))
             print(Self.summary(outcomes, mode: recordMode))
@@ -104,7 +110,8 @@ struct RecordCommand: AsyncParsableCommand {
             if outcome.notes.count > 8 { lines.append("         … \(outcome.notes.count - 8) more changes") }
         }
         lines.append("record (\(mode.rawValue)): \(counts[.new] ?? 0) new, \(counts[.updated] ?? 0) updated, "
-                     + "\(counts[.unchanged] ?? 0) unchanged, \(counts[.skipped] ?? 0) skipped, \(counts[.failed] ?? 0) failed")
+                     + "\(counts[.unchanged] ?? 0) unchanged, \(counts[.kept] ?? 0) kept, \(counts[.skipped] ?? 0) skipped, "
+                     + "\(counts[.failed] ?? 0) failed")
         return lines.joined(separator: "\n")
     }
 }

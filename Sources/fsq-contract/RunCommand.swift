@@ -41,6 +41,7 @@ struct RunCommand: AsyncParsableCommand {
     var ifNoKey: IfNoKey?
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
+    @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
 
     /// Seconds past `--deadline` before the watchdog writes the report and exits.
     static let watchdogGrace = 3.0
@@ -60,6 +61,7 @@ struct RunCommand: AsyncParsableCommand {
                 throw UsageFailure(error.description)
             }
             liveOptions = try connection.options(authStyles: auth.styles, apiVersion: apiVersion, key: .some(key))
+            try limits.apply(to: &liveOptions!)
             if key == nil { writeStderr(LiveKey.skippingNotice) }
         } else if connection.baseURL != nil {
             throw UsageFailure("--base-url is only used with --live; add --live to call that server, or drop --base-url to replay")

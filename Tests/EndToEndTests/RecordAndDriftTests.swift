@@ -50,7 +50,7 @@ struct RecordAndDriftTests {
         }
     }
 
-    @Test func theFinalScanCatchesAnEncodedCopyThatSlipsPastRedaction() throws {
+    @Test func aBase64CopyOfTheKeyIsRedactedAndOnlyTheKeyChanges() throws {
         try withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served")
             let recorded = tmp.appendingPathComponent("recorded")
@@ -60,16 +60,19 @@ struct RecordAndDriftTests {
             try E2E.editBody(served.appendingPathComponent("chains/200-typical.json")) { body in
                 body["session"] = "Basic \(planted)"
             }
-            let before = try Data(contentsOf: recorded.appendingPathComponent("chains/200-typical.json"))
             let emulator = try EmulatorProcess(fixtures: served)
             let result = try record(recorded, emulator, ["--mode", "all"])
             emulator.stop()
             #expect(result.status == 1)
-            #expect(result.stdout.contains("FAILED   chains/200-typical.json"))
-            #expect(result.stdout.contains("final scan found the API key"))
-            // The refused file was not written; the old one is intact.
-            #expect(try Data(contentsOf: recorded.appendingPathComponent("chains/200-typical.json")) == before)
+            #expect(result.stdout.contains("UPDATED  chains/200-typical.json"), "\(result.stdout)")
             #expect(!E2E.allText(under: recorded).contains(planted))
+            // The recorded body equals the served one with the key's base64 replaced, and nothing else changed.
+            let servedBody = try E2E.object(served.appendingPathComponent("chains/200-typical.json"))["response"] as! [String: Any]
+            let recordedBody = try E2E.object(recorded.appendingPathComponent("chains/200-typical.json"))["response"] as! [String: Any]
+            var expected = servedBody["body"] as! [String: Any]
+            expected["session"] = "Basic <redacted>"
+            let got = recordedBody["body"] as! [String: Any]
+            #expect(NSDictionary(dictionary: got).isEqual(to: expected))
         }
     }
 

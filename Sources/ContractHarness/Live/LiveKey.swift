@@ -20,7 +20,13 @@ public enum LiveKey {
     /// The key, or nil when it is missing and skipping was asked for (`--if-no-key skip`, or
     /// `FSQ_IF_NO_KEY=skip`); a missing key otherwise throws.
     public static func resolve(environment: [String: String], ifNoKey: IfNoKey? = nil) throws(Missing) -> APIKey? {
-        if let value = environment[environmentName], !value.isEmpty { return APIKey(value) }
+        if let value = environment[environmentName], !value.isEmpty {
+            // A key too short to redact without rewriting other text is refused (KeyScrubber).
+            if let problem = KeyScrubber.problem(with: APIKey(value), variable: environmentName) {
+                throw Missing(description: problem)
+            }
+            return APIKey(value)
+        }
         let choice: IfNoKey
         if let ifNoKey { choice = ifNoKey } else { choice = try policy(environment) }
         guard choice == .skip else {

@@ -24,6 +24,8 @@ public struct LiveOptions: Sendable {
     public var selectFixtureHeader: Bool
     /// Seed for retry jitter.
     public var seed: UInt64
+    /// Largest response body a live call accepts, in bytes (`--max-body`).
+    public var maxBody = LiveSession.defaultMaxBody
 
     public init(
         baseURL: URL, key: APIKey?, authStyles: [AuthStyle] = AuthStyle.allCases,
@@ -80,17 +82,12 @@ public struct LiveExchange: Sendable {
 public struct LiveCaller: Sendable {
     public let options: LiveOptions
     private let jitter: Locked<SplitMix64>
-    private let session: URLSession
+    private let session: LiveSession
 
     public init(options: LiveOptions) {
         self.options = options
         jitter = Locked(SplitMix64(seed: options.seed &+ 0x9E37_79B9_7F4A_7C15))
-        // URLSession.shared allows 6 connections per host, which would cap --concurrency above 6.
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = max(options.concurrency, 1)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        session = LiveSession(concurrency: options.concurrency, maxBody: options.maxBody)
     }
 
     /// Calls once, retrying 429/5xx/transport failures other than `expectedStatus`, with capped
@@ -104,7 +101,10 @@ public struct LiveCaller: Sendable {
             attempt += 1
             let timeout = max(0.001, min(options.timeout, deadline.remaining))
             let headers = fixtureHeader.map { [("X-Emulator-Fixture", $0)] } ?? []
-            let transport = ObservingTransport(base: URLSessionTransport(session: session, timeout: timeout), extraHeaders: headers)
+            // Bounded (deadline, body cap) and scrubbed of the key before anything above can see the answer.
+            let bounded = LiveTransport(session: session, timeout: timeout)
+            let transport = ObservingTransport(base: RedactingTransport(base: bounded, scrubber: KeyScrubber(key: key)),
+                                               extraHeaders: headers)
             let client = FoursquareClient(apiKey: key, auth: auth, baseURL: options.baseURL,
                                           apiVersion: options.apiVersion, transport: transport)
             let start = ContinuousClock.now

@@ -63,7 +63,8 @@ public struct PlanEntry: Sendable, Hashable {
 
 /// What happened to one fixture file.
 public struct RecordOutcome: Sendable {
-    public enum Status: String, Sendable { case new, updated, unchanged, skipped, failed }
+    /// `kept`: an error fixture the live server did not reproduce; the file stays as it was.
+    public enum Status: String, Sendable { case new, updated, unchanged, kept, skipped, failed }
     public var relativePath: String
     public var status: Status
     /// Changes against the old fixture, or the reason for skipped/failed.
@@ -79,15 +80,23 @@ public struct Recorder: Sendable {
     ]
 
     public let live: LiveRunner
+    /// The same calls without `X-Emulator-Fixture`, for plan entries that have no file for it to name yet.
+    let liveWithoutFixtureHeader: LiveRunner
     public let fixturesRoot: URL
     public let mode: RecordMode
     public let redactor: Redactor
     /// Style for fixtures that do not say which they were recorded with.
     public let defaultAuth: AuthStyle
+    /// Write an error fixture's new answer even when its status class changed (`--accept-status-change`).
+    public let acceptStatusChange: Bool
 
     public init(options: LiveOptions, fixturesRoot: URL, mode: RecordMode, key: APIKey, redactHeaders: [String],
-                defaultAuth: AuthStyle = .apiKey) {
+                defaultAuth: AuthStyle = .apiKey, acceptStatusChange: Bool = false) {
         live = LiveRunner(options: options)
+        var plain = options
+        plain.selectFixtureHeader = false
+        liveWithoutFixtureHeader = options.selectFixtureHeader ? LiveRunner(options: plain) : live
+        self.acceptStatusChange = acceptStatusChange
         self.fixturesRoot = fixturesRoot
         self.mode = mode
         redactor = Redactor(key: key, extraHeaders: redactHeaders)
@@ -154,11 +163,19 @@ public struct Recorder: Sendable {
             relativePath: target.relativePath, endpoint: target.endpoint,
             request: RecordedRequest(path: target.path, query: target.query),
             response: RecordedResponse(status: 200), recorded: .authored)
-        let exchange = await live.call(plan, fixture: stub, auth: target.auth, key: key, deadline: deadline)
+        let runner = target.existing == nil ? liveWithoutFixtureHeader : live
+        let exchange = await runner.call(plan, fixture: stub, auth: target.auth, key: key, deadline: deadline)
+        let attempts = exchange.attempts > 1 ? " after \(exchange.attempts) attempts" : ""
         guard let request = exchange.request, let response = exchange.response else {
             let reason: String
             if case let .failed(error) = exchange.outcome { reason = key.redact(error.description) } else { reason = "no response" }
-            return outcome(.failed, [reason])
+            return outcome(.failed, ["not recorded: \(reason)\(attempts)"])
+        }
+        switch Self.judge(recordedStatus: target.existing?.response.status, response: response, body: exchange.body,
+                          acceptStatusChange: acceptStatusChange) {
+        case .record: break
+        case let .refuse(reason): return outcome(.failed, [reason + attempts])
+        case let .keep(reason): return outcome(.kept, [reason])
         }
         let fresh = build(target, request: request, response: response, body: exchange.body)
         var notes: [String] = []
@@ -166,7 +183,7 @@ public struct Recorder: Sendable {
             let changes = DriftRunner.compare(fixture: old, status: response.status,
                                               contentType: response.headers["content-type"], body: exchange.body)
             notes = changes.map(\.line)
-            if Self.sameContent(old, fresh) || (mode == .failed && changes.isEmpty) {
+            if Self.sameContent(old, fresh) || (mode == .failed && changes.isEmpty && !Self.modelRejects(old)) {
                 return outcome(.unchanged, [])
             }
         }
@@ -181,6 +198,53 @@ public struct Recorder: Sendable {
         }
         if target.existing == nil { return outcome(.new, ["HTTP \(response.status)"]) }
         return outcome(.updated, notes.isEmpty ? ["values changed, structure unchanged"] : notes)
+    }
+
+    /// Whether a live answer is a recording of the API at all.
+    enum Judgement: Equatable {
+        case record
+        /// Not a recording (auth refusal, transient failure, emulator error): write nothing, fail the fixture.
+        case refuse(String)
+        /// An error fixture the server did not reproduce: leave the file alone and say so.
+        case keep(String)
+    }
+
+    /// `recordedStatus` is the existing fixture's status, nil for a new request (which expects a 2xx).
+    static func judge(recordedStatus: Int?, response: HTTPResponse, body: Data, acceptStatusChange: Bool) -> Judgement {
+        let status = response.status
+        let expected = recordedStatus ?? 200
+        if status == 401 || status == 403, expected != 401, expected != 403 {
+            return .refuse("not recorded: the server refused the key or the auth style (HTTP \(status))")
+        }
+        if let message = EmulatorAnswer.errorMessage(status: status, body: body) {
+            return .refuse("not recorded: the emulator answered with its own error (HTTP \(status): \(message))")
+        }
+        let declaresJSON = response.headers["content-type"]?.lowercased().contains("json") ?? false
+        if declaresJSON, !body.isEmpty, (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) == nil {
+            return .refuse("not recorded: HTTP \(status) with a body that is not valid JSON (\(body.count) bytes)")
+        }
+        let expectedClass = expected / 100, gotClass = status / 100
+        if expectedClass == 2 {
+            if status == 429 || gotClass == 5 {
+                return .refuse("not recorded: a transient failure (HTTP \(status)) is not a recording of a \(expected) answer")
+            }
+            if gotClass == 2, !body.isEmpty, (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) == nil {
+                return .refuse("not recorded: HTTP \(status) with a body that is not valid JSON (\(body.count) bytes)")
+            }
+            if gotClass != 2 {
+                return .refuse("not recorded: HTTP \(status) where the fixture recorded \(expected)")
+            }
+        } else if gotClass != expectedClass, !acceptStatusChange {
+            return .keep("not reproducible live: kept (the fixture recorded \(expected), the server answered \(status); "
+                         + "--accept-status-change records it)")
+        }
+        return .record
+    }
+
+    /// True when the fixture's 2xx body no longer decodes with the model (so `--mode failed` re-records it).
+    static func modelRejects(_ fixture: Fixture) -> Bool {
+        guard (200...299).contains(fixture.response.status) else { return false }
+        return ModelReads.decodeFailure(endpoint: fixture.endpoint, body: fixture.response.body.data) != nil
     }
 
     /// The fixture a live exchange becomes, redacted; `expect` and the description carry over.

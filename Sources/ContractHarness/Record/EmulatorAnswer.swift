@@ -1,0 +1,16 @@
+import Foundation
+
+/// Recognises the emulator's own error answers (an unknown `X-Emulator-Fixture`, an injected fault, a
+/// mismatched auth mode), which must never be recorded as if the API had said them.
+enum EmulatorAnswer {
+    /// The emulator's message when `body` is one of its own errors, else nil.
+    static func errorMessage(status: Int, body: Data) -> String? {
+        guard status >= 400,
+              let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+        let message = object["message"] as? String ?? ""
+        let detail = object["error_detail"] as? String ?? ""
+        let markers = ["X-Emulator-", "Injected by the emulator", "the emulator runs with", "No fixture matches", "no fixtures are loaded"]
+        guard markers.contains(where: { message.contains($0) || detail.contains($0) }) else { return nil }
+        return message
+    }
+}

@@ -1,0 +1,92 @@
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+import Testing
+import TestSupport
+
+/// The harness's live transport against servers that never end, never answer or answer too much.
+@Suite(.timeLimit(.minutes(2)))
+struct LiveTransportTests {
+    static let cap = 1024 * 1024
+
+    func get(_ url: URL, timeout: Double, maxBody: Int = cap) async throws -> (Data, HTTPResponse) {
+        let session = LiveSession(concurrency: 2, maxBody: maxBody)
+        return try await LiveTransport(session: session, timeout: timeout)
+            .send(HTTPRequest(url: url.appendingPathComponent("places/search")))
+    }
+
+    @Test(arguments: HostileServer.Framing.allCases)
+    func anEndlessBodyStopsAtTheCapWithItsSize(framing: HostileServer.Framing) async throws {
+        let server = try HostileServer.start(.endlessBody(framing))
+        defer { server.stop() }
+        do {
+            _ = try await get(server.baseURL, timeout: 30)
+            Issue.record("an endless body returned")
+        } catch let error as LiveTransportError {
+            guard case let .bodyTooLarge(bytes, limit, announced, _) = error else {
+                Issue.record("expected bodyTooLarge, got \(error)")
+                return
+            }
+            #expect(limit == Self.cap)
+            #expect(bytes > Self.cap)
+            #expect(announced == (framing == .contentLength))
+            #expect(error.description.contains("1 MB cap"))
+        }
+    }
+
+    @Test func endlessHeadersEndWithAnErrorThatSaysSo() async throws {
+        let server = try HostileServer.start(.endlessHeaders)
+        defer { server.stop() }
+        do {
+            _ = try await get(server.baseURL, timeout: 1.5)
+            Issue.record("endless headers returned")
+        } catch let error as LiveTransportError {
+            // libcurl stops a head at 300 KB, usually long before the timeout.
+            if case let .failed(reason, _) = error { #expect(reason.contains("Too large response headers")) }
+            else { #expect(error == .timedOut(seconds: 1.5, headReceived: false, bodyBytes: 0, url: server.baseURL.appendingPathComponent("places/search"))) }
+        }
+    }
+
+    @Test func aNeverAnsweringServerTimesOutAtAFractionalTimeout() async throws {
+        let server = try HostileServer.start(.neverAnswer)
+        defer { server.stop() }
+        await #expect(throws: LiveTransportError.timedOut(seconds: 0.4, headReceived: false, bodyBytes: 0,
+                                                         url: server.baseURL.appendingPathComponent("places/search"))) {
+            _ = try await get(server.baseURL, timeout: 0.4)
+        }
+    }
+
+    @Test func aOneByteASecondServerEndsByTheTimeout() async throws {
+        let server = try HostileServer.start(.oneBytePerSecond)
+        defer { server.stop() }
+        // A head trickling in below libcurl's size limit is ended by our deadline, which says the head never came.
+        await #expect(throws: LiveTransportError.timedOut(seconds: 2, headReceived: false, bodyBytes: 0,
+                                                         url: server.baseURL.appendingPathComponent("places/search"))) {
+            _ = try await get(server.baseURL, timeout: 2)
+        }
+    }
+
+    @Test func cancellingTheCallerEndsTheCallWithoutDeadlock() async throws {
+        let server = try HostileServer.start(.neverAnswer)
+        defer { server.stop() }
+        let call = Task { try await get(server.baseURL, timeout: 60) }
+        try await Task.sleep(for: .milliseconds(300))
+        call.cancel()
+        let started = ContinuousClock.now
+        await #expect(throws: (any Error).self) { _ = try await call.value }
+        #expect(ContinuousClock.now - started < .seconds(30), "the call ended on cancellation, not at its 60 s timeout")
+    }
+
+    @Test func anOrdinaryAnswerAndOneExactlyAtTheCapArriveWhole() async throws {
+        let body = #"{"results":[]}"#
+        try await EchoServer.with(reply: .json(200, body, headers: [.init("X-Ratelimit-Remaining", "7")])) { server in
+            let (data, response) = try await get(server.baseURL, timeout: 5, maxBody: body.utf8.count)
+            #expect(String(decoding: data, as: UTF8.self) == body)
+            #expect(response.status == 200)
+            #expect(response.headers["x-ratelimit-remaining"] == "7")
+            await #expect(throws: LiveTransportError.self) {
+                _ = try await get(server.baseURL, timeout: 5, maxBody: body.utf8.count - 1)
+            }
+        }
+    }
+}

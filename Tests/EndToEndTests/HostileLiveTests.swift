@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Live calls, record and drift against servers that refuse, fail, echo the key, never end or never answer.
+@Suite("hostile servers", .serialized, .timeLimit(.minutes(5)))
+struct HostileLiveTests {
+    static let chains = ["chains/200-typical.json", "chains/200-empty-results.json", "chains/404-not-found.json",
+                         "chains/401-unauthorized.json", "chains/500-server-error.json"]
+
+    /// Every file's bytes under `folder`, by relative path.
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
+        for case let url as URL in enumerator where url.pathExtension == "json" {
+            files[String(url.path.dropFirst(folder.path.count))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    func record(_ folder: URL, _ baseURL: String, _ extra: [String] = [], key: String = E2E.sentinel) throws -> CommandResult {
+        try Products.run(["record", "--base-url", baseURL, "--fixtures", folder.path, "--mode", "all"] + extra,
+                         environment: ["FSQ_API_KEY": key, "CI": "false"])
+    }
+
+    @Test(arguments: [["--fault", "server-error"], ["--fault", "rate-limit"], ["--fault", "truncate"], ["--auth", "bearer"]])
+    func recordAgainstAFaultyOrRefusingServerLeavesEveryFixtureByteIdentical(serve: [String]) throws {
+        try withTemporaryDirectory { tmp in
+            let served = tmp.appendingPathComponent("served"), recorded = tmp.appendingPathComponent("recorded")
+            try copyShippedFixtures(to: served)
+            try copyShippedFixtures(to: recorded)
+            let before = try Self.snapshot(recorded)
+            let emulator = try EmulatorProcess(fixtures: served, arguments: serve)
+            let result = try record(recorded, emulator.baseURL, ["--retries", "1", "--concurrency", "8", "--auth", "apiKey"])
+            emulator.stop()
+            #expect(result.status == 1, "\(result.stdout.suffix(2000))")
+            if serve == ["--auth", "bearer"] {
+                #expect(try Self.snapshot(recorded) == before, "a fixture changed under serve \(serve)")
+                #expect(result.stdout.contains("0 new, 0 updated"), "\(result.stdout.suffix(500))")
+                #expect(result.stdout.contains("the server refused the key or the auth style (HTTP 401)"))
+            } else {
+                // Every 2xx fixture stays byte-identical (a truncated HTML 502 may legitimately re-record).
+                let after = try Self.snapshot(recorded)
+                for (path, bytes) in before where path.split(separator: "/").last?.hasPrefix("2") == true {
+                    #expect(after[path] == bytes, "\(path) changed under serve \(serve)")
+                }
+                #expect(result.stdout.contains("not recorded"))
+            }
+        }
+    }
+
+    @Test func anErrorPathAnsweredWith200IsKeptAndNothingElseChanges() throws {
+        try withTemporaryDirectory { tmp in
+            let served = tmp.appendingPathComponent("served"), recorded = tmp.appendingPathComponent("recorded")
+            try copyFixtures(Self.chains, to: served)
+            try copyFixtures(Self.chains, to: recorded)
+            // The served copy of the 404 fixture now answers 200.
+            let path = served.appendingPathComponent("chains/404-not-found.json")
+            var fixture = try E2E.object(path)
+            var response = fixture["response"] as! [String: Any]
+            response["status"] = 200
+            response["body"] = ["results": []]
+            fixture["response"] = response
+            fixture["expect"] = nil
+            try E2E.write(fixture, to: path)
+            let before = try Self.snapshot(recorded)
+            let emulator = try EmulatorProcess(fixtures: served)
+            let result = try record(recorded, emulator.baseURL, ["--auth", "apiKey"])
+            emulator.stop()
+            #expect(result.stdout.contains("KEPT     chains/404-not-found.json"), "\(result.stdout)")
+            #expect(result.stdout.contains("not reproducible live: kept"))
+            #expect(try Self.snapshot(recorded)["/chains/404-not-found.json"] == before["/chains/404-not-found.json"])
+            #expect(result.stdout.contains("1 kept"))
+        }
+    }
+
+    @Test(arguments: ["k", " ", "short-key-15chr"])
+    func aKeyTooShortToRedactIsRefusedAndNothingIsWritten(key: String) throws {
+        try withTemporaryDirectory { tmp in
+            let recorded = tmp.appendingPathComponent("recorded")
+            try copyFixtures(Self.chains, to: recorded)
+            let before = try Self.snapshot(recorded)
+            let emulator = try EmulatorProcess(fixtures: recorded)
+            let record = try record(recorded, emulator.baseURL, key: key)
+            let drift = try Products.run(["drift", "--base-url", emulator.baseURL, "--fixtures", recorded.path,
+                                          "--report", tmp.appendingPathComponent("d.xml").path], environment: ["FSQ_API_KEY": key])
+            let live = try Products.run(["run", "--live", "--base-url", emulator.baseURL, "--fixtures", recorded.path,
+                                         "--report", tmp.appendingPathComponent("l.xml").path], environment: ["FSQ_API_KEY": key])
+            emulator.stop()
+            for result in [record, drift, live] {
+                #expect(result.status == 2)
+                #expect(result.stderr.contains("FSQ_API_KEY is \(key.count) character"), "\(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").count == 1)
+            }
+            #expect(try Self.snapshot(recorded) == before)
+        }
+    }
+
+    @Test func aServerThatEchoesTheKeyLeaksItNowhere() async throws {
+        try await withTemporaryDirectory { tmp in
+            let fixtures = tmp.appendingPathComponent("fixtures")
+            try copyFixtures(Self.chains + ["place-search/200-typical.json"], to: fixtures)
+            let server = try await KeyEcho.start()
+            let reports = tmp.appendingPathComponent("Reports")
+            let env = ["FSQ_API_KEY": E2E.sentinel, "CI": "false"]
+            let live = try Products.run(["run", "--live", "--base-url", server.baseURL.absoluteString, "--fixtures", fixtures.path,
+                                         "--retries", "0", "--report", reports.appendingPathComponent("live.xml").path], environment: env)
+            let drift = try Products.run(["drift", "--base-url", server.baseURL.absoluteString, "--fixtures", fixtures.path,
+                                          "--retries", "0", "--report", reports.appendingPathComponent("drift.xml").path,
+                                          "--summary", reports.appendingPathComponent("drift.md").path,
+                                          "--json", reports.appendingPathComponent("drift.json").path], environment: env)
+            let record = try Products.run(["record", "--base-url", server.baseURL.absoluteString, "--fixtures", fixtures.path,
+                                           "--mode", "all", "--retries", "0", "--auth", "bearer", "--fixture-header", "never"],
+                                          environment: env)
+            await server.stop()
+            #expect(live.status == 1 && drift.status == 1 && record.status == 1)
+            let liveXML = try String(contentsOf: reports.appendingPathComponent("live.xml"), encoding: .utf8)
+            // The echoes did arrive and were reported, scrubbed.
+            #expect(liveXML.contains("&lt;redacted>"), "the echoed key should appear redacted")
+            let outputs = [("live stdout", live.stdout + live.stderr), ("drift stdout", drift.stdout + drift.stderr),
+                           ("record stdout", record.stdout + record.stderr), ("reports", E2E.allText(under: reports)),
+                           ("fixtures", E2E.allText(under: fixtures))]
+            for (name, text) in outputs {
+                for form in KeyEcho.leakForms(of: E2E.sentinel) {
+                    #expect(!text.contains(form), "\(form) leaked into \(name)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [HostileServer.Behaviour.endlessBody(.contentLength), .endlessBody(.chunked),
+                      .endlessBody(.closeDelimited), .endlessHeaders, .neverAnswer])
+    func aLiveRunAgainstAServerThatNeverEndsEndsWithAReport(behaviour: HostileServer.Behaviour) throws {
+        try withTemporaryDirectory { tmp in
+            let fixtures = tmp.appendingPathComponent("fixtures")
+            try copyFixtures(["chains/200-typical.json", "chains/200-empty-results.json"], to: fixtures)
+            let server = try HostileServer.start(behaviour, lifetime: 60)
+            defer { server.stop() }
+            let report = tmp.appendingPathComponent("live.xml")
+            let started = Date()
+            let result = try Products.run(["run", "--live", "--base-url", server.baseURL.absoluteString, "--fixtures", fixtures.path,
+                                           "--timeout", "2", "--retries", "0", "--deadline", "20", "--max-body", "1048576",
+                                           "--report", report.path], environment: ["FSQ_API_KEY": E2E.sentinel])
+            #expect(Date().timeIntervalSince(started) < 30)
+            #expect(result.status == 1)
+            let cases = try E2E.cases(report.path)
+            let problems = cases.compactMap(E2E.problem)
+            #expect(!cases.isEmpty && problems.count == cases.count, "every case is an error, none passes")
+            // URLSession's delegate queue lags libcurl, so concurrent calls to an endless body end at the cap, at
+            // their own timeout, or (at worst) at the run deadline through core's watchdog: never silently.
+            let allowed: [String]
+            switch behaviour {
+            case .endlessBody: allowed = ["larger than the 1 MB cap", "within 2s", "run deadline of 20s passed"]
+            case .endlessHeaders: allowed = ["Too large response headers", "within 2s"]
+            default: allowed = ["no complete response head"]
+            }
+            #expect(problems.allSatisfy { problem in allowed.contains { problem.contains($0) } }, "\(problems)")
+        }
+    }
+
+    @Test func theEmulatorLetsGoOfOversizedAndHalfSentRequests() throws {
+        try withTemporaryDirectory { tmp in
+            let fixtures = tmp.appendingPathComponent("fixtures")
+            try copyFixtures(Self.chains, to: fixtures)
+            let emulator = try EmulatorProcess(fixtures: fixtures)
+            defer { emulator.stop() }
+            func fds() throws -> Int {
+                try FileManager.default.contentsOfDirectory(atPath: "/proc/\(emulator.process.processIdentifier)/fd").count
+            }
+            Thread.sleep(forTimeInterval: 0.5)
+            let baseline = try fds()
+            var clients: [RawClient] = []
+            for _ in 0..<5 {
+                let headers = try RawClient(port: emulator.port)
+                headers.send("GET /places/chains?query=a HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X-Pad: \(String(repeating: "p", count: 1000))\r\n", count: 1000))
+                let url = try RawClient(port: emulator.port)
+                url.send("GET /places/chains?query=" + String(repeating: "u", count: 10 * 1024 * 1024))
+                let half = try RawClient(port: emulator.port)
+                half.send("GET /places/chains?query=a HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                clients += [headers, url, half]
+            }
+            let during = try fds()
+            #expect(during > baseline, "the abusive connections were accepted")
+            // The idle timeout (10 s) closes every connection the clients still hold open.
+            var after = during
+            for _ in 0..<30 where after > baseline {
+                Thread.sleep(forTimeInterval: 1)
+                after = try fds()
+            }
+            #expect(after <= baseline, "fds: \(baseline) before, \(during) during, \(after) after")
+            clients.forEach { $0.close() }
+        }
+    }
+}

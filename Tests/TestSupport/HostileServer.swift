@@ -1,0 +1,190 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A deliberately misbehaving HTTP server on 127.0.0.1, on plain sockets so it can do what a well-behaved
+/// framework will not: send a body or headers forever, never answer, or trickle one byte a second.
+/// Every loop is bounded by `lifetime` and stops when the client goes away or `stop()` is called.
+///
+///     let server = try HostileServer.start(.endlessBody(.chunked))
+///     defer { server.stop() }
+///     ... server.baseURL ...
+public final class HostileServer: @unchecked Sendable {
+    /// How a response body is framed.
+    public enum Framing: String, Sendable, CaseIterable {
+        case contentLength, chunked, closeDelimited
+    }
+
+    /// What the server does once a request head has arrived.
+    public enum Behaviour: Sendable {
+        /// `200` with a JSON-looking body that never ends (a huge Content-Length, endless chunks, or until close).
+        case endlessBody(Framing)
+        /// A status line and then header fields forever.
+        case endlessHeaders
+        /// Reads the request and never writes a byte.
+        case neverAnswer
+        /// A complete, valid JSON response sent one byte a second.
+        case oneBytePerSecond
+    }
+
+    public let port: Int
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    private let listener: Int32
+    private let behaviour: Behaviour
+    private let lifetime: Double
+    private let expires: Date
+    private let lock = NSLock()
+    private var stopped = false
+    private var served = 0
+
+    /// How many connections have been answered so far.
+    public var connections: Int { lock.withLock { served } }
+
+    private init(listener: Int32, port: Int, behaviour: Behaviour, lifetime: Double) {
+        self.listener = listener
+        self.port = port
+        self.behaviour = behaviour
+        self.lifetime = lifetime
+        expires = Date().addingTimeInterval(lifetime)
+    }
+
+    /// Binds 127.0.0.1 on a free port and serves `behaviour` to every connection, each for at most `lifetime` seconds.
+    public static func start(_ behaviour: Behaviour, lifetime: Double = 120) throws -> HostileServer {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw HostileServerError("socket: errno \(errno)") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw HostileServerError("bind/listen on 127.0.0.1: errno \(errno)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let server = HostileServer(listener: fd, port: Int(UInt16(bigEndian: address.sin_port)),
+                                   behaviour: behaviour, lifetime: lifetime)
+        Thread.detachNewThread { server.acceptLoop() }
+        return server
+    }
+
+    /// Stops accepting and ends every connection's loop at its next step.
+    public func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        if first { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+    }
+
+    /// Stopped by `stop()`, or past the server's lifetime.
+    private var isStopped: Bool { lock.withLock { stopped } || Date() > expires }
+
+    private func acceptLoop() {
+        while !isStopped {
+            var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { continue }
+            lock.withLock { served += 1 }
+            Thread.detachNewThread { [self] in
+                serve(client)
+                close(client)
+            }
+        }
+        stop()
+    }
+
+    private func serve(_ client: Int32) {
+        let end = expires
+        guard readHead(client, until: end) else { return }
+        switch behaviour {
+        case let .endlessBody(framing):
+            var head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+            switch framing {
+            case .contentLength: head += "Content-Length: 1000000000000\r\n\r\n"
+            case .chunked: head += "Transfer-Encoding: chunked\r\n\r\n"
+            case .closeDelimited: head += "Connection: close\r\n\r\n"
+            }
+            func framed(_ piece: Data) -> Data {
+                framing == .chunked ? Data("\(String(piece.count, radix: 16))\r\n".utf8) + piece + Data("\r\n".utf8) : piece
+            }
+            guard write(client, Data(head.utf8)), write(client, framed(Data(#"{"results":["#.utf8))) else { return }
+            let chunk = framed(Data(String(repeating: #""xxxxxxxxxxxxxxx","#, count: 4096).utf8))
+            while !isStopped, Date() < end, write(client, chunk) {}
+        case .endlessHeaders:
+            guard write(client, Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n".utf8)) else { return }
+            var index = 0
+            while !isStopped, Date() < end {
+                index += 1
+                let line = "X-Filler-\(index): \(String(repeating: "h", count: 200))\r\n"
+                guard write(client, Data(line.utf8)) else { return }
+                if index % 50 == 0 { usleep(1000) }
+            }
+        case .neverAnswer:
+            while !isStopped, Date() < end, isOpen(client) { usleep(100_000) }
+        case .oneBytePerSecond:
+            let body = #"{"results":[]}"#
+            let response = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            for byte in response.utf8 {
+                guard !isStopped, Date() < end, write(client, Data([byte])) else { return }
+                var waited = 0
+                while waited < 10, !isStopped { usleep(100_000); waited += 1 }
+            }
+        }
+    }
+
+    /// Reads until the blank line that ends a request head (or the client leaves, or time runs out).
+    private func readHead(_ client: Int32, until end: Date) -> Bool {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !isStopped, Date() < end, received.count < 1 << 20 {
+            var poller = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) >= 0 else { return false }
+            if poller.revents == 0 { continue }
+            let count = recv(client, &buffer, buffer.count, 0)
+            guard count > 0 else { return false }
+            received.append(contentsOf: buffer[0..<count])
+            if received.range(of: Data("\r\n\r\n".utf8)) != nil { return true }
+        }
+        return false
+    }
+
+    /// False once the peer has closed or reset the connection.
+    private func write(_ client: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                var poller = pollfd(fd: client, events: Int16(POLLOUT), revents: 0)
+                let ready = poll(&poller, 1, 200)
+                if ready < 0 || isStopped { return false }
+                if ready == 0 { continue }
+                let sent = send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if sent <= 0 { return false }
+                offset += sent
+            }
+            return true
+        }
+    }
+
+    private func isOpen(_ client: Int32) -> Bool {
+        var poller = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return true }
+        var byte: UInt8 = 0
+        return recv(client, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+    }
+}
+
+public struct HostileServerError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
