@@ -9,11 +9,14 @@ let package = Package(
         .library(name: "JUnitXML", targets: ["JUnitXML"]),
         .executable(name: "fsq-contract", targets: ["fsq-contract"]),
         .executable(name: "fsq-emulator", targets: ["fsq-emulator"]),
+        .executable(name: "fsq-live", targets: ["fsq-live"]),
         .executable(name: "fsq-bench", targets: ["fsq-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        // fsq-live only: bounded live calls (URLSession cannot cap a body or cancel safely on Linux).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
     ],
     targets: [
         // The typed client: Foundation only, so apps can depend on it alone.
@@ -32,15 +35,28 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        // The main job (replay, live, record, drift, reports): no server stack, so a fresh CI runner builds it
-        // in seconds. `serve` runs the fsq-emulator binary beside it. Tests/fsq-contractTests checks this closure.
-        .executableTarget(
-            name: "fsq-contract",
+        // The verbs, shared by fsq-contract and fsq-live.
+        .target(
+            name: "ContractCLI",
             dependencies: [
                 "FoursquarePlaces", "JUnitXML", "ContractHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The main job (replay, reports): no server or client stack, so a fresh CI runner builds it in seconds.
+        // `serve` runs fsq-emulator and the live verbs run fsq-live, each built beside it.
+        // Tests/ContractCLITests/MainJobDependenciesTests checks this closure.
+        .executableTarget(name: "fsq-contract", dependencies: ["ContractCLI"]),
+        // The live stack on AsyncHTTPClient (SwiftNIO): bounded bodies and heads, safe cancellation.
+        .target(
+            name: "LiveHTTPClient",
+            dependencies: [
+                "ContractHarness", "FoursquarePlaces",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        // fsq-contract's verbs with the live stack set: run --live, record and drift run here.
+        .executableTarget(name: "fsq-live", dependencies: ["ContractCLI", "LiveHTTPClient"]),
         // The loopback emulator (SwiftNIO + Hummingbird): its own product, built only when asked for.
         .executableTarget(
             name: "fsq-emulator",
@@ -78,7 +94,8 @@ let package = Package(
             dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tests/CommandParsing"
         ),
-        .testTarget(name: "fsq-contractTests", dependencies: ["fsq-contract", "CommandParsing", "TestSupport"]),
+        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "CommandParsing", "TestSupport"]),
+        .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "TestSupport"]),
         .testTarget(name: "fsq-emulatorTests", dependencies: ["fsq-emulator", "CommandParsing"]),
     ]
 )

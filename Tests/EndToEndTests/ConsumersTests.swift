@@ -7,17 +7,17 @@ import TestSupport
 /// the GitHub job page, and the CI examples' commands.
 @Suite("JUnit consumers and CI")
 struct ConsumersTests {
-    @Test func shardsMergeIntoOneSuitePerEndpointThatEveryConsumerAccepts() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func shardsMergeIntoOneSuitePerEndpointThatEveryConsumerAccepts() async throws {
+        try await withTemporaryDirectory { tmp in
             let a = tmp.appendingPathComponent("a.xml").path, b = tmp.appendingPathComponent("b.xml").path
             for (shard, path) in [("1/2", a), ("2/2", b)] {
-                let r = try Products.run(["run", "--filter", "place-*", "--shard", shard, "--report", path],
+                let r = try await Products.run(["run", "--filter", "place-*", "--shard", shard, "--report", path],
                                          currentDirectory: Products.packageRoot)
                 #expect(r.status == 0, "\(r.stderr)")
             }
             let merged = tmp.appendingPathComponent("merged.xml").path
             let perSuite = tmp.appendingPathComponent("per-suite")
-            let m = try Products.run(["merge", "--output", merged, "--report-dir", perSuite.path, a, b])
+            let m = try await Products.run(["merge", "--output", merged, "--report-dir", perSuite.path, a, b])
             #expect(m.status == 0, "\(m.stderr)")
             let report = try ReportReader.read(path: merged)
             let shards = try [a, b].map { try ReportReader.read(path: $0) }
@@ -25,30 +25,30 @@ struct ConsumersTests {
             #expect(report.tests == shards[0].tests + shards[1].tests)
             #expect(m.stdout.contains("4 files in \(perSuite.path): 4 suites, \(report.tests) tests, 0 failures"))
             #expect(try E2E.schemaErrors(merged) == [])
-            let v = try Products.run(["validate-report", merged])
+            let v = try await Products.run(["validate-report", merged])
             #expect(v.status == 0 && v.stdout == "\(merged): valid; accepted by Jenkins xUnit and Ant\n", "\(v.stderr)")
 
             let files = try FileManager.default.contentsOfDirectory(atPath: perSuite.path).sorted()
             #expect(files == ["TEST-place-details.xml", "TEST-place-photos.xml", "TEST-place-search.xml", "TEST-place-tips.xml"])
             let details = try ReportReader.read(path: perSuite.appendingPathComponent(files[0]).path)
             #expect(details.tests == report.suites[0].tests)
-            let v2 = try Products.run(["validate-report", perSuite.appendingPathComponent(files[0]).path])
+            let v2 = try await Products.run(["validate-report", perSuite.appendingPathComponent(files[0]).path])
             #expect(v2.status == 0, "\(v2.stderr)")
 
             // --report-dir alone: no merged report is left anywhere.
             let only = tmp.appendingPathComponent("only/nested")
-            let o = try Products.run(["merge", "--report-dir", only.path, a, b])
+            let o = try await Products.run(["merge", "--report-dir", only.path, a, b])
             #expect(o.status == 0, "\(o.stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: only.path).sorted() == files)
-            let noDestination = try Products.run(["merge", a])
+            let noDestination = try await Products.run(["merge", a])
             #expect(noDestination.status == 2 && noDestination.stderr.contains("--output FILE, --report-dir DIR or both"))
         }
     }
 
-    @Test func runWritesPerSuiteFilesWithReportDir() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func runWritesPerSuiteFilesWithReportDir() async throws {
+        try await withTemporaryDirectory { tmp in
             let dir = tmp.appendingPathComponent("TEST")
-            let r = try Products.run(["run", "--filter", "chains", "--report", tmp.appendingPathComponent("j.xml").path,
+            let r = try await Products.run(["run", "--filter", "chains", "--report", tmp.appendingPathComponent("j.xml").path,
                                       "--report-dir", dir.path], currentDirectory: Products.packageRoot)
             #expect(r.status == 0, "\(r.stderr)")
             let file = dir.appendingPathComponent("TEST-chains.xml").path
@@ -72,42 +72,42 @@ struct ConsumersTests {
         }
     }
 
-    @Test func mergeOfAnEmptyOrNonXMLFileSaysWhichAndWhy() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func mergeOfAnEmptyOrNonXMLFileSaysWhichAndWhy() async throws {
+        try await withTemporaryDirectory { tmp in
             let empty = tmp.appendingPathComponent("empty.xml").path
             let log = tmp.appendingPathComponent("build.log").path
             FileManager.default.createFile(atPath: empty, contents: Data())
             FileManager.default.createFile(atPath: log, contents: Data("error: compile failed\n".utf8))
             let out = tmp.appendingPathComponent("m.xml").path
-            let e = try Products.run(["merge", "--output", out, empty])
+            let e = try await Products.run(["merge", "--output", out, empty])
             #expect(e.status == 2)
             #expect(e.stderr == "merge: \(empty): is empty (0 bytes), not a JUnit report; the run that should have written it probably failed before the end: check its log\n")
-            let n = try Products.run(["merge", "--output", out, log])
+            let n = try await Products.run(["merge", "--output", out, log])
             #expect(n.status == 2)
             #expect(n.stderr.hasPrefix("merge: \(log): is not XML (it starts with \"error: compile failed.\")"))
             #expect(!FileManager.default.fileExists(atPath: out))
         }
     }
 
-    @Test func validateReportSaysWhichConsumerRejectsWhat() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func validateReportSaysWhichConsumerRejectsWhat() async throws {
+        try await withTemporaryDirectory { tmp in
             let report = tmp.appendingPathComponent("j.xml").path
-            _ = try Products.run(["run", "--filter", "chains", "--junit-root-totals", "--report", report],
+            _ = try await Products.run(["run", "--filter", "chains", "--junit-root-totals", "--report", report],
                                  currentDirectory: Products.packageRoot)
-            let v = try Products.run(["validate-report", report])
+            let v = try await Products.run(["validate-report", report])
             #expect(v.status == 1)
             #expect(v.stderr.contains("\(report): Ant: line 2: <testsuites> has attributes (name, tests, failures, errors, time); Ant allows none on it (drop --junit-root-totals)"))
-            let xunitOnly = try Products.run(["validate-report", report, "--consumer", "jenkins-xunit"])
+            let xunitOnly = try await Products.run(["validate-report", report, "--consumer", "jenkins-xunit"])
             #expect(xunitOnly.status == 0 && xunitOnly.stdout.hasSuffix("valid; accepted by Jenkins xUnit\n"))
         }
     }
 
-    @Test func onGitHubRunAnnotatesAndSummarisesWithoutTheKey() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func onGitHubRunAnnotatesAndSummarisesWithoutTheKey() async throws {
+        try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
             try writeFile(Data("{\"endpoint\": \"chains\", \"echo\": \"\(E2E.sentinel)\"".utf8), at: "chains/broken.json", in: tmp)
             let summary = tmp.appendingPathComponent("summary.md").path
-            let r = try Products.run(
+            let r = try await Products.run(
                 ["run", "--fixtures", tmp.path, "--report", tmp.appendingPathComponent("out/j.xml").path],
                 environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary, "FSQ_API_KEY": E2E.sentinel])
             #expect(r.status == 1)
@@ -153,7 +153,7 @@ struct ConsumersTests {
         return commands
     }
 
-    @Test func theCIExamplesUseOnlyVerbsAndFlagsThatExist() throws {
+    @Test func theCIExamplesUseOnlyVerbsAndFlagsThatExist() async throws {
         let commands = try Self.exampleCommands()
         // Replay, live and drift in both files: a regex that found nothing would prove nothing.
         #expect(Set(commands.map { "\($0.file) \($0.verb)" }) == [
@@ -163,7 +163,7 @@ struct ConsumersTests {
         var help: [String: String] = [:]
         for command in commands {
             if help[command.verb] == nil {
-                let r = try Products.run([command.verb, "--help"])
+                let r = try await Products.run([command.verb, "--help"])
                 #expect(r.status == 0, "\(command): no such verb: \(r.stderr)")
                 help[command.verb] = r.stdout
             }
@@ -174,7 +174,7 @@ struct ConsumersTests {
         }
     }
 
-    @Test func theCIExamplesKeepGoingAndFailAtTheEnd() throws {
+    @Test func theCIExamplesKeepGoingAndFailAtTheEnd() async throws {
         let folder = Products.packageRoot.appendingPathComponent("Examples/ci")
         let github = try String(contentsOf: folder.appendingPathComponent("github-actions.yml"), encoding: .utf8)
         #expect(github.components(separatedBy: "continue-on-error: true").count - 1 == 3)  // replay, live, drift

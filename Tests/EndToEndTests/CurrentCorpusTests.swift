@@ -8,11 +8,11 @@ import TestSupport
 /// It lives beside `Fixtures/` until the emulator routes requests by contract; then it moves in.
 @Suite("the 2025-06-17 corpus")
 struct CurrentCorpusTests {
-    @Test func everyEndpointAndStatusReplaysGreenUnderTheBearerStyleOnly() throws {
+    @Test func everyEndpointAndStatusReplaysGreenUnderTheBearerStyleOnly() async throws {
         let folder = Products.packageRoot.appendingPathComponent("Fixtures-2025-06-17")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("current-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try Products.run(["run", "--fixtures", folder.path, "--report", out.path])
+        let result = try await Products.run(["run", "--fixtures", folder.path, "--report", out.path])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let report = try ReportReader.read(path: out.path)
         #expect(Set(report.suites.map(\.name)) == ["place-search", "place-details", "place-tips", "place-photos",

@@ -6,18 +6,18 @@ import TestSupport
 /// `fsq-contract run --live` against `fsq-contract serve`, both as subprocesses on 127.0.0.1.
 @Suite("run --live against the emulator", .serialized)
 struct LiveModeTests {
-    func runLive(_ emulator: EmulatorProcess, fixtures: URL, report: URL, _ extra: [String]) throws -> CommandResult {
-        try Products.run(["run", "--live", "--base-url", emulator.baseURL, "--fixtures", fixtures.path,
+    func runLive(_ emulator: EmulatorProcess, fixtures: URL, report: URL, _ extra: [String]) async throws -> CommandResult {
+        try await Products.run(["run", "--live", "--base-url", emulator.baseURL, "--fixtures", fixtures.path,
                           "--report", report.path] + extra,
                          environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "true"])
     }
 
-    @Test func everyEndpointPassesInBothStylesAndTheKeyNeverShows() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func everyEndpointPassesInBothStylesAndTheKeyNeverShows() async throws {
+        try await withTemporaryDirectory { tmp in
             let fixtures = Products.packageRoot.appendingPathComponent("Fixtures")
             let emulator = try EmulatorProcess(fixtures: fixtures)
             let report = tmp.appendingPathComponent("live.xml")
-            let result = try runLive(emulator, fixtures: fixtures, report: report, ["--concurrency", "8"])
+            let result = try await runLive(emulator, fixtures: fixtures, report: report, ["--concurrency", "8"])
             emulator.stop()
             #expect(result.status == 0, "\(result.stdout.suffix(2000))\n\(result.stderr)")
             let cases = try E2E.cases(report.path)
@@ -41,13 +41,13 @@ struct LiveModeTests {
         ("rate-limit", "429"), ("server-error", "500"), ("unavailable", "503"), ("reset", "transport failed"),
         ("truncate", "does not decode"), ("malformed", "does not decode"), ("slow-body", "within 0.15"),
     ])
-    func eachFaultGivesItsOwnClearTestcaseWithinTheDeadline(fault: String, expected: String) throws {
-        try withTemporaryDirectory { tmp in
+    func eachFaultGivesItsOwnClearTestcaseWithinTheDeadline(fault: String, expected: String) async throws {
+        try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
             let emulator = try EmulatorProcess(fixtures: tmp, arguments: ["--fault", fault])
             let report = tmp.appendingPathComponent("out/live.xml")
             let start = Date()
-            let result = try runLive(emulator, fixtures: tmp, report: report,
+            let result = try await runLive(emulator, fixtures: tmp, report: report,
                                      ["--auth", "apiKey", "--retries", "0", "--timeout", "0.15", "--deadline", "20"])
             let elapsed = Date().timeIntervalSince(start)
             emulator.stop()
@@ -59,12 +59,12 @@ struct LiveModeTests {
         }
     }
 
-    @Test func retriesRecoverFromIntermittentRateLimits() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func retriesRecoverFromIntermittentRateLimits() async throws {
+        try await withTemporaryDirectory { tmp in
             let fixtures = Products.packageRoot.appendingPathComponent("Fixtures")
             let emulator = try EmulatorProcess(fixtures: fixtures, arguments: ["--fault", "rate-limit:0.3", "--seed", "42"])
             let report = tmp.appendingPathComponent("live.xml")
-            let result = try runLive(emulator, fixtures: fixtures, report: report,
+            let result = try await runLive(emulator, fixtures: fixtures, report: report,
                                      ["--filter", "chains", "--retries", "8", "--deadline", "120"])
             emulator.stop()
             #expect(result.status == 0, "\(result.stdout.suffix(3000))")
@@ -77,12 +77,12 @@ struct LiveModeTests {
         }
     }
 
-    @Test func aBearerOnlyServerFailsTheApiKeyCasesAsAuthFailures() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func aBearerOnlyServerFailsTheApiKeyCasesAsAuthFailures() async throws {
+        try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
             let emulator = try EmulatorProcess(fixtures: tmp, arguments: ["--auth", "bearer"])
             let report = tmp.appendingPathComponent("out/live.xml")
-            let result = try runLive(emulator, fixtures: tmp, report: report, ["--retries", "0"])
+            let result = try await runLive(emulator, fixtures: tmp, report: report, ["--retries", "0"])
             emulator.stop()
             #expect(result.status == 1)
             let cases = try E2E.cases(report.path)
@@ -93,8 +93,8 @@ struct LiveModeTests {
         }
     }
 
-    @Test func anUnmatchedRequestShowsTheEmulatorsHint() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func anUnmatchedRequestShowsTheEmulatorsHint() async throws {
+        try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served")
             let local = tmp.appendingPathComponent("local")
             try copyFixtures(["chains/200-typical.json"], to: served)
@@ -107,7 +107,7 @@ struct LiveModeTests {
             try E2E.write(fixture, to: url)
             let emulator = try EmulatorProcess(fixtures: served)
             let report = tmp.appendingPathComponent("live.xml")
-            let result = try runLive(emulator, fixtures: local, report: report,
+            let result = try await runLive(emulator, fixtures: local, report: report,
                                      ["--auth", "apiKey", "--retries", "0", "--fixture-header", "never"])
             emulator.stop()
             #expect(result.status == 1)
@@ -118,11 +118,11 @@ struct LiveModeTests {
         }
     }
 
-    @Test func withoutAKeyLiveExitsTwoWithOneLineNamingTheVariable() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func withoutAKeyLiveExitsTwoWithOneLineNamingTheVariable() async throws {
+        try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
             let report = tmp.appendingPathComponent("out/live.xml")
-            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path,
+            let result = try await Products.run(["run", "--live", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path,
                                            "--report", report.path], environment: ["FSQ_API_KEY": "", "FSQ_IF_NO_KEY": ""])
             #expect(result.status == 2)
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
@@ -132,11 +132,11 @@ struct LiveModeTests {
     }
 
     @Test(arguments: [(["--if-no-key", "skip"], [String: String]()), ([], ["FSQ_IF_NO_KEY": "skip"])])
-    func skippingWithoutAKeyIsAskedForLoudlyAndReported(flags: [String], environment: [String: String]) throws {
-        try withTemporaryDirectory { tmp in
+    func skippingWithoutAKeyIsAskedForLoudlyAndReported(flags: [String], environment: [String: String]) async throws {
+        try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
             let report = tmp.appendingPathComponent("out/live.xml")
-            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path,
+            let result = try await Products.run(["run", "--live", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path,
                                            "--report", report.path] + flags,
                                           environment: ["FSQ_API_KEY": ""].merging(environment) { $1 })
             #expect(result.status == 0, "\(result.stderr)")
@@ -152,22 +152,22 @@ struct LiveModeTests {
         (["--base-url", "http://127.0.0.1:9"], "--base-url is only used with --live"),
         (["--live", "--base-url", "http://127.0.0.1:9", "--if-no-key", "maybe"], "--if-no-key"),
     ])
-    func liveAndBaseURLComeTogether(flags: [String], message: String) throws {
-        let result = try Products.run(["run"] + flags, environment: ["FSQ_API_KEY": E2E.sentinel],
+    func liveAndBaseURLComeTogether(flags: [String], message: String) async throws {
+        let result = try await Products.run(["run"] + flags, environment: ["FSQ_API_KEY": E2E.sentinel],
                                       currentDirectory: Products.packageRoot)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 
-    @Test func aServerThatNeverAnswersEndsByTheDeadlineWithAReport() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func aServerThatNeverAnswersEndsByTheDeadlineWithAReport() async throws {
+        try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json", "chains/404-not-found.json", "place-search/200-typical.json"], to: tmp)
             let server = try SilentServer()
             defer { server.stop() }
             let report = tmp.appendingPathComponent("out/live.xml")
             let start = Date()
-            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:\(server.port)",
+            let result = try await Products.run(["run", "--live", "--base-url", "http://127.0.0.1:\(server.port)",
                                            "--fixtures", tmp.path, "--report", report.path,
                                            "--timeout", "30", "--deadline", "3", "--concurrency", "2"],
                                           environment: ["FSQ_API_KEY": E2E.sentinel])
@@ -181,11 +181,11 @@ struct LiveModeTests {
         }
     }
 
-    @Test func anUnreachableServerIsAnErrorNamingTheURL() throws {
-        try withTemporaryDirectory { tmp in try withRefusedPort { port in
+    @Test func anUnreachableServerIsAnErrorNamingTheURL() async throws {
+        try await withTemporaryDirectory { tmp in try await withRefusedPort { port in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
             let report = tmp.appendingPathComponent("out/live.xml")
-            let result = try Products.run(["run", "--live", "--base-url", "http://127.0.0.1:\(port)", "--fixtures", tmp.path,
+            let result = try await Products.run(["run", "--live", "--base-url", "http://127.0.0.1:\(port)", "--fixtures", tmp.path,
                                            "--report", report.path, "--retries", "1"],
                                           environment: ["FSQ_API_KEY": E2E.sentinel])
             #expect(result.status == 1)

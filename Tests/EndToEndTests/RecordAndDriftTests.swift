@@ -7,15 +7,15 @@ import TestSupport
 /// `fsq-contract record` and `fsq-contract drift` against the emulator.
 @Suite("record and drift", .serialized)
 struct RecordAndDriftTests {
-    func record(_ folder: URL, _ emulator: EmulatorProcess, _ extra: [String], env: [String: String] = [:]) throws -> CommandResult {
+    func record(_ folder: URL, _ emulator: EmulatorProcess, _ extra: [String], env: [String: String] = [:]) async throws -> CommandResult {
         var environment = ["FSQ_API_KEY": E2E.sentinel, "CI": "false"]
         for (key, value) in env { environment[key] = value }
-        return try Products.run(["record", "--base-url", emulator.baseURL, "--fixtures", folder.path] + extra,
+        return try await Products.run(["record", "--base-url", emulator.baseURL, "--fixtures", folder.path] + extra,
                                 environment: environment)
     }
 
-    @Test func recordAllWritesFixturesThatReplayGreenWithoutTheKey() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func recordAllWritesFixturesThatReplayGreenWithoutTheKey() async throws {
+        try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served")
             let recorded = tmp.appendingPathComponent("recorded")
             try copyShippedFixtures(to: served)
@@ -28,7 +28,7 @@ struct RecordAndDriftTests {
             let plan = tmp.appendingPathComponent("plan.json")
             try Data(#"[{"endpoint": "chains", "case": "200-from-plan", "auth": "bearer", "parameters": {"query": "coffee", "limit": "5"}}]"#.utf8)
                 .write(to: plan)
-            let result = try record(recorded, emulator, ["--mode", "all", "--plan", plan.path])
+            let result = try await record(recorded, emulator, ["--mode", "all", "--plan", plan.path])
             emulator.stop()
             // Writing fixtures fails the step on purpose, as snapshot testing does in record mode.
             #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
@@ -40,7 +40,7 @@ struct RecordAndDriftTests {
             #expect(echoed.contains("\"tool_version\""))
 
             let reports = tmp.appendingPathComponent("Reports")
-            let replay = try Products.run(["run", "--fixtures", recorded.path, "--report", reports.appendingPathComponent("junit.xml").path])
+            let replay = try await Products.run(["run", "--fixtures", recorded.path, "--report", reports.appendingPathComponent("junit.xml").path])
             #expect(replay.status == 0, "\(replay.stdout.suffix(3000))")
             for (name, text) in [("fixtures", E2E.allText(under: recorded)), ("reports", E2E.allText(under: reports)),
                                  ("stdout", result.stdout + replay.stdout), ("stderr", result.stderr + replay.stderr),
@@ -50,8 +50,8 @@ struct RecordAndDriftTests {
         }
     }
 
-    @Test func aBase64CopyOfTheKeyIsRedactedAndOnlyTheKeyChanges() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func aBase64CopyOfTheKeyIsRedactedAndOnlyTheKeyChanges() async throws {
+        try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served")
             let recorded = tmp.appendingPathComponent("recorded")
             try copyFixtures(["chains/200-typical.json", "chains/404-not-found.json"], to: served)
@@ -61,7 +61,7 @@ struct RecordAndDriftTests {
                 body["session"] = "Basic \(planted)"
             }
             let emulator = try EmulatorProcess(fixtures: served)
-            let result = try record(recorded, emulator, ["--mode", "all"])
+            let result = try await record(recorded, emulator, ["--mode", "all"])
             emulator.stop()
             #expect(result.status == 1)
             #expect(result.stdout.contains("UPDATED  chains/200-typical.json"), "\(result.stdout)")
@@ -76,8 +76,8 @@ struct RecordAndDriftTests {
         }
     }
 
-    @Test func killingRecordLeavesNoPartialFixture() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func killingRecordLeavesNoPartialFixture() async throws {
+        try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served")
             let recorded = tmp.appendingPathComponent("recorded")
             try copyShippedFixtures(to: served)
@@ -110,11 +110,11 @@ struct RecordAndDriftTests {
         }
     }
 
-    @Test func onCIWithoutAModeNothingIsRecorded() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func onCIWithoutAModeNothingIsRecorded() async throws {
+        try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
             let before = try Data(contentsOf: tmp.appendingPathComponent("chains/200-typical.json"))
-            let result = try Products.run(["record", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path],
+            let result = try await Products.run(["record", "--base-url", "http://127.0.0.1:9", "--fixtures", tmp.path],
                                           environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "true"])
             #expect(result.status == 0)
             #expect(result.stdout.contains("CI=true"))
@@ -123,8 +123,8 @@ struct RecordAndDriftTests {
         }
     }
 
-    @Test func driftFindsAndGradesEachChange() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func driftFindsAndGradesEachChange() async throws {
+        try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served")
             let paths = ["chains/200-typical.json", "place-details/200-typical.json", "geotagging/200-typical.json",
                          "categories/200-typical.json"]
@@ -150,7 +150,7 @@ struct RecordAndDriftTests {
             let summary = tmp.appendingPathComponent("drift.md")
             let json = tmp.appendingPathComponent("drift.json")
             let report = tmp.appendingPathComponent("drift.xml")
-            let result = try Products.run(
+            let result = try await Products.run(
                 ["drift", "--base-url", emulator.baseURL, "--fixtures", local.path, "--report", report.path,
                  "--summary", summary.path, "--json", json.path, "--retries", "0"],
                 environment: ["FSQ_API_KEY": E2E.sentinel])
@@ -191,8 +191,8 @@ struct RecordAndDriftTests {
         }
     }
 
-    @Test func driftConfigIgnoresAndOverrides() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func driftConfigIgnoresAndOverrides() async throws {
+        try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served")
             let local = tmp.appendingPathComponent("local")
             try copyFixtures(["place-details/200-typical.json"], to: served)
@@ -205,7 +205,7 @@ struct RecordAndDriftTests {
                 .write(to: local.appendingPathComponent("drift-config.json"))
             let emulator = try EmulatorProcess(fixtures: served)
             let json = tmp.appendingPathComponent("d.json")
-            let result = try Products.run(
+            let result = try await Products.run(
                 ["drift", "--base-url", emulator.baseURL, "--fixtures", local.path, "--json", json.path,
                  "--report", tmp.appendingPathComponent("d.xml").path, "--auth", "apiKey"],
                 environment: ["FSQ_API_KEY": E2E.sentinel])

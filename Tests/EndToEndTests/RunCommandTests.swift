@@ -10,9 +10,9 @@ struct RunCommandTests {
     static let goodFixture = "place-search/200-typical.json"
 
     /// Runs `run` on `folder` and returns the result and the parsed report.
-    func run(_ folder: URL, _ extra: [String] = []) throws -> (CommandResult, TestReport) {
+    func run(_ folder: URL, _ extra: [String] = []) async throws -> (CommandResult, TestReport) {
         let report = folder.appendingPathComponent("out/junit.xml").path
-        let result = try Products.run(["run", "--fixtures", folder.path, "--report", report] + extra)
+        let result = try await Products.run(["run", "--fixtures", folder.path, "--report", report] + extra)
         return (result, try ReportReader.read(path: report))
     }
 
@@ -45,10 +45,10 @@ struct RunCommandTests {
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     }
 
-    @Test func shippedCorpusPassesAndTheReportValidates() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func shippedCorpusPassesAndTheReportValidates() async throws {
+        try await withTemporaryDirectory { tmp in
             let report = tmp.appendingPathComponent("junit.xml").path
-            let result = try Products.run(["run", "--report", report], currentDirectory: Products.packageRoot)
+            let result = try await Products.run(["run", "--report", report], currentDirectory: Products.packageRoot)
             #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
             let parsed = try ReportReader.read(path: report)
             // Derived from the corpus: a request case per accepted style, and one response case, per fixture.
@@ -81,10 +81,10 @@ struct RunCommandTests {
         }
     }
 
-    @Test func optionalAttributesStayValidWhereTheirSchemasAllowThem() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func optionalAttributesStayValidWhereTheirSchemasAllowThem() async throws {
+        try await withTemporaryDirectory { tmp in
             let report = tmp.appendingPathComponent("junit.xml").path
-            let totals = try Products.run(["run", "--filter", "chains", "--junit-root-totals", "--report", report],
+            let totals = try await Products.run(["run", "--filter", "chains", "--junit-root-totals", "--report", report],
                                           currentDirectory: Products.packageRoot)
             #expect(totals.status == 0)
             let text = try String(contentsOfFile: report, encoding: .utf8)
@@ -95,7 +95,7 @@ struct RunCommandTests {
             if FileManager.default.fileExists(atPath: jenkins) {
                 #expect(try SchemaValidator(schemaPath: jenkins).validate(reportPath: report).isEmpty)
             }
-            let files = try Products.run(["run", "--filter", "chains", "--junit-file-attributes", "--report", report],
+            let files = try await Products.run(["run", "--filter", "chains", "--junit-file-attributes", "--report", report],
                                          currentDirectory: Products.packageRoot)
             #expect(files.status == 0)
             #expect(try String(contentsOfFile: report, encoding: .utf8).contains("file=\"Fixtures/chains/200-typical.json\""))
@@ -103,8 +103,8 @@ struct RunCommandTests {
         }
     }
 
-    @Test func aBodyThatDoesNotDecodeFailsWithItsJSONPath() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func aBodyThatDoesNotDecodeFailsWithItsJSONPath() async throws {
+        try await withTemporaryDirectory { tmp in
             let data = try mutated(Self.goodFixture) { object in
                 var response = object["response"] as! [String: Any]
                 var body = response["body"] as! [String: Any]
@@ -115,7 +115,7 @@ struct RunCommandTests {
                 object["response"] = response
             }
             try writeFile(data, at: Self.goodFixture, in: tmp)
-            let (result, report) = try run(tmp)
+            let (result, report) = try await run(tmp)
             #expect(result.status == 1)
             let failed = testCase(report, "\(Self.goodFixture) decoding")
             #expect(isFailure(failed))
@@ -125,8 +125,8 @@ struct RunCommandTests {
         }
     }
 
-    @Test func aHeaderExpectationTheClientBreaksFails() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func aHeaderExpectationTheClientBreaksFails() async throws {
+        try await withTemporaryDirectory { tmp in
             let data = try mutated("autocomplete/200-typical.json") { object in
                 var request = object["request"] as! [String: Any]
                 request["headers"] = ["accept": "application/json", "authorization": "<redacted>",
@@ -134,7 +134,7 @@ struct RunCommandTests {
                 object["request"] = request
             }
             try writeFile(data, at: "autocomplete/200-typical.json", in: tmp)
-            let (result, report) = try run(tmp)
+            let (result, report) = try await run(tmp)
             #expect(result.status == 1)
             let bearer = testCase(report, "autocomplete/200-typical.json [bearer] request")
             #expect(isFailure(bearer))
@@ -145,12 +145,12 @@ struct RunCommandTests {
         }
     }
 
-    @Test func aWrongExpectedErrorFails() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func aWrongExpectedErrorFails() async throws {
+        try await withTemporaryDirectory { tmp in
             let path = "place-details/404-not-found.json"
             let data = try mutated(path) { object in object["expect"] = ["error": "forbidden"] }
             try writeFile(data, at: path, in: tmp)
-            let (result, report) = try run(tmp)
+            let (result, report) = try await run(tmp)
             #expect(result.status == 1)
             let failed = testCase(report, "\(path) error-mapping")
             #expect(isFailure(failed))
@@ -158,8 +158,8 @@ struct RunCommandTests {
         }
     }
 
-    @Test func everyKindOfBadFixtureIsAnErrorTestcaseAndTheRestStillRun() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func everyKindOfBadFixtureIsAnErrorTestcaseAndTheRestStillRun() async throws {
+        try await withTemporaryDirectory { tmp in
             try copyFixtures([Self.goodFixture], to: tmp)
             var cases: [(String, Data, String)] = [
                 ("chains/malformed.json", Data("{\"endpoint\": \"chains\", ".utf8), "malformed JSON"),
@@ -191,7 +191,7 @@ struct RunCommandTests {
                 atPath: tmp.appendingPathComponent("chains/dangling.json").path, withDestinationPath: "/nonexistent/x.json")
             cases.append(("chains/dangling.json", Data(), "cannot be read"))
 
-            let (result, report) = try run(tmp)
+            let (result, report) = try await run(tmp)
             #expect(result.status == 1)
             for (path, _, reason) in cases {
                 let errored = testCase(report, "\(path) load")
@@ -205,8 +205,8 @@ struct RunCommandTests {
         }
     }
 
-    @Test func controlCharactersAndCDATAEndInABodyKeepTheReportWellFormed() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func controlCharactersAndCDATAEndInABodyKeepTheReportWellFormed() async throws {
+        try await withTemporaryDirectory { tmp in
             let path = "chains/500-server-error.json"
             let nasty = "boom \u{1B}[31m ]]> <x> & \u{0}\u{7} \u{FFFE} done"
             let data = try mutated(path) { object in
@@ -216,7 +216,7 @@ struct RunCommandTests {
                 object["expect"] = ["error": "notFound"]  // force a failure whose text carries the message
             }
             try writeFile(data, at: path, in: tmp)
-            let (result, report) = try run(tmp)
+            let (result, report) = try await run(tmp)
             #expect(result.status == 1)
             let failed = testCase(report, "\(path) error-mapping")
             #expect(problemText(failed).contains("]]> <x> &"))
@@ -225,15 +225,15 @@ struct RunCommandTests {
         }
     }
 
-    @Test func usageErrorsExitTwoWithOneLine() throws {
-        let missing = try Products.run(["run", "--fixtures", "/nonexistent/fixtures"])
+    @Test func usageErrorsExitTwoWithOneLine() async throws {
+        let missing = try await Products.run(["run", "--fixtures", "/nonexistent/fixtures"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("--fixtures /nonexistent/fixtures"))
         #expect(missing.stderr.split(separator: "\n").count == 1)
-        let badFlag = try Products.run(["run", "--auth", "basic"])
+        let badFlag = try await Products.run(["run", "--auth", "basic"])
         #expect(badFlag.status == 2)
         #expect(badFlag.stderr.contains("--auth"))
-        let noMatch = try Products.run(["run", "--filter", "venues-*"], currentDirectory: Products.packageRoot)
+        let noMatch = try await Products.run(["run", "--filter", "venues-*"], currentDirectory: Products.packageRoot)
         #expect(noMatch.status == 2)
         #expect(noMatch.stderr.contains("venues-*"))
     }
@@ -244,16 +244,16 @@ struct RunCommandTests {
         ("1/0", "must be at least 1"),
         ("a/b", "not two whole numbers"),
     ])
-    func badShardsSayWhatIsWrongAndWhatIsValid(shard: String, reason: String) throws {
-        let result = try Products.run(["run", "--shard", shard], currentDirectory: Products.packageRoot)
+    func badShardsSayWhatIsWrongAndWhatIsValid(shard: String, reason: String) async throws {
+        let result = try await Products.run(["run", "--shard", shard], currentDirectory: Products.packageRoot)
         #expect(result.status == 2)
         #expect(result.stderr.contains(reason) && result.stderr.contains("--shard 2/4"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test func aReportPathThatIsAFolderGetsOneLineAndTheSummaryStillPrints() throws {
-        try withTemporaryDirectory { tmp in
-            let result = try Products.run(["run", "--filter", "chains", "--report", tmp.path], currentDirectory: Products.packageRoot)
+    @Test func aReportPathThatIsAFolderGetsOneLineAndTheSummaryStillPrints() async throws {
+        try await withTemporaryDirectory { tmp in
+            let result = try await Products.run(["run", "--filter", "chains", "--report", tmp.path], currentDirectory: Products.packageRoot)
             #expect(result.status == 2)
             #expect(result.stderr.contains("--report \(tmp.path): is a folder"), "\(result.stderr)")
             #expect(!result.stderr.contains("NSCocoaErrorDomain"))
@@ -261,24 +261,24 @@ struct RunCommandTests {
         }
     }
 
-    @Test func unknownContractsAndABareCommandAreUsageErrors() throws {
-        let contract = try Products.run(["run", "--contract", "2019"], currentDirectory: Products.packageRoot)
+    @Test func unknownContractsAndABareCommandAreUsageErrors() async throws {
+        let contract = try await Products.run(["run", "--contract", "2019"], currentDirectory: Products.packageRoot)
         #expect(contract.status == 2)
         #expect(contract.stderr.contains("known: seed, 2025-06-17"), "\(contract.stderr)")
-        let bare = try Products.run([])
+        let bare = try await Products.run([])
         #expect(bare.status == 2)
         #expect(bare.stderr.contains("USAGE"))
     }
 
-    @Test func aLinkOutsideTheFixturesFolderIsAnErrorNamingIt() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func aLinkOutsideTheFixturesFolderIsAnErrorNamingIt() async throws {
+        try await withTemporaryDirectory { tmp in
             try copyFixtures([Self.goodFixture], to: tmp)
             let outside = tmp.appendingPathComponent("outside.json")
             try Data("{}".utf8).write(to: outside)
             let fixtures = tmp.appendingPathComponent("place-search").deletingLastPathComponent()
             try FileManager.default.createSymbolicLink(atPath: fixtures.appendingPathComponent("place-search/linked.json").path,
                                                        withDestinationPath: "/etc/hostname")
-            let (result, report) = try run(fixtures)
+            let (result, report) = try await run(fixtures)
             #expect(result.status == 1)
             let linked = testCase(report, "place-search/linked.json load")
             #expect(isError(linked))
@@ -286,10 +286,10 @@ struct RunCommandTests {
         }
     }
 
-    @Test func filterAndAuthSelectCases() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func filterAndAuthSelectCases() async throws {
+        try await withTemporaryDirectory { tmp in
             let report = tmp.appendingPathComponent("r.xml").path
-            let result = try Products.run(["run", "--filter", "chains", "--auth", "bearer", "--report", report],
+            let result = try await Products.run(["run", "--filter", "chains", "--auth", "bearer", "--report", report],
                                           currentDirectory: Products.packageRoot)
             #expect(result.status == 0)
             let parsed = try ReportReader.read(path: report)
@@ -299,7 +299,7 @@ struct RunCommandTests {
             // The request is checked under the chosen style only; the response once, with no style.
             #expect(cases.allSatisfy { $0.name.contains("[bearer] request") || !$0.name.contains("[") })
             #expect(!cases.contains { $0.name.contains("[apiKey]") })
-            let glob = try Products.run(["run", "--filter", "place-*/404*", "--report", report],
+            let glob = try await Products.run(["run", "--filter", "place-*/404*", "--report", report],
                                         currentDirectory: Products.packageRoot)
             #expect(glob.status == 0)
             let globbed = try ReportReader.read(path: report).suites.flatMap(\.testCases)

@@ -24,20 +24,20 @@ struct ServeCommandTests {
         }
     }
 
-    @Test func theEmulatorsUsageErrorAndExitStatusComeThrough() throws {
-        let result = try Products.run(["serve", "--latency", "-5"])
+    @Test func theEmulatorsUsageErrorAndExitStatusComeThrough() async throws {
+        let result = try await Products.run(["serve", "--latency", "-5"])
         #expect(result.status == 2)
         #expect(result.stderr == "fsq-emulator: --latency -5: must be 0 or more milliseconds (see fsq-emulator --help)\n")
-        let help = try Products.run(["serve", "--help"])
+        let help = try await Products.run(["serve", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--latency <ms>"), "\(help.stdout)")
     }
 
-    @Test func withoutTheEmulatorBuiltServeSaysWhatToRun() throws {
-        try withTemporaryDirectory { tmp in
+    @Test func withoutTheEmulatorBuiltServeSaysWhatToRun() async throws {
+        try await withTemporaryDirectory { tmp in
             let lone = tmp.appendingPathComponent("fsq-contract")
             try FileManager.default.copyItem(at: Products.executable("fsq-contract"), to: lone)
-            let result = try runProcess(lone, ["serve", "--port", "0"])
+            let result = try await runProcess(lone, ["serve", "--port", "0"])
             #expect(result.status == 2)
             #expect(result.stdout.isEmpty)
             #expect(result.stderr == "fsq-contract serve: \(tmp.appendingPathComponent("fsq-emulator").path) is not built; "

@@ -1,4 +1,5 @@
 import Foundation
+import FoursquarePlaces
 
 /// What a finished subprocess left behind.
 public struct CommandResult: Sendable {
@@ -31,16 +32,22 @@ public enum Products {
     public static func executable(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
     /// Runs the built product `name` with `arguments` to completion, without FSQ_API_KEY or FSQ_RECORD from
-    /// the caller's environment unless `environment` sets them.
+    /// the caller's environment unless `environment` sets them. Waits without holding a thread of Swift's
+    /// cooperative pool (two threads on a 2-core runner), so in-process servers of other tests keep answering.
     public static func run(
         _ arguments: [String], executable name: String = "fsq-contract", environment: [String: String] = [:],
         currentDirectory: URL? = nil, timeout: Duration = .seconds(180)
-    ) throws -> CommandResult {
+    ) async throws -> CommandResult {
+        try await runProcess(executable(name), arguments, environment: productEnvironment(environment),
+                             currentDirectory: currentDirectory, timeout: timeout)
+    }
+
+    static func productEnvironment(_ overrides: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["FSQ_API_KEY"] = nil
         env["FSQ_RECORD"] = nil
-        for (key, value) in environment { env[key] = value }
-        return try runProcess(executable(name), arguments, environment: env, currentDirectory: currentDirectory, timeout: timeout)
+        for (key, value) in overrides { env[key] = value }
+        return env
     }
 }
 
@@ -50,40 +57,70 @@ public enum Products {
 public func runProcess(
     _ executable: URL, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
     currentDirectory: URL? = nil, timeout: Duration = .seconds(180)
-) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fsq-cmd-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outURL = scratch.appendingPathComponent("out")
-    let errURL = scratch.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    try process.run()
-    let timedOut = exited.wait(timeout: .now() + timeout.timeInterval) == .timedOut
-    if timedOut { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    let result = CommandResult(
-        status: process.terminationStatus,
-        stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
-    if timedOut {
-        throw CommandTimedOut(command: [executable.lastPathComponent] + arguments, timeout: timeout, output: result)
+) async throws -> CommandResult {
+    let launch = try ProcessLaunch(executable, arguments, environment: environment, currentDirectory: currentDirectory)
+    let timedOut = Locked(false)
+    let timer = DispatchSource.makeTimerSource()
+    timer.schedule(deadline: .now() + timeout.timeInterval)
+    timer.setEventHandler {
+        timedOut.withLock { $0 = true }
+        kill(launch.process.processIdentifier, SIGKILL)
     }
-    return result
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+        do {
+            try launch.start { continuation.resume() }
+            timer.resume()
+        } catch {
+            continuation.resume(throwing: error)
+        }
+    }
+    timer.cancel()
+    return try launch.finish(timedOut: timedOut.withLock { $0 }, timeout: timeout)
+}
+
+/// A subprocess with its output going to temp files, started once and read when it has exited.
+struct ProcessLaunch: @unchecked Sendable {
+    let process = Process()
+    let command: [String]
+    private let scratch: URL
+    private let out: FileHandle
+    private let err: FileHandle
+
+    init(_ executable: URL, _ arguments: [String], environment: [String: String], currentDirectory: URL?) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        command = [executable.lastPathComponent] + arguments
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fsq-cmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: scratch.appendingPathComponent("out").path, contents: nil)
+        FileManager.default.createFile(atPath: scratch.appendingPathComponent("err").path, contents: nil)
+        out = try FileHandle(forWritingTo: scratch.appendingPathComponent("out"))
+        err = try FileHandle(forWritingTo: scratch.appendingPathComponent("err"))
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+    }
+
+    func start(onExit: @escaping @Sendable () -> Void) throws {
+        process.terminationHandler = { _ in onExit() }
+        try process.run()
+    }
+
+    /// The result, once the process has exited; throws `CommandTimedOut` if it was killed at its timeout.
+    func finish(timedOut: Bool, timeout: Duration) throws -> CommandResult {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let result = CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: scratch.appendingPathComponent("out")), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: scratch.appendingPathComponent("err")), as: UTF8.self))
+        if timedOut { throw CommandTimedOut(command: command, timeout: timeout, output: result) }
+        return result
+    }
 }
 
 /// A subprocess outlived its timeout and was killed.
@@ -101,7 +138,7 @@ public struct CommandTimedOut: Error, CustomStringConvertible {
 
 extension Duration {
     /// Seconds as a `TimeInterval`, for Dispatch.
-    fileprivate var timeInterval: TimeInterval {
+    var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }

@@ -25,7 +25,9 @@ public struct LiveOptions: Sendable {
     /// Seed for retry jitter.
     public var seed: UInt64
     /// Largest response body a live call accepts, in bytes (`--max-body`).
-    public var maxBody = LiveSession.defaultMaxBody
+    public var maxBody = LiveStack.defaultMaxBody
+    /// The HTTP stack for the calls; nil takes `LiveStack.current` (set by `fsq-live`).
+    public var stack: (any LiveHTTPStack)?
 
     public init(
         baseURL: URL, key: APIKey?, authStyles: [AuthStyle] = AuthStyle.allCases,
@@ -82,12 +84,12 @@ public struct LiveExchange: Sendable {
 public struct LiveCaller: Sendable {
     public let options: LiveOptions
     private let jitter: Locked<SplitMix64>
-    private let session: LiveSession
+    private let stack: any LiveHTTPStack
 
     public init(options: LiveOptions) {
         self.options = options
         jitter = Locked(SplitMix64(seed: options.seed &+ 0x9E37_79B9_7F4A_7C15))
-        session = LiveSession(concurrency: options.concurrency, maxBody: options.maxBody)
+        stack = options.stack ?? LiveStack.current ?? NoLiveStack()
     }
 
     /// Calls once, retrying 429/5xx/transport failures other than `expectedStatus`, with capped
@@ -102,7 +104,7 @@ public struct LiveCaller: Sendable {
             let timeout = max(0.001, min(options.timeout, deadline.remaining))
             let headers = fixtureHeader.map { [("X-Emulator-Fixture", $0)] } ?? []
             // Bounded (deadline, body cap) and scrubbed of the key before anything above can see the answer.
-            let bounded = LiveTransport(session: session, timeout: timeout)
+            let bounded = LiveTransport(stack: stack, timeout: timeout, maxBody: options.maxBody)
             let transport = ObservingTransport(base: RedactingTransport(base: bounded, scrubber: KeyScrubber(key: key)),
                                                extraHeaders: headers)
             let client = FoursquareClient(apiKey: key, auth: auth, baseURL: options.baseURL,
@@ -126,6 +128,17 @@ public struct LiveCaller: Sendable {
         let base = 0.1 * pow(2, Double(attempt - 1))
         let jittered = base * (0.5 + jitter.withLock { $0.nextUnit() })
         return min(options.maxBackoff, max(jittered, retryAfter ?? 0))
+    }
+}
+
+/// Stands in when no stack was given: every call fails saying which binary makes live calls.
+struct NoLiveStack: LiveHTTPStack {
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "this binary makes no live calls; run them with fsq-live (swift build --product fsq-live)" }
+    }
+
+    func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
+        throw Missing()
     }
 }
 

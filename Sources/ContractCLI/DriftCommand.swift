@@ -48,6 +48,7 @@ struct DriftCommand: AsyncParsableCommand {
         do {
             var options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion)
             try limits.apply(to: &options)
+            try LiveHandOff.ensureLiveStack(verb: "fsq-contract drift")
             let loaded = try fixtureOptions.load()
             let config: DriftConfig
             do {

@@ -4,7 +4,7 @@ import ContractHarness
 import Foundation
 import FoursquarePlaces
 import Testing
-@testable import fsq_contract
+@testable import ContractCLI
 
 /// Every fsq-contract verb's flags, parsed in process: what each flag sets, the defaults, and what a user is
 /// told about a bad value.
@@ -64,13 +64,15 @@ struct CommandParsingTests {
         #expect(try parseCommand(ServeCommand.self, root: FSQContract.self, ["serve"]).arguments.isEmpty)
     }
 
-    @Test func serveLooksForTheEmulatorBesideItselfAndNamesTheBuildCommand() {
+    @Test(arguments: [ServeCommand.emulator, LiveHandOff.binary])
+    func aSiblingBinaryIsLookedForBesideThisOneAndItsBuildCommandNamed(sibling: SiblingExecutable) {
         let debug = URL(fileURLWithPath: "/src/.build/x86_64-unknown-linux-gnu/debug/fsq-contract")
-        #expect(ServeCommand.emulatorURL(besides: debug).path == "/src/.build/x86_64-unknown-linux-gnu/debug/fsq-emulator")
-        #expect(ServeFailure.notBuilt(ServeCommand.emulatorURL(besides: debug)).description
-            == "/src/.build/x86_64-unknown-linux-gnu/debug/fsq-emulator is not built; run 'swift build --product fsq-emulator' first")
-        let release = URL(fileURLWithPath: "/src/.build/release/fsq-emulator")
-        #expect(ServeFailure.notBuilt(release).description.contains("'swift build -c release --product fsq-emulator'"))
+        let built = sibling.url(besides: debug)
+        #expect(built.path == "/src/.build/x86_64-unknown-linux-gnu/debug/\(sibling.name)")
+        #expect(SiblingFailure.notBuilt(built, sibling.buildCommand(for: built.deletingLastPathComponent())).description
+            == "\(built.path) is not built; run 'swift build --product \(sibling.name)' first")
+        let release = URL(fileURLWithPath: "/src/.build/release")
+        #expect(sibling.buildCommand(for: release) == "swift build -c release --product \(sibling.name)")
     }
 
     @Test func recordTakesItsFlags() throws {

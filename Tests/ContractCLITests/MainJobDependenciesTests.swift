@@ -9,9 +9,9 @@ struct MainJobDependenciesTests {
     /// The only outside products the main job may link, by package identity.
     static let allowedPackages: Set<String> = ["swift-argument-parser"]
 
-    @Test func fsqContractDependsOnNoServerSidePackage() throws {
-        let manifest = try Manifest.load()
-        let closure = try manifest.closure(of: "fsq-contract")
+    @Test func fsqContractDependsOnNoServerSidePackage() async throws {
+        let manifest = try await Manifest.load()
+        let closure = try await manifest.closure(of: "fsq-contract")
         // Not vacuous: the walk found the target and the modules it is known to use.
         #expect(closure.targets.isSuperset(of: ["fsq-contract", "FoursquarePlaces", "JUnitXML", "ContractHarness", "CLibXML2"]),
                 "\(closure.targets.sorted())")
@@ -25,8 +25,8 @@ struct MainJobDependenciesTests {
         }
     }
 
-    @Test func theEmulatorStillHasItsServerStack() throws {
-        let closure = try Manifest.load().closure(of: "fsq-emulator")
+    @Test func theEmulatorStillHasItsServerStack() async throws {
+        let closure = try await Manifest.load().closure(of: "fsq-emulator")
         #expect(closure.targets.contains("PlacesEmulator"))
         #expect(closure.products.contains { $0.name == "Hummingbird" && $0.package == "hummingbird" }, "\(closure.products)")
     }
@@ -57,11 +57,11 @@ private struct Manifest {
     /// Target name → its dependencies, as dump-package's JSON gives them.
     let dependencies: [String: [[String: Any]]]
 
-    static func load() throws -> Manifest {
+    static func load() async throws -> Manifest {
         // A scratch path of its own, so this does not wait on the .build lock that `swift test` holds.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fsq-manifest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let result = try runProcess(
+        let result = try await runProcess(
             URL(fileURLWithPath: "/usr/bin/env"), ["swift", "package", "--scratch-path", scratch.path, "dump-package"],
             currentDirectory: Products.packageRoot, timeout: .seconds(120))
         try #require(result.status == 0, "swift package dump-package failed: \(result.stderr)")
@@ -75,7 +75,7 @@ private struct Manifest {
         return Manifest(dependencies: dependencies)
     }
 
-    func closure(of root: String) throws -> Closure {
+    func closure(of root: String) async throws -> Closure {
         try #require(dependencies[root] != nil, "no target \(root) in Package.swift")
         var closure = Closure()
         var pending = [root]

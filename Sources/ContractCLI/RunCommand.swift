@@ -62,6 +62,7 @@ struct RunCommand: AsyncParsableCommand {
             }
             liveOptions = try connection.options(authStyles: auth.styles, apiVersion: apiVersion, key: .some(key))
             try limits.apply(to: &liveOptions!)
+            try LiveHandOff.ensureLiveStack(verb: "fsq-contract run")
             if key == nil { writeStderr(LiveKey.skippingNotice) }
         } else if connection.baseURL != nil {
             throw UsageFailure("--base-url is only used with --live; add --live to call that server, or drop --base-url to replay")

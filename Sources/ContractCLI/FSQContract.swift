@@ -2,9 +2,11 @@ import ArgumentParser
 import ContractHarness
 import Foundation
 
-@main
-struct FSQContract: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The `fsq-contract` command tree; `fsq-contract` and `fsq-live` both run it.
+public struct FSQContract: AsyncParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "fsq-contract",
         abstract: "Contract tests for the Foursquare Places API client: replay fixtures, call live, record, detect drift.",
         version: ToolVersion.current,
@@ -12,14 +14,14 @@ struct FSQContract: AsyncParsableCommand {
     )
 
     /// No verb is a usage error: help goes to stderr and the exit status is 2, so a CI typo is not green.
-    func run() async throws {
+    public func run() async throws {
         writeStderr(Self.helpMessage())
         throw ExitCode(2)
     }
 
     /// Runs the command. The one place usage errors become exit 2: ArgumentParser's own (exit 64) and every
     /// `UsageFailure` a verb throws, each as one line naming the verb.
-    static func main() async {
+    public static func runCommandLine() async {
         var verb = "fsq-contract"
         do {
             var command = try parseAsRoot()

@@ -6,7 +6,7 @@ import FoursquarePlaces
 /// Limits on what a live server may send back, and the key rule every live verb shares.
 struct LiveLimitFlags: ParsableArguments {
     @Option(name: .long, help: "Largest response body a live call accepts, in bytes (default 16 MB); a larger one is an error that gives its size.")
-    var maxBody: Int = LiveSession.defaultMaxBody
+    var maxBody: Int = LiveStack.defaultMaxBody
 
     /// Sets the body cap on `options`; refuses a key too short to redact without rewriting other text.
     func apply(to options: inout LiveOptions) throws {

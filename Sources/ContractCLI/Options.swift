@@ -72,7 +72,7 @@ enum AuthChoice: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
-/// A usage or configuration problem: one line on stderr and exit 2 (`FSQContract.main` does both).
+/// A usage or configuration problem: one line on stderr and exit 2 (`FSQContract.runCommandLine` does both).
 struct UsageFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

@@ -61,6 +61,7 @@ struct RecordCommand: AsyncParsableCommand {
             }
             var options = try connection.options(authStyles: [auth], apiVersion: apiVersion)
             try limits.apply(to: &options)
+            try LiveHandOff.ensureLiveStack(verb: "fsq-contract record")
             guard let key = options.key else {
                 throw UsageFailure("FSQ_API_KEY is not set; record needs a key to call \(options.baseURL.absoluteString)")
             }

@@ -1,0 +1,97 @@
+import AsyncHTTPClient
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+import NIOCore
+import NIOHTTP1
+
+/// The live stack on AsyncHTTPClient: a deadline over the whole exchange (fractions work), a body read on demand
+/// that stops at the cap, and NIO's bounded header parser, so a hostile server can neither hang a run nor grow its
+/// memory. Cancelling an AsyncHTTPClient request is safe: it closes the connection.
+public struct AsyncHTTPClientStack: LiveHTTPStack {
+    /// The process-wide client, which needs no shutdown; its pool grows connections per host on demand.
+    private let client: HTTPClient
+
+    public init(client: HTTPClient = .shared) {
+        self.client = client
+    }
+
+    public func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
+        let nanoseconds = Int64(max(timeout, 0) * 1e9)
+        let deadline = NIODeadline.now() + .nanoseconds(nanoseconds)
+        let progress = ExchangeProgress()
+        // Race the exchange against a timer, so the deadline covers the head and the whole body.
+        return try await withThrowingTaskGroup(of: (Data, HTTPResponse)?.self) { group in
+            group.addTask {
+                try await exchange(request, deadline: deadline, timeout: timeout, maxBody: maxBody, progress: progress)
+            }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(nanoseconds))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let result = first else {
+                let (head, bytes) = progress.snapshot
+                throw LiveTransportError.timedOut(seconds: timeout, headReceived: head, bodyBytes: bytes, url: request.url)
+            }
+            return result
+        }
+    }
+
+    private func exchange(
+        _ request: HTTPRequest, deadline: NIODeadline, timeout: Double, maxBody: Int, progress: ExchangeProgress
+    ) async throws -> (Data, HTTPResponse) {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for field in request.headers { outgoing.headers.replaceOrAdd(name: field.name, value: field.value) }
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(outgoing, deadline: deadline)
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+            let (head, bytes) = progress.snapshot
+            throw LiveTransportError.timedOut(seconds: timeout, headReceived: head, bodyBytes: bytes, url: request.url)
+        } catch let error as HTTPParserError {
+            throw LiveTransportError.malformed(reason: Self.describe(error), url: request.url)
+        }
+        progress.headArrived()
+        if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBody {
+            throw LiveTransportError.bodyTooLarge(bytes: length, limit: maxBody, announced: true, url: request.url)
+        }
+        // Keep the chunks as they came and join them once at the end: growing one buffer would hold up to
+        // twice the cap per call while it reallocates.
+        var chunks: [ByteBuffer] = []
+        var total = 0
+        for try await buffer in response.body {
+            total += buffer.readableBytes
+            guard total <= maxBody else {
+                throw LiveTransportError.bodyTooLarge(bytes: total, limit: maxBody, announced: false, url: request.url)
+            }
+            chunks.append(buffer)
+            progress.received(total)
+        }
+        var body = Data(capacity: total)
+        for chunk in chunks { body.append(contentsOf: chunk.readableBytesView) }
+        var headers = FoursquarePlaces.HTTPHeaders()
+        for (name, value) in response.headers {
+            // Repeated fields arrive joined, as URLSession joins them, so checks see one value either way.
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        }
+        return (body, HTTPResponse(status: Int(response.status.code), headers: headers))
+    }
+
+    static func describe(_ error: HTTPParserError) -> String {
+        switch error {
+        case .headerOverflow: return "the response head is larger than the parser's 80 KB limit"
+        default: return "the response is not valid HTTP (\(error))"
+        }
+    }
+}
+
+/// How far one exchange got, for the timeout message.
+private final class ExchangeProgress: Sendable {
+    private let state = Locked((head: false, bytes: 0))
+
+    var snapshot: (Bool, Int) { state.withLock { ($0.head, $0.bytes) } }
+    func headArrived() { state.withLock { $0.head = true } }
+    func received(_ total: Int) { state.withLock { $0.bytes = total } }
+}
