@@ -6,7 +6,7 @@ import FoursquarePlaces
 /// `fsq-contract list`: the endpoint catalog and the fixture coverage matrix.
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "Print the endpoint catalog and the fixture coverage (endpoint × status × auth style).")
+        commandName: "list", abstract: "Print the endpoint catalog and the fixture coverage (contract × endpoint × status).")
 
     @Option(name: .long, help: "The fixtures folder.")
     var fixtures: String = "Fixtures"
@@ -18,13 +18,7 @@ struct ListCommand: ParsableCommand {
     static let requiredStatuses = ["2xx", "400", "401", "403", "404", "429", "500", "503"]
 
     func run() throws {
-        let idWidth = Endpoint.catalog.map(\.id.rawValue.count).max() ?? 0
-        let pathWidth = Endpoint.catalog.map(\.pathTemplate.count).max() ?? 0
-        print("Endpoints (* required parameter):")
-        for endpoint in Endpoint.catalog {
-            let parameters = endpoint.parameters.map { $0.required ? "\($0.name)*" : $0.name }.joined(separator: ", ")
-            print("  \(pad(endpoint.id.rawValue, idWidth))  \(endpoint.method) \(pad(endpoint.pathTemplate, pathWidth))  spec \(endpoint.specDocument)  \(parameters)")
-        }
+        print(Self.catalog())
         guard !catalogOnly else { return }
         let loaded: [LoadedFixture]
         do {
@@ -37,38 +31,68 @@ struct ListCommand: ParsableCommand {
         print(Self.coverage(loaded, fixturesFolder: fixtures))
     }
 
-    /// The matrix: fixture counts per endpoint and status class, replayed under both auth styles;
-    /// `--` marks a gap, and styles a fixture was recorded under are listed.
+    /// Every contract's endpoints, from the registry.
+    static func catalog() -> String {
+        let idWidth = Endpoint.catalog.map(\.id.rawValue.count).max() ?? 0
+        let pathWidth = Endpoint.catalog.map(\.pathTemplate.count).max() ?? 0
+        var lines = ["Endpoints (* required parameter):"]
+        for contract in Contract.all {
+            lines.append(" \(contract.id) (\(authSummary(contract))):")
+            for endpoint in contract.endpoints {
+                let parameters = endpoint.parameters.map { $0.required ? "\($0.name)*" : $0.name }.joined(separator: ", ")
+                lines.append("  \(pad(endpoint.id.rawValue, idWidth))  \(endpoint.method) \(pad(endpoint.pathTemplate, pathWidth))  spec \(endpoint.specDocument)  \(parameters)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func authSummary(_ contract: Contract) -> String {
+        let styles = contract.authStyles.map(\.rawValue).joined(separator: " or ")
+        return contract.isDated ? "\(styles), X-Places-Api-Version: \(contract.apiVersion)" : styles
+    }
+
+    /// The matrix, one section per contract: fixture counts per endpoint of that contract and status class;
+    /// `--` marks a gap. A contract with no fixtures at all is named, not counted as gaps.
     static func coverage(_ loaded: [LoadedFixture], fixturesFolder: String) -> String {
-        var counts: [EndpointID: [String: Int]] = [:]
-        var recordedStyles: [EndpointID: Set<String>] = [:]
-        var other: [EndpointID: Set<Int>] = [:]
+        struct Key: Hashable { var contract: String; var endpoint: EndpointID }
+        var counts: [Key: [String: Int]] = [:]
+        var other: [Key: Set<Int>] = [:]
+        var perContract: [String: Int] = [:]
         var broken = 0
         for item in loaded {
             guard case let .fixture(fixture) = item else { broken += 1; continue }
+            let key = Key(contract: fixture.contract, endpoint: fixture.endpoint)
+            perContract[fixture.contract, default: 0] += 1
             let status = fixture.response.status
             let column = (200...299).contains(status) ? "2xx" : String(status)
             if requiredStatuses.contains(column) {
-                counts[fixture.endpoint, default: [:]][column, default: 0] += 1
+                counts[key, default: [:]][column, default: 0] += 1
             } else {
-                other[fixture.endpoint, default: []].insert(status)
+                other[key, default: []].insert(status)
             }
-            recordedStyles[fixture.endpoint, default: []].insert(fixture.recorded.auth?.rawValue ?? fixture.recorded.source)
         }
         let idWidth = EndpointID.allCases.map(\.rawValue.count).max() ?? 0
-        var lines = ["Coverage in \(fixturesFolder) (fixtures per status; each replays as apiKey and bearer):"]
-        lines.append("  " + pad("endpoint", idWidth) + "  " + requiredStatuses.map { pad($0, 4) }.joined(separator: " ") + "  other     gaps")
+        var lines = ["Coverage in \(fixturesFolder) (fixtures per status, per contract):"]
         var totalGaps = 0
-        for id in EndpointID.allCases {
-            let row = counts[id] ?? [:]
-            let cells = requiredStatuses.map { pad(row[$0].map(String.init) ?? "--", 4) }
-            let gaps = requiredStatuses.filter { row[$0] == nil }
-            totalGaps += gaps.count
-            let others = (other[id] ?? []).sorted().map(String.init).joined(separator: ",")
-            lines.append("  " + pad(id.rawValue, idWidth) + "  " + cells.joined(separator: " ") + "  "
-                         + pad(others.isEmpty ? "-" : others, 8) + "  " + (gaps.isEmpty ? "none" : "GAP " + gaps.joined(separator: ",")))
+        for contract in Contract.all {
+            guard let fixtureCount = perContract[contract.id] else {
+                lines.append(" \(contract.id): no fixtures")
+                continue
+            }
+            let styles = contract.authStyles.map(\.rawValue).joined(separator: " and ")
+            lines.append(" \(contract.id): \(fixtureCount) fixtures, each replayed as \(styles)")
+            lines.append("  " + pad("endpoint", idWidth) + "  " + requiredStatuses.map { pad($0, 4) }.joined(separator: " ") + "  other     gaps")
+            for endpoint in contract.endpoints {
+                let key = Key(contract: contract.id, endpoint: endpoint.id)
+                let row = counts[key] ?? [:]
+                let cells = requiredStatuses.map { pad(row[$0].map(String.init) ?? "--", 4) }
+                let gaps = requiredStatuses.filter { row[$0] == nil }
+                totalGaps += gaps.count
+                let others = (other[key] ?? []).sorted().map(String.init).joined(separator: ",")
+                lines.append("  " + pad(endpoint.id.rawValue, idWidth) + "  " + cells.joined(separator: " ") + "  "
+                             + pad(others.isEmpty ? "-" : others, 8) + "  " + (gaps.isEmpty ? "none" : "GAP " + gaps.joined(separator: ",")))
+            }
         }
-        lines.append("  auth styles: apiKey and bearer for every fixture (run --auth both)")
         lines.append(totalGaps == 0 ? "  no gaps" : "  \(totalGaps) gaps")
         if broken > 0 { lines.append("  \(broken) broken fixture files (fsq-contract run names them)") }
         return lines.joined(separator: "\n")

@@ -2,12 +2,14 @@ import ContractHarness
 import Foundation
 import FoursquarePlaces
 
-/// Finds the fixture that answers a request: by method, path (percent-escapes compared case-insensitively) and
-/// query (a set of decoded name/value pairs, in any order). When several match, a 2xx one wins, then the first by
-/// relative path. Unmatched requests get a 404 naming the closest fixture and the first field that differs.
+/// Finds the fixture that answers a request, by the registry's one set of rules (`RequestMatcher`): method,
+/// path (equal once percent-decoded) and query (decoded name/value pairs, in any order), searched in the
+/// contracts the request may be answered from, best first. Within a contract a 2xx fixture wins, then the first
+/// by relative path. Unmatched requests get a 404 naming the closest fixture and the first field that differs.
 struct FixtureRouter: Sendable {
     /// Every fixture served, sorted by relative path.
     let fixtures: [Fixture]
+    /// Fixture indexes by method and canonical path, 2xx first, then by relative path.
     private let byRoute: [String: [Int]]
     private let byPath: [String: Int]
 
@@ -36,15 +38,18 @@ struct FixtureRouter: Sendable {
         byPath[name] ?? (name.hasPrefix("Fixtures/") ? byPath[String(name.dropFirst(9))] : nil)
     }
 
-    /// The first fixture matching `request`, 2xx first.
-    func match(_ request: EmulatorRequest) -> Int? {
-        byRoute[Self.routeKey(request.method, request.path)]?.first { fixtures[$0].request.query == request.query }
+    /// The first fixture of `contract` matching `request`, 2xx first.
+    func match(_ request: EmulatorRequest, in contract: String) -> Int? {
+        byRoute[Self.routeKey(request.method, request.path)]?.first {
+            fixtures[$0].contract == contract && fixtures[$0].request.query == request.query
+        }
     }
 
-    /// 404 with the API's error body and a hint naming the closest fixture and the first field that differs.
-    func notFound(_ request: EmulatorRequest, style: String) -> EmulatorResponse {
+    /// 404 with the API's error body and a hint naming the closest fixture of `contracts` and the first field
+    /// that differs.
+    func notFound(_ request: EmulatorRequest, contracts: [Contract], style: String) -> EmulatorResponse {
         let message = "No fixture matches \(Self.describe(request))"
-        guard let closest = closestFixture(to: request) else {
+        guard let closest = closestFixture(to: request, contracts: contracts) else {
             return .apiError(404, message, "no fixtures are loaded", style: style)
         }
         let differences = Self.differences(closest.request, request)
@@ -54,13 +59,19 @@ struct FixtureRouter: Sendable {
         return .apiError(404, message, detail, style: style)
     }
 
-    /// Same method and path if any, else same endpoint, else all; then fewest differing fields, 2xx, path order.
-    func closestFixture(to request: EmulatorRequest) -> Fixture? {
-        var pool = (byRoute[Self.routeKey(request.method, request.path)] ?? []).map { fixtures[$0] }
-        if pool.isEmpty, let endpoint = Endpoint.match(path: request.path)?.endpoint.id {
-            pool = fixtures.filter { $0.endpoint == endpoint }
+    /// Among the fixtures of `contracts` (all fixtures when they have none): same method and path if any, else
+    /// the same endpoint, else all; then fewest differing fields, 2xx, path order.
+    func closestFixture(to request: EmulatorRequest, contracts: [Contract] = Contract.all) -> Fixture? {
+        let ids = Set(contracts.map(\.id))
+        var eligible = fixtures.filter { ids.contains($0.contract) }
+        if eligible.isEmpty { eligible = fixtures }
+        let key = Self.routeKey(request.method, request.path)
+        var pool = eligible.filter { Self.routeKey($0.request.method, $0.request.path) == key }
+        if pool.isEmpty {
+            let endpoints = Set(contracts.compactMap { RequestMatcher.route(path: request.path, in: $0)?.endpoint })
+            pool = eligible.filter { fixture in endpoints.contains { $0.id == fixture.endpoint && $0.contract == fixture.contract } }
         }
-        if pool.isEmpty { pool = fixtures }
+        if pool.isEmpty { pool = eligible }
         return pool.min { lhs, rhs in
             let l = Self.differences(lhs.request, request).count, r = Self.differences(rhs.request, request).count
             if l != r { return l < r }
@@ -70,29 +81,10 @@ struct FixtureRouter: Sendable {
         }
     }
 
-    /// Each field where `request` differs from the fixture's recorded request, method and path first, then query
-    /// parameters by name.
+    /// Each field where `request` differs from the fixture's recorded request, in the request check's words.
     static func differences(_ recorded: RecordedRequest, _ request: EmulatorRequest) -> [String] {
-        var result: [String] = []
-        if recorded.method != request.method {
-            result.append("method: expected \(recorded.method), got \(request.method)")
-        }
-        if normalizePath(recorded.path) != normalizePath(request.path) {
-            result.append("path: expected '\(recorded.path)', got '\(request.path)'")
-        }
-        for name in Set(recorded.query.keys).union(request.query.keys).sorted() {
-            switch (recorded.query[name], request.query[name]) {
-            case let (expected?, got?) where expected != got:
-                result.append("query '\(name)': expected '\(expected)', got '\(got)'")
-            case let (expected?, nil):
-                result.append("query '\(name)': expected '\(expected)', missing")
-            case let (nil, got?):
-                result.append("query '\(name)': not in the fixture, got '\(got)'")
-            default:
-                break
-            }
-        }
-        return result
+        RequestMatcher.differences(recorded: (recorded.method, recorded.path, recorded.query),
+                                   sent: (request.method, request.path, request.query))
     }
 
     static func describe(_ request: EmulatorRequest) -> String {
@@ -105,24 +97,6 @@ struct FixtureRouter: Sendable {
 
     static func isSuccess(_ status: Int) -> Bool { (200...299).contains(status) }
 
-    static func routeKey(_ method: String, _ path: String) -> String { method + " " + normalizePath(path) }
-
-    /// Upper-cases the hex digits of percent escapes, so `%2f` and `%2F` match.
-    static func normalizePath(_ path: String) -> String {
-        guard FastText.contains(path, byte: UInt8(ascii: "%")) else { return path }
-        var result = ""
-        var pending = 0
-        for character in path {
-            if character == "%" {
-                pending = 2
-                result.append(character)
-            } else if pending > 0 {
-                pending -= 1
-                result.append(contentsOf: character.uppercased())
-            } else {
-                result.append(character)
-            }
-        }
-        return result
-    }
+    /// Method and the path in the form `RequestMatcher.samePath` compares.
+    static func routeKey(_ method: String, _ path: String) -> String { method + " " + RequestMatcher.canonicalPath(path) }
 }

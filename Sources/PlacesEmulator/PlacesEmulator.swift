@@ -22,6 +22,7 @@ public final class PlacesEmulator: Sendable {
     private let router: FixtureRouter
     private let auth: AuthCheck
     private let faults: FaultInjector
+    private let candidateCache: [CandidateKey: (accepting: [Contract], refusing: [Contract])]
     /// Each fixture's response headers minus the framing ones, computed once.
     let servedHeaders: [[String: String]]
 
@@ -56,6 +57,7 @@ public final class PlacesEmulator: Sendable {
         self.router = FixtureRouter(fixtures: fixtures)
         self.auth = AuthCheck(required: configuration.auth, requiredKey: configuration.requiredKey)
         self.faults = FaultInjector(rules: configuration.faults, seed: configuration.seed)
+        self.candidateCache = Self.makeCandidateCache()
         self.servedHeaders = router.fixtures.map { fixture in
             var headers = fixture.response.headers
             for name in Self.droppedHeaders { headers[name] = nil }
@@ -82,33 +84,82 @@ public final class PlacesEmulator: Sendable {
         if let failure = outcome.failure { return failure }
         let style = outcome.style
 
+        // Routed before faults: a contract refusing the request's auth is an auth answer, which no fault hides.
+        let routed = route(request, style: style)
+        if routed.refused { return routed.response }
         let fault = forced ?? faults.draw()
         if let fault, let replacement = FaultInjector.replacement(fault, style: style, withDetail: true) {
             return replacement
         }
-        var response = route(request, style: style)
+        var response = routed.response
         FaultInjector.apply(fault, to: &response)
         return response
     }
 
-    /// The fixture response for `request`, or a 404/400 with a hint.
-    func route(_ request: EmulatorRequest, style: String) -> EmulatorResponse {
+    /// The fixture response for `request`, or a 404/400 with a hint; `refused` when the contract that would answer
+    /// does not take the request's auth (a raw key on a 2025-06-17 route gets 401, as the API answers).
+    func route(_ request: EmulatorRequest, style: String) -> (response: EmulatorResponse, refused: Bool) {
+        let authStyle = AuthStyle(rawValue: style)
+        let version = request.header("x-places-api-version").map(FastText.trimmed)
         if let selected = request.header(Self.fixtureHeader) {
             let name = selected.trimmingCharacters(in: .whitespaces)
             guard let index = router.index(named: name) else {
-                return .apiError(400, "Unknown X-Emulator-Fixture '\(name)'",
-                                 "X-Emulator-Fixture must be a fixture path relative to the fixtures folder, e.g. place-details/200-typical.json",
-                                 style: style)
+                return (.apiError(400, "Unknown X-Emulator-Fixture '\(name)'",
+                                  "X-Emulator-Fixture must be a fixture path relative to the fixtures folder, e.g. place-details/200-typical.json",
+                                  style: style), false)
             }
             let fixture = router.fixtures[index]
-            if let difference = FixtureRouter.differences(fixture.request, request).first {
-                return .apiError(404, "No fixture matches \(FixtureRouter.describe(request))",
-                                 "X-Emulator-Fixture \(fixture.relativePath) does not match: \(difference)", style: style)
+            if let authStyle, let contract = Contract.named(fixture.contract),
+               let refusal = contract.refusal(style: authStyle, version: version) {
+                return (Self.refusal(refusal, style: style), true)
             }
-            return serve(index, style: style)
+            if let difference = FixtureRouter.differences(fixture.request, request).first {
+                return (.apiError(404, "No fixture matches \(FixtureRouter.describe(request))",
+                                  "X-Emulator-Fixture \(fixture.relativePath) does not match: \(difference)", style: style), false)
+            }
+            return (serve(index, style: style), false)
         }
-        if let index = router.match(request) { return serve(index, style: style) }
-        return router.notFound(request, style: style)
+        let (accepting, refusing) = candidates(style: authStyle, version: version)
+        for contract in accepting {
+            if let index = router.match(request, in: contract.id) { return (serve(index, style: style), false) }
+        }
+        // A request only a refusing contract would answer, by fixture or by route, gets that contract's refusal.
+        let routesInAccepting = accepting.contains { RequestMatcher.route(method: request.method, path: request.path, in: $0) != nil }
+        for contract in refusing {
+            guard let authStyle, let refusal = contract.refusal(style: authStyle, version: version) else { continue }
+            if router.match(request, in: contract.id) != nil
+                || (!routesInAccepting && RequestMatcher.route(method: request.method, path: request.path, in: contract) != nil) {
+                return (Self.refusal(refusal, style: style), true)
+            }
+        }
+        return (router.notFound(request, contracts: accepting, style: style), false)
+    }
+
+    /// The contracts a request may be answered from, by the registry's auth rules (a few cached pairs).
+    private func candidates(style: AuthStyle?, version: String?) -> (accepting: [Contract], refusing: [Contract]) {
+        guard let style else { return (Contract.all, []) }
+        return candidateCache[CandidateKey(style: style, version: version)] ?? Contract.candidates(style: style, version: version)
+    }
+
+    private struct CandidateKey: Hashable, Sendable {
+        var style: AuthStyle
+        var version: String?
+    }
+
+    /// Every style with each version the registry names, or none.
+    private static func makeCandidateCache() -> [CandidateKey: (accepting: [Contract], refusing: [Contract])] {
+        var cache: [CandidateKey: (accepting: [Contract], refusing: [Contract])] = [:]
+        for style in AuthStyle.allCases {
+            for version in Set(Contract.all.map(\.apiVersion)).map(Optional.some) + [nil] {
+                cache[CandidateKey(style: style, version: version)] = Contract.candidates(style: style, version: version)
+            }
+        }
+        return cache
+    }
+
+    /// A contract's auth refusal in the API's error shape (`{"message"}` only, as the 2025-06-17 API answers).
+    private static func refusal(_ refusal: (status: Int, message: String), style: String) -> EmulatorResponse {
+        .apiError(refusal.status, refusal.message, nil, style: style)
     }
 
     /// The closest fixture to an unmatched request (for hints and tests).

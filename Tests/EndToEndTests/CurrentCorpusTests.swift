@@ -1,31 +1,44 @@
 import Foundation
+import FoursquarePlaces
 import JUnitXML
 import Testing
 import TestSupport
 
-/// The 2025-06-17 corpus (`Fixtures-2025-06-17/`), replayed through the real registry and client.
-///
-/// It lives beside `Fixtures/` until the emulator routes requests by contract; then it moves in.
+/// The 2025-06-17 corpus (`Fixtures/<endpoint>/2025-06-17/`), replayed through the real registry and client.
 @Suite("the 2025-06-17 corpus")
 struct CurrentCorpusTests {
     @Test func everyEndpointAndStatusReplaysGreenUnderTheBearerStyleOnly() async throws {
-        let folder = Products.packageRoot.appendingPathComponent("Fixtures-2025-06-17")
+        let folder = Products.packageRoot.appendingPathComponent("Fixtures")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("current-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try await Products.run(["run", "--fixtures", folder.path, "--report", out.path])
+        let result = try await Products.run(["run", "--fixtures", folder.path, "--contract", "2025-06-17", "--report", out.path])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let report = try ReportReader.read(path: out.path)
-        #expect(Set(report.suites.map(\.name)) == ["place-search", "place-details", "place-tips", "place-photos",
-                                                   "autocomplete", "geotagging-candidates"])
+        // One suite per endpoint the registry gives 2025-06-17, and only those.
+        #expect(Set(report.suites.map(\.name)) == Set(Contract.v20250617.endpoints.map(\.id.rawValue)))
         let cases = report.suites.flatMap(\.testCases)
         // 2025-06-17 accepts only the bearer style: no apiKey request check may appear.
         #expect(!cases.isEmpty && cases.allSatisfy { !$0.name.contains("[apiKey]") })
         #expect(cases.contains { $0.name.contains("[bearer] request") })
+        #expect(cases.allSatisfy { $0.name.contains("/2025-06-17/") })
         // Every status of the coverage rule is there for every endpoint.
         for suite in report.suites {
             for status in ["200", "400", "401", "403", "404", "429", "500", "503"] {
                 #expect(suite.testCases.contains { $0.name.contains("/\(status)-") }, "\(suite.name) lacks \(status)")
             }
         }
+    }
+
+    @Test func theSeedCorpusAloneStillReplaysUnderBothStyles() async throws {
+        let folder = Products.packageRoot.appendingPathComponent("Fixtures")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("seed-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try await Products.run(["run", "--fixtures", folder.path, "--contract", "seed", "--report", out.path])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let cases = try E2E.cases(out.path)
+        #expect(cases.contains { $0.name.contains("[apiKey] request") } && cases.contains { $0.name.contains("[bearer] request") })
+        #expect(!cases.contains { $0.name.contains("/2025-06-17/") })
+        let seedIDs = Set(Contract.seed.endpoints.map(\.id.rawValue))
+        #expect(Set(try ReportReader.read(path: out.path).suites.map(\.name)) == seedIDs)
     }
 }

@@ -47,16 +47,10 @@ public enum Checks {
             return .fail(message: "expected one request, the client sent \(captured.count)",
                          detail: "expected exactly one request to \(fixture.request.path); got \(captured.count)")
         }
-        var problems: [String] = []
-        if request.method != fixture.request.method {
-            problems.append("method: expected \(fixture.request.method), sent \(request.method)")
-        }
-        let sentPath = request.path
-        if sentPath != fixture.request.path,
-           sentPath.removingPercentEncoding != fixture.request.path.removingPercentEncoding {
-            problems.append("path: expected \(fixture.request.path), sent \(sentPath)")
-        }
-        problems += compareQuery(expected: fixture.request.query, sent: request.queryParameters)
+        // The registry's one matcher, which the emulator routes with too.
+        var problems = RequestMatcher.differences(
+            recorded: (fixture.request.method, fixture.request.path, fixture.request.query),
+            sent: (request.method, request.path, request.queryParameters))
         problems += compareHeaders(
             expected: expectedHeaders(fixture: fixture, auth: auth, key: key, apiVersion: apiVersion),
             sent: request.headers, key: key, auth: auth)
@@ -77,23 +71,6 @@ public enum Checks {
             headers[name] = value
         }
         return headers
-    }
-
-    static func compareQuery(expected: [String: String], sent: [String: String]) -> [String] {
-        var problems: [String] = []
-        for name in Set(expected.keys).union(sent.keys).sorted() {
-            switch (expected[name], sent[name]) {
-            case let (want?, got?) where want != got:
-                problems.append("query \(name): expected '\(want)', sent '\(got)'")
-            case let (want?, nil):
-                problems.append("query \(name): expected '\(want)', not sent")
-            case let (nil, got?):
-                problems.append("query \(name): not expected, sent '\(got)'")
-            default:
-                break
-            }
-        }
-        return problems
     }
 
     static func compareHeaders(expected: HTTPHeaders, sent: HTTPHeaders, key: APIKey, auth: AuthStyle) -> [String] {

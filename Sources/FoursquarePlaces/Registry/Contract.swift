@@ -31,6 +31,32 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
 
     /// The auth styles a contract accepts; empty for a contract the library does not know.
     public static func authStyles(for contract: String) -> [AuthStyle] { named(contract)?.authStyles ?? [] }
+
+    /// Whether the contract is an API version, so its server answers only requests that name that version.
+    public var isDated: Bool { id == apiVersion }
+
+    /// What this contract's server answers a request that uses `style` with `version` in `X-Places-Api-Version`:
+    /// nil when it takes it, else the status and `message` it refuses with (a raw key on a bearer-only
+    /// contract is 401, as the API answers; a dated contract wants its own version, else 400).
+    package func refusal(style: AuthStyle, version: String?) -> (status: Int, message: String)? {
+        guard authStyles.contains(style) else {
+            let wanted = authStyles.map { $0 == .bearer ? "Authorization: Bearer <key>" : "Authorization: <key>" }
+            return (401, "Invalid authorization header. Contract \(id) takes \(wanted.joined(separator: " or ")).")
+        }
+        if style == .bearer, isDated, version != apiVersion {
+            return (400, version.map { "Unsupported X-Places-Api-Version '\($0)'. Supported: \(apiVersion)." }
+                ?? "Missing X-Places-Api-Version header.")
+        }
+        return nil
+    }
+
+    /// The contracts a request with this auth style and version may be answered from, best first: those
+    /// that take it (the one whose version it names first), then those that refuse it.
+    package static func candidates(style: AuthStyle, version: String?) -> (accepting: [Contract], refusing: [Contract]) {
+        let accepting = all.filter { $0.refusal(style: style, version: version) == nil }
+        return (accepting.filter { $0.isDated && $0.apiVersion == version } + accepting.filter { !($0.isDated && $0.apiVersion == version) },
+                all.filter { $0.refusal(style: style, version: version) != nil })
+    }
 }
 
 /// The compile-time face of a contract: its request types, so that an app that moves to another

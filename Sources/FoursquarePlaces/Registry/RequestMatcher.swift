@@ -41,7 +41,14 @@ package enum RequestMatcher {
 
     /// Two paths are the same request when equal as sent or once percent-decoded.
     package static func samePath(_ recorded: String, _ sent: String) -> Bool {
-        recorded == sent || (recorded.removingPercentEncoding.map { $0 == sent.removingPercentEncoding } ?? false)
+        recorded == sent || canonicalPath(recorded) == canonicalPath(sent)
+    }
+
+    /// The form two paths share when `samePath` holds (percent-decoded; as sent when it does not decode),
+    /// for keying an index by path.
+    package static func canonicalPath(_ path: String) -> String {
+        guard path.utf8.contains(UInt8(ascii: "%")) else { return path }
+        return path.removingPercentEncoding ?? path
     }
 
     /// Each way `sent` differs from `recorded`: method, path, then query parameters by name.

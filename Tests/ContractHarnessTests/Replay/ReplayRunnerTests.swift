@@ -27,7 +27,7 @@ import Testing
         let results = await ReplayRunner(authStyles: [.apiKey]).cases(
             for: .fixture(fixture(.geotagging, path: "/places/geotagging", query: ["ll": "40.70,-74"])))
         guard case let .fail(message, _) = results[0].verdict else { Issue.record("expected a failure"); return }
-        #expect(message == "query ll: expected '40.70,-74', sent '40.7,-74'")
+        #expect(message == "query 'll': expected '40.70,-74', sent '40.7,-74'")
     }
 
     @Test func anUnknownParameterIsABrokenFixture() async {
