@@ -1,4 +1,5 @@
 import Foundation
+import FoursquarePlaces
 import JUnitXML
 import Testing
 import TestSupport
@@ -21,7 +22,10 @@ struct LiveModeTests {
             emulator.stop()
             #expect(result.status == 0, "\(result.stdout.suffix(2000))\n\(result.stderr)")
             let cases = try E2E.cases(report.path)
-            #expect(Set(cases.map(\.classname)).count == 9)
+            // One suite per endpoint of every contract the corpus holds (both corpora live in Fixtures/).
+            #expect(Set(cases.map(\.classname)) == Set(Contract.catalog.map(\.id.rawValue)))
+            #expect(cases.contains { $0.name.contains("/2025-06-17/") && $0.name.contains("[bearer]") })
+            #expect(!cases.contains { $0.name.contains("/2025-06-17/") && $0.name.contains("[apiKey]") })
             for style in ["[apiKey]", "[bearer]"] {
                 #expect(cases.contains { $0.name.contains(style) && $0.name.hasSuffix("live-decoding") })
                 #expect(cases.contains { $0.name.contains(style) && $0.name.hasSuffix("live-error-mapping") })

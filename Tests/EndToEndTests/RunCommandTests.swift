@@ -61,7 +61,10 @@ struct RunCommandTests {
             #expect(result.stdout.contains("\(expected) cases from \(fixtures.count) fixtures"))
             #expect(parsed.failures == 0 && parsed.errors == 0)
             // One suite per endpoint, each testcase named `<fixture> [<auth>] <check>`.
-            #expect(Set(parsed.suites.map(\.name)).count == 9)
+            let endpoints = Set(fixtures.compactMap { item -> String? in
+                if case let .fixture(fixture) = item { return fixture.endpoint.rawValue } else { return nil }
+            })
+            #expect(Set(parsed.suites.map(\.name)) == endpoints)
             let names = Set(parsed.suites.flatMap(\.testCases).map(\.name))
             #expect(names.contains("place-details/404-not-found.json error-mapping"))
             #expect(names.contains("place-details/404-not-found.json [apiKey] request"))

@@ -29,7 +29,7 @@ struct RouterModeTests {
     func servesEveryFixture() async throws {
         try await withRouterApp(configuration()) { client in
             for fixture in sharedFixtures {
-                let headers = apiKeyHeaders.merging(["X-Emulator-Fixture": fixture.relativePath]) { $1 }
+                let headers = authHeaders(for: fixture).merging(["X-Emulator-Fixture": fixture.relativePath]) { $1 }
                 try await client.execute(uri: target(for: fixture), method: .get, headers: Self.fields(headers)) { response in
                     #expect(Int(response.status.code) == fixture.response.status, "\(fixture.relativePath)")
                     #expect(Data(buffer: response.body) == fixture.response.body.data, "\(fixture.relativePath)")

@@ -10,7 +10,7 @@ struct RoutingTests {
         #expect(sharedFixtures.count > 50)
         try await withLiveServer(configuration()) { base async throws in
             for fixture in sharedFixtures {
-                let observed = try await fetch(base, target(for: fixture), apiKeyHeaders.merging(
+                let observed = try await fetch(base, target(for: fixture), authHeaders(for: fixture).merging(
                     ["X-Emulator-Fixture": fixture.relativePath]) { $1 })
                 #expect(observed.status == fixture.response.status, "\(fixture.relativePath)")
                 #expect(observed.body == fixture.response.body.data, "\(fixture.relativePath)")

@@ -1,5 +1,6 @@
 import ContractHarness
 import Foundation
+import FoursquarePlaces
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -13,6 +14,11 @@ let fixturesRoot = URL(fileURLWithPath: #filePath)
 let sentinelKey = "SENTINEL-KEY-5a4b3c2d1e"
 let apiKeyHeaders = ["Authorization": "test-key-123"]
 let bearerHeaders = ["Authorization": "Bearer test-key-123", "X-Places-Api-Version": "2025-06-17"]
+
+/// The headers of the first auth style a fixture's contract takes (bearer for 2025-06-17).
+func authHeaders(for fixture: Fixture) -> [String: String] {
+    fixture.acceptedAuthStyles.first == .bearer ? bearerHeaders : apiKeyHeaders
+}
 
 /// Collects log lines.
 final class LogCapture: @unchecked Sendable {

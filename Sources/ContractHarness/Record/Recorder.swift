@@ -107,6 +107,7 @@ public struct Recorder: Sendable {
     struct Target: Sendable {
         var relativePath: String
         var endpoint: EndpointID
+        var contract = Fixture.seedContract
         var path: String
         var query: [String: String]
         var auth: AuthStyle
@@ -118,9 +119,10 @@ public struct Recorder: Sendable {
                        progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> [RecordOutcome] {
         AtomicFile.removeStaleTemps(under: fixturesRoot)
         var targets = existing.map { fixture in
-            Target(relativePath: fixture.relativePath, endpoint: fixture.endpoint, path: fixture.request.path,
-                   query: fixture.request.query, auth: fixture.recorded.auth ?? defaultAuth, existing: fixture,
-                   summary: fixture.summary)
+            Target(relativePath: fixture.relativePath, endpoint: fixture.endpoint, contract: fixture.contract,
+                   path: fixture.request.path, query: fixture.request.query,
+                   auth: Self.style(fixture.recorded.auth ?? defaultAuth, accepted: fixture.acceptedAuthStyles),
+                   existing: fixture, summary: fixture.summary)
         }
         let known = Set(targets.map(\.relativePath))
         for entry in plan where !known.contains(entry.relativePath) {
@@ -155,12 +157,13 @@ public struct Recorder: Sendable {
         guard let key = live.options.key else { return outcome(.failed, ["FSQ_API_KEY is not set"]) }
         let plan: CallPlan
         do {
-            plan = try CallPlan.make(endpoint: target.endpoint, path: target.path, query: target.query, file: target.relativePath)
+            plan = try CallPlan.make(endpoint: target.endpoint, contract: target.contract, path: target.path, query: target.query,
+                                     file: target.relativePath)
         } catch {
             return outcome(.failed, [error.description])
         }
         let stub = target.existing ?? Fixture(
-            relativePath: target.relativePath, endpoint: target.endpoint,
+            relativePath: target.relativePath, endpoint: target.endpoint, contract: target.contract,
             request: RecordedRequest(path: target.path, query: target.query),
             response: RecordedResponse(status: 200), recorded: .authored)
         let runner = target.existing == nil ? liveWithoutFixtureHeader : live
@@ -198,6 +201,12 @@ public struct Recorder: Sendable {
         }
         if target.existing == nil { return outcome(.new, ["HTTP \(response.status)"]) }
         return outcome(.updated, notes.isEmpty ? ["values changed, structure unchanged"] : notes)
+    }
+
+    /// The style to record with: the wanted one when the fixture's contract takes it, else the contract's first
+    /// (a 2025-06-17 fixture is recorded with bearer even when the run's default is apiKey).
+    static func style(_ wanted: AuthStyle, accepted: [AuthStyle]) -> AuthStyle {
+        accepted.isEmpty || accepted.contains(wanted) ? wanted : accepted[0]
     }
 
     /// Whether a live answer is a recording of the API at all.
@@ -268,7 +277,7 @@ public struct Recorder: Sendable {
         }
         let query = request.queryParameters.mapValues(redactor.text)
         return Fixture(
-            relativePath: target.relativePath, endpoint: target.endpoint, summary: target.summary,
+            relativePath: target.relativePath, endpoint: target.endpoint, contract: target.contract, summary: target.summary,
             request: RecordedRequest(method: request.method, path: redactor.text(request.path), query: query,
                                      headers: redactor.headerMap(requestHeaders)),
             response: RecordedResponse(status: response.status, headers: redactor.headerMap(responseHeaders),

@@ -201,7 +201,8 @@ extension Contract20250617 {
     public struct GeotaggingRequest: EndpointRequest, Hashable {
         public typealias Response = GeotaggingCandidates
         public static var endpoint: Endpoint { Endpoint.Current.geotaggingCandidates }
-        public var ll: Coordinate
+        /// Where the device is; nil lets the API geolocate the caller's IP, as the document says.
+        public var ll: Coordinate?
         /// Horizontal accuracy of `ll`, in meters.
         public var hacc: Double?
         public var altitude: Double?
@@ -210,7 +211,7 @@ extension Contract20250617 {
         public var fields: [String]?
 
         public init(
-            ll: Coordinate, hacc: Double? = nil, altitude: Double? = nil, query: String? = nil,
+            ll: Coordinate? = nil, hacc: Double? = nil, altitude: Double? = nil, query: String? = nil,
             limit: Int? = nil, fields: [String]? = nil
         ) {
             self.ll = ll
@@ -222,7 +223,8 @@ extension Contract20250617 {
         }
 
         public func queryItems() -> [(name: String, value: String)] {
-            var items: [(name: String, value: String)] = [("ll", ll.queryValue)]
+            var items: [(name: String, value: String)] = []
+            if let ll { items.append(("ll", ll.queryValue)) }
             items.add("hacc", hacc)
             items.add("altitude", altitude)
             items.add("query", query)

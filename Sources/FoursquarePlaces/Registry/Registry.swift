@@ -173,11 +173,10 @@ extension Endpoint {
 
         public static let geotaggingCandidates = Endpoint(
             .geotaggingCandidates, contract: contract, "/geotagging/candidates", spec: spec, request: C.GeotaggingRequest.self,
-            [P("ll", .coordinate, required: true), P("hacc", .number), P("altitude", .number), P("query"), limit, fields]
+            [P("ll", .coordinate), P("hacc", .number), P("altitude", .number), P("query"), limit, fields]
         ) { q throws(ParameterProblem) in
-            guard let ll = try q.coordinate("ll") else { throw ParameterProblem("ll", "is required for geotagging candidates") }
-            return C.GeotaggingRequest(ll: ll, hacc: try q.double("hacc"), altitude: try q.double("altitude"),
-                                       query: q.string("query"), limit: try q.int("limit"), fields: q.list("fields"))
+            C.GeotaggingRequest(ll: try q.coordinate("ll"), hacc: try q.double("hacc"), altitude: try q.double("altitude"),
+                                query: q.string("query"), limit: try q.int("limit"), fields: q.list("fields"))
         }
     }
 }

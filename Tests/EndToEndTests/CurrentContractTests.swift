@@ -1,0 +1,114 @@
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+import JUnitXML
+import Testing
+import TestSupport
+
+/// The 2025-06-17 contract against a loopback server that answers as Foursquare's own OpenAPI for that version
+/// describes (`OpenAPIStandIn`), through the built binaries: `run --live` and `record` then `run`.
+@Suite("the 2025-06-17 contract against the OpenAPI stand-in", .serialized)
+struct CurrentContractTests {
+    static let contract = Contract.v20250617.id
+
+    /// The shipped 2025-06-17 fixtures, as (relative path, fixture), derived from the corpus.
+    static func currentFixtures() throws -> [Fixture] {
+        try FixtureLoader(root: Products.packageRoot.appendingPathComponent("Fixtures")).loadAll().compactMap { item in
+            if case let .fixture(fixture) = item, fixture.contract == contract { return fixture }
+            return nil
+        }
+    }
+
+    @Test func runLiveIsGreenForEvery2xxFixtureAndSpeaksOnlyBearer() async throws {
+        let successes = try Self.currentFixtures().filter { (200...299).contains($0.response.status) }
+        #expect(Set(successes.map(\.endpoint)) == Set(Contract.v20250617.endpoints.map(\.id)))
+        try await withTemporaryDirectory { tmp in
+            try copyFixtures(successes.map(\.relativePath), to: tmp)
+            try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
+                let report = tmp.appendingPathComponent("out/live.xml")
+                let result = try await Products.run(
+                    ["run", "--live", "--base-url", standIn.baseURL.absoluteString, "--fixtures", tmp.path,
+                     "--contract", Self.contract, "--report", report.path, "--retries", "0"],
+                    environment: ["FSQ_API_KEY": E2E.sentinel])
+                #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
+                let cases = try E2E.cases(report.path)
+                #expect(cases.allSatisfy { $0.outcome == .passed }, "\(cases.compactMap(E2E.problem).prefix(5))")
+                // Each fixture once, in the bearer style only, with its status and decoding checked.
+                for fixture in successes {
+                    #expect(cases.contains { $0.name == "\(fixture.relativePath) [bearer] live-decoding" }, "\(fixture.relativePath)")
+                }
+                #expect(!cases.contains { $0.name.contains("[apiKey]") })
+                // The server saw exactly what 2025-06-17 wants: bearer and its version, on every request.
+                #expect(standIn.requests.count == successes.count)
+                #expect(standIn.requests.allSatisfy {
+                    $0.status == 200 && $0.headers["x-places-api-version"] == "2025-06-17"
+                        && $0.headers["authorization"]?.hasPrefix("Bearer ") == true
+                })
+                for text in [result.stdout, result.stderr, try String(contentsOf: report, encoding: .utf8)] {
+                    #expect(!text.contains(E2E.sentinel))
+                }
+            }
+        }
+    }
+
+    @Test func theSeedStyleAgainstTheStandInIsRefusedNotGreen() async throws {
+        // The seed contract's apiKey style is what the API no longer takes: a run must say so, not pass.
+        try await withTemporaryDirectory { tmp in
+            try copyFixtures(["place-details/200-typical.json"], to: tmp)
+            try await OpenAPIStandIn.with { standIn in
+                let report = tmp.appendingPathComponent("out/live.xml")
+                let result = try await Products.run(
+                    ["run", "--live", "--base-url", standIn.baseURL.absoluteString, "--fixtures", tmp.path,
+                     "--auth", "apiKey", "--report", report.path, "--retries", "0"],
+                    environment: ["FSQ_API_KEY": E2E.sentinel])
+                #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
+                #expect(standIn.requests.map(\.status) == [401])
+            }
+        }
+    }
+
+    @Test func recordAllThenRunIsGreenAndKeepsTheContract() async throws {
+        let fixtures = try Self.currentFixtures()
+        try await withTemporaryDirectory { tmp in
+            try copyFixtures(fixtures.map(\.relativePath), to: tmp)
+            try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
+                // The run's default style is apiKey; 2025-06-17 fixtures are still recorded with bearer.
+                let recorded = try await Products.run(
+                    ["record", "--base-url", standIn.baseURL.absoluteString, "--fixtures", tmp.path, "--mode", "all",
+                     "--retries", "0"],
+                    environment: ["FSQ_API_KEY": E2E.sentinel])
+                // Writing fixtures exits 1 on purpose (snapshot testing's record mode); nothing may fail.
+                #expect(recorded.status == 1, "\(recorded.stdout)\n\(recorded.stderr)")
+                #expect(recorded.stdout.contains(", 0 failed"), "\(recorded.stdout)\n\(recorded.stderr)")
+                #expect(!standIn.requests.contains { $0.status == 401 })
+                for fixture in fixtures where (200...299).contains(fixture.response.status) {
+                    let object = try E2E.object(tmp.appendingPathComponent(fixture.relativePath))
+                    #expect(object["contract"] as? String == Self.contract, "\(fixture.relativePath)")
+                    #expect((object["recorded"] as? [String: Any])?["source"] as? String == "recorded", "\(fixture.relativePath)")
+                    #expect((object["recorded"] as? [String: Any])?["auth"] as? String == "bearer", "\(fixture.relativePath)")
+                }
+                #expect(!E2E.allText(under: tmp).contains(E2E.sentinel))
+            }
+            let report = tmp.appendingPathComponent("out/replay.xml")
+            let replay = try await Products.run(["run", "--fixtures", tmp.path, "--report", report.path])
+            #expect(replay.status == 0, "\(replay.stdout.suffix(3000))\n\(replay.stderr)")
+            let cases = try E2E.cases(report.path)
+            #expect(cases.count == fixtures.count * 2, "a bearer request case and a response case per fixture")
+        }
+    }
+
+    @Test func listShowsCoveragePerContract() async throws {
+        let listed = try await Products.run(["list"], currentDirectory: Products.packageRoot)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let lines = listed.stdout.split(separator: "\n").map(String.init)
+        let coverage = try #require(lines.firstIndex { $0.hasPrefix("Coverage in ") })
+        for contract in Contract.all {
+            let header = try #require(lines[coverage...].firstIndex { $0.hasPrefix(" \(contract.id): ") }, "\(listed.stdout)")
+            // The contract's endpoints follow its header, each with no gaps in the shipped corpus.
+            let rows = lines[(header + 2)..<(header + 2 + contract.endpoints.count)]
+            #expect(rows.map { $0.split(separator: " ").first.map(String.init) } == contract.endpoints.map(\.id.rawValue))
+            #expect(rows.allSatisfy { $0.hasSuffix("none") }, "\(rows)")
+        }
+        #expect(lines.last == "  no gaps")
+    }
+}
