@@ -253,7 +253,7 @@ public struct Recorder: Sendable {
     /// True when the fixture's 2xx body no longer decodes with the model (so `--mode failed` re-records it).
     static func modelRejects(_ fixture: Fixture) -> Bool {
         guard (200...299).contains(fixture.response.status) else { return false }
-        return ModelReads.decodeFailure(endpoint: fixture.endpoint, body: fixture.response.body.data) != nil
+        return ModelReads.decodeFailure(endpoint: fixture.endpoint, contract: fixture.contract, body: fixture.response.body.data) != nil
     }
 
     /// The fixture a live exchange becomes, redacted; `expect` and the description carry over.
