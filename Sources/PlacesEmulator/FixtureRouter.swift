@@ -38,11 +38,15 @@ struct FixtureRouter: Sendable {
         byPath[name] ?? (name.hasPrefix("Fixtures/") ? byPath[String(name.dropFirst(9))] : nil)
     }
 
-    /// The first fixture of `contract` matching `request`, 2xx first.
-    func match(_ request: EmulatorRequest, in contract: String) -> Int? {
-        byRoute[Self.routeKey(request.method, request.path)]?.first {
-            fixtures[$0].contract == contract && fixtures[$0].request.query == request.query
+    /// The first fixture matching `request` in the first of `contracts` that has one, 2xx first.
+    func match(_ request: EmulatorRequest, in contracts: [Contract]) -> Int? {
+        guard let candidates = byRoute[Self.routeKey(request.method, request.path)] else { return nil }
+        for contract in contracts {
+            if let index = candidates.first(where: {
+                fixtures[$0].contract == contract.id && fixtures[$0].request.query == request.query
+            }) { return index }
         }
+        return nil
     }
 
     /// 404 with the API's error body and a hint naming the closest fixture of `contracts` and the first field

@@ -120,14 +120,12 @@ public final class PlacesEmulator: Sendable {
             return (serve(index, style: style), false)
         }
         let (accepting, refusing) = candidates(style: authStyle, version: version)
-        for contract in accepting {
-            if let index = router.match(request, in: contract.id) { return (serve(index, style: style), false) }
-        }
+        if let index = router.match(request, in: accepting) { return (serve(index, style: style), false) }
         // A request only a refusing contract would answer, by fixture or by route, gets that contract's refusal.
         let routesInAccepting = accepting.contains { RequestMatcher.route(method: request.method, path: request.path, in: $0) != nil }
         for contract in refusing {
             guard let authStyle, let refusal = contract.refusal(style: authStyle, version: version) else { continue }
-            if router.match(request, in: contract.id) != nil
+            if router.match(request, in: [contract]) != nil
                 || (!routesInAccepting && RequestMatcher.route(method: request.method, path: request.path, in: contract) != nil) {
                 return (Self.refusal(refusal, style: style), true)
             }
