@@ -80,7 +80,7 @@ struct ListCommand: ParsableCommand {
                 continue
             }
             let styles = contract.authStyles.map(\.rawValue).joined(separator: " and ")
-            lines.append(" \(contract.id): \(fixtureCount) fixtures, each replayed as \(styles)")
+            lines.append(" \(contract.id): \(fixtureCount) fixture\(fixtureCount == 1 ? "" : "s"), each replayed as \(styles)")
             lines.append("  " + pad("endpoint", idWidth) + "  " + requiredStatuses.map { pad($0, 4) }.joined(separator: " ") + "  other     gaps")
             for endpoint in contract.endpoints {
                 let key = Key(contract: contract.id, endpoint: endpoint.id)

@@ -110,5 +110,19 @@ struct CurrentContractTests {
             #expect(rows.allSatisfy { $0.hasSuffix("none") }, "\(rows)")
         }
         #expect(lines.last == "  no gaps")
+
+        // A folder with one 2025-06-17 fixture: seed is named as empty (no gaps counted), 2025-06-17 shows its gaps.
+        try await withTemporaryDirectory { tmp in
+            try copyFixtures(["geotagging-candidates/2025-06-17/200-typical.json"], to: tmp)
+            let partial = try await Products.run(["list", "--fixtures", tmp.path])
+            #expect(partial.status == 0, "\(partial.stderr)")
+            let rows = partial.stdout.split(separator: "\n").map(String.init)
+            #expect(rows.contains(" seed: no fixtures"), "\(partial.stdout)")
+            #expect(rows.contains(" 2025-06-17: 1 fixture, each replayed as bearer"), "\(partial.stdout)")
+            let row = try #require(rows.last { $0.hasPrefix("  geotagging-candidates ") })
+            #expect(row.hasSuffix("GAP 400,401,403,404,429,500,503"), "\(row)")
+            let others = Contract.v20250617.endpoints.count - 1
+            #expect(rows.last == "  \(7 + others * 8) gaps", "\(partial.stdout)")
+        }
     }
 }
