@@ -96,3 +96,24 @@ public struct ExecutionCore: Sendable {
         }
     }
 }
+
+extension ExecutionCore {
+    /// Runs `count` units that are not all fixture files (record's targets include plan entries) with the same
+    /// window, deadline and progress as `run(_:strategy:consume:)`; `notRun` answers for a unit the deadline
+    /// stopped before it started.
+    public func run<Output: Sendable>(
+        units count: Int, problems: @escaping @Sendable (Output) -> Int,
+        notRun: @escaping @Sendable (Int, RunDeadline) -> Output, _ work: @escaping @Sendable (Int) async -> Output
+    ) async -> [Output] {
+        let counter = progress.map { ProgressCounter(total: count, report: $0) }
+        let deadline = self.deadline
+        var all: [Output] = []
+        all.reserveCapacity(count)
+        await forEachInOrder(count: count, width: concurrency, { index in
+            let output = if let deadline, deadline.hasPassed { notRun(index, deadline) } else { await work(index) }
+            counter?.add(problems: problems(output))
+            return output
+        }, consume: { _, output in all.append(output) })
+        return all
+    }
+}
