@@ -69,7 +69,8 @@ public struct DriftSummary: Sendable {
         let answered = results.filter { $0.liveStatus != nil }
         for auth in AuthStyle.allCases {
             let mine = answered.filter { $0.auth == auth }
-            guard !mine.isEmpty, mine.allSatisfy(\.refused) else { continue }
+            // Every answer 401/403, and at least one where the fixture recorded something else.
+            guard mine.contains(where: \.refused), mine.allSatisfy({ $0.liveStatus == 401 || $0.liveStatus == 403 }) else { continue }
             refusals.append(Refusal(auth: auth, statuses: Set(mine.compactMap(\.liveStatus)).sorted(), calls: mine.count,
                                     endpoints: Set(mine.map(\.endpoint)).count))
         }
@@ -129,6 +130,9 @@ public struct DriftSummary: Sendable {
             .map { "\($0.contract): \(plural($0.breaking, "breaking change"))" }
         if let spoken = spokenContract {
             return (["the server speaks \(spoken) (0 breaking)"] + others).joined(separator: "; ")
+        }
+        if contracts.count == 1, let only = contracts.first {
+            return "the server does not speak \(only.contract) as recorded (\(plural(only.breaking, "breaking change")))"
         }
         return "the server matches none of the fixtures' contracts: " + others.joined(separator: "; ")
     }

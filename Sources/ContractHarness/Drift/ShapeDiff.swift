@@ -158,7 +158,9 @@ public enum ShapeDiff {
             let added = candidates(.added, after, parent: parent, types: old.types)
             let peers = candidates(.removed, before, parent: parent, types: old.types)
             let sameValues = added.filter { !old.values.isEmpty && after.stats[changes[$0].path]?.values == old.values }
-            guard let match = sameValues.first ?? (added.count == 1 && peers.count == 1 ? added.first : nil) else { continue }
+            // Without matching values, only a lone scalar pair counts: two objects of one parent are as often two kinds.
+            let scalar = old.types.isDisjoint(with: ["object", "array"])
+            guard let match = sameValues.first ?? (scalar && added.count == 1 && peers.count == 1 ? added.first : nil) else { continue }
             used.formUnion([index, match])
             let note = removed.detail.range(of: "; the model").map { String(removed.detail[$0.lowerBound...]) } ?? ""
             replaced[index] = DriftChange(

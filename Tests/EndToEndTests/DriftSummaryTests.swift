@@ -1,0 +1,97 @@
+import Foundation
+import JUnitXML
+import Testing
+import TestSupport
+
+/// Drift against servers of another contract, a refusing server and no key: the summary is read in one screen
+/// and names the contract the server speaks.
+@Suite("drift summary", .serialized, .timeLimit(.minutes(5)))
+struct DriftSummaryTests {
+    static let current = Products.packageRoot.appendingPathComponent("Fixtures-2025-06-17")
+    static let seed = Products.packageRoot.appendingPathComponent("Fixtures")
+
+    func drift(_ fixtures: URL, _ baseURL: String, _ tmp: URL, _ extra: [String] = [],
+               environment: [String: String] = ["FSQ_API_KEY": E2E.sentinel]) async throws -> (CommandResult, String, [String: Any]) {
+        let summary = tmp.appendingPathComponent("drift.md"), json = tmp.appendingPathComponent("drift.json")
+        let result = try await Products.run(
+            ["drift", "--base-url", baseURL, "--fixtures", fixtures.path, "--report", tmp.appendingPathComponent("drift.xml").path,
+             "--summary", summary.path, "--json", json.path, "--retries", "0"] + extra, environment: environment)
+        let markdown = (try? String(contentsOf: summary, encoding: .utf8)) ?? ""
+        let document = (try? JSONSerialization.jsonObject(with: Data(contentsOf: json))) as? [String: Any] ?? [:]
+        return (result, markdown, document)
+    }
+
+    @Test func theCurrentCorpusAgainstThe20250617StandInIsCleanAndNamesTheContract() async throws {
+        try await withTemporaryDirectory { tmp in
+            try await OpenAPIStandIn.with { standIn in
+                let (result, markdown, document) = try await drift(Self.current, standIn.baseURL.absoluteString, tmp)
+                #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
+                #expect(result.stdout.contains("the server speaks 2025-06-17 (0 breaking)"), "\(result.stdout.suffix(3000))")
+                #expect(markdown.contains("The server speaks 2025-06-17 (0 breaking)"))
+                #expect(document["speaks"] as? String == "2025-06-17")
+                // The error fixtures a healthy server cannot reproduce are listed apart, not as ERR rows.
+                #expect(markdown.contains("Error fixtures the server does not reproduce"))
+                #expect(!markdown.contains("| ERR |"))
+            }
+        }
+    }
+
+    @Test func theSeedCorpusAgainstThe20250617StandInFitsOneScreenAndNamesEveryBreakingChange() async throws {
+        try await withTemporaryDirectory { tmp in
+            try await OpenAPIStandIn.with { standIn in
+                let (result, markdown, document) = try await drift(Self.seed, standIn.baseURL.absoluteString, tmp)
+                #expect(result.status == 1)
+                let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(lines.count <= 60, "\(lines.count) lines:\n\(markdown)")
+                // The style 2025-06-17 refuses is one line, not a row per fixture.
+                #expect(markdown.contains("apiKey: 401 on every endpoint"), "\(markdown)")
+                // Every distinct breaking change of the JSON report is named in the markdown.
+                let results = try #require(document["results"] as? [[String: Any]])
+                let breaking = Set(results.filter { $0["auth"] as? String == "bearer" && $0["unreproducible"] as? Bool == false }
+                    .flatMap { ($0["changes"] as? [[String: Any]]) ?? [] }
+                    .filter { $0["grade"] as? String == "ERR" }
+                    .compactMap { $0["path"] as? String })
+                #expect(!breaking.isEmpty)
+                for path in breaking { #expect(markdown.contains("`\(path)`"), "\(path) is not named") }
+                #expect(result.stdout.contains("seed: "), "\(result.stdout.suffix(2000))")
+                #expect(!E2E.allText(under: tmp).contains(E2E.sentinel))
+            }
+        }
+    }
+
+    @Test func aServerThatRefusesEveryCallSaysSoOnceForEachStyle() async throws {
+        try await withTemporaryDirectory { tmp in
+            let served = tmp.appendingPathComponent("served")
+            try copyFixtures(HostileLiveTests.chains + ["categories/200-typical.json"], to: served)
+            let emulator = try EmulatorProcess(fixtures: served, environment: ["FSQ_EMULATOR_KEY": "another-key-entirely-0123456789"])
+            let (result, markdown, _) = try await drift(served, emulator.baseURL, tmp)
+            emulator.stop()
+            #expect(result.status == 1)
+            for style in ["apiKey", "bearer"] {
+                #expect(markdown.contains("\(style): 401 on every endpoint"), "\(markdown)")
+                #expect(result.stdout.contains("\(style): 401 on every endpoint"))
+            }
+            // Nothing else is claimed about shapes the server never showed.
+            #expect(!markdown.contains("status class changed"), "\(markdown)")
+            #expect(markdown.split(separator: "\n").count < 20)
+        }
+    }
+
+    @Test func withoutAKeyDriftExitsTwoUnlessSkippingIsAsked() async throws {
+        try await withTemporaryDirectory { tmp in
+            try copyFixtures(["chains/200-typical.json"], to: tmp)
+            let missing = try await Products.run(["drift", "--base-url", "http://127.0.0.1:1", "--fixtures", tmp.path,
+                                                  "--report", tmp.appendingPathComponent("d.xml").path], environment: [:])
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains("FSQ_API_KEY is not set"), "\(missing.stderr)")
+            #expect(missing.stderr.split(separator: "\n").count == 1)
+            let skipped = try await Products.run(["drift", "--base-url", "http://127.0.0.1:1", "--fixtures", tmp.path,
+                                                  "--report", tmp.appendingPathComponent("d.xml").path, "--if-no-key", "skip"],
+                                                 environment: [:])
+            #expect(skipped.stderr.contains("WARNING: FSQ_API_KEY is not set"))
+            #expect(!skipped.stdout.contains("no changes"), "\(skipped.stdout)")
+            let cases = try E2E.cases(tmp.appendingPathComponent("d.xml").path)
+            #expect(!cases.isEmpty && cases.allSatisfy { if case .skipped = $0.outcome { true } else { false } })
+        }
+    }
+}
