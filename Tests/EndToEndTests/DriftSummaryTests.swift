@@ -53,7 +53,7 @@ struct DriftSummaryTests {
                     .compactMap { $0["path"] as? String })
                 #expect(!breaking.isEmpty)
                 for path in breaking { #expect(markdown.contains("`\(path)`"), "\(path) is not named") }
-                #expect(result.stdout.contains("seed: "), "\(result.stdout.suffix(2000))")
+                #expect(result.stdout.contains("the server does not speak seed as recorded ("), "\(result.stdout.suffix(2000))")
                 #expect(!E2E.allText(under: tmp).contains(E2E.sentinel))
             }
         }

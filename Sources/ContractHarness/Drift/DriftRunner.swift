@@ -16,6 +16,20 @@ public struct DriftResult: Sendable, Hashable {
     public var problem: String?
     public var seconds: Double
 
+    public init(fixture: String, endpoint: String, contract: String = Fixture.seedContract, auth: AuthStyle,
+                changes: [DriftChange] = [], recordedStatus: Int = 200, liveStatus: Int? = nil, problem: String? = nil,
+                seconds: Double = 0) {
+        self.fixture = fixture
+        self.endpoint = endpoint
+        self.contract = contract
+        self.auth = auth
+        self.changes = changes
+        self.recordedStatus = recordedStatus
+        self.liveStatus = liveStatus
+        self.problem = problem
+        self.seconds = seconds
+    }
+
     public var worst: DriftGrade? { changes.map(\.grade).max() }
 
     /// The server refused the key or the style (401/403) where the fixture recorded something else.
@@ -116,6 +130,11 @@ public struct DriftStrategy: RunStrategy {
 public struct DriftRun: Sendable {
     public var results: [DriftResult] = []
     public var broken: [(path: String, suite: String, error: FixtureError)] = []
+
+    public init(results: [DriftResult] = [], broken: [(path: String, suite: String, error: FixtureError)] = []) {
+        self.results = results
+        self.broken = broken
+    }
 }
 
 /// Runs drift over fixtures already loaded.

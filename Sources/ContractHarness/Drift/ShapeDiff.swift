@@ -23,6 +23,13 @@ public struct DriftChange: Sendable, Hashable, Codable {
     public var grade: DriftGrade
     public var detail: String
 
+    public init(path: String, kind: Kind, grade: DriftGrade, detail: String) {
+        self.path = path
+        self.kind = kind
+        self.grade = grade
+        self.detail = detail
+    }
+
     public var line: String { "\(grade.rawValue) \(path): \(detail)" }
 }
 
