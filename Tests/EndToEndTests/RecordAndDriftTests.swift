@@ -82,6 +82,11 @@ struct RecordAndDriftTests {
             let recorded = tmp.appendingPathComponent("recorded")
             try copyShippedFixtures(to: served)
             try copyShippedFixtures(to: recorded)
+            // Every served body gains a field, so every fixture is rewritten and the kill lands mid-run.
+            let served200s = FileManager.default.enumerator(at: served, includingPropertiesForKeys: nil)!
+            for case let url as URL in served200s where url.lastPathComponent.hasPrefix("200-") {
+                try E2E.editBody(url) { $0["served_by"] = "emulator" }
+            }
             let emulator = try EmulatorProcess(fixtures: served, arguments: ["--latency", "100"])
             let folders = try FileManager.default.contentsOfDirectory(at: recorded, includingPropertiesForKeys: nil)
             let temps = try FileArrivalWatch(folders: folders) { $0.contains(".tmp") }
@@ -93,7 +98,7 @@ struct RecordAndDriftTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Killed right after its 3rd temp file appears (of 9: the 429s differ in Retry-After), so mid-run with a
+            // Killed right after its 3rd temp file appears (of one per 2xx fixture), so mid-run with a
             // write in flight, however fast or loaded the machine.
             let reached = temps.wait(for: 3, timeout: .seconds(60))
             kill(process.processIdentifier, SIGKILL)

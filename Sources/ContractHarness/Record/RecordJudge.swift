@@ -53,10 +53,12 @@ public enum RecordJudge {
     /// Equal but for when and how it was recorded: the `recorded` block, request headers, and the values of
     /// volatile response headers. JSON bodies compare as values, so key order and spacing do not count.
     public static func sameContent(_ a: Fixture, _ b: Fixture) -> Bool {
+        // Either side's list counts: a header the old file did not yet call volatile is volatile all the same.
+        let volatile = Set(a.response.volatileHeaders + b.response.volatileHeaders)
         func normalized(_ fixture: Fixture) -> Fixture {
             var copy = fixture
             copy.recorded = .authored
-            for name in copy.response.volatileHeaders { copy.response.headers[name] = nil }
+            for name in volatile { copy.response.headers[name] = nil }
             copy.response.volatileHeaders = []
             copy.request.headers = [:]
             copy.response.body = .empty
