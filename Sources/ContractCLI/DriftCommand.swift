@@ -71,7 +71,7 @@ struct DriftCommand: AsyncParsableCommand {
         let summary = DriftSummary(run)
         let baseURL = options.baseURL.absoluteString
         print(summary.terminal())
-        print(Summary.render(cases, maxProblems: 20))
+        print(Summary.render(cases, maxProblems: 5))
 
         let results = run.results
         var report = HarnessReport(properties: [
