@@ -64,9 +64,13 @@ struct DriftSummaryTests {
             let served = tmp.appendingPathComponent("served")
             try copyFixtures(HostileLiveTests.chains + ["categories/200-typical.json"], to: served)
             let emulator = try EmulatorProcess(fixtures: served, environment: ["FSQ_EMULATOR_KEY": "another-key-entirely-0123456789"])
-            let (result, markdown, _) = try await drift(served, emulator.baseURL, tmp)
+            let page = tmp.appendingPathComponent("step-summary.md")
+            let (result, markdown, _) = try await drift(served, emulator.baseURL, tmp,
+                                                        environment: ["FSQ_API_KEY": E2E.sentinel, "GITHUB_STEP_SUMMARY": page.path])
             emulator.stop()
             #expect(result.status == 1)
+            // The job page gets the same one-screen summary.
+            #expect(try String(contentsOf: page, encoding: .utf8) == markdown)
             for style in ["apiKey", "bearer"] {
                 #expect(markdown.contains("\(style): 401 on every endpoint"), "\(markdown)")
                 #expect(result.stdout.contains("\(style): 401 on every endpoint"))
