@@ -59,6 +59,44 @@ struct DriftSummaryTests {
         }
     }
 
+    @Test func bothCorporaAgainstTheStandInNameTheContractItSpeaksAndTheOtherOnesBreakingCount() async throws {
+        try await withTemporaryDirectory { tmp in
+            let both = tmp.appendingPathComponent("both")
+            try FileManager.default.copyItem(at: Self.current, to: both)
+            // Seed files join under their own names (the endpoint folders are shared by both contracts).
+            let seedFiles = FileManager.default.enumerator(at: Self.seed, includingPropertiesForKeys: nil)!
+            for case let url as URL in seedFiles where url.pathExtension == "json" && url.lastPathComponent.first?.isNumber == true {
+                let folder = both.appendingPathComponent(url.deletingLastPathComponent().lastPathComponent)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: url, to: folder.appendingPathComponent("seed-" + url.lastPathComponent))
+            }
+            try await OpenAPIStandIn.with { standIn in
+                let (result, markdown, document) = try await drift(both, standIn.baseURL.absoluteString, tmp)
+                #expect(result.status == 1, "the seed fixtures break")
+                let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("drift: the server speaks") })
+                #expect(line.hasPrefix("drift: the server speaks 2025-06-17 (0 breaking); seed: "), "\(line)")
+                #expect(markdown.contains("The server speaks 2025-06-17 (0 breaking); seed: "))
+                #expect(document["speaks"] as? String == "2025-06-17")
+                #expect((document["contracts"] as? [String: Int])?["2025-06-17"] == 0)
+                #expect(((document["contracts"] as? [String: Int])?["seed"] ?? 0) > 0)
+                #expect(markdown.split(separator: "\n", omittingEmptySubsequences: false).count <= 60)
+            }
+        }
+    }
+
+    @Test func aMalformingServerGivesEachFindingOnce() async throws {
+        try await withTemporaryDirectory { tmp in
+            let emulator = try EmulatorProcess(fixtures: Self.seed, arguments: ["--fault", "malformed"])
+            let (result, markdown, _) = try await drift(Self.seed, emulator.baseURL, tmp)
+            emulator.stop()
+            #expect(result.status == 1)
+            let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ERR |") || $0.hasPrefix("| WARN |") || $0.hasPrefix("| INFO |") }
+            #expect(rows.count == Set(rows).count, "a finding is repeated")
+            #expect(rows.contains { $0.contains("the live body is not JSON") && $0.contains("| 86 |") }, "\(markdown)")
+            #expect(markdown.split(separator: "\n").count <= 25, "\(markdown)")
+        }
+    }
+
     @Test func aServerThatRefusesEveryCallSaysSoOnceForEachStyle() async throws {
         try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served")

@@ -37,6 +37,21 @@ struct RecordModesTests {
         }
     }
 
+    @Test func aBrokenFixtureFileIsAFailureNamingItNotASilentSkip() async throws {
+        try await withTemporaryDirectory { tmp in
+            let local = tmp.appendingPathComponent("local")
+            try copyFixtures(["chains/200-typical.json"], to: local)
+            try Data("{\"endpoint\": \"chains\",".utf8).write(to: local.appendingPathComponent("chains/200-cut.json"))
+            let emulator = try EmulatorProcess(fixtures: local)
+            let result = try await record(local, emulator.baseURL, ["--mode", "all"])
+            emulator.stop()
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("FAILED   chains/200-cut.json"), "\(result.stdout)")
+            #expect(result.stdout.contains("malformed JSON"))
+            #expect(result.stdout.contains("1 unchanged") && result.stdout.contains("1 failed"), "\(result.stdout)")
+        }
+    }
+
     @Test func aPlanAgainstServeRecordsWhatTheEmulatorHasAndRefusesItsOwnErrors() async throws {
         try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served"), local = tmp.appendingPathComponent("local")
