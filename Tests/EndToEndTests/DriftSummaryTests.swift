@@ -119,6 +119,38 @@ struct DriftSummaryTests {
         }
     }
 
+    @Test(arguments: [HostileServer.Behaviour.neverAnswer, .endlessHeaders])
+    func driftAndRecordAgainstAServerThatNeverAnswersEndByTheDeadline(behaviour: HostileServer.Behaviour) async throws {
+        try await withTemporaryDirectory { tmp in
+            let local = tmp.appendingPathComponent("local")
+            try copyFixtures(HostileLiveTests.chains, to: local)
+            let before = try HostileLiveTests.snapshot(local)
+            let server = try HostileServer.start(behaviour)
+            defer { server.stop() }
+            let flags = ["--timeout", "30", "--deadline", "3", "--retries", "0", "--concurrency", "2"]
+            let start = ContinuousClock.now
+            let (drift, markdown, _) = try await drift(local, server.baseURL.absoluteString, tmp, flags)
+            let driftSeconds = (ContinuousClock.now - start) / .seconds(1)
+            #expect(drift.status == 1)
+            #expect(driftSeconds < 15, "drift took \(driftSeconds) s with --deadline 3")
+            #expect(markdown.contains("Calls with no answer"), "\(markdown)")
+            #expect(!drift.stdout.contains("no changes"))
+            let cases = try E2E.cases(tmp.appendingPathComponent("drift.xml").path)
+            #expect(cases.count == HostileLiveTests.chains.count * 2)
+            #expect(cases.allSatisfy { if case .error = $0.outcome { true } else { false } })
+
+            let recordStart = ContinuousClock.now
+            let record = try await Products.run(["record", "--mode", "all", "--base-url", server.baseURL.absoluteString,
+                                                 "--fixtures", local.path] + flags,
+                                                environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "false"])
+            let recordSeconds = (ContinuousClock.now - recordStart) / .seconds(1)
+            #expect(record.status == 1)
+            #expect(recordSeconds < 15, "record took \(recordSeconds) s with --deadline 3")
+            #expect(record.stdout.contains("\(HostileLiveTests.chains.count) failed"), "\(record.stdout)")
+            #expect(try HostileLiveTests.snapshot(local) == before)
+        }
+    }
+
     @Test func withoutAKeyDriftExitsTwoUnlessSkippingIsAsked() async throws {
         try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
