@@ -13,7 +13,10 @@ struct DriftCommand: AsyncParsableCommand {
             ERR: the change breaks decoding (a required field removed, a read field changing type) or the status class \
             changed. WARN: an optional field the model reads disappeared or turned null, or the content type changed. \
             INFO: added fields, or fields the model does not read. Fixtures/drift-config.json ignores paths and overrides grades.
-            Exit status: 0 no breaking drift, 1 ERR found (or WARN with --fail-on warn) or a call failed, 2 usage error.
+            The summary gives each distinct change once (with a count and two example fixtures), names the contract the \
+            server speaks, and lists apart error fixtures the server does not reproduce (their cases are skipped).
+            Exit status: 0 no breaking drift, 1 ERR found (or WARN with --fail-on warn) or a call failed, 2 usage error \
+            (FSQ_API_KEY missing without --if-no-key skip).
             """)
 
     @OptionGroup var fixtureOptions: FixtureOptions
