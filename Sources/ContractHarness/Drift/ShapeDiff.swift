@@ -167,7 +167,10 @@ public enum ShapeDiff {
             let sameValues = added.filter { !old.values.isEmpty && after.stats[changes[$0].path]?.values == old.values }
             // Without matching values, only a lone scalar pair counts: two objects of one parent are as often two kinds.
             let scalar = old.types.isDisjoint(with: ["object", "array"])
-            guard let match = sameValues.first ?? (scalar && added.count == 1 && peers.count == 1 ? added.first : nil) else { continue }
+            // Or the one added key whose name keeps every part of the old one (`fsq_id` → `fsq_place_id`).
+            let similar = added.filter { similarName(lastKey(removed.path), lastKey(changes[$0].path)) }
+            guard let match = sameValues.first ?? (scalar && added.count == 1 && peers.count == 1 ? added.first : nil)
+                    ?? (scalar && similar.count == 1 ? similar.first : nil) else { continue }
             used.formUnion([index, match])
             let note = removed.detail.range(of: "; the model").map { String(removed.detail[$0.lowerBound...]) } ?? ""
             replaced[index] = DriftChange(
@@ -178,6 +181,18 @@ public enum ShapeDiff {
             if let rename = replaced[index] { return rename }
             return used.contains(index) ? nil : changes[index]
         }
+    }
+
+    /// Whether `new` holds every `_`-separated part of `old`, in order, and more (`fsq_id`, `fsq_place_id`).
+    static func similarName(_ old: String, _ new: String) -> Bool {
+        let parts = old.split(separator: "_"), candidate = new.split(separator: "_")
+        guard candidate.count > parts.count else { return false }
+        var rest = candidate[...]
+        for part in parts {
+            guard let at = rest.firstIndex(of: part) else { return false }
+            rest = rest[rest.index(after: at)...]
+        }
+        return true
     }
 
     /// `fsq_id` for `$.results[*].fsq_id`.

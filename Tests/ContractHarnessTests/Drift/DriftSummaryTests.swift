@@ -84,4 +84,15 @@ import Testing
         // `x` → `y` or `z`: two candidates and no shared values, so no rename is claimed.
         #expect(changes.contains { $0.path == "$.results[*].x" && $0.kind == .removed })
     }
+
+    @Test func withoutSharedValuesTheOneAddedKeyThatKeepsTheOldNamesPartsIsTheRename() throws {
+        let fixture = Fixture(relativePath: "place-search/a.json", endpoint: .placeSearch, request: RecordedRequest(path: "/places/search"),
+                              response: RecordedResponse(status: 200, headers: ["content-type": "application/json"],
+                                                         body: .json(Data(#"{"results":[{"fsq_id":"a1","name":"A"}]}"#.utf8))),
+                              recorded: .authored)
+        let live = #"{"results":[{"fsq_place_id":"zz","name":"A","date_created":"2020","link":"/x"}]}"#
+        let changes = DriftDiff.compare(fixture: fixture, status: 200, contentType: "application/json", body: Data(live.utf8))
+        #expect(changes.contains { $0.kind == .renamed && $0.detail.hasPrefix("renamed `fsq_id` → `fsq_place_id`") }, "\(changes)")
+        #expect(changes.contains { $0.path == "$.results[*].date_created" && $0.kind == .added })
+    }
 }
