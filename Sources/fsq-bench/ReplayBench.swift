@@ -87,6 +87,8 @@ struct ChildRun {
     var wall: Double
     /// Kilobytes, as Linux reports `ru_maxrss`.
     var maxRSSKilobytes: Int
+    /// User plus system CPU seconds: steadier than wall time on a shared machine.
+    var cpu: Double
     var exitStatus: Int32
     var stdout: String
     var stderr: String
@@ -106,13 +108,13 @@ struct ChildRun {
         let t = timings
         guard !t.isEmpty else {
             let last = stdout.split(separator: "\n").last(where: { $0.hasPrefix("report: ") }).map(String.init) ?? "?"
-            return String(format: "wall %.3fs, peak RSS %.1f MB; %@", wall, Double(maxRSSKilobytes) / 1024, last)
+            return String(format: "wall %.3fs, cpu %.3fs, peak RSS %.1f MB; %@", wall, cpu, Double(maxRSSKilobytes) / 1024, last)
         }
         let split = ["discover", "stream", "finish"].map { String(format: "%@ %.2fs", $0, t[$0] ?? -1) }.joined(separator: ", ")
         let busy = ["load", "replay", "report"].map { String(format: "%@ %.2fs", $0, t[$0] ?? -1) }.joined(separator: ", ")
         let cases = stdout.split(separator: "\n").last(where: { $0.contains(" case") && $0.contains(" fixture") }).map(String.init) ?? "?"
-        return String(format: "wall %.3fs, peak RSS %.1f MB; %@ (busy, summed over workers: %@); %@",
-                      wall, Double(maxRSSKilobytes) / 1024, split, busy, cases)
+        return String(format: "wall %.3fs, cpu %.3fs, peak RSS %.1f MB; %@ (busy, summed over workers: %@); %@",
+                      wall, cpu, Double(maxRSSKilobytes) / 1024, split, busy, cases)
     }
 
     static func spawn(_ path: String, _ arguments: [String], scratch: URL) throws -> ChildRun {
@@ -138,7 +140,8 @@ struct ChildRun {
         let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
         // WIFEXITED / WEXITSTATUS are macros Swift does not import.
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return ChildRun(wall: seconds, maxRSSKilobytes: usage.ru_maxrss, exitStatus: exit,
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return ChildRun(wall: seconds, maxRSSKilobytes: usage.ru_maxrss, cpu: cpu, exitStatus: exit,
                         stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
                         stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }

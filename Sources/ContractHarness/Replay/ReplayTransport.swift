@@ -13,11 +13,21 @@ public final class ReplayTransport: Transport, Sendable {
     private let answers: Bool
 
     /// `answers: false` captures the request and answers nothing: the request check needs no response.
-    public init(response: RecordedResponse, answers: Bool = true) {
-        status = response.status
-        headers = HTTPHeaders(response.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-        body = response.body.data
+    public convenience init(response: RecordedResponse, answers: Bool = true) {
+        self.init(status: response.status, headers: Self.headers(of: response), body: response.body.data, answers: answers)
+    }
+
+    /// A transport answering with headers built once per fixture (`headers(of:)`), shared by its auth styles.
+    init(status: Int, headers: HTTPHeaders, body: Data, answers: Bool) {
+        self.status = status
+        self.headers = headers
+        self.body = body
         self.answers = answers
+    }
+
+    /// A recorded response's headers in name order.
+    static func headers(of response: RecordedResponse) -> HTTPHeaders {
+        HTTPHeaders(response.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
     /// The requests the client sent, in order.

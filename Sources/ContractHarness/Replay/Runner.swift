@@ -92,9 +92,11 @@ public struct ReplayStrategy: RunStrategy {
         let endpoint = fixture.endpoint.rawValue
         var results: [CaseResult] = []
         var outcomeResult: CaseResult?
+        let responseHeaders = ReplayTransport.headers(of: fixture.response)
+        let body = fixture.response.body.data
         for style in styles.isEmpty ? [decodeStyle] : styles {
             let answers = style == decodeStyle
-            let transport = ReplayTransport(response: fixture.response, answers: answers)
+            let transport = ReplayTransport(status: fixture.response.status, headers: responseHeaders, body: body, answers: answers)
             let client = FoursquareClient(apiKey: Self.replayKey, auth: style, baseURL: FoursquareClient.defaultBaseURL,
                                           apiVersion: apiVersion, transport: transport)
             let start = ContinuousClock.now
