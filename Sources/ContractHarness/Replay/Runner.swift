@@ -64,11 +64,22 @@ public struct ReplayStrategy: RunStrategy {
     public static let replayKey = APIKey("fsq-contract-replay-key")
 
     public var authStyles: [AuthStyle]
-    public var apiVersion: String
+    public var apiVersion: String {
+        didSet { styleHeaders = Self.styleHeaders(apiVersion: apiVersion) }
+    }
+    /// Each style's header set, lower-cased: the same for every fixture of a run.
+    private var styleHeaders: [AuthStyle: [String: String]]
 
     public init(authStyles: [AuthStyle] = AuthStyle.allCases, apiVersion: String = FoursquareClient.defaultAPIVersion) {
         self.authStyles = authStyles
         self.apiVersion = apiVersion
+        styleHeaders = Self.styleHeaders(apiVersion: apiVersion)
+    }
+
+    private static func styleHeaders(apiVersion: String) -> [AuthStyle: [String: String]] {
+        Dictionary(uniqueKeysWithValues: AuthStyle.allCases.map {
+            ($0, $0.headers(key: replayKey, apiVersion: apiVersion).lowercasedDictionary)
+        })
     }
 
     public func jobs(for fixture: Fixture) -> [AuthStyle?] { [nil] }
@@ -104,7 +115,7 @@ public struct ReplayStrategy: RunStrategy {
             let callTime = (ContinuousClock.now - start).seconds
             if styles.contains(style) {
                 let verdict = Checks.request(fixture: fixture, auth: style, captured: transport.requests,
-                                             key: Self.replayKey, apiVersion: apiVersion)
+                                             key: Self.replayKey, styleHeaders: styleHeaders[style]!)
                 results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: style,
                                           check: .request, verdict: verdict))
             }
