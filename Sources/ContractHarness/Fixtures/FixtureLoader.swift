@@ -51,8 +51,12 @@ public struct DiscoveredFile: Sendable, Hashable {
     public let problem: String?
 
     init(relativePath: String, problem: String? = nil) {
+        self.init(relativePath: relativePath, suite: FixtureLoader.suite(of: relativePath), problem: problem)
+    }
+
+    init(relativePath: String, suite: String, problem: String?) {
         self.relativePath = relativePath
-        self.suite = FixtureLoader.suite(of: relativePath)
+        self.suite = suite
         self.problem = problem
     }
 }
@@ -78,7 +82,10 @@ public struct FixtureLoader: Sendable {
     /// Every `*.json` below the root except the drift config, plus an entry for each folder that cannot be
     /// read and each link that leads outside the root, so nothing is skipped in silence. Hidden names are
     /// skipped (temp files are hidden). Sorted by suite (catalog order), then path, so suites stream whole.
-    public func discoverFiles() throws -> [DiscoveredFile] {
+    public func discoverFiles() throws -> [DiscoveredFile] { Array(try discoverCompact()) }
+
+    /// `discoverFiles`, stored compactly for a run that keeps the list (see `DiscoveredFiles`).
+    public func discoverCompact() throws -> DiscoveredFiles {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FixtureError(file: root.path, reason: "fixtures folder does not exist")
@@ -90,22 +97,15 @@ public struct FixtureLoader: Sendable {
             throw FixtureError(file: root.path, reason: "fixtures folder cannot be read: \(String(cString: strerror(errno)))")
         }
         closedir(top)
-        var found: [DiscoveredFile] = []
+        var found = DiscoveredFiles.Builder()
         walk("", resolvedRoot: resolvedRoot, into: &found)
-        let rank = Dictionary(uniqueKeysWithValues: EndpointID.allCases.enumerated().map { ($1.rawValue, $0) })
-        return found.sorted { lhs, rhs in
-            let left = rank[lhs.suite] ?? Int.max, right = rank[rhs.suite] ?? Int.max
-            if left != right { return left < right }
-            if lhs.suite != rhs.suite { return lhs.suite < rhs.suite }
-            return lhs.relativePath < rhs.relativePath
-        }
+        return found.finish()
     }
 
-    private func walk(_ folder: String, resolvedRoot: String, into found: inout [DiscoveredFile]) {
+    private func walk(_ folder: String, resolvedRoot: String, into found: inout DiscoveredFiles.Builder) {
         let fullFolder = folder.isEmpty ? root.path : root.path + "/" + folder
         guard let directory = opendir(fullFolder) else {
-            found.append(DiscoveredFile(relativePath: folder + "/",
-                                        problem: "folder cannot be read: \(String(cString: strerror(errno)))"))
+            found.append(relativePath: folder + "/", problem: "folder cannot be read: \(String(cString: strerror(errno)))")
             return
         }
         defer { closedir(directory) }
@@ -128,12 +128,12 @@ public struct FixtureLoader: Sendable {
                 folders.append(relative)
             case UInt8(DT_LNK):
                 if let problem = linkProblem(relative, resolvedRoot: resolvedRoot, isJSON: isJSON) {
-                    found.append(DiscoveredFile(relativePath: relative, problem: problem))
+                    found.append(relativePath: relative, problem: problem)
                 } else if isJSON {
-                    found.append(DiscoveredFile(relativePath: relative))
+                    found.append(relativePath: relative)
                 }
             default:
-                if isJSON, relative != Self.driftConfigName { found.append(DiscoveredFile(relativePath: relative)) }
+                if isJSON, relative != Self.driftConfigName { found.append(relativePath: relative) }
             }
         }
         for child in folders { walk(child, resolvedRoot: resolvedRoot, into: &found) }
