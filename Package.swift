@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "fsq-emulator",
             dependencies: [
-                "PlacesEmulator",
+                "PlacesEmulator", "FoursquarePlaces",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

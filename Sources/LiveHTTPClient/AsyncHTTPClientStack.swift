@@ -57,26 +57,23 @@ public struct AsyncHTTPClientStack: LiveHTTPStack {
         if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBody {
             throw LiveTransportError.bodyTooLarge(bytes: length, limit: maxBody, announced: true, url: request.url)
         }
-        // Keep the chunks as they came and join them once at the end: growing one buffer would hold up to
-        // twice the cap per call while it reallocates.
-        var chunks: [ByteBuffer] = []
-        var total = 0
+        var body = BodyBuffer()
+        defer { body.discard() }
         for try await buffer in response.body {
-            total += buffer.readableBytes
-            guard total <= maxBody else {
-                throw LiveTransportError.bodyTooLarge(bytes: total, limit: maxBody, announced: false, url: request.url)
+            guard body.count + buffer.readableBytes <= maxBody else {
+                throw LiveTransportError.bodyTooLarge(bytes: body.count + buffer.readableBytes, limit: maxBody,
+                                                      announced: false, url: request.url)
             }
-            chunks.append(buffer)
-            progress.received(total)
+            try body.append(buffer)
+            progress.received(body.count)
         }
-        var body = Data(capacity: total)
-        for chunk in chunks { body.append(contentsOf: chunk.readableBytesView) }
+        let data = try body.contents()
         var headers = FoursquarePlaces.HTTPHeaders()
         for (name, value) in response.headers {
             // Repeated fields arrive joined, as URLSession joins them, so checks see one value either way.
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
-        return (body, HTTPResponse(status: Int(response.status.code), headers: headers))
+        return (data, HTTPResponse(status: Int(response.status.code), headers: headers))
     }
 
     static func describe(_ error: HTTPParserError) -> String {

@@ -9,7 +9,7 @@ import FoursquarePlaces
 /// it, else 404 with a hint); an unknown path gets 400.
 public final class PlacesEmulator: Sendable {
     /// Request header naming the fixture to serve.
-    public static let fixtureHeader = "x-emulator-fixture"
+    public static let fixtureHeader = EmulatorFixtureHeader.name.lowercased()
     /// Request header forcing a fault for this request.
     public static let faultHeader = "x-emulator-fault"
 

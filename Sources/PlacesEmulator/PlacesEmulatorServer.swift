@@ -1,4 +1,5 @@
 import Foundation
+import FoursquarePlaces
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -24,7 +25,8 @@ public final class PlacesEmulatorServer: Sendable {
 
     public static let defaultIdleTimeout = Duration.seconds(10)
 
-    private let state = ServerState()
+    /// The bound port while running, and the task `start()` began.
+    private let state = Locked<(port: Int?, task: Task<Void, any Error>?)>((nil, nil))
 
     /// Loads the fixtures (broken files are skipped with one warning line each).
     public init(configuration: EmulatorConfiguration, idleTimeout: Duration = defaultIdleTimeout) throws(EmulatorConfigurationError) {
@@ -38,7 +40,7 @@ public final class PlacesEmulatorServer: Sendable {
     }
 
     /// The bound port while running.
-    public var port: Int? { state.port }
+    public var port: Int? { state.withLock { $0.port } }
 
     /// `http://host:port` while running.
     public var baseURL: URL? {
@@ -52,17 +54,17 @@ public final class PlacesEmulatorServer: Sendable {
     /// bound.
     public func run(handlingSignals: Bool = false, onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let app = makeApplication { [state] port in
-            state.setPort(port)
+            state.withLock { $0.port = port }
             onListening(port)
         }
-        defer { state.setPort(nil) }
+        defer { state.withLock { $0.port = nil } }
         try await app.runService(gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [])
     }
 
     /// Starts serving in the background; returns the bound port once the socket listens.
     @discardableResult
     public func start() async throws -> Int {
-        let box = PortBox()
+        let box = OneShot<Int>()
         let task = Task { [self] in
             do {
                 try await run { port in box.resolve(.success(port)) }
@@ -72,7 +74,7 @@ public final class PlacesEmulatorServer: Sendable {
                 throw error
             }
         }
-        state.setTask(task)
+        state.withLock { $0.task = task }
         do {
             return try await box.value()
         } catch {
@@ -83,7 +85,11 @@ public final class PlacesEmulatorServer: Sendable {
 
     /// Stops a server started with `start()` and waits until it has shut down.
     public func stop() async {
-        guard let task = state.takeTask() else { return }
+        let started = state.withLock { state in
+            defer { state.task = nil }
+            return state.task
+        }
+        guard let task = started else { return }
         task.cancel()
         _ = try? await task.value
     }
@@ -189,49 +195,3 @@ public final class PlacesEmulatorServer: Sendable {
 
 /// Thrown from the body writer to drop the connection mid-response (fault `reset`).
 struct EmulatorConnectionReset: Error {}
-
-private final class ServerState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _port: Int?
-    private var task: Task<Void, any Error>?
-
-    var port: Int? { lock.withLock { _port } }
-    func setPort(_ port: Int?) { lock.withLock { _port = port } }
-    func setTask(_ task: Task<Void, any Error>) { lock.withLock { self.task = task } }
-    func takeTask() -> Task<Void, any Error>? {
-        lock.withLock {
-            defer { task = nil }
-            return task
-        }
-    }
-}
-
-/// A one-shot value an async caller can wait for.
-private final class PortBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Int, any Error>?
-    private var waiter: CheckedContinuation<Int, any Error>?
-
-    func resolve(_ value: Result<Int, any Error>) {
-        lock.lock()
-        guard result == nil else { lock.unlock(); return }
-        result = value
-        let waiter = self.waiter
-        self.waiter = nil
-        lock.unlock()
-        waiter?.resume(with: value)
-    }
-
-    func value() async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            lock.lock()
-            if let result {
-                lock.unlock()
-                continuation.resume(with: result)
-            } else {
-                waiter = continuation
-                lock.unlock()
-            }
-        }
-    }
-}

@@ -1,9 +1,10 @@
 import Foundation
+import FoursquarePlaces
 
 /// Builds the one-line-per-request log. The `Authorization` value is never printed (only its scheme), and the
 /// key is cut out of the path and query.
 public enum RequestLog {
-    public static let redacted = "<redacted>"
+    public static let redacted = RedactedRequest.redactedMarker
 
     /// Query parameter names whose values are always redacted.
     static let secretParameters: Set<String> = [

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FoursquarePlaces
 import PlacesEmulator
 
 /// `fsq-emulator` (also `fsq-contract serve`): answers like the Places API from the fixtures, on loopback.
@@ -77,16 +78,16 @@ struct FSQEmulator: AsyncParsableCommand {
         if server.emulator.fixtures.isEmpty {
             throw usage("--fixtures \(fixtures): no usable fixture files (*.json in <endpoint>/ folders)")
         }
-        let listening = ListeningFlag()
+        let listening = Locked(false)
         let displayHost = host.contains(":") ? "[\(host)]" : host
         do {
             try await server.run(handlingSignals: true) { port in
-                listening.set()
+                listening.withLock { $0 = true }
                 // Unbuffered, so a reader on a pipe sees it at once.
                 FileHandle.standardOutput.write(Data("listening on http://\(displayHost):\(port)\n".utf8))
             }
         } catch {
-            guard !listening.isSet else { throw error }
+            guard !listening.current else { throw error }
             let text = "\(error)"
             if text.localizedCaseInsensitiveContains("address already in use") {
                 throw usage("--port \(port): address already in use on \(host)")
@@ -131,11 +132,4 @@ struct FSQEmulator: AsyncParsableCommand {
             exit(withError: error)
         }
     }
-}
-
-private final class ListeningFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
 }

@@ -163,11 +163,11 @@ struct LiveModeTests {
     @Test func aServerThatNeverAnswersEndsByTheDeadlineWithAReport() async throws {
         try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json", "chains/404-not-found.json", "place-search/200-typical.json"], to: tmp)
-            let server = try SilentServer()
+            let server = try HostileServer.start(.neverAnswer)
             defer { server.stop() }
             let report = tmp.appendingPathComponent("out/live.xml")
             let start = Date()
-            let result = try await Products.run(["run", "--live", "--base-url", "http://127.0.0.1:\(server.port)",
+            let result = try await Products.run(["run", "--live", "--base-url", server.baseURL.absoluteString,
                                            "--fixtures", tmp.path, "--report", report.path,
                                            "--timeout", "30", "--deadline", "3", "--concurrency", "2"],
                                           environment: ["FSQ_API_KEY": E2E.sentinel])
@@ -199,43 +199,3 @@ struct LiveModeTests {
 /// The watchdog's grace after `--deadline`, as `RunCommand` sets it.
 enum RunCommandGrace { static let seconds = 3.0 }
 
-/// A server on 127.0.0.1 that accepts connections and never answers.
-final class SilentServer: @unchecked Sendable {
-    let port: Int
-    private let listener: Int32
-    private let lock = NSLock()
-    private var clients: [Int32] = []
-
-    init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 64) == 0 else { throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        guard port > 0 else { throw POSIXError(.EADDRNOTAVAIL) }
-        let thread = Thread { [self] in
-            while true {
-                let client = accept(listener, nil, nil)
-                if client < 0 { return }
-                lock.withLock { clients.append(client) }
-            }
-        }
-        thread.start()
-    }
-
-    func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        lock.withLock { clients.forEach { close($0) } }
-    }
-}

@@ -1,5 +1,5 @@
 import ContractHarness
-import LiveHTTPClient
+@testable import LiveHTTPClient
 import Foundation
 import FoursquarePlaces
 import Testing
@@ -88,5 +88,19 @@ struct AsyncHTTPClientStackTests {
                 _ = try await get(server.baseURL, timeout: 5, maxBody: body.utf8.count - 1)
             }
         }
+    }
+
+    @Test func aBodyLargerThanWhatIsKeptInMemoryArrivesWholeAndLeavesNoFileBehind() async throws {
+        let body = #"{"results":[""# + String(repeating: "é0123456789", count: 300_000) + #""]}"#
+        #expect(body.utf8.count > 3 * BodyBuffer.memoryLimit)
+        let spilled = { (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))?
+            .filter { $0.hasPrefix("fsq-live-body-") }.count ?? 0 }
+        let before = spilled()
+        try await EchoServer.with(reply: .json(200, body)) { server in
+            let (data, response) = try await get(server.baseURL, timeout: 30, maxBody: 16 * 1024 * 1024)
+            #expect(response.status == 200)
+            #expect(data == Data(body.utf8))
+        }
+        #expect(spilled() == before)
     }
 }

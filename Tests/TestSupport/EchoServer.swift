@@ -1,4 +1,5 @@
 import Foundation
+import FoursquarePlaces
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -96,7 +97,7 @@ public final class EchoServer: @unchecked Sendable {
     /// Binds 127.0.0.1 on a free port and starts serving `reply`; returns once the port is known.
     public static func start(reply: Reply = .json(200, "{}")) async throws -> EchoServer {
         let state = State(reply: reply)
-        let portBox = PortBox()
+        let portBox = OneShot<Int>()
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             var body = Data()
             for try await var buffer in request.body {
@@ -192,32 +193,3 @@ private final class State: @unchecked Sendable {
     }
 }
 
-/// A one-shot value that an async caller can wait for.
-private final class PortBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Int, any Error>?
-    private var waiter: CheckedContinuation<Int, any Error>?
-
-    func resolve(_ value: Result<Int, any Error>) {
-        lock.lock()
-        guard result == nil else { lock.unlock(); return }
-        result = value
-        let waiter = self.waiter
-        self.waiter = nil
-        lock.unlock()
-        waiter?.resume(with: value)
-    }
-
-    func value() async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            lock.lock()
-            if let result {
-                lock.unlock()
-                continuation.resume(with: result)
-            } else {
-                waiter = continuation
-                lock.unlock()
-            }
-        }
-    }
-}

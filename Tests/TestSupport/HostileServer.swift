@@ -52,26 +52,13 @@ public final class HostileServer: @unchecked Sendable {
 
     /// Binds 127.0.0.1 on a free port and serves `behaviour` to every connection, each for at most `lifetime` seconds.
     public static func start(_ behaviour: Behaviour, lifetime: Double = 120) throws -> HostileServer {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HostileServerError("socket: errno \(errno)") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let socket: LoopbackSocket
+        do {
+            socket = try LoopbackSocket(listening: 64)
+        } catch {
+            throw HostileServerError("bind/listen on 127.0.0.1: \(error)")
         }
-        guard bound == 0, listen(fd, 64) == 0 else {
-            close(fd)
-            throw HostileServerError("bind/listen on 127.0.0.1: errno \(errno)")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        let server = HostileServer(listener: fd, port: Int(UInt16(bigEndian: address.sin_port)),
+        let server = HostileServer(listener: socket.descriptor, port: socket.port,
                                    behaviour: behaviour, lifetime: lifetime)
         Thread.detachNewThread { server.acceptLoop() }
         return server

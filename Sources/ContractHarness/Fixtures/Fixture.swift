@@ -62,7 +62,7 @@ public struct RecordedResponse: Sendable, Hashable {
     /// How the body is stored in the file.
     public enum Body: Sendable, Hashable {
         case empty
-        /// Compact JSON bytes, re-serialized from the embedded value.
+        /// The embedded JSON body's bytes, cut from the file as written (not re-encoded).
         case json(Data)
         /// Exact bytes from `body_base64`.
         case raw(Data)

@@ -6,7 +6,7 @@ import FoursquarePlaces
 /// alignments). Only the characters that encode the key change; everything around them is kept.
 public struct KeyScrubber: Sendable {
     /// What replaces the key.
-    public static let marker = "<redacted>"
+    public static let marker = RedactedRequest.redactedMarker
     /// Shorter keys are refused: replacing a short string would rewrite ordinary text ("link", "New York").
     public static let minimumKeyLength = 16
 

@@ -102,7 +102,7 @@ public struct LiveCaller: Sendable {
         while true {
             attempt += 1
             let timeout = max(0.001, min(options.timeout, deadline.remaining))
-            let headers = fixtureHeader.map { [("X-Emulator-Fixture", $0)] } ?? []
+            let headers = fixtureHeader.map { [(EmulatorFixtureHeader.name, $0)] } ?? []
             // Bounded (deadline, body cap) and scrubbed of the key before anything above can see the answer.
             let bounded = LiveTransport(stack: stack, timeout: timeout, maxBody: options.maxBody)
             let transport = ObservingTransport(base: RedactingTransport(base: bounded, scrubber: KeyScrubber(key: key)),

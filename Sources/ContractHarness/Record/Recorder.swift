@@ -250,7 +250,7 @@ public struct Recorder: Sendable {
     /// The fixture a live exchange becomes, redacted; `expect` and the description carry over.
     func build(_ target: Target, request: HTTPRequest, response: HTTPResponse, body: Data) -> Fixture {
         var requestHeaders = request.headers.lowercasedDictionary
-        requestHeaders["x-emulator-fixture"] = nil
+        requestHeaders[EmulatorFixtureHeader.name.lowercased()] = nil
         var responseHeaders = response.headers.lowercasedDictionary
         // URLSession has already decoded the body, so these would describe bytes we do not store.
         for name in ["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"] {

@@ -50,7 +50,7 @@ public enum AuthStyle: String, Sendable, Hashable, CaseIterable, Codable, Custom
 
 /// A request with the secret removed, safe to print, log or keep inside an error.
 public struct RedactedRequest: Sendable, Hashable, CustomStringConvertible {
-    static let redactedMarker = "<redacted>"
+    package static let redactedMarker = "<redacted>"
 
     public let method: String
     public let url: String

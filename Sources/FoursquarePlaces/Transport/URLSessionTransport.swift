@@ -56,21 +56,22 @@ public struct TransportTimeout: Error, Sendable, CustomStringConvertible {
 func withDeadline<T: Sendable>(
     seconds: Double, url: URL, _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    let gate = ResumeGate()
+    // Lets exactly one of the racers resume the continuation.
+    let claimed = Locked(false)
     let work = Task<T, any Error> { try await operation() }
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             Task {
                 do {
                     let value = try await work.value
-                    if gate.claim() { continuation.resume(returning: value) }
+                    if claim(claimed) { continuation.resume(returning: value) }
                 } catch {
-                    if gate.claim() { continuation.resume(throwing: error) }
+                    if claim(claimed) { continuation.resume(throwing: error) }
                 }
             }
             Task {
                 try? await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
-                if gate.claim() {
+                if claim(claimed) {
                     work.cancel()
                     continuation.resume(throwing: TransportTimeout(seconds: seconds, url: url))
                 }
@@ -81,15 +82,10 @@ func withDeadline<T: Sendable>(
     }
 }
 
-/// Lets exactly one of several racers resume a continuation.
-final class ResumeGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var claimed = false
-
-    func claim() -> Bool {
-        lock.withLock {
-            defer { claimed = true }
-            return !claimed
-        }
+/// True for the first caller only.
+private func claim(_ flag: Locked<Bool>) -> Bool {
+    flag.withLock { claimed in
+        defer { claimed = true }
+        return !claimed
     }
 }
