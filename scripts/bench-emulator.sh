@@ -15,7 +15,8 @@ command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install -y wr
 
 if [ -z "${SKIP_BUILD:-}" ]; then
   swift build -c release --scratch-path "$SCRATCH" --product fsq-contract
-  swift build -c release --scratch-path "$SCRATCH" --product fsq-bench
+  swift build -c release --scratch-path "$SCRATCH" --product fsq-emulator
+  swift build -c release --scratch-path "$SCRATCH" --product fsq-bench-server
 fi
 BIN="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)"
 
@@ -56,7 +57,7 @@ for round in $(seq 1 "$ROUNDS"); do
   start "$BIN/fsq-contract" serve --fixtures Fixtures --port 0
   EMULATOR_RUNS+=("$(measure "emulator-$round")")
   stop
-  start "$BIN/fsq-bench" bare-server --fixtures Fixtures --fixture "$FIXTURE" --port 0
+  start "$BIN/fsq-bench-server" --fixtures Fixtures --fixture "$FIXTURE" --port 0
   BARE_RUNS+=("$(measure "bare-$round")")
   stop
 done

@@ -31,10 +31,10 @@ struct FixtureOptions: ParsableArguments {
     func includes(_ fixture: Fixture) -> Bool { contract == nil || fixture.contract == contract }
 
     /// The files to run, in run order, filtered by `--filter`; exits 2 when the folder is missing or nothing matches.
-    func discover() throws -> [DiscoveredFile] {
-        let files: [DiscoveredFile]
+    func discover() throws -> DiscoveredFiles {
+        let files: DiscoveredFiles
         do {
-            files = try loader.discoverFiles()
+            files = try loader.discoverCompact()
         } catch let error as FixtureError {
             throw UsageFailure("--fixtures \(fixtures): \(error.reason)")
         }

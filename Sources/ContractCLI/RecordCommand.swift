@@ -19,7 +19,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     @OptionGroup var fixtureOptions: FixtureOptions
 
-    @Option(name: .long, help: "never, missing, failed or all (default: FSQ_RECORD, else never).")
+    @Option(name: .long, help: "never, missing, failed or all (default: FSQ_RECORD, else never; CI=true without either records nothing).")
     var mode: RecordMode?
 
     @Option(name: .long, help: "A JSON list of new requests to record: [{\"endpoint\", \"case\", \"auth\", \"fsq_id\", \"parameters\"}].")
@@ -41,65 +41,50 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
 
     func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let resolution: RecordModeResolution
         do {
-            let environment = ProcessInfo.processInfo.environment
-            var effective = mode
-            if effective == nil, let fromEnvironment = environment["FSQ_RECORD"], !fromEnvironment.isEmpty {
-                guard let parsed = RecordMode(rawValue: fromEnvironment) else {
-                    throw UsageFailure("FSQ_RECORD='\(fromEnvironment)' is not one of never, missing, failed, all")
-                }
-                effective = parsed
-            }
-            if effective == nil, environment["CI"] == "true" {
-                print("record: CI=true and no --mode or FSQ_RECORD given, so the mode is never; nothing recorded")
-                return
-            }
-            let recordMode = effective ?? .never
-            guard recordMode != .never else {
-                print("record: mode is never; nothing recorded (pass --mode missing|failed|all)")
-                return
-            }
-            var options = try connection.options(authStyles: [auth], apiVersion: apiVersion)
-            try limits.apply(to: &options)
-            try LiveHandOff.ensureLiveStack(verb: "fsq-contract record")
-            guard let key = options.key else {
-                throw UsageFailure("FSQ_API_KEY is not set; record needs a key to call \(options.baseURL.absoluteString)")
-            }
-            let root = fixtureOptions.fixturesURL
-            var existing: [Fixture] = []
-            if FileManager.default.fileExists(atPath: root.path) {
-                for loaded in FixtureFilter(fixtureOptions.filter).apply(try FixtureLoader(root: root).loadAll()) {
-                    switch loaded {
-                    case let .fixture(fixture): existing.append(fixture)
-                    case let .broken(_, _, error): writeStderr("record: skipping \(error)")
-                    }
-                }
-            }
-            var entries: [PlanEntry] = []
-            if let plan {
-                do {
-                    entries = try PlanEntry.load(URL(fileURLWithPath: plan))
-                } catch {
-                    throw UsageFailure("--plan \(error)")
-                }
-            }
-            let recorder = Recorder(options: options, fixturesRoot: root, mode: recordMode, key: key,
-                                    redactHeaders: redactHeader, defaultAuth: auth,
-                                    acceptStatusChange: acceptStatusChange)
-            let outcomes = await recorder.record(existing: existing, plan: entries,
-                                                 progress: Progress.reporter(label: "record"))
-            print(Self.summary(outcomes, mode: recordMode))
-            let wrote = outcomes.contains { $0.status == .new || $0.status == .updated }
-            let failed = outcomes.contains { $0.status == .failed }
-            if wrote { print("record: fixtures were written; review the diff and commit them (exit 1, as a snapshot test in record mode)") }
-            if wrote || failed { throw ExitCode(1) }
-        } catch let failure as UsageFailure {
-            writeStderr("fsq-contract record: \(failure)")
-            throw ExitCode(2)
-        } catch let error as FixtureError {
-            writeStderr("fsq-contract record: --fixtures \(error)")
-            throw ExitCode(2)
+            resolution = try RecordMode.resolve(flag: mode, environment: environment)
+        } catch {
+            throw UsageFailure(error.description)
         }
+        if let nothing = resolution.nothingRecorded {
+            print(nothing)
+            return
+        }
+        let key: APIKey
+        do {
+            // Record never skips for want of a key: a run that records nothing must not look like one that did.
+            guard let resolved = try LiveKey.resolve(environment: environment, ifNoKey: .fail) else { throw ExitCode(2) }
+            key = resolved
+        } catch let missing as LiveKey.Missing {
+            throw UsageFailure(missing.description)
+        }
+        var options = try connection.options(authStyles: [auth], apiVersion: apiVersion, key: .some(key))
+        try limits.apply(to: &options)
+        try LiveHandOff.ensureLiveStack(verb: "fsq-contract record")
+        let root = fixtureOptions.fixturesURL
+        // A folder that does not exist yet is fine when a plan says what to record into it.
+        let existing: [LoadedFixture]
+        if plan != nil, (try? fixtureOptions.discover()) == nil { existing = [] } else { existing = try fixtureOptions.load() }
+        var entries: [PlanEntry] = []
+        if let plan {
+            do {
+                entries = try PlanEntry.load(URL(fileURLWithPath: plan))
+            } catch {
+                throw UsageFailure("--plan \(error)")
+            }
+        }
+        let recorder = Recorder(options: options, fixturesRoot: root, mode: resolution.mode, key: key,
+                                redactHeaders: redactHeader, defaultAuth: auth,
+                                defaultContract: try fixtureOptions.selectedContract(),
+                                acceptStatusChange: acceptStatusChange)
+        let outcomes = await recorder.record(existing, plan: entries, progress: Progress.reporter(label: "record"))
+        print(Self.summary(outcomes, mode: resolution.mode))
+        let wrote = outcomes.contains { $0.status == .new || $0.status == .updated }
+        let failed = outcomes.contains { $0.status == .failed }
+        if wrote { print("record: fixtures were written; review the diff and commit them (exit 1, as a snapshot test in record mode)") }
+        if wrote || failed { throw ExitCode(1) }
     }
 
     static func summary(_ outcomes: [RecordOutcome], mode: RecordMode) -> String {

@@ -40,6 +40,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Without FSQ_API_KEY: fail (exit 2, the default) or skip (report every live case as skipped). Also FSQ_IF_NO_KEY.")
     var ifNoKey: IfNoKey?
 
+    @Flag(name: .long, help: "Print the phase times on stderr as key=value seconds (fsq-bench replay reads them).")
+    var timings = false
+
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
 
@@ -77,6 +80,7 @@ struct RunCommand: AsyncParsableCommand {
         let mode = live ? "live" : "replay"
         let stream = openReport(mode: mode, baseURL: liveOptions?.baseURL.absoluteString ?? "replay (in-process)")
         let includes: @Sendable (Fixture) -> Bool = { [fixtureOptions] in fixtureOptions.includes($0) }
+        let phases = timings ? PhaseTimes() : nil
         let start = ContinuousClock.now
 
         if let liveOptions {
@@ -97,13 +101,18 @@ struct RunCommand: AsyncParsableCommand {
             watchdog.cancel()
         } else {
             let strategy = ReplayStrategy(authStyles: auth.styles, apiVersion: apiVersion)
-            let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2)
+            let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases)
             await RunPipeline(source: source, strategy: strategy, core: core, stream: stream, includes: includes).run()
         }
         let runTime = (ContinuousClock.now - start).seconds
         let reportStart = ContinuousClock.now
         try? stream.finish()
         let reportTime = (ContinuousClock.now - reportStart).seconds
+        if let phases {
+            writeStderr(String(format: "timings: discover=%.3f stream=%.3f finish=%.3f load=%.3f replay=%.3f report=%.3f",
+                               (start - discoverStart).seconds, runTime, reportTime,
+                               phases.seconds(.load), phases.seconds(.run), phases.seconds(.report)))
+        }
         let tally = stream.tally
         if let contract, tally.total.fixtures == 0 {
             throw UsageFailure("--contract \(contract) matches no fixture in \(fixtureOptions.fixtures)")

@@ -25,4 +25,6 @@ struct Shard {
     func select<T>(_ items: [T]) -> [T] {
         items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
+
+    func select(_ files: DiscoveredFiles) -> DiscoveredFiles { files.strided(from: index - 1, by: count) }
 }

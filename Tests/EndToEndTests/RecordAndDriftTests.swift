@@ -82,6 +82,11 @@ struct RecordAndDriftTests {
             let recorded = tmp.appendingPathComponent("recorded")
             try copyShippedFixtures(to: served)
             try copyShippedFixtures(to: recorded)
+            // Every served body gains a field, so every fixture is rewritten and the kill lands mid-run.
+            let served200s = FileManager.default.enumerator(at: served, includingPropertiesForKeys: nil)!
+            for case let url as URL in served200s where url.lastPathComponent.hasPrefix("200-") {
+                try E2E.editBody(url) { $0["served_by"] = "emulator" }
+            }
             let emulator = try EmulatorProcess(fixtures: served, arguments: ["--latency", "100"])
             let folders = try FileManager.default.contentsOfDirectory(at: recorded, includingPropertiesForKeys: nil)
             let temps = try FileArrivalWatch(folders: folders) { $0.contains(".tmp") }
@@ -93,7 +98,7 @@ struct RecordAndDriftTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Killed right after its 3rd temp file appears (of 9: the 429s differ in Retry-After), so mid-run with a
+            // Killed right after its 3rd temp file appears (of one per 2xx fixture), so mid-run with a
             // write in flight, however fast or loaded the machine.
             let reached = temps.wait(for: 3, timeout: .seconds(60))
             kill(process.processIdentifier, SIGKILL)
@@ -179,14 +184,23 @@ struct RecordAndDriftTests {
             #expect(cases.first { $0.name == "categories/200-typical.json [bearer] drift" }?.outcome == .passed)
             #expect(try E2E.schemaErrors(report.path).isEmpty)
             let drift = try ReportReader.read(path: report.path)
-            #expect(drift.suites.contains { $0.systemOut.contains("INFO $.rating") || $0.properties.contains { $0.name == "drift.info" && $0.value != "0" } })
+            // Suite properties count each suite's own fixtures and changes (both styles), not the run's totals.
+            func property(_ suite: String, _ name: String) -> String? {
+                drift.suites.first { $0.name == suite }?.properties.first { $0.name == name }?.value
+            }
+            #expect(property("chains", "drift.err") == "2" && property("chains", "drift.info") == "0")
+            #expect(property("place-details", "drift.err") == "2" && property("place-details", "drift.warn") == "2")
+            #expect(property("place-details", "drift.info") == "2" && property("categories", "drift.err") == "0")
+            #expect(drift.suites.allSatisfy { suite in suite.properties.first { $0.name == "fixtures" }?.value == "1" })
             let markdown = try String(contentsOf: summary, encoding: .utf8)
-            #expect(markdown.contains("## chains"))
-            #expect(markdown.contains("| ERR |"))
-            // Worst first: the endpoints with ERR come before the clean one.
-            let chainsAt = try #require(markdown.range(of: "## chains")).lowerBound
-            let categoriesAt = try #require(markdown.range(of: "## categories")).lowerBound
-            #expect(chainsAt < categoriesAt)
+            // One line per change (both styles counted together), worst first.
+            let removed = try #require(markdown.split(separator: "\n").first { $0.contains("`$.results[*].name` removed") })
+            #expect(removed.hasPrefix("| ERR |") && removed.contains("| 2 | chains |"), "\(removed)")
+            let errAt = try #require(markdown.range(of: "`$.results[*].name`")).lowerBound
+            let infoAt = try #require(markdown.range(of: "`$.rating`")).lowerBound
+            #expect(errAt < infoAt)
+            #expect(!markdown.contains("categories"), "a clean endpoint has no line")
+            #expect(result.stdout.contains("drift: 3 breaking, 1 warning, 1 info (distinct changes) over 8 calls"), "\(result.stdout)")
             #expect(!E2E.allText(under: tmp).contains(E2E.sentinel))
         }
     }

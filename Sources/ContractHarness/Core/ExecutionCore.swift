@@ -34,11 +34,15 @@ public struct ExecutionCore: Sendable {
     public var concurrency: Int
     public var deadline: RunDeadline?
     public var progress: (@Sendable (Int, Int, Int) -> Void)?
+    /// When set, busy time in load, run and consume is added here (`run --timings`).
+    public var timings: PhaseTimes?
 
-    public init(concurrency: Int, deadline: RunDeadline? = nil, progress: (@Sendable (Int, Int, Int) -> Void)? = nil) {
+    public init(concurrency: Int, deadline: RunDeadline? = nil, progress: (@Sendable (Int, Int, Int) -> Void)? = nil,
+                timings: PhaseTimes? = nil) {
         self.concurrency = max(1, concurrency)
         self.deadline = deadline
         self.progress = progress
+        self.timings = timings
     }
 
     /// The plan-or-error step every mode shares.
@@ -62,11 +66,28 @@ public struct ExecutionCore: Sendable {
     ) async {
         let counter = progress.map { ProgressCounter(total: source.count, report: $0) }
         let deadline = self.deadline
+        guard let timings else {
+            await forEachInOrder(count: source.count, width: concurrency, { index in
+                let outputs = await Self.outputs(of: source.load(index), index: index, strategy: strategy, deadline: deadline)
+                counter?.add(problems: outputs.reduce(0) { $0 + strategy.problems(in: $1) })
+                return outputs
+            }, consume: consume)
+            return
+        }
         await forEachInOrder(count: source.count, width: concurrency, { index in
-            let outputs = await Self.outputs(of: source.load(index), index: index, strategy: strategy, deadline: deadline)
+            let start = ContinuousClock.now
+            let loaded = source.load(index)
+            let loadEnd = ContinuousClock.now
+            let outputs = await Self.outputs(of: loaded, index: index, strategy: strategy, deadline: deadline)
+            timings.add(.load, loadEnd - start)
+            timings.add(.run, ContinuousClock.now - loadEnd)
             counter?.add(problems: outputs.reduce(0) { $0 + strategy.problems(in: $1) })
             return outputs
-        }, consume: consume)
+        }, consume: { index, outputs in
+            let start = ContinuousClock.now
+            await consume(index, outputs)
+            timings.add(.report, ContinuousClock.now - start)
+        })
     }
 
     /// Every output collected, for callers that need them together.
@@ -94,5 +115,26 @@ public struct ExecutionCore: Sendable {
             }
             return outputs
         }
+    }
+}
+
+extension ExecutionCore {
+    /// Runs `count` units that are not all fixture files (record's targets include plan entries) with the same
+    /// window, deadline and progress as `run(_:strategy:consume:)`; `notRun` answers for a unit the deadline
+    /// stopped before it started.
+    public func run<Output: Sendable>(
+        units count: Int, problems: @escaping @Sendable (Output) -> Int,
+        notRun: @escaping @Sendable (Int, RunDeadline) -> Output, _ work: @escaping @Sendable (Int) async -> Output
+    ) async -> [Output] {
+        let counter = progress.map { ProgressCounter(total: count, report: $0) }
+        let deadline = self.deadline
+        var all: [Output] = []
+        all.reserveCapacity(count)
+        await forEachInOrder(count: count, width: concurrency, { index in
+            let output = if let deadline, deadline.hasPassed { notRun(index, deadline) } else { await work(index) }
+            counter?.add(problems: problems(output))
+            return output
+        }, consume: { _, output in all.append(output) })
+        return all
     }
 }

@@ -23,6 +23,11 @@ public struct FixtureSource: Sendable {
                       load: { loader.load(entries[$0]) })
     }
 
+    /// Files under `loader.root` from a compact discovery, read one by one as the run reaches them.
+    public static func files(_ entries: DiscoveredFiles, loader: FixtureLoader) -> FixtureSource {
+        FixtureSource(count: entries.count, label: { entries.label($0) }, load: { loader.load(entries[$0]) })
+    }
+
     /// Fixtures already loaded.
     public static func loaded(_ items: [LoadedFixture]) -> FixtureSource {
         FixtureSource(count: items.count, label: { (items[$0].relativePath, items[$0].suite) }, load: { items[$0] })

@@ -32,15 +32,3 @@ package func forEachInOrder<Result: Sendable>(
         }
     }
 }
-
-/// `forEachInOrder` collecting the results into an array, for callers that need them all.
-package func mapInOrder<Item: Sendable, Result: Sendable>(
-    _ items: [Item], width: Int, _ transform: @escaping @Sendable (Item) async -> Result
-) async -> [Result] {
-    var results: [Result] = []
-    results.reserveCapacity(items.count)
-    await forEachInOrder(count: items.count, width: width, { await transform(items[$0]) }) { _, result in
-        results.append(result)
-    }
-    return results
-}

@@ -9,10 +9,31 @@ import FoursquarePlaces
 ///   "endpoints": { "place-search": { "ignore": ["$.results[*].location.*"], "grades": {} } } }
 /// ```
 /// Patterns are JSON paths as drift prints them; `*` matches any run of characters (`[*]` is literal).
-public struct DriftConfig: Sendable {
-    public struct Rules: Sendable {
+public struct DriftConfig: Sendable, Decodable {
+    public struct Rules: Sendable, Decodable {
         public var ignore: [String] = []
         public var grades: [String: DriftGrade] = [:]
+
+        public init() {}
+
+        public init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(decoder, known: ["ignore", "grades"])
+            try self.init(decoder)
+        }
+
+        /// The rules at `decoder`'s object, whatever other keys it holds.
+        init(_ decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ConfigFile.AnyKey.self)
+            ignore = try container.decodeIfPresent([String].self, forKey: .init(stringValue: "ignore")) ?? []
+            let gradesKey = ConfigFile.AnyKey(stringValue: "grades")
+            for (pattern, grade) in try container.decodeIfPresent([String: String].self, forKey: gradesKey) ?? [:] {
+                guard let value = DriftGrade(rawValue: grade.uppercased()) else {
+                    throw ConfigFile.InvalidValue(codingPath: decoder.codingPath + [gradesKey],
+                                                  reason: "'\(grade)' is not INFO, WARN or ERR")
+                }
+                grades[pattern] = value
+            }
+        }
     }
 
     public var global = Rules()
@@ -20,45 +41,23 @@ public struct DriftConfig: Sendable {
 
     public init() {}
 
+    public init(from decoder: any Decoder) throws {
+        try ConfigFile.rejectUnknownKeys(decoder, known: ["ignore", "grades", "endpoints"])
+        global = try Rules(decoder)
+        let container = try decoder.container(keyedBy: ConfigFile.AnyKey.self)
+        let endpointsKey = ConfigFile.AnyKey(stringValue: "endpoints")
+        endpoints = try container.decodeIfPresent([String: Rules].self, forKey: endpointsKey) ?? [:]
+        if let unknown = endpoints.keys.sorted().first(where: { EndpointID(rawValue: $0) == nil }) {
+            throw ConfigFile.InvalidValue(codingPath: decoder.codingPath + [endpointsKey, ConfigFile.AnyKey(stringValue: unknown)],
+                                          reason: "unknown endpoint id")
+        }
+    }
+
     /// Reads the config from the fixtures folder; a missing file is an empty config.
     public static func load(fixturesRoot: URL) throws(FixtureError) -> DriftConfig {
         let url = fixturesRoot.appendingPathComponent(FixtureLoader.driftConfigName)
         guard FileManager.default.fileExists(atPath: url.path) else { return DriftConfig() }
-        let file = FixtureLoader.driftConfigName
-        let root = try FixtureLoader.readJSON(url, file: file).object()
-        try rejectUnknownKeys(root, known: ["ignore", "grades", "endpoints"])
-        var config = DriftConfig()
-        config.global = try rules(root)
-        if let endpoints = try root.optional("endpoints")?.object() {
-            for (name, value) in endpoints.object {
-                guard EndpointID(rawValue: name) != nil else {
-                    throw FixtureError(file: file, jsonPath: "$.endpoints.\(name)", reason: "unknown endpoint id")
-                }
-                let rulesNode = try Node(value: value, path: "$.endpoints.\(name)", file: file).object()
-                try rejectUnknownKeys(rulesNode, known: ["ignore", "grades"])
-                config.endpoints[name] = try rules(rulesNode)
-            }
-        }
-        return config
-    }
-
-    /// A misspelled key would otherwise change nothing, and drift would grade as if the config were not there.
-    static func rejectUnknownKeys(_ node: ObjectNode, known: [String]) throws(FixtureError) {
-        guard let unknown = node.object.keys.sorted().first(where: { !known.contains($0) }) else { return }
-        throw FixtureError(file: node.file, jsonPath: ObjectNode.childPath(node.path, unknown),
-                           reason: "unknown key '\(unknown)' (known here: \(known.joined(separator: ", "))); fix or remove it")
-    }
-
-    static func rules(_ node: ObjectNode) throws(FixtureError) -> Rules {
-        var rules = Rules()
-        rules.ignore = try node.optional("ignore")?.stringArray() ?? []
-        for (pattern, grade) in try node.optional("grades")?.stringMap() ?? [:] {
-            guard let value = DriftGrade(rawValue: grade.uppercased()) else {
-                throw FixtureError(file: node.file, jsonPath: "\(node.path).grades", reason: "'\(grade)' is not INFO, WARN or ERR")
-            }
-            rules.grades[pattern] = value
-        }
-        return rules
+        return try ConfigFile.decode(DriftConfig.self, from: url, file: FixtureLoader.driftConfigName)
     }
 
     public func ignores(_ path: String, endpoint: String) -> Bool {

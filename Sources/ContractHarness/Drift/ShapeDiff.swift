@@ -14,7 +14,7 @@ public enum DriftGrade: String, Sendable, Hashable, Comparable, CaseIterable, Co
 public struct DriftChange: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable {
         case status, contentType = "content-type", added, removed, typeChanged = "type-changed"
-        case becameNull = "became-null", becameValue = "null-to-value", undecodable
+        case becameNull = "became-null", becameValue = "null-to-value", undecodable, renamed
     }
 
     /// `$.results[*].location.address`; `status` and `content-type` for the head.
@@ -22,6 +22,13 @@ public struct DriftChange: Sendable, Hashable, Codable {
     public var kind: Kind
     public var grade: DriftGrade
     public var detail: String
+
+    public init(path: String, kind: Kind, grade: DriftGrade, detail: String) {
+        self.path = path
+        self.kind = kind
+        self.grade = grade
+        self.detail = detail
+    }
 
     public var line: String { "\(grade.rawValue) \(path): \(detail)" }
 }
@@ -31,6 +38,8 @@ struct Shape {
     struct Stat {
         var count = 0
         var types: Set<String> = []
+        /// The first scalar values seen, to tell a rename from a removal plus an unrelated addition.
+        var values: [String] = []
     }
 
     var stats: [String: Stat] = [:]
@@ -40,6 +49,9 @@ struct Shape {
     private mutating func walk(_ value: Any, _ path: String) {
         stats[path, default: Stat()].count += 1
         stats[path, default: Stat()].types.insert(Node.kind(of: value))
+        if !(value is [String: Any]), !(value is [Any]), !(value is NSNull), stats[path]!.values.count < 32 {
+            stats[path]!.values.append("\(value)")
+        }
         if let object = value as? [String: Any] {
             for (key, child) in object { walk(child, ObjectNode.childPath(path, key)) }
         } else if let array = value as? [Any] {
@@ -67,7 +79,7 @@ struct Shape {
 /// Compares two JSON bodies by structure and grades each change by the model's reads.
 public enum ShapeDiff {
     public static func compare(
-        recorded: Any, live: Any, reads: [String: FieldRead], ignore: (String) -> Bool
+        recorded: Any, live: Any, reads: [String: FieldRead]
     ) -> [DriftChange] {
         let before = Shape(recorded)
         let after = Shape(live)
@@ -79,7 +91,7 @@ public enum ShapeDiff {
         }
 
         let paths = Set(before.stats.keys).union(after.stats.keys).sorted()
-        for path in paths where path != "$" && !ignore(path) && !underReported(path) {
+        for path in paths where path != "$" && !underReported(path) {
             let old = before.stats[path]
             let new = after.stats[path]
             let read = reads[path]
@@ -132,7 +144,63 @@ public enum ShapeDiff {
                                            detail: "null turned into \(describe(new.types))\(readNote(read))"))
             }
         }
-        return changes
+        return renames(in: changes, before: before, after: after)
+    }
+
+    /// A key removed and another added under the same parent, with the same types (and the same values where
+    /// both sides have some, or as the only such pair there), is one rename: `fsq_id` → `fsq_place_id`.
+    static func renames(in changes: [DriftChange], before: Shape, after: Shape) -> [DriftChange] {
+        var replaced: [Int: DriftChange] = [:]
+        var used: Set<Int> = []
+        func candidates(_ kind: DriftChange.Kind, _ shape: Shape, parent: String?, types: Set<String>) -> [Int] {
+            changes.indices.filter { index in
+                changes[index].kind == kind && !used.contains(index) && shape.parent(of: changes[index].path) == parent
+                    && shape.stats[changes[index].path]?.types == types
+            }
+        }
+        for index in changes.indices where changes[index].kind == .removed {
+            let removed = changes[index]
+            guard let old = before.stats[removed.path], after.stats[removed.path] == nil else { continue }
+            let parent = before.parent(of: removed.path)
+            let added = candidates(.added, after, parent: parent, types: old.types)
+            let peers = candidates(.removed, before, parent: parent, types: old.types)
+            let sameValues = added.filter { !old.values.isEmpty && after.stats[changes[$0].path]?.values == old.values }
+            // Without matching values, only a lone scalar pair counts: two objects of one parent are as often two kinds.
+            let scalar = old.types.isDisjoint(with: ["object", "array"])
+            // Or the one added key whose name keeps every part of the old one (`fsq_id` → `fsq_place_id`).
+            let similar = added.filter { similarName(lastKey(removed.path), lastKey(changes[$0].path)) }
+            guard let match = sameValues.first ?? (scalar && added.count == 1 && peers.count == 1 ? added.first : nil)
+                    ?? (scalar && similar.count == 1 ? similar.first : nil) else { continue }
+            used.formUnion([index, match])
+            let note = removed.detail.range(of: "; the model").map { String(removed.detail[$0.lowerBound...]) } ?? ""
+            replaced[index] = DriftChange(
+                path: removed.path, kind: .renamed, grade: removed.grade,
+                detail: "renamed `\(lastKey(removed.path))` → `\(lastKey(changes[match].path))` (\(describe(old.types)))\(note)")
+        }
+        return changes.indices.compactMap { index in
+            if let rename = replaced[index] { return rename }
+            return used.contains(index) ? nil : changes[index]
+        }
+    }
+
+    /// Whether `new` holds every `_`-separated part of `old`, in order, and more (`fsq_id`, `fsq_place_id`).
+    static func similarName(_ old: String, _ new: String) -> Bool {
+        let parts = old.split(separator: "_"), candidate = new.split(separator: "_")
+        guard candidate.count > parts.count else { return false }
+        var rest = candidate[...]
+        for part in parts {
+            guard let at = rest.firstIndex(of: part) else { return false }
+            rest = rest[rest.index(after: at)...]
+        }
+        return true
+    }
+
+    /// `fsq_id` for `$.results[*].fsq_id`.
+    static func lastKey(_ path: String) -> String {
+        if path.hasSuffix("\"]"), let range = path.range(of: "[\"", options: .backwards) {
+            return String(path[range.upperBound...].dropLast(2))
+        }
+        return path.split(separator: ".").last.map(String.init) ?? path
     }
 
     static func describe(_ types: Set<String>) -> String { types.sorted().joined(separator: "|") }

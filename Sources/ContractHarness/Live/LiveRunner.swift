@@ -197,7 +197,7 @@ public struct LiveStrategy: RunStrategy {
     }
 }
 
-/// Runs live mode over fixtures already in memory and returns every result (tests, record and drift until ported).
+/// Runs live mode over fixtures already in memory and returns every result (for tests).
 public struct LiveRunner: Sendable {
     public let options: LiveOptions
     public let caller: LiveCaller
@@ -215,17 +215,4 @@ public struct LiveRunner: Sendable {
         let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress)
         return await core.collect(.loaded(fixtures), strategy: LiveStrategy(caller: caller, deadline: deadline)).flatMap { $0 }
     }
-
-    /// The caller's `call`, for record and drift until they run on the core.
-    public func call(
-        _ plan: CallPlan, fixture: Fixture, auth: AuthStyle, key: APIKey, deadline: ContinuousClock.Instant
-    ) async -> LiveExchange {
-        let remaining = (deadline - ContinuousClock.now).seconds
-        return await caller.call(plan, auth: auth, key: key, deadline: RunDeadline(seconds: remaining),
-                                 expectedStatus: fixture.response.status,
-                                 fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil)
-    }
-
-    /// Kept for drift until it runs on the core; use `LiveChecks.mediaType`.
-    static func mediaType(_ value: String?) -> String? { LiveChecks.mediaType(value) }
 }

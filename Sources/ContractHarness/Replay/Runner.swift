@@ -64,11 +64,22 @@ public struct ReplayStrategy: RunStrategy {
     public static let replayKey = APIKey("fsq-contract-replay-key")
 
     public var authStyles: [AuthStyle]
-    public var apiVersion: String
+    public var apiVersion: String {
+        didSet { styleHeaders = Self.styleHeaders(apiVersion: apiVersion) }
+    }
+    /// Each style's header set, lower-cased: the same for every fixture of a run.
+    private var styleHeaders: [AuthStyle: [String: String]]
 
     public init(authStyles: [AuthStyle] = AuthStyle.allCases, apiVersion: String = FoursquareClient.defaultAPIVersion) {
         self.authStyles = authStyles
         self.apiVersion = apiVersion
+        styleHeaders = Self.styleHeaders(apiVersion: apiVersion)
+    }
+
+    private static func styleHeaders(apiVersion: String) -> [AuthStyle: [String: String]] {
+        Dictionary(uniqueKeysWithValues: AuthStyle.allCases.map {
+            ($0, $0.headers(key: replayKey, apiVersion: apiVersion).lowercasedDictionary)
+        })
     }
 
     public func jobs(for fixture: Fixture) -> [AuthStyle?] { [nil] }
@@ -92,9 +103,11 @@ public struct ReplayStrategy: RunStrategy {
         let endpoint = fixture.endpoint.rawValue
         var results: [CaseResult] = []
         var outcomeResult: CaseResult?
+        let responseHeaders = ReplayTransport.headers(of: fixture.response)
+        let body = fixture.response.body.data
         for style in styles.isEmpty ? [decodeStyle] : styles {
             let answers = style == decodeStyle
-            let transport = ReplayTransport(response: fixture.response, answers: answers)
+            let transport = ReplayTransport(status: fixture.response.status, headers: responseHeaders, body: body, answers: answers)
             let client = FoursquareClient(apiKey: Self.replayKey, auth: style, baseURL: FoursquareClient.defaultBaseURL,
                                           apiVersion: apiVersion, transport: transport)
             let start = ContinuousClock.now
@@ -102,7 +115,7 @@ public struct ReplayStrategy: RunStrategy {
             let callTime = (ContinuousClock.now - start).seconds
             if styles.contains(style) {
                 let verdict = Checks.request(fixture: fixture, auth: style, captured: transport.requests,
-                                             key: Self.replayKey, apiVersion: apiVersion)
+                                             key: Self.replayKey, styleHeaders: styleHeaders[style]!)
                 results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: style,
                                           check: .request, verdict: verdict))
             }

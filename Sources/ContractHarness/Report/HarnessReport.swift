@@ -7,6 +7,8 @@ public struct HarnessReport: Sendable {
     /// Shared properties for every suite (mode, auth styles, tool version…).
     public var properties: [(String, String)]
     public var options: ReportWriterOptions
+    /// Properties that differ per suite (drift's grade counts), after the shared ones.
+    public var suiteProperties: (@Sendable (String) -> [(String, String)])?
 
     /// The writer options the CLI uses. The Ant (windyroad) schema allows no attributes on `<testsuites>`
     /// and Jenkins' xUnit schema no `skipped` there, so by default the root carries none and consumers sum
@@ -130,7 +132,8 @@ public final class ReportStream: Sendable {
                     try closeSuite(&state)
                     try state.writer!.beginSuite(TestSuite(
                         name: suite, timestamp: timestamp, hostname: hostname,
-                        properties: report.properties.map { Property(name: $0.0, value: $0.1) }, package: "fsq-contract"))
+                        properties: (report.properties + (report.suiteProperties?(suite) ?? [])).map { Property(name: $0.0, value: $0.1) },
+                        package: "fsq-contract"))
                     state.openSuite = suite
                 }
                 state.suiteFixtures += 1

@@ -58,6 +58,18 @@ public struct JobPage: Sendable {
         return publish(collected, title: title, suiteOrder: HarnessReport.suiteOrder(results), reportPath: reportPath, key: key)
     }
 
+    /// Appends markdown a verb wrote itself (drift's summary) to `$GITHUB_STEP_SUMMARY` when it is set, with the
+    /// key redacted; returns a warning line when it cannot.
+    public func appendStepSummary(_ markdown: String, key: APIKey?) -> String? {
+        guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return nil }
+        do {
+            try Self.append(key.map { Redactor(key: $0).text(markdown) } ?? markdown, to: path)
+            return nil
+        } catch {
+            return "GITHUB_STEP_SUMMARY \(path): cannot append the summary: \(error.localizedDescription)"
+        }
+    }
+
     static func append(_ text: String, to path: String) throws {
         if !FileManager.default.fileExists(atPath: path) {
             guard FileManager.default.createFile(atPath: path, contents: nil) else {

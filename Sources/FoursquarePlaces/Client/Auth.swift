@@ -19,7 +19,7 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
 
     /// Replaces every occurrence of the key, raw or in its `Bearer` form, in `text`.
     public func redact(_ text: String) -> String {
-        guard !secret.isEmpty, text.contains(secret) else { return text }
+        guard !secret.isEmpty, ASCIIText.contains(text, secret) ?? text.contains(secret) else { return text }
         return text.replacingOccurrences(of: secret, with: RedactedRequest.redactedMarker)
     }
 }
@@ -60,7 +60,7 @@ public struct RedactedRequest: Sendable, Hashable, CustomStringConvertible {
         method = request.method
         url = key?.redact(request.url.absoluteString) ?? request.url.absoluteString
         headers = request.headers.map { field in
-            if field.name.caseInsensitiveCompare("authorization") == .orderedSame {
+            if HTTPHeaders.sameName(field.name, "authorization") {
                 let scheme = field.value.hasPrefix("Bearer ") ? "Bearer " : ""
                 return HTTPHeaders.Field(name: field.name, value: scheme + Self.redactedMarker)
             }

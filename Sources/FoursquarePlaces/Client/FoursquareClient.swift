@@ -125,7 +125,13 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
     }()
 
     static func encodeQuery(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
+        // Most values need no escaping; checking the bytes first skips Foundation's CFString round trip.
+        if text.utf8.allSatisfy({ byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "~") || byte == UInt8(ascii: ",")
+        }) { return text }
+        return text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
     }
 
     static func describe(_ error: any Error) -> String {

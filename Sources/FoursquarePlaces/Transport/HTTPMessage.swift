@@ -26,9 +26,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// The value for `name`, compared case-insensitively; setting `nil` removes it.
     public subscript(name: String) -> String? {
-        get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+        get { fields.first { Self.sameName($0.name, name) }?.value }
         set {
-            fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            fields.removeAll { Self.sameName($0.name, name) }
             if let newValue { fields.append(Field(name: name, value: newValue)) }
         }
     }
@@ -41,6 +41,10 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     public var isEmpty: Bool { fields.isEmpty }
+
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        ASCIIText.equalsIgnoringCase(a, b) ?? (a.caseInsensitiveCompare(b) == .orderedSame)
+    }
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 }

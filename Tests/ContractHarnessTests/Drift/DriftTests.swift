@@ -20,7 +20,7 @@ import Testing
         let fixture = Fixture(relativePath: "x/y.json", endpoint: endpoint, request: RecordedRequest(path: "/places/search"),
                               response: RecordedResponse(status: 200, headers: ["content-type": "application/json"],
                                                          body: .json(Data(before.utf8))), recorded: .authored)
-        let changes = DriftRunner.compare(fixture: fixture, status: 200, contentType: "application/json", body: Data(after.utf8))
+        let changes = DriftDiff.compare(fixture: fixture, status: 200, contentType: "application/json", body: Data(after.utf8))
         return Dictionary(changes.map { ($0.path, $0.grade) }, uniquingKeysWith: max)
     }
 
@@ -48,10 +48,10 @@ import Testing
         let fixture = Fixture(relativePath: "x/y.json", endpoint: .chains, request: RecordedRequest(path: "/places/chains"),
                               response: RecordedResponse(status: 200, headers: ["content-type": "application/json"],
                                                          body: .json(Data(#"{"results":[]}"#.utf8))), recorded: .authored)
-        let changes = DriftRunner.compare(fixture: fixture, status: 503, contentType: "text/html", body: Data("<html>".utf8))
+        let changes = DriftDiff.compare(fixture: fixture, status: 503, contentType: "text/html", body: Data("<html>".utf8))
         #expect(changes.contains { $0.path == "status" && $0.grade == .err })
         #expect(changes.contains { $0.path == "content-type" && $0.grade == .warn })
-        let sameClass = DriftRunner.compare(fixture: fixture, status: 203, contentType: "application/json; charset=utf-8",
+        let sameClass = DriftDiff.compare(fixture: fixture, status: 203, contentType: "application/json; charset=utf-8",
                                             body: Data(#"{"results":[]}"#.utf8))
         #expect(sameClass.map(\.grade) == [.warn])
     }

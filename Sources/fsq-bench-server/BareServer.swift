@@ -6,11 +6,12 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// `fsq-bench bare-server`: a bare Hummingbird 2 handler serving one fixture's bytes for every request, the
-/// baseline `scripts/bench-emulator.sh` compares `fsq-contract serve` against.
+/// `fsq-bench-server`: a bare Hummingbird 2 handler serving one fixture's bytes for every request, the
+/// baseline `scripts/bench-emulator.sh` compares the emulator against.
+@main
 struct BareServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bare-server",
+        commandName: "fsq-bench-server",
         abstract: "Serve one fixture's response bytes from a bare Hummingbird handler (emulator baseline)."
     )
 
@@ -26,7 +27,7 @@ struct BareServer: AsyncParsableCommand {
     func run() async throws {
         let loaded = FixtureLoader(root: URL(fileURLWithPath: fixtures)).load(relativePath: fixture)
         guard case let .fixture(served) = loaded else {
-            FileHandle.standardError.write(Data("fsq-bench bare-server: --fixture \(fixture): cannot be loaded\n".utf8))
+            FileHandle.standardError.write(Data("fsq-bench-server: --fixture \(fixture): cannot be loaded\n".utf8))
             throw ExitCode(2)
         }
         let body = ByteBuffer(bytes: served.response.body.data)

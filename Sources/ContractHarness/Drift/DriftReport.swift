@@ -1,0 +1,69 @@
+import Foundation
+import FoursquarePlaces
+
+/// Drift's JUnit cases, suite properties and JSON document.
+public enum DriftReport {
+    /// One testcase per fixture × style: ERR fails (or WARN with `failOn: .warn`); an error fixture the server
+    /// does not reproduce is skipped with the reason; a call with no answer is an error; the rest go to system-out.
+    public static func caseResults(_ run: DriftRun, failOn: DriftGrade = .err) -> [CaseResult] {
+        let broken = run.broken.map { CaseResult.loadError(path: $0.path, suite: $0.suite, error: $0.error) }
+        return broken + run.results.map { result in
+            var verdict: Verdict = .pass
+            var notes: String?
+            if let problem = result.problem {
+                verdict = problem.contains("FSQ_API_KEY") ? .skip(reason: problem) : .error(message: problem, detail: problem)
+            } else if result.unreproducible {
+                verdict = .skip(reason: "not reproducible live: the fixture recorded \(result.recordedStatus), "
+                                + "the server answered \(result.liveStatus ?? 0); nothing to compare")
+            } else if let worst = result.worst, worst >= failOn {
+                let failing = result.changes.filter { $0.grade >= failOn }
+                verdict = .fail(message: "\(failing.count) \(worst == .err ? "breaking" : "warning") change(s): \(failing[0].line)",
+                                detail: result.changes.map(\.line).joined(separator: "\n"))
+            } else if !result.changes.isEmpty {
+                notes = result.changes.map(\.line).joined(separator: "\n")
+            }
+            return CaseResult(endpoint: result.endpoint, fixture: result.fixture, auth: result.auth, check: .drift,
+                              time: result.seconds, verdict: verdict, notes: notes)
+        }
+    }
+
+    /// Counts per grade for one suite's properties: `drift.err`, `drift.warn`, `drift.info` (changes of calls
+    /// that were compared; unreproducible error fixtures have none).
+    public static func gradeCounts(_ results: [DriftResult], endpoint: String) -> [(String, String)] {
+        let changes = results.filter { $0.endpoint == endpoint && !$0.unreproducible }.flatMap(\.changes)
+        return DriftGrade.allCases.reversed().map { grade in
+            ("drift.\(grade.rawValue.lowercased())", String(changes.filter { $0.grade == grade }.count))
+        }
+    }
+
+    /// The machine-readable report for `--json`.
+    public static func json(_ run: DriftRun, baseURL: String) throws -> Data {
+        struct Entry: Encodable {
+            var fixture: String, endpoint: String, contract: String, auth: String, recorded_status: Int, live_status: Int?
+            var worst: String?, problem: String?, unreproducible: Bool
+            var changes: [DriftChange]
+        }
+        struct Broken: Encodable { var fixture: String, problem: String }
+        struct Document: Encodable {
+            var base_url: String, tool_version: String, err: Int, warn: Int, info: Int
+            var contracts: [String: Int], speaks: String?
+            var results: [Entry], broken: [Broken]
+        }
+        let summary = DriftSummary(run)
+        let all = run.results.filter { !$0.unreproducible }.flatMap(\.changes)
+        let document = Document(
+            base_url: baseURL, tool_version: ToolVersion.current,
+            err: all.filter { $0.grade == .err }.count, warn: all.filter { $0.grade == .warn }.count,
+            info: all.filter { $0.grade == .info }.count,
+            contracts: Dictionary(uniqueKeysWithValues: summary.contracts.map { ($0.contract, $0.breaking) }),
+            speaks: summary.spokenContract,
+            results: run.results.map { Entry(fixture: $0.fixture, endpoint: $0.endpoint, contract: $0.contract,
+                                             auth: $0.auth.rawValue, recorded_status: $0.recordedStatus,
+                                             live_status: $0.liveStatus, worst: $0.worst?.rawValue, problem: $0.problem,
+                                             unreproducible: $0.unreproducible, changes: $0.changes) },
+            broken: run.broken.map { Broken(fixture: $0.path, problem: $0.error.description) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(document)
+    }
+}

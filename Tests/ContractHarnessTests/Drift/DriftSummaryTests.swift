@@ -1,0 +1,98 @@
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+import Testing
+
+@Suite struct DriftSummaryTests {
+    func result(_ fixture: String, _ auth: AuthStyle = .bearer, contract: String = "seed", recorded: Int = 200, live: Int? = 200,
+                _ changes: [DriftChange] = []) -> DriftResult {
+        DriftResult(fixture: fixture, endpoint: String(fixture.split(separator: "/")[0]), contract: contract, auth: auth,
+                    changes: changes, recordedStatus: recorded, liveStatus: live, problem: live == nil ? "connection refused" : nil,
+                    seconds: 0)
+    }
+
+    let removed = DriftChange(path: "$.results[*].name", kind: .removed, grade: .err, detail: "removed from 2 of 3 elements (was string); the model requires it")
+    let removedAll = DriftChange(path: "$.results[*].name", kind: .removed, grade: .err, detail: "removed from 3 of 3 elements (was string); the model requires it")
+    let added = DriftChange(path: "$.rating", kind: .added, grade: .info, detail: "added (number); the model does not read it")
+
+    @Test func theSameChangeAcrossFixturesAndStylesIsOneLineWithACountAndTwoExamples() {
+        var run = DriftRun()
+        run.results = ["chains/a.json", "chains/b.json", "chains/c.json"].flatMap { fixture in
+            AuthStyle.allCases.map { result(fixture, $0, [added, fixture == "chains/a.json" ? removed : removedAll]) }
+        }
+        let summary = DriftSummary(run)
+        #expect(summary.groups.count == 2)
+        #expect(summary.groups.first?.grade == .err, "worst first")
+        #expect(summary.groups.first?.calls == 6 && summary.groups.first?.fixtures.count == 3)
+        let markdown = summary.markdown(baseURL: "http://127.0.0.1:1")
+        let line = markdown.split(separator: "\n").first { $0.contains("$.results[*].name") }
+        #expect(line?.contains("| 6 |") == true && line?.contains("chains/a.json, chains/b.json |") == true, "\(markdown)")
+        #expect(!markdown.contains("chains/c.json"))
+    }
+
+    @Test func aStyleRefusedEverywhereIsOneLineAndItsCallsAreNotGradedAsShapes() {
+        var run = DriftRun()
+        let status = DriftChange(path: "status", kind: .status, grade: .err, detail: "status class changed: recorded 200, live 401")
+        run.results = [result("chains/a.json", .apiKey, live: 401, [status]), result("chains/401.json", .apiKey, recorded: 401, live: 401),
+                       result("categories/a.json", .apiKey, live: 401, [status]), result("chains/a.json", .bearer)]
+        let summary = DriftSummary(run)
+        #expect(summary.refusals.map(\.auth) == [.apiKey])
+        #expect(summary.groups.isEmpty)
+        #expect(summary.breaking == 1)
+        #expect(summary.terminal().contains("apiKey: 401 on every endpoint (3 calls, 2 endpoints)"))
+    }
+
+    @Test func unreproducibleErrorFixturesHaveTheirOwnSectionAndNoRows() {
+        var run = DriftRun()
+        let status = DriftChange(path: "status", kind: .status, grade: .err, detail: "status class changed: recorded 404, live 200")
+        run.results = [result("chains/404.json", recorded: 404, live: 200, [status]), result("chains/500.json", recorded: 500, live: 200, [status])]
+        let summary = DriftSummary(run)
+        #expect(summary.groups.isEmpty && summary.breaking == 0)
+        #expect(summary.unreproduced.map(\.recorded) == [404, 500])
+        #expect(summary.markdown(baseURL: "x").contains("- recorded 404, answered 200: 1 fixture (chains/404.json)"))
+        let cases = DriftReport.caseResults(run)
+        #expect(cases.allSatisfy { if case .skip = $0.verdict { true } else { false } })
+    }
+
+    @Test func theContractWithNoBreakingChangeIsTheOneTheServerSpeaks() {
+        var run = DriftRun()
+        run.results = [result("chains/a.json", .bearer, [removed]), result("place-search/b.json", .bearer, contract: "2025-06-17", [added])]
+        let summary = DriftSummary(run)
+        #expect(summary.spokenContract == "2025-06-17")
+        #expect(summary.contractLine == "the server speaks 2025-06-17 (0 breaking); seed: 1 breaking change")
+    }
+
+    @Test func callsThatAllFailedNeverSayNoChanges() {
+        var run = DriftRun()
+        run.results = [result("chains/a.json", live: nil), result("chains/b.json", live: nil)]
+        let text = DriftSummary(run).terminal()
+        #expect(!text.contains("no changes"))
+        #expect(text.contains("2 got no answer, so their drift is unknown"), "\(text)")
+    }
+
+    @Test func aRemovedAndAnAddedKeyOfTheSameTypeAndValuesIsARename() throws {
+        let fixture = Fixture(relativePath: "place-search/a.json", endpoint: .placeSearch, request: RecordedRequest(path: "/places/search"),
+                              response: RecordedResponse(status: 200, headers: ["content-type": "application/json"],
+                                                         body: .json(Data(#"{"results":[{"fsq_id":"a1","name":"A","x":"u"},{"fsq_id":"b2","name":"B","x":"v"}]}"#.utf8))),
+                              recorded: .authored)
+        let live = #"{"results":[{"fsq_place_id":"a1","name":"A","y":"p","z":"q"},{"fsq_place_id":"b2","name":"B","y":"r","z":"s"}]}"#
+        let changes = DriftDiff.compare(fixture: fixture, status: 200, contentType: "application/json", body: Data(live.utf8))
+        let rename = try #require(changes.first { $0.kind == .renamed })
+        #expect(rename.path == "$.results[*].fsq_id" && rename.grade == .err)
+        #expect(rename.detail.hasPrefix("renamed `fsq_id` → `fsq_place_id` (string)"))
+        #expect(!changes.contains { $0.path == "$.results[*].fsq_place_id" })
+        // `x` → `y` or `z`: two candidates and no shared values, so no rename is claimed.
+        #expect(changes.contains { $0.path == "$.results[*].x" && $0.kind == .removed })
+    }
+
+    @Test func withoutSharedValuesTheOneAddedKeyThatKeepsTheOldNamesPartsIsTheRename() throws {
+        let fixture = Fixture(relativePath: "place-search/a.json", endpoint: .placeSearch, request: RecordedRequest(path: "/places/search"),
+                              response: RecordedResponse(status: 200, headers: ["content-type": "application/json"],
+                                                         body: .json(Data(#"{"results":[{"fsq_id":"a1","name":"A"}]}"#.utf8))),
+                              recorded: .authored)
+        let live = #"{"results":[{"fsq_place_id":"zz","name":"A","date_created":"2020","link":"/x"}]}"#
+        let changes = DriftDiff.compare(fixture: fixture, status: 200, contentType: "application/json", body: Data(live.utf8))
+        #expect(changes.contains { $0.kind == .renamed && $0.detail.hasPrefix("renamed `fsq_id` → `fsq_place_id`") }, "\(changes)")
+        #expect(changes.contains { $0.path == "$.results[*].date_created" && $0.kind == .added })
+    }
+}

@@ -1,0 +1,44 @@
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+import Testing
+
+@Suite struct PlanEntryTests {
+    func load(_ json: String) throws(FixtureError) -> [PlanEntry] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json")
+        try? Data(json.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try PlanEntry.load(url)
+    }
+
+    @Test func aPlanDecodesWithItsContractStyleAndPlaceID() throws {
+        let entries = try load(#"""
+            [{"endpoint": "place-search", "case": "200-paris.json", "auth": "bearer", "parameters": {"near": "Paris"}},
+             {"endpoint": "place-details", "case": "200-louvre", "fsq_id": "4adc", "contract": "2025-06-17", "description": "d"}]
+            """#)
+        #expect(entries == [
+            PlanEntry(endpoint: .placeSearch, caseName: "200-paris", auth: .bearer, parameters: ["near": "Paris"]),
+            PlanEntry(endpoint: .placeDetails, caseName: "200-louvre", contract: "2025-06-17", placeID: "4adc", summary: "d"),
+        ])
+        #expect(entries[0].relativePath == "place-search/200-paris.json")
+    }
+
+    @Test(arguments: [
+        (#"[{"endpoint": "chains", "case": "a", "parameter": {}}]"#, "$[0].parameter: unknown key 'parameter' (known here: endpoint, case, contract, auth, fsq_id, parameters, description)"),
+        (#"[{"endpoint": "cafes", "case": "a"}]"#, "$[0].endpoint: unknown endpoint id 'cafes'"),
+        (#"[{"endpoint": "chains", "case": "../a"}]"#, "$[0].case: '../a' is not a file name"),
+        (#"[{"endpoint": "chains", "case": "a", "auth": "basic"}]"#, "$[0].auth: 'basic' is not apiKey or bearer"),
+        (#"[{"endpoint": "chains", "case": "a", "contract": "2030"}]"#, "$[0].contract: unknown contract '2030'"),
+        (#"[{"endpoint": "place-details", "case": "a"}]"#, "$[0].fsq_id: place-details needs a place id"),
+        (#"[{"endpoint": "chains", "case": 7}]"#, "$[0].case: expected string, found number"),
+        (#"[{"endpoint": "chains", "case": "a", "parameters": {"limit": 5}}]"#, "$[0].parameters.limit: expected string, found number"),
+        (#"{"endpoint": "chains"}"#, "$: expected array"),
+        (#"[{"endpoint": "chains",]"#, "malformed JSON"),
+    ])
+    func eachMistakeNamesTheFileAndTheJSONPath(json: String, expected: String) {
+        #expect { try load(json) } throws: { error in
+            let text = "\(error)"
+            return text.contains("plan-") && text.contains(expected) && !text.contains("\n")
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import JUnitXML
+import Testing
+import TestSupport
+
+/// Drift against servers of another contract, a refusing server and no key: the summary is read in one screen
+/// and names the contract the server speaks.
+@Suite("drift summary", .serialized, .timeLimit(.minutes(5)))
+struct DriftSummaryTests {
+    static let seed = Products.packageRoot.appendingPathComponent("Fixtures")
+    /// The 2025-06-17 corpus: its own folder until it joins `Fixtures/` (then `--contract` picks it out there).
+    static let current: (folder: URL, select: [String]) = {
+        let own = Products.packageRoot.appendingPathComponent("Fixtures-2025-06-17")
+        return FileManager.default.fileExists(atPath: own.path) ? (own, []) : (seed, ["--contract", "2025-06-17"])
+    }()
+
+    func drift(_ fixtures: URL, _ baseURL: String, _ tmp: URL, _ extra: [String] = [],
+               environment: [String: String] = ["FSQ_API_KEY": E2E.sentinel]) async throws -> (CommandResult, String, [String: Any]) {
+        let summary = tmp.appendingPathComponent("drift.md"), json = tmp.appendingPathComponent("drift.json")
+        let result = try await Products.run(
+            ["drift", "--base-url", baseURL, "--fixtures", fixtures.path, "--report", tmp.appendingPathComponent("drift.xml").path,
+             "--summary", summary.path, "--json", json.path, "--retries", "0"] + extra, environment: environment)
+        let markdown = (try? String(contentsOf: summary, encoding: .utf8)) ?? ""
+        let document = (try? JSONSerialization.jsonObject(with: Data(contentsOf: json))) as? [String: Any] ?? [:]
+        return (result, markdown, document)
+    }
+
+    @Test func theCurrentCorpusAgainstThe20250617StandInIsCleanAndNamesTheContract() async throws {
+        try await withTemporaryDirectory { tmp in
+            try await OpenAPIStandIn.with { standIn in
+                let (result, markdown, document) = try await drift(Self.current.folder, standIn.baseURL.absoluteString, tmp,
+                                                                   Self.current.select)
+                #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
+                #expect(result.stdout.contains("the server speaks 2025-06-17 (0 breaking)"), "\(result.stdout.suffix(3000))")
+                #expect(markdown.contains("The server speaks 2025-06-17 (0 breaking)"))
+                #expect(document["speaks"] as? String == "2025-06-17")
+                // The error fixtures a healthy server cannot reproduce are listed apart, not as ERR rows.
+                #expect(markdown.contains("Error fixtures the server does not reproduce"))
+                #expect(!markdown.contains("| ERR |"))
+            }
+        }
+    }
+
+    @Test func theSeedCorpusAgainstThe20250617StandInFitsOneScreenAndNamesEveryBreakingChange() async throws {
+        try await withTemporaryDirectory { tmp in
+            try await OpenAPIStandIn.with { standIn in
+                let (result, markdown, document) = try await drift(Self.seed, standIn.baseURL.absoluteString, tmp,
+                                                                   ["--contract", "seed"])
+                #expect(result.status == 1)
+                let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(lines.count <= 60, "\(lines.count) lines:\n\(markdown)")
+                // The style 2025-06-17 refuses is one line, not a row per fixture.
+                #expect(markdown.contains("apiKey: 401 on every endpoint"), "\(markdown)")
+                // 2025-06-17 renamed the place id: said as a rename, not as a removal plus an addition.
+                #expect(markdown.contains("`$.results[*].fsq_id` renamed `fsq_id` → `fsq_place_id` (string)"), "\(markdown)")
+                // Every distinct breaking change of the JSON report is named in the markdown.
+                let results = try #require(document["results"] as? [[String: Any]])
+                let breaking = Set(results.filter { $0["auth"] as? String == "bearer" && $0["unreproducible"] as? Bool == false }
+                    .flatMap { ($0["changes"] as? [[String: Any]]) ?? [] }
+                    .filter { $0["grade"] as? String == "ERR" }
+                    .compactMap { $0["path"] as? String })
+                #expect(!breaking.isEmpty)
+                for path in breaking { #expect(markdown.contains("`\(path)`"), "\(path) is not named") }
+                #expect(result.stdout.contains("the server does not speak seed as recorded ("), "\(result.stdout.suffix(2000))")
+                #expect(!E2E.allText(under: tmp).contains(E2E.sentinel))
+            }
+        }
+    }
+
+    @Test func bothCorporaAgainstTheStandInNameTheContractItSpeaksAndTheOtherOnesBreakingCount() async throws {
+        try await withTemporaryDirectory { tmp in
+            let both = tmp.appendingPathComponent("both")
+            try FileManager.default.copyItem(at: Self.current.folder, to: both)
+            // Seed files join under their own names (the endpoint folders are shared by both contracts).
+            let seedFiles = FileManager.default.enumerator(at: Self.seed, includingPropertiesForKeys: nil)!
+            for case let url as URL in seedFiles where url.pathExtension == "json" && url.lastPathComponent.first?.isNumber == true
+                && Self.current.select.isEmpty {
+                let folder = both.appendingPathComponent(url.deletingLastPathComponent().lastPathComponent)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: url, to: folder.appendingPathComponent("seed-" + url.lastPathComponent))
+            }
+            try await OpenAPIStandIn.with { standIn in
+                let (result, markdown, document) = try await drift(both, standIn.baseURL.absoluteString, tmp)
+                #expect(result.status == 1, "the seed fixtures break")
+                let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("drift: the server speaks") })
+                #expect(line.hasPrefix("drift: the server speaks 2025-06-17 (0 breaking); seed: "), "\(line)")
+                #expect(markdown.contains("The server speaks 2025-06-17 (0 breaking); seed: "))
+                #expect(document["speaks"] as? String == "2025-06-17")
+                #expect((document["contracts"] as? [String: Int])?["2025-06-17"] == 0)
+                #expect(((document["contracts"] as? [String: Int])?["seed"] ?? 0) > 0)
+                #expect(markdown.split(separator: "\n", omittingEmptySubsequences: false).count <= 60)
+            }
+        }
+    }
+
+    @Test func aMalformingServerGivesEachFindingOnce() async throws {
+        try await withTemporaryDirectory { tmp in
+            let emulator = try EmulatorProcess(fixtures: Self.seed, arguments: ["--fault", "malformed"])
+            let (result, markdown, document) = try await drift(Self.seed, emulator.baseURL, tmp, ["--contract", "seed"])
+            emulator.stop()
+            #expect(result.status == 1)
+            let results = try #require(document["results"] as? [[String: Any]])
+            let successCalls = results.filter { (200...299).contains($0["recorded_status"] as? Int ?? 0) }.count
+            let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ERR |") || $0.hasPrefix("| WARN |") || $0.hasPrefix("| INFO |") }
+            #expect(rows.count == Set(rows).count, "a finding is repeated")
+            #expect(rows.contains { $0.contains("the live body is not JSON") && $0.contains("| \(successCalls) |") }, "\(markdown)")
+            #expect(markdown.split(separator: "\n").count <= 25, "\(markdown)")
+        }
+    }
+
+    @Test func aServerThatRefusesEveryCallSaysSoOnceForEachStyle() async throws {
+        try await withTemporaryDirectory { tmp in
+            let served = tmp.appendingPathComponent("served")
+            try copyFixtures(HostileLiveTests.chains + ["categories/200-typical.json"], to: served)
+            let emulator = try EmulatorProcess(fixtures: served, environment: ["FSQ_EMULATOR_KEY": "another-key-entirely-0123456789"])
+            let page = tmp.appendingPathComponent("step-summary.md")
+            let (result, markdown, _) = try await drift(served, emulator.baseURL, tmp,
+                                                        environment: ["FSQ_API_KEY": E2E.sentinel, "GITHUB_STEP_SUMMARY": page.path])
+            emulator.stop()
+            #expect(result.status == 1)
+            // The job page gets the same one-screen summary.
+            #expect(try String(contentsOf: page, encoding: .utf8) == markdown)
+            for style in ["apiKey", "bearer"] {
+                #expect(markdown.contains("\(style): 401 on every endpoint"), "\(markdown)")
+                #expect(result.stdout.contains("\(style): 401 on every endpoint"))
+            }
+            // Nothing else is claimed about shapes the server never showed.
+            #expect(!markdown.contains("status class changed"), "\(markdown)")
+            #expect(markdown.split(separator: "\n").count < 20)
+        }
+    }
+
+    @Test(arguments: [HostileServer.Behaviour.neverAnswer, .endlessHeaders])
+    func driftAndRecordAgainstAServerThatNeverAnswersEndByTheDeadline(behaviour: HostileServer.Behaviour) async throws {
+        try await withTemporaryDirectory { tmp in
+            let local = tmp.appendingPathComponent("local")
+            try copyFixtures(HostileLiveTests.chains, to: local)
+            let before = try HostileLiveTests.snapshot(local)
+            let server = try HostileServer.start(behaviour)
+            defer { server.stop() }
+            let flags = ["--timeout", "30", "--deadline", "3", "--retries", "0", "--concurrency", "2"]
+            let start = ContinuousClock.now
+            let (drift, markdown, _) = try await drift(local, server.baseURL.absoluteString, tmp, flags)
+            let driftSeconds = (ContinuousClock.now - start) / .seconds(1)
+            #expect(drift.status == 1)
+            #expect(driftSeconds < 15, "drift took \(driftSeconds) s with --deadline 3")
+            #expect(markdown.contains("Calls with no answer"), "\(markdown)")
+            #expect(!drift.stdout.contains("no changes"))
+            let cases = try E2E.cases(tmp.appendingPathComponent("drift.xml").path)
+            #expect(cases.count == HostileLiveTests.chains.count * 2)
+            #expect(cases.allSatisfy { if case .error = $0.outcome { true } else { false } })
+
+            let recordStart = ContinuousClock.now
+            let record = try await Products.run(["record", "--mode", "all", "--base-url", server.baseURL.absoluteString,
+                                                 "--fixtures", local.path] + flags,
+                                                environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "false"])
+            let recordSeconds = (ContinuousClock.now - recordStart) / .seconds(1)
+            #expect(record.status == 1)
+            #expect(recordSeconds < 15, "record took \(recordSeconds) s with --deadline 3")
+            #expect(record.stdout.contains("\(HostileLiveTests.chains.count) failed"), "\(record.stdout)")
+            #expect(try HostileLiveTests.snapshot(local) == before)
+        }
+    }
+
+    @Test func withoutAKeyDriftExitsTwoUnlessSkippingIsAsked() async throws {
+        try await withTemporaryDirectory { tmp in
+            try copyFixtures(["chains/200-typical.json"], to: tmp)
+            let missing = try await Products.run(["drift", "--base-url", "http://127.0.0.1:1", "--fixtures", tmp.path,
+                                                  "--report", tmp.appendingPathComponent("d.xml").path], environment: [:])
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains("FSQ_API_KEY is not set"), "\(missing.stderr)")
+            #expect(missing.stderr.split(separator: "\n").count == 1)
+            let skipped = try await Products.run(["drift", "--base-url", "http://127.0.0.1:1", "--fixtures", tmp.path,
+                                                  "--report", tmp.appendingPathComponent("d.xml").path, "--if-no-key", "skip"],
+                                                 environment: [:])
+            #expect(skipped.stderr.contains("WARNING: FSQ_API_KEY is not set"))
+            #expect(!skipped.stdout.contains("no changes"), "\(skipped.stdout)")
+            let cases = try E2E.cases(tmp.appendingPathComponent("d.xml").path)
+            #expect(!cases.isEmpty && cases.allSatisfy { if case .skipped = $0.outcome { true } else { false } })
+        }
+    }
+}
