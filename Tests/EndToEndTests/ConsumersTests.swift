@@ -174,6 +174,16 @@ struct ConsumersTests {
         }
     }
 
+    /// Live verbs exec fsq-live beside fsq-contract: a job that calls one and builds only fsq-contract exits 2.
+    @Test func theCIExamplesBuildFsqLiveWhereTheyCallALiveVerb() throws {
+        let folder = Products.packageRoot.appendingPathComponent("Examples/ci")
+        for name in ["github-actions.yml", "gitlab-ci.yml"] {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(text.contains("fsq-contract drift") && text.contains("--live"), "\(name) has no live job to check")
+            #expect(text.contains("swift build -c release --product fsq-live"), "\(name) runs live verbs without building fsq-live")
+        }
+    }
+
     @Test func theCIExamplesKeepGoingAndFailAtTheEnd() async throws {
         let folder = Products.packageRoot.appendingPathComponent("Examples/ci")
         let github = try String(contentsOf: folder.appendingPathComponent("github-actions.yml"), encoding: .utf8)

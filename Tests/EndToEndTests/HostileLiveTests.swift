@@ -59,13 +59,7 @@ struct HostileLiveTests {
             try copyFixtures(Self.chains, to: recorded)
             // The served copy of the 404 fixture now answers 200.
             let path = served.appendingPathComponent("chains/404-not-found.json")
-            var fixture = try E2E.object(path)
-            var response = fixture["response"] as! [String: Any]
-            response["status"] = 200
-            response["body"] = ["results": []]
-            fixture["response"] = response
-            fixture["expect"] = nil
-            try E2E.write(fixture, to: path)
+            try E2E.makeAnswer200(path)
             let before = try Self.snapshot(recorded)
             let emulator = try EmulatorProcess(fixtures: served)
             let result = try await record(recorded, emulator.baseURL, ["--auth", "apiKey"])

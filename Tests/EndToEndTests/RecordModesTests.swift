@@ -114,13 +114,7 @@ struct RecordModesTests {
             // Every 404 fixture of the served copy now answers 200.
             let enumerator = FileManager.default.enumerator(at: served, includingPropertiesForKeys: nil)!
             for case let url as URL in enumerator where url.lastPathComponent.hasPrefix("404-") {
-                var fixture = try E2E.object(url)
-                var response = fixture["response"] as! [String: Any]
-                response["status"] = 200
-                response["body"] = ["results": []]
-                fixture["response"] = response
-                fixture["expect"] = nil
-                try E2E.write(fixture, to: url)
+                try E2E.makeAnswer200(url)
             }
             let before = try HostileLiveTests.snapshot(local)
             let open = try EmulatorProcess(fixtures: served)

@@ -39,6 +39,17 @@ enum E2E {
         try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: url)
     }
 
+    /// Rewrites the error fixture at `url` so the emulator answers its request with 200 and an empty result.
+    static func makeAnswer200(_ url: URL) throws {
+        var fixture = try object(url)
+        var response = fixture["response"] as! [String: Any]
+        response["status"] = 200
+        response["body"] = ["results": []]
+        fixture["response"] = response
+        fixture["expect"] = nil
+        try write(fixture, to: url)
+    }
+
     /// Changes `response.body` of the fixture at `url`.
     static func editBody(_ url: URL, _ change: (inout [String: Any]) -> Void) throws {
         var fixture = try object(url)
