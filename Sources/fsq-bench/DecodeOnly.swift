@@ -14,17 +14,17 @@ struct DecodeOnly: ParsableCommand {
 
     func run() throws {
         let loaded = try FixtureLoader(root: URL(fileURLWithPath: fixtures)).loadAll()
-        let bodies: [(EndpointID, Bool, Data)] = loaded.compactMap {
+        let bodies: [(EndpointID, String, Bool, Data)] = loaded.compactMap {
             guard case let .fixture(fixture) = $0 else { return nil }
-            return (fixture.endpoint, (200...299).contains(fixture.response.status), fixture.response.body.data)
+            return (fixture.endpoint, fixture.contract, (200...299).contains(fixture.response.status), fixture.response.body.data)
         }
         let decoder = JSONDecoder()
         var decoded = 0
         let start = ContinuousClock.now
         for _ in 0..<max(1, repeats) {
-            for (endpoint, success, body) in bodies {
+            for (endpoint, contract, success, body) in bodies {
                 if success {
-                    if ModelReads.decodeFailure(endpoint: endpoint, body: body) == nil { decoded += 1 }
+                    if ModelReads.decodeFailure(endpoint: endpoint, contract: contract, body: body) == nil { decoded += 1 }
                 } else if (try? decoder.decode(ErrorBody.self, from: body)) != nil {
                     decoded += 1
                 }

@@ -8,11 +8,8 @@ import TestSupport
 @Suite("drift summary", .serialized, .timeLimit(.minutes(5)))
 struct DriftSummaryTests {
     static let seed = Products.packageRoot.appendingPathComponent("Fixtures")
-    /// The 2025-06-17 corpus: its own folder until it joins `Fixtures/` (then `--contract` picks it out there).
-    static let current: (folder: URL, select: [String]) = {
-        let own = Products.packageRoot.appendingPathComponent("Fixtures-2025-06-17")
-        return FileManager.default.fileExists(atPath: own.path) ? (own, []) : (seed, ["--contract", "2025-06-17"])
-    }()
+    /// The 2025-06-17 corpus, picked out of `Fixtures/` by `--contract`.
+    static let current: (folder: URL, select: [String]) = (seed, ["--contract", "2025-06-17"])
 
     func drift(_ fixtures: URL, _ baseURL: String, _ tmp: URL, _ extra: [String] = [],
                environment: [String: String] = ["FSQ_API_KEY": E2E.sentinel]) async throws -> (CommandResult, String, [String: Any]) {

@@ -189,11 +189,10 @@ public struct LiveStrategy: RunStrategy {
         }
     }
 
-    /// The cases of a fixture the watchdog found unfinished: one error per check and style.
+    /// The case of a fixture the watchdog found unfinished: one error, with no style, because the file may not
+    /// have been read and its contract decides which styles it takes.
     public func unfinished(path: String, suite: String, deadline: RunDeadline) -> [CaseResult] {
-        options.authStyles.map {
-            CaseResult(endpoint: suite, fixture: path, auth: $0, check: .liveStatus, verdict: deadline.notRun(started: true))
-        }
+        [CaseResult(endpoint: suite, fixture: path, auth: nil, check: .liveStatus, verdict: deadline.notRun(started: true))]
     }
 }
 
