@@ -14,9 +14,6 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .long, help: "Print only the catalog.")
     var catalogOnly = false
 
-    /// The statuses the harness expects every endpoint to cover.
-    static let requiredStatuses = ["2xx", "400", "401", "403", "404", "429", "500", "503"]
-
     func run() throws {
         print(Self.catalog())
         guard !catalogOnly else { return }
@@ -54,47 +51,29 @@ struct ListCommand: ParsableCommand {
     /// The matrix, one section per contract: fixture counts per endpoint of that contract and status class;
     /// `--` marks a gap. A contract with no fixtures at all is named, not counted as gaps.
     static func coverage(_ loaded: [LoadedFixture], fixturesFolder: String) -> String {
-        struct Key: Hashable { var contract: String; var endpoint: EndpointID }
-        var counts: [Key: [String: Int]] = [:]
-        var other: [Key: Set<Int>] = [:]
-        var perContract: [String: Int] = [:]
-        var broken = 0
-        for item in loaded {
-            guard case let .fixture(fixture) = item else { broken += 1; continue }
-            let key = Key(contract: fixture.contract, endpoint: fixture.endpoint)
-            perContract[fixture.contract, default: 0] += 1
-            let status = fixture.response.status
-            let column = (200...299).contains(status) ? "2xx" : String(status)
-            if requiredStatuses.contains(column) {
-                counts[key, default: [:]][column, default: 0] += 1
-            } else {
-                other[key, default: []].insert(status)
-            }
-        }
+        let coverage = Coverage(loaded)
+        let statuses = Coverage.requiredStatuses
         let idWidth = EndpointID.allCases.map(\.rawValue.count).max() ?? 0
         var lines = ["Coverage in \(fixturesFolder) (fixtures per status, per contract):"]
-        var totalGaps = 0
         for contract in Contract.all {
-            guard let fixtureCount = perContract[contract.id] else {
+            guard let fixtureCount = coverage.fixtures[contract.id] else {
                 lines.append(" \(contract.id): no fixtures")
                 continue
             }
             let styles = contract.authStyles.map(\.rawValue).joined(separator: " and ")
             lines.append(" \(contract.id): \(fixtureCount) fixture\(fixtureCount == 1 ? "" : "s"), each replayed as \(styles)")
-            lines.append("  " + pad("endpoint", idWidth) + "  " + requiredStatuses.map { pad($0, 4) }.joined(separator: " ") + "  other     gaps")
+            lines.append("  " + pad("endpoint", idWidth) + "  " + statuses.map { pad($0, 4) }.joined(separator: " ") + "  other     gaps")
             for endpoint in contract.endpoints {
-                let key = Key(contract: contract.id, endpoint: endpoint.id)
-                let row = counts[key] ?? [:]
-                let cells = requiredStatuses.map { pad(row[$0].map(String.init) ?? "--", 4) }
-                let gaps = requiredStatuses.filter { row[$0] == nil }
-                totalGaps += gaps.count
-                let others = (other[key] ?? []).sorted().map(String.init).joined(separator: ",")
+                let row = Coverage.Row(contract: contract.id, endpoint: endpoint.id)
+                let cells = statuses.map { pad(coverage.counts[row]?[$0].map(String.init) ?? "--", 4) }
+                let gaps = coverage.gaps(row)
+                let others = (coverage.otherStatuses[row] ?? []).sorted().map(String.init).joined(separator: ",")
                 lines.append("  " + pad(endpoint.id.rawValue, idWidth) + "  " + cells.joined(separator: " ") + "  "
                              + pad(others.isEmpty ? "-" : others, 8) + "  " + (gaps.isEmpty ? "none" : "GAP " + gaps.joined(separator: ",")))
             }
         }
-        lines.append(totalGaps == 0 ? "  no gaps" : "  \(totalGaps) gaps")
-        if broken > 0 { lines.append("  \(broken) broken fixture files (fsq-contract run names them)") }
+        lines.append(coverage.totalGaps == 0 ? "  no gaps" : "  \(coverage.totalGaps) gaps")
+        if coverage.broken > 0 { lines.append("  \(coverage.broken) broken fixture files (fsq-contract run names them)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,0 +1,55 @@
+import FoursquarePlaces
+
+/// Fixture counts per contract, endpoint and status class, with the gaps against the statuses every endpoint
+/// must cover: what `fsq-contract list` prints.
+public struct Coverage: Sendable {
+    /// The statuses the harness expects every endpoint of every contract to cover.
+    public static let requiredStatuses = ["2xx", "400", "401", "403", "404", "429", "500", "503"]
+
+    /// One row of the matrix.
+    public struct Row: Hashable, Sendable {
+        public var contract: String
+        public var endpoint: EndpointID
+
+        public init(contract: String, endpoint: EndpointID) {
+            self.contract = contract
+            self.endpoint = endpoint
+        }
+    }
+
+    /// Fixtures per required status class (`2xx`, `400`, …).
+    public private(set) var counts: [Row: [String: Int]] = [:]
+    /// Statuses outside the required ones (a 409, say).
+    public private(set) var otherStatuses: [Row: Set<Int>] = [:]
+    /// Fixtures per contract.
+    public private(set) var fixtures: [String: Int] = [:]
+    /// Files that did not load.
+    public private(set) var broken = 0
+
+    public init(_ loaded: [LoadedFixture]) {
+        for item in loaded {
+            guard case let .fixture(fixture) = item else { broken += 1; continue }
+            let row = Row(contract: fixture.contract, endpoint: fixture.endpoint)
+            fixtures[fixture.contract, default: 0] += 1
+            let status = fixture.response.status
+            let column = (200...299).contains(status) ? "2xx" : String(status)
+            if Self.requiredStatuses.contains(column) {
+                counts[row, default: [:]][column, default: 0] += 1
+            } else {
+                otherStatuses[row, default: []].insert(status)
+            }
+        }
+    }
+
+    /// The required statuses `row` has no fixture for.
+    public func gaps(_ row: Row) -> [String] {
+        Self.requiredStatuses.filter { counts[row]?[$0] == nil }
+    }
+
+    /// Gaps over every endpoint of every contract that has fixtures (a contract with none is not counted).
+    public var totalGaps: Int {
+        Contract.all.filter { fixtures[$0.id] != nil }.reduce(0) { total, contract in
+            total + contract.endpoints.reduce(0) { $0 + gaps(Row(contract: contract.id, endpoint: $1.id)).count }
+        }
+    }
+}
