@@ -12,9 +12,12 @@ public struct Coordinate: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `lat,lng`; throws `invalidInput` naming `parameter` when malformed or out of range.
     public init(parsing text: String, parameter: String = "ll") throws(FoursquareError) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
+        // One comma, numbers on both sides (spaces around them allowed). Scanned as bytes: replay parses every
+        // fixture's coordinates once per auth style.
+        let utf8 = text.utf8
+        guard let comma = utf8.firstIndex(of: UInt8(ascii: ",")),
+              !utf8[utf8.index(after: comma)...].contains(UInt8(ascii: ",")),
+              let latitude = Self.number(text[..<comma]), let longitude = Self.number(text[text.index(after: comma)...]) else {
             throw .invalidInput(parameter, "'\(text)' is not 'latitude,longitude'")
         }
         self.init(latitude: latitude, longitude: longitude)
@@ -36,9 +39,16 @@ public struct Coordinate: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { queryValue }
 
+    /// A number with optional spaces or tabs around it.
+    private static func number(_ text: Substring) -> Double? {
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard text.utf8.contains(where: blank) else { return Double(text) }
+        return Double(text.trimmingCharacters(in: .whitespaces))
+    }
+
     static func format(_ value: Double) -> String {
         let text = "\(value)"
-        guard text.contains("e") || text.contains("E") else {
+        guard text.utf8.contains(UInt8(ascii: "e")) || text.utf8.contains(UInt8(ascii: "E")) else {
             return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
         }
         var fixed = String(format: "%.7f", value)

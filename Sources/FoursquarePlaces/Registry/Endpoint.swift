@@ -82,7 +82,11 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// The `{…}` segment of the template, when the path carries a place id.
     public var placeholder: String? {
-        pathTemplate.split(separator: "/").first { $0.hasPrefix("{") && $0.hasSuffix("}") }.map(String.init)
+        // Scanned as bytes: the client asks for it on every request.
+        let utf8 = pathTemplate.utf8
+        guard let open = utf8.firstIndex(of: UInt8(ascii: "{")),
+              let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) else { return nil }
+        return String(pathTemplate[open...close])
     }
 
     /// Whether the path carries a place id.
