@@ -270,34 +270,29 @@ struct JSONSpan {
 
     /// Skips a string, checking escapes, control characters and UTF-8.
     private mutating func skipString() throws(JSONSyntaxError) {
-        position += 1
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") { position += 1; return }
-            if byte == UInt8(ascii: "\\") {
-                try skipEscape()
-            } else if byte < 0x20 {
-                throw error(String(format: "control character 0x%02X in a string (escape it)", byte))
-            } else if byte >= 0x80 {
-                guard let length = utf8SequenceLength(at: position) else {
-                    throw error("not valid UTF-8 (first bad byte at offset \(position))", invalidUTF8: true)
-                }
-                position += length
-            } else {
-                position += 1
-            }
-        }
-        throw error("unexpected end of file inside a string")
+        _ = try scanString()
     }
 
     /// Reads a string's text, escapes decoded.
     private mutating func string() throws(JSONSyntaxError) -> String {
+        let (contents, plain) = try scanString()
+        let raw = UnsafeBufferPointer(rebasing: bytes[contents])
+        if plain { return String(decoding: raw, as: UTF8.self) }
+        return Self.unescape(raw)
+    }
+
+    /// Moves past a string, checking escapes, control characters and UTF-8; returns the bytes between the quotes
+    /// and whether they hold no escape.
+    private mutating func scanString() throws(JSONSyntaxError) -> (contents: Range<Int>, plain: Bool) {
         let start = position + 1
         var plain = true
         position += 1
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return (start..<(position - 1), plain)
+            }
             if byte == UInt8(ascii: "\\") {
                 plain = false
                 try skipEscape()
@@ -312,12 +307,7 @@ struct JSONSpan {
                 position += 1
             }
         }
-        guard position < bytes.count else { throw error("unexpected end of file inside a string") }
-        let end = position
-        position += 1
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if plain { return String(decoding: raw, as: UTF8.self) }
-        return Self.unescape(raw)
+        throw error("unexpected end of file inside a string")
     }
 
     private mutating func skipEscape() throws(JSONSyntaxError) {

@@ -59,9 +59,6 @@ public struct CallPlan: Sendable {
         return entry
     }
 
-    /// The auth styles a contract accepts; a fixture is replayed once per style.
-    public static func authStyles(contract: String) -> [AuthStyle] { Contract.authStyles(for: contract) }
-
     /// Checks a fixture's (contract, endpoint, method, path) against the registry, for the loader.
     /// Returns the endpoint id; throws naming the JSON path that is wrong.
     public static func validateRoute(

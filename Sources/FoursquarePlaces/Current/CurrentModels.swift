@@ -275,40 +275,9 @@ extension Contract20250617 {
         }
     }
 
-    /// A photo, keyed `id`; the image URL is `prefix + size + suffix`.
-    public struct Photo: Codable, Sendable, Hashable, Identifiable {
-        public let id: String
-        public let createdAt: String?
-        public let prefix: String?
-        public let suffix: String?
-        public let width: Int?
-        public let height: Int?
-        public let classifications: [String]?
-
-        public init(
-            id: String, createdAt: String? = nil, prefix: String? = nil, suffix: String? = nil,
-            width: Int? = nil, height: Int? = nil, classifications: [String]? = nil
-        ) {
-            self.id = id
-            self.createdAt = createdAt
-            self.prefix = prefix
-            self.suffix = suffix
-            self.width = width
-            self.height = height
-            self.classifications = classifications
-        }
-
-        /// The image URL at `size`, or nil when the photo lacks a prefix or suffix.
-        public func imageURL(size: PlacePhoto.Size = .original) -> URL? {
-            guard let prefix, let suffix else { return nil }
-            return URL(string: "\(prefix)\(size.pathComponent)\(suffix)")
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case id, prefix, suffix, width, height, classifications
-            case createdAt = "created_at"
-        }
-    }
+    /// A photo, keyed `id`; the image URL is `prefix + size + suffix`. Its fields are the seed contract's, so it is
+    /// the same type.
+    public typealias Photo = PlacePhoto
 
     /// A point in a response body.
     public struct Point: Codable, Sendable, Hashable {
