@@ -9,12 +9,20 @@ import NIOHTTP1
 /// that stops at the cap, and NIO's bounded header parser, so a hostile server can neither hang a run nor grow its
 /// memory. Cancelling an AsyncHTTPClient request is safe: it closes the connection.
 public struct AsyncHTTPClientStack: LiveHTTPStack {
-    /// The process-wide client, which needs no shutdown; its pool grows connections per host on demand.
     private let client: HTTPClient
 
-    public init(client: HTTPClient = .shared) {
+    public init(client: HTTPClient = Self.liveClient) {
         self.client = client
     }
+
+    /// The process-wide client (never shut down, like `HTTPClient.shared`). A failed connect fails the call at
+    /// once: the harness retries with its own backoff (`--retries`), and AsyncHTTPClient's default, retrying the
+    /// connect until the deadline, turned a refused port into a 10 s "no response head" error.
+    public static let liveClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     public func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
         let nanoseconds = Int64(max(timeout, 0) * 1e9)
@@ -52,6 +60,8 @@ public struct AsyncHTTPClientStack: LiveHTTPStack {
             throw LiveTransportError.timedOut(seconds: timeout, headReceived: head, bodyBytes: bytes, url: request.url)
         } catch let error as HTTPParserError {
             throw LiveTransportError.malformed(reason: Self.describe(error), url: request.url)
+        } catch let error as IOError {
+            throw LiveTransportError.unreachable(reason: String(cString: strerror(error.errnoCode)), url: request.url)
         }
         progress.headArrived()
         if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBody {

@@ -103,4 +103,14 @@ struct AsyncHTTPClientStackTests {
         }
         #expect(spilled() == before)
     }
+
+    @Test func aRefusedPortIsUnreachableAtOnceNotATimeout() async throws {
+        try await withRefusedPort { port in
+            let base = URL(string: "http://127.0.0.1:\(port)")!
+            await #expect(throws: LiveTransportError.unreachable(reason: "Connection refused",
+                                                                 url: base.appendingPathComponent("places/search"))) {
+                _ = try await get(base, timeout: 30)
+            }
+        }
+    }
 }

@@ -45,6 +45,8 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
     case bodyTooLarge(bytes: Int, limit: Int, announced: Bool, url: URL)
     /// The answer was not HTTP the parser accepts (an endless or oversized head, say).
     case malformed(reason: String, url: URL)
+    /// No connection: refused, or the network is unreachable (`reason` is the system's word for it).
+    case unreachable(reason: String, url: URL)
     /// The deadline passed; `headReceived` says whether the status line and headers had all arrived.
     case timedOut(seconds: Double, headReceived: Bool, bodyBytes: Int, url: URL)
 
@@ -56,6 +58,8 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
                 + "(\(what); raise the cap with --max-body)"
         case let .malformed(reason, url):
             return "the answer from \(Self.origin(url)) was refused: \(reason)"
+        case let .unreachable(reason, url):
+            return "cannot connect to \(Self.origin(url)): \(reason) (is the server running, and is --base-url right?)"
         case let .timedOut(seconds, headReceived, bodyBytes, url):
             let seconds = String(format: "%g", seconds)
             if !headReceived {
