@@ -131,6 +131,9 @@ public struct DriftSummary: Sendable {
         if let spoken = spokenContract {
             return (["the server speaks \(spoken) (0 breaking)"] + others).joined(separator: "; ")
         }
+        if contracts.allSatisfy({ $0.compared == 0 }) {
+            return "which contract the server speaks is unknown: no call got an answer that could be compared"
+        }
         if contracts.count == 1, let only = contracts.first {
             return "the server does not speak \(only.contract) as recorded (\(plural(only.breaking, "breaking change")))"
         }
@@ -144,11 +147,16 @@ public struct DriftSummary: Sendable {
         detail.replacingOccurrences(of: #" from \d+ of \d+ elements"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #" \(\d+ bytes\)"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #"after \d+ attempts"#, with: "after retries", options: .regularExpression)
+            // The request each message ends with ("[GET http://…]") differs per fixture; the examples name those.
+            .replacingOccurrences(of: #" \[[A-Z]+ [^\]]*\]$"#, with: "", options: .regularExpression)
     }
 
+    /// Two example fixtures and how many there are; a fixture called in both styles counts once.
     static func examples(_ fixtures: [String]) -> String {
-        let shown = fixtures.prefix(2).joined(separator: ", ")
-        return fixtures.count > 2 ? "\(shown), … (\(fixtures.count) fixtures)" : shown
+        var seen = Set<String>()
+        let distinct = fixtures.filter { seen.insert($0).inserted }
+        let shown = distinct.prefix(2).joined(separator: ", ")
+        return distinct.count > 2 ? "\(shown), … (\(distinct.count) fixtures)" : shown
     }
 
     /// The headline: counts that agree with what follows (a run whose calls all failed never says "no changes").

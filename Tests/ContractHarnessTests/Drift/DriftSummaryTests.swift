@@ -30,6 +30,23 @@ import Testing
         #expect(!markdown.contains("chains/c.json"))
     }
 
+    @Test func aServerThatIsDownIsOneReasonOverEveryFixtureAndNoContractIsClaimed() {
+        var run = DriftRun()
+        run.results = ["chains/a.json", "chains/b.json", "chains/c.json"].flatMap { fixture in
+            AuthStyle.allCases.map {
+                var call = result(fixture, $0, live: nil)
+                call.problem = "transport failed: cannot connect to http://127.0.0.1:1: Connection refused [GET http://127.0.0.1:1/places/chains?query=\(fixture)]"
+                return call
+            }
+        }
+        let summary = DriftSummary(run)
+        #expect(summary.unanswered.count == 1, "the request each message names is not part of the reason")
+        #expect(summary.unanswered.first?.fixtures.count == 6)
+        #expect(summary.contractLine == "which contract the server speaks is unknown: no call got an answer that could be compared")
+        let markdown = summary.markdown(baseURL: "http://127.0.0.1:1")
+        #expect(markdown.contains(": 6 calls (chains/a.json, chains/b.json, … (3 fixtures))"), "\(markdown)")
+    }
+
     @Test func aStyleRefusedEverywhereIsOneLineAndItsCallsAreNotGradedAsShapes() {
         var run = DriftRun()
         let status = DriftChange(path: "status", kind: .status, grade: .err, detail: "status class changed: recorded 200, live 401")
