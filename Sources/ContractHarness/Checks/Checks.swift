@@ -60,7 +60,7 @@ public enum Checks {
         }
         guard captured.count == 1, let request = captured.first else {
             if captured.isEmpty, let refusal {
-                let message = "the client refused the request: \(refusal.parameter ?? "request"): \(refusal.reason ?? "rejected")"
+                let message = "the client refused the request: \(refusal.cause ?? "invalid input")"
                 return .fail(message: message, detail: "\(message)\nexpected exactly one request to \(fixture.request.path); got none")
             }
             return .fail(message: "expected one request, the client sent \(captured.count)",
@@ -100,7 +100,7 @@ public enum Checks {
                          detail: "expect.invalidInput names \(parameter); expected the client to throw invalidInput for it")
         }
         guard refusal.parameter == parameter else {
-            let message = "expected the client to refuse \(parameter)=\(value), it refused \(refusal.parameter ?? "request"): \(refusal.reason ?? "rejected")"
+            let message = "expected the client to refuse \(parameter)=\(value), it refused \(refusal.cause ?? "another input")"
             return .fail(message: message, detail: message)
         }
         return .pass
@@ -168,8 +168,7 @@ public enum Checks {
             return .fail(message: message, detail: "\(message)\n\(failure?.detail ?? error.description)")
         case let .failed(error):
             var message = "expected a decoded \((fixture.registryEntry ?? fixture.endpoint.endpoint).responseType), got \(error.code.rawValue)"
-            let said = error.code == .invalidInput ? "\(error.parameter ?? "request"): \(error.reason ?? "rejected")" : error.message ?? error.reason
-            if let said, !said.isEmpty { message += ": \(said)" }
+            if let cause = error.cause { message += ": \(cause)" }
             return .fail(message: message, detail: "HTTP \(fixture.response.status): the client threw \(error)")
         }
     }
@@ -184,7 +183,7 @@ public enum Checks {
         case let .failed(error):
             var problems: [String] = []
             if error.code != expected {
-                problems.append("expected \(expected.rawValue), got \(error.code.rawValue)")
+                problems.append("expected \(expected.rawValue), got \(error.code.rawValue)" + (error.cause.map { ": \($0)" } ?? ""))
             }
             if expected != .invalidInput, error.code != .invalidInput {
                 let wantMessage = fixture.expect?.message ?? fixture.response.serverMessage
@@ -200,5 +199,13 @@ public enum Checks {
             }
             return .pass
         }
+    }
+}
+
+extension FoursquareError {
+    /// The root cause in a few words: the refused parameter and why, the server's message, or the reason.
+    var cause: String? {
+        let text = code == .invalidInput ? "\(parameter ?? "request"): \(reason ?? "rejected")" : message ?? reason
+        return text?.isEmpty == false ? text : nil
     }
 }

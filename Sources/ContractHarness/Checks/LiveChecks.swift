@@ -34,7 +34,7 @@ public enum LiveChecks {
     static func noAnswer(_ outcome: CallOutcome) -> Verdict {
         guard case let .failed(error) = outcome else { return .error(message: "no response", detail: "no response") }
         if let refusal = outcome.refusal {
-            let message = "the client refused the request: \(refusal.parameter ?? "request"): \(refusal.reason ?? "rejected")"
+            let message = "the client refused the request: \(refusal.cause ?? "invalid input")"
             return .error(message: message, detail: "\(message)\nthe client threw: \(error.description)")
         }
         let cause = error.code == .transportFailed ? "no answer: \(error.reason ?? error.description)" : error.description
@@ -81,7 +81,7 @@ public enum LiveChecks {
             return .pass
         case let .failed(error):
             var message = "expected \(expected.rawValue), got \(error.code.rawValue)"
-            if let said = error.message, !said.isEmpty { message += ": \(said)" }
+            if let cause = error.cause { message += ": \(cause)" }
             return .fail(message: message, detail: "\(message)\nthe client threw: \(error)")
         }
     }
