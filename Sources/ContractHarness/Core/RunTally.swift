@@ -37,7 +37,7 @@ public struct RunTally: Sendable {
     public var maxProblems: Int
     public private(set) var suites: [String: Counts] = [:]
     public private(set) var total = Counts()
-    /// The first `maxProblems` failed or errored results, in run order.
+    /// The first `maxProblems` failed or errored results, in run order, at most `CauseGroups.threshold` per cause.
     public private(set) var problems: [CaseResult] = []
     /// How many problems share each one-line cause, and the first case with it (at most `maxCauses` causes).
     public private(set) var causes: [String: (count: Int, first: CaseResult)] = [:]
@@ -55,8 +55,12 @@ public struct RunTally: Sendable {
             counts.add(result.verdict)
             total.add(result.verdict)
             guard result.verdict.isProblem else { continue }
-            if problems.count < maxProblems { problems.append(result) }
-            if let cause = result.verdict.cause {
+            let cause = result.verdict.cause
+            // A few cases per cause: the list then holds the other causes too, past a cause many cases share.
+            if problems.count < maxProblems, (cause.flatMap { causes[$0]?.count } ?? 0) < CauseGroups.threshold {
+                problems.append(result)
+            }
+            if let cause {
                 if let known = causes[cause] {
                     causes[cause] = (known.count + 1, known.first)
                 } else if causes.count < Self.maxCauses {

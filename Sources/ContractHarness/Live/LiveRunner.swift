@@ -181,8 +181,10 @@ public struct LiveStrategy: RunStrategy {
                                          expectedStatus: fixture.response.status,
                                          fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                          sending: provocation.key(key))
-        // Only the emulator, which names the fixture it served, can give an answer no request provokes.
-        if case let .emulatorOnly(reason) = provocation, exchange.response?.headers[EmulatorFixtureHeader.name] == nil {
+        // Only the emulator, which names the fixture it served, can give an answer no request provokes. A call with
+        // no answer at all stays an error: a server that is down is not a reason to skip.
+        if case let .emulatorOnly(reason) = provocation, let response = exchange.response,
+           response.headers[EmulatorFixtureHeader.name] == nil {
             return [skipped(job, "\(reason) (\(LiveTransportError.origin(options.baseURL)) is not the emulator)")]
         }
         let notes = exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil

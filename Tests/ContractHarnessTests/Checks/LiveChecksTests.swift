@@ -24,7 +24,7 @@ import Testing
                                            exchange: exchange(status: 401, outcome: .failed(refused)), key: Self.key)
         #expect(verdicts.map(\.0) == [.liveStatus, .liveDecoding, .liveContentType])
         guard case let .fail(message, detail) = verdicts[0].1 else { Issue.record("status passed"); return }
-        #expect(message == "auth failure: the server refused the apiKey style with HTTP 401")
+        #expect(message == "auth failure: the server refused the apiKey style with HTTP 401: bad <redacted>")
         #expect(!detail.contains(Self.key.secret) && !"\(verdicts)".contains(Self.key.secret))
     }
 

@@ -79,7 +79,7 @@ import TestSupport
         func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
             lock.withLock { sent.append(request) }
             let (status, headers) = try answer(request)
-            let body = (200...299).contains(status) ? Data("{}".utf8) : Data(#"{"message":"stub says \#(status)"}"#.utf8)
+            let body = (200...299).contains(status) ? Data(#"{"fsq_place_id":"4a5f2f39f964a52067bf1fe3","name":"Stub"}"#.utf8) : Data(#"{"message":"stub says \#(status)"}"#.utf8)
             return (body, HTTPResponse(status: status, headers: HTTPHeaders([("Content-Type", "application/json")] + headers)))
         }
     }
@@ -108,6 +108,12 @@ import TestSupport
         let emulator = try await run(path, stack: StubStack { _ in (503, [("X-Emulator-Fixture", path)]) }, fixtureHeader: true)
         #expect(emulator.map(\.check) == [.liveStatus, .liveErrorMapping, .liveContentType])
         #expect(emulator.allSatisfy { $0.verdict == .pass }, "\(emulator)")
+    }
+
+    @Test func a503WithNoAnswerAtAllIsAnErrorNotASkip() async throws {
+        let stack = StubStack { request in throw LiveTransportError.unreachable(reason: "Connection refused", url: request.url) }
+        let results = try await run("place-search/2025-06-17/503-unavailable.json", stack: stack, fixtureHeader: true)
+        #expect(results.count == 1 && results.allSatisfy(\.verdict.isProblem), "\(results)")
     }
 
     @Test func a401IsAskedForWithTheRejectedKeyAndAServerThatTakesItFailsPlainly() async throws {
