@@ -23,7 +23,6 @@ struct LiveErrorMappingTests {
             try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
                 let report = tmp.appendingPathComponent("live.xml")
                 let result = try await runLive(standIn.baseURL, report: report)
-                try? (result.stdout + "\n---\n").write(toFile: "/tmp/le-sample-1.txt", atomically: true, encoding: .utf8) // SAMPLE
                 #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
                 let cases = try E2E.cases(report.path)
                 #expect(cases.allSatisfy { E2E.problem($0) == nil }, "\(cases.compactMap(E2E.problem).prefix(5))")
@@ -63,7 +62,6 @@ struct LiveErrorMappingTests {
             // No required key: this stand-in answers 200 to any bearer key.
             try await OpenAPIStandIn.with { standIn in
                 let result = try await runLive(standIn.baseURL, fixtures: tmp, report: tmp.appendingPathComponent("out/live.xml"))
-                try? (result.stdout + "\n---\n").write(toFile: "/tmp/le-sample-2.txt", atomically: true, encoding: .utf8) // SAMPLE
                 #expect(result.status == 1, "\(result.stdout)")
                 #expect(result.stdout.contains("""
                       FAIL place-details/2025-06-17/401-unauthorized.json [bearer] live-error-mapping
@@ -86,7 +84,6 @@ struct LiveErrorMappingTests {
             try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
                 standIn.inject(.init(status: 400, message: "Missing or invalid X-Places-Api-Version header."))
                 let result = try await runLive(standIn.baseURL, fixtures: tmp, report: tmp.appendingPathComponent("out/live.xml"))
-                try? (result.stdout + "\n---\n").write(toFile: "/tmp/le-sample-3.txt", atomically: true, encoding: .utf8) // SAMPLE
                 #expect(result.status == 1)
                 #expect(result.stdout.contains("""
                       ERROR place-tips/2025-06-17/200-limit.json [bearer] live-status
@@ -107,7 +104,6 @@ struct LiveErrorMappingTests {
                 let base = URL(string: "http://127.0.0.1:\(port)")!
                 let report = tmp.appendingPathComponent("live.xml")
                 let result = try await runLive(base, report: report)
-                try? (result.stdout + "\n---\n").write(toFile: "/tmp/le-sample-4.txt", atomically: true, encoding: .utf8) // SAMPLE
                 #expect(result.status == 1)
                 let cases = try E2E.cases(report.path)
                 let errors = cases.filter { if case .error = $0.outcome { true } else { false } }
