@@ -134,7 +134,7 @@ public struct LiveCaller: Sendable {
 /// Stands in when no stack was given: every call fails saying which binary makes live calls.
 struct NoLiveStack: LiveHTTPStack {
     struct Missing: Error, CustomStringConvertible {
-        var description: String { "this binary makes no live calls; run them with fsq-live (swift build --product fsq-live)" }
+        var description: String { "this binary makes no live calls; run them with fsq-live (swift build --traits Harness --product fsq-live)" }
     }
 
     func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
