@@ -104,6 +104,18 @@ expect 200 POST "/offline-jobs/initialize?durationSeconds=900" "${good[@]}"
 expect 200 POST "/offline-jobs/$job/execute" "${good[@]}"
 expect 200 POST "/offline-jobs/$job/credentials/refresh" "${good[@]}"
 
+echo "== every 200 answer against the document's 200 schema"
+openapi="${FSQ_OPENAPI_DOCUMENT:-/work/shared/spec/current/openapi-20250617.json}"
+checks=$((checks + 1))
+if [ ! -r "$openapi" ]; then
+    failures=$((failures + 1))
+    echo "FAIL: cannot read the OpenAPI document $openapi (set FSQ_OPENAPI_DOCUMENT to its path)"
+elif python3 "$here/schema_check.py" "$base" "$key" "$openapi"; then
+    echo "ok   every operation's answer matches its schema"
+else
+    failures=$((failures + 1))
+fi
+
 echo "== auth and version"
 expect 401 GET "/places/$place" -H "Authorization: $key" -H "$version"
 body_check 'b == {"message": "Invalid request token."}' "raw key: the API's 401 body"
