@@ -181,5 +181,17 @@ fi
 checks=$((checks + 1))
 if grep -q 'standin: SIGTERM, exiting' "$work/server.log"; then echo "ok   SIGTERM stops the server"; else failures=$((failures + 1)); echo "FAIL: no clean SIGTERM exit in the log"; fi
 
+echo "== lifetime"
+checks=$((checks + 1))
+python3 "$server" --port 0 --port-file "$work/port2" --max-seconds 1 2>>"$work/server.log" &
+lifetime_pid=$!
+for _ in $(seq 1 50); do kill -0 "$lifetime_pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$lifetime_pid" 2>/dev/null; then
+    failures=$((failures + 1)); echo "FAIL: --max-seconds 1 still running after 5 s"; kill -TERM "$lifetime_pid"
+else
+    wait "$lifetime_pid"; status=$?
+    if [ "$status" -eq 124 ]; then echo "ok   --max-seconds 1 exits 124 on its own"; else failures=$((failures + 1)); echo "FAIL: --max-seconds exit status $status, expected 124"; fi
+fi
+
 echo "smoke: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
