@@ -1024,6 +1024,9 @@ class Handler(BaseHTTPRequestHandler):
     def route(self, method, config):
         split = urlsplit(self.path)
         path = split.path
+        for glob, seconds in config.delays:
+            if fnmatch.fnmatchcase(path, glob):
+                time.sleep(seconds)
         for glob, code in config.status_for:
             if fnmatch.fnmatchcase(path, glob):
                 extra = {"Retry-After": "1"} if code == 429 else {}
@@ -1080,23 +1083,35 @@ class Config:
         self.renames = dict(args.rename)
         self.break_openapi = args.break_openapi
         self.status_for = args.status_for
+        self.delays = args.delay
 
 
 def pair(text, what):
     if "=" not in text:
-        raise argparse.ArgumentTypeError("%s: expected %s, got '%s'" % (what, "FROM=TO" if what == "--rename"
-                                                                         else "PATH_GLOB=CODE", text))
+        form = {"--rename": "FROM=TO", "--delay": "PATH_GLOB=SECONDS"}.get(what, "PATH_GLOB=CODE")
+        raise argparse.ArgumentTypeError("expected %s, got '%s'" % (form, text))
     left, right = text.split("=", 1)
     if not left or not right:
-        raise argparse.ArgumentTypeError("%s: both sides of '=' are needed, got '%s'" % (what, text))
+        raise argparse.ArgumentTypeError("both sides of '=' are needed, got '%s'" % text)
     return left, right
 
 
 def status_pair(text):
     glob, code = pair(text, "--status-for")
     if not re.fullmatch(r"[1-5][0-9][0-9]", code):
-        raise argparse.ArgumentTypeError("--status-for: CODE must be an HTTP status (100-599), got '%s'" % code)
+        raise argparse.ArgumentTypeError("CODE must be an HTTP status (100-599), got '%s'" % code)
     return glob, int(code)
+
+
+def delay_pair(text):
+    glob, seconds = pair(text, "--delay")
+    try:
+        value = float(seconds)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError("SECONDS must be a number within 0-3600, got '%s'" % seconds)
+    return glob, value
 
 
 def main(argv=None):
@@ -1112,6 +1127,8 @@ def main(argv=None):
                              "place_actions[].action with the wrong JSON type")
     parser.add_argument("--status-for", action="append", default=[], type=status_pair, metavar="PATH_GLOB=CODE",
                         help="answer requests whose path matches the glob with this status (repeatable)")
+    parser.add_argument("--delay", action="append", default=[], type=delay_pair, metavar="PATH_GLOB=SECONDS",
+                        help="wait this long before answering requests whose path matches the glob (repeatable)")
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error("--port: must be within 0-65535, got %d" % args.port)
