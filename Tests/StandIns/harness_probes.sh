@@ -24,7 +24,7 @@ start() {  # start NAME [FLAGS...]: a stand-in whose base URL lands in $url
     local name="$1"; shift
     python3 "$server" --port 0 --port-file "$work/$name.port" --max-seconds 300 "$@" 2>>"$work/$name.log" &
     pids+=($!)
-    for _ in $(seq 1 100); do [ -s "$work/$name.port" ] && break; sleep 0.1; done
+    for _ in $(seq 1 300); do [ -s "$work/$name.port" ] && break; sleep 0.1; done
     if [ ! -s "$work/$name.port" ]; then echo "harness_probes: the stand-in did not start: $(cat "$work/$name.log")"; exit 2; fi
     url="http://127.0.0.1:$(cat "$work/$name.port")"
 }

@@ -119,6 +119,8 @@ PLACE_FIELDS = [
 # geotagging candidates: the same place schema minus these three (VersionedVenueV001 there).
 CANDIDATE_FIELDS = [f for f in PLACE_FIELDS if f not in ("unresolved_flags", "veracity_rating", "plugins")]
 AUTOCOMPLETE_TYPES = ["place", "search", "geo"]
+FLAG_FIELDS = ["address", "latitude", "longitude", "locality", "name", "tel", "postcode", "region", "state",
+               "website", "placeActions"]
 
 
 def parse_query(raw_query, params):
@@ -192,6 +194,16 @@ def parse_fields(raw, allowed):
     if unknown:
         raise ApiError(400, "Invalid value for parameter fields: unknown field(s) %s." % ", ".join(unknown))
     return names
+
+
+def comma_list(name, raw, allowed):
+    """A comma-separated parameter whose items must come from `allowed` (a documented list)."""
+    items = [item.strip() for item in raw.split(",") if item.strip()]
+    unknown = [item for item in items if item not in allowed]
+    if unknown or not items:
+        raise ApiError(400, "Invalid value for parameter %s: %s (allowed: %s)."
+                       % (name, ", ".join(unknown) or "empty", ", ".join(sorted(allowed))))
+    return items
 
 
 def select(obj, names):
@@ -622,11 +634,7 @@ def op_photos(req, q, place_id):
     require_place(place_id)
     wanted = None
     if q["classifications"] is not None:
-        wanted = [c.strip() for c in q["classifications"].split(",") if c.strip()]
-        unknown = [c for c in wanted if c not in PHOTO_CLASSIFICATIONS]
-        if unknown or not wanted:
-            raise ApiError(400, "Invalid value for parameter classifications: %s."
-                           % (", ".join(unknown) or "empty"))
+        wanted = comma_list("classifications", q["classifications"], PHOTO_CLASSIFICATIONS)
     place = make_place(place_id)
     rng = seeded("photos", place_id)
     photos = [photo_object(rng, place_id, i, "id") for i in range(place["stats"]["total_photos"])]
@@ -649,11 +657,7 @@ def op_autocomplete(req, q):
         raise ApiError(400, "Invalid value for parameter query: must be at least 3 characters long.")
     types = AUTOCOMPLETE_TYPES
     if q["types"] is not None:
-        types = [t.strip() for t in q["types"].split(",") if t.strip()]
-        bad = [t for t in types if t not in AUTOCOMPLETE_TYPES]
-        if bad or not types:
-            raise ApiError(400, "Invalid value for parameter types: %s (use place, search and/or geo)."
-                           % (", ".join(bad) or "empty"))
+        types = comma_list("types", q["types"], AUTOCOMPLETE_TYPES)
     if q["bias"] is not None and q["bias"] not in AUTOCOMPLETE_TYPES:
         raise ApiError(400, "Invalid value for parameter bias: '%s' (use place, search or geo)." % q["bias"])
     centre = parse_ll("ll", q["ll"]) if q["ll"] is not None else caller_location(req)
@@ -743,12 +747,7 @@ def op_suggest(kind, params):
             if bad:
                 raise ApiError(400, "Invalid value for parameter duplicate_fsq_place_ids: %s." % ", ".join(bad))
         if kind == "flag":
-            allowed = {"address", "latitude", "longitude", "locality", "name", "tel", "postcode", "region",
-                       "state", "website", "placeActions"}
-            named = [f.strip() for f in q["fields"].split(",") if f.strip()]
-            bad = [f for f in named if f not in allowed]
-            if bad or not named:
-                raise ApiError(400, "Invalid value for parameter fields: %s." % (", ".join(bad) or "empty"))
+            comma_list("fields", q["fields"], FLAG_FIELDS)
         if kind == "edit" and q["latitude"] is not None and not -90 <= q["latitude"] <= 90:
             raise ApiError(400, "Invalid value for parameter latitude: must be within [-90, 90].")
         if kind == "edit" and q["longitude"] is not None and not -180 <= q["longitude"] <= 180:

@@ -23,16 +23,16 @@ stop() {
 }
 trap 'stop; rm -rf "$work"' EXIT
 
-start() {  # start [FLAGS...]: launches the server and waits (at most 10 s) for its port file
+start() {  # start [FLAGS...]: launches the server and waits (at most 30 s) for its port file
     rm -f "$work/port"
-    python3 "$server" --port 0 --port-file "$work/port" --max-seconds 120 "$@" 2>>"$work/server.log" &
+    python3 "$server" --port 0 --port-file "$work/port" --max-seconds 600 "$@" 2>>"$work/server.log" &
     pid=$!
-    for _ in $(seq 1 100); do
+    for _ in $(seq 1 300); do
         [ -s "$work/port" ] && break
         sleep 0.1
     done
     if [ ! -s "$work/port" ]; then
-        echo "FAIL: the stand-in wrote no port file within 10 s; its log:"; cat "$work/server.log"
+        echo "FAIL: the stand-in wrote no port file within 30 s; its log:"; cat "$work/server.log"
         exit 1
     fi
     base="http://127.0.0.1:$(cat "$work/port")"
@@ -185,9 +185,9 @@ echo "== lifetime"
 checks=$((checks + 1))
 python3 "$server" --port 0 --port-file "$work/port2" --max-seconds 1 2>>"$work/server.log" &
 lifetime_pid=$!
-for _ in $(seq 1 50); do kill -0 "$lifetime_pid" 2>/dev/null || break; sleep 0.1; done
+for _ in $(seq 1 300); do kill -0 "$lifetime_pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$lifetime_pid" 2>/dev/null; then
-    failures=$((failures + 1)); echo "FAIL: --max-seconds 1 still running after 5 s"; kill -TERM "$lifetime_pid"
+    failures=$((failures + 1)); echo "FAIL: --max-seconds 1 still running after 30 s"; kill -TERM "$lifetime_pid"
 else
     wait "$lifetime_pid"; status=$?
     if [ "$status" -eq 124 ]; then echo "ok   --max-seconds 1 exits 124 on its own"; else failures=$((failures + 1)); echo "FAIL: --max-seconds exit status $status, expected 124"; fi
