@@ -8,13 +8,16 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "Print the endpoint catalog and the fixture coverage (contract × endpoint × status).")
 
-    @Option(name: .long, help: "The fixtures folder.")
-    var fixtures: String = "Fixtures"
+    @Option(name: .long, help: "The fixtures folder (default: the project file's \"fixtures\", else Fixtures).")
+    var fixtures: String?
+
+    @OptionGroup var projectFlags: ProjectFlags
 
     @Flag(name: .long, help: "Print only the catalog.")
     var catalogOnly = false
 
     func run() throws {
+        let fixtures = try self.fixtures ?? projectFlags.load().fixtures ?? "Fixtures"
         print(Self.catalog())
         guard !catalogOnly else { return }
         let loaded: [LoadedFixture]
