@@ -72,6 +72,8 @@ public enum LiveChecks {
                 message = "expected \(expected.rawValue), but the server accepted an invalid key\(http)"
             case let .invalidInput(parameter):
                 message = "expected \(expected.rawValue), but the server accepted \(parameter)=\(fixture.request.query[parameter] ?? "")\(http)"
+            case .unknownPlace:
+                message = "expected \(expected.rawValue), but the server answered place id \(LiveProvocation.unknownPlaceID)\(http)"
             case .asRecorded, .emulatorOnly:
                 message = "expected \(expected.rawValue), but the call succeeded\(http)"
             }

@@ -178,7 +178,7 @@ public struct LiveStrategy: RunStrategy {
         if case let .emulatorOnly(reason) = provocation, !options.selectFixtureHeader {
             return [skipped(job, reason)]
         }
-        let exchange = await caller.call(job.plan, auth: auth, key: key, deadline: deadline,
+        let exchange = await caller.call(provocation.plan(job.plan, fixture: fixture), auth: auth, key: key, deadline: deadline,
                                          expectedStatus: fixture.response.status,
                                          fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                          sending: provocation.key(key))

@@ -23,8 +23,8 @@ import TestSupport
         ("place-details/2025-06-17/401-unauthorized.json", .invalidKey),
         ("place-search/2025-06-17/400-limit-out-of-range.json", .invalidInput(parameter: "limit")),
         ("place-search/2025-06-17/400-bad-request.json", .asRecorded),
-        ("place-tips/2025-06-17/404-not-found.json", .asRecorded),
-        ("place-details/404-not-found.json", .asRecorded),
+        ("place-tips/2025-06-17/404-not-found.json", .unknownPlace),
+        ("place-details/404-not-found.json", .unknownPlace),
         ("place-search/2025-06-17/404-not-found.json", .emulatorOnly(reason:
             "404 cannot be provoked live on place-search, which takes no place id: checked in replay and against the emulator")),
         ("place-search/2025-06-17/403-forbidden.json", .emulatorOnly(reason:
@@ -43,7 +43,7 @@ import TestSupport
         var provoked: [Int: Set<EndpointID>] = [:]
         for case let .fixture(fixture) in try Self.corpus() where fixture.contract == "2025-06-17" {
             switch LiveProvocation.plan(for: fixture) {
-            case .asRecorded where fixture.response.status >= 400, .invalidKey, .invalidInput:
+            case .asRecorded where fixture.response.status >= 400, .invalidKey, .invalidInput, .unknownPlace:
                 provoked[fixture.response.status, default: []].insert(fixture.endpoint)
             case .emulatorOnly:
                 #expect([403, 404, 429, 500, 503].contains(fixture.response.status), "\(fixture.relativePath)")
@@ -137,6 +137,13 @@ import TestSupport
         }
         let results = try await run("place-tips/2025-06-17/400-limit-out-of-range.json", stack: stack)
         #expect(stack.requests.count == 1)
+        #expect(results.allSatisfy { $0.verdict == .pass }, "\(results)")
+    }
+
+    @Test func a404AsksForAPlaceIDNoAPIKnows() async throws {
+        let stack = StubStack { request in (request.url.path.contains(LiveProvocation.unknownPlaceID) ? 404 : 200, []) }
+        let results = try await run("place-photos/2025-06-17/404-not-found.json", stack: stack)
+        #expect(stack.requests.map(\.url.path) == ["/places/\(LiveProvocation.unknownPlaceID)/photos"])
         #expect(results.allSatisfy { $0.verdict == .pass }, "\(results)")
     }
 
