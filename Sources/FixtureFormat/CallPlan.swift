@@ -5,6 +5,12 @@ import FoursquarePlaces
 public enum CallOutcome: Sendable {
     case decoded(any Sendable)
     case failed(FoursquareError)
+
+    /// The client's own refusal (`invalidInput`): it sent nothing.
+    public var refusal: FoursquareError? {
+        if case let .failed(error) = self, error.code == .invalidInput { return error }
+        return nil
+    }
 }
 
 /// A typed client call rebuilt from a fixture's request, ready to run under any auth style.
@@ -12,39 +18,52 @@ public enum CallOutcome: Sendable {
 /// knows any endpoint.
 public struct CallPlan: Sendable {
     public let endpoint: EndpointID
-    private let perform: @Sendable (FoursquareClient) async -> CallOutcome
+    /// The query parameter whose value the client must refuse (`expect.invalidInput`): `run(with:)` sends the
+    /// request as it is, around the client's validation, so a server's own 400 can be mapped.
+    public let invalidInput: String?
+    private let perform: @Sendable (FoursquareClient, _ validated: Bool) async -> CallOutcome
 
-    init<R: EndpointRequest>(_ request: R) {
+    init<R: EndpointRequest>(_ request: R, invalidInput: String? = nil) {
         endpoint = R.endpointID
-        perform = { client in
+        self.invalidInput = invalidInput
+        perform = { client, validated in
             do throws(FoursquareError) {
-                return .decoded(try await client.send(request))
+                return .decoded(validated ? try await client.send(request) : try await client.sendUnvalidated(request))
             } catch {
                 return .failed(error)
             }
         }
     }
 
-    public func run(with client: FoursquareClient) async -> CallOutcome { await perform(client) }
+    /// The call as live mode, drift and record make it: around validation when the fixture names invalid input.
+    public func run(with client: FoursquareClient) async -> CallOutcome { await perform(client, invalidInput == nil) }
+
+    /// The call as an app makes it, validation first: replay's check that the client refuses invalid input.
+    public func runValidated(with client: FoursquareClient) async -> CallOutcome { await perform(client, true) }
 
     /// The call a fixture's request describes, under the fixture's contract; errors name the fixture file.
     public static func make(for fixture: Fixture) throws(FixtureError) -> CallPlan {
         try make(endpoint: fixture.endpoint, contract: fixture.contract, path: fixture.request.path,
-                 query: fixture.request.query, file: fixture.relativePath)
+                 query: fixture.request.query, file: fixture.relativePath, invalidInput: fixture.expect?.invalidInput)
     }
 
     /// Turns a path and query back into the typed request a user would write.
     /// Throws a `FixtureError` for parameters the endpoint does not take or values that do not parse.
     public static func make(
         endpoint: EndpointID, contract: String = Fixture.seedContract, path: String, query: [String: String],
-        file: String = "request"
+        file: String = "request", invalidInput: String? = nil
     ) throws(FixtureError) -> CallPlan {
         let entry = try registryEntry(endpoint: endpoint, contract: contract, file: file)
         do {
-            return CallPlan(try entry.makeRequest(placeID: entry.placeID(in: path), query: query))
+            return plan(try entry.makeRequest(placeID: entry.placeID(in: path), query: query), invalidInput: invalidInput)
         } catch {
             throw FixtureError(file: file, jsonPath: "$.request.query.\(error.name)", reason: error.reason)
         }
+    }
+
+    /// Opens the existential so the plan keeps the request's concrete type.
+    private static func plan<R: EndpointRequest>(_ request: R, invalidInput: String?) -> CallPlan {
+        CallPlan(request, invalidInput: invalidInput)
     }
 
     /// The registry entry for a contract's endpoint; a `FixtureError` when the pair is unknown.

@@ -102,11 +102,15 @@ public struct ExpectedOutcome: Sendable, Hashable {
     public var error: FoursquareError.Code?
     public var retryAfter: Double?
     public var message: String?
+    /// The query parameter whose recorded value the client must refuse before sending (`expect.invalidInput`).
+    /// Replay checks the refusal; live mode sends the value as it is and maps the API's answer.
+    public var invalidInput: String?
 
-    public init(error: FoursquareError.Code? = nil, retryAfter: Double? = nil, message: String? = nil) {
+    public init(error: FoursquareError.Code? = nil, retryAfter: Double? = nil, message: String? = nil, invalidInput: String? = nil) {
         self.error = error
         self.retryAfter = retryAfter
         self.message = message
+        self.invalidInput = invalidInput
     }
 }
 

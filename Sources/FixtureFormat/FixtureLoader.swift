@@ -290,6 +290,16 @@ public struct FixtureLoader: Sendable {
             }
             expectation.retryAfter = try raw.optional("retry_after")?.number()
             expectation.message = try raw.optional("message")?.string()
+            if let field = raw.optional("invalidInput") {
+                let name = try field.string()
+                guard query[name] != nil else {
+                    throw field.fail("'\(name)' is not a parameter of request.query (name the parameter whose value the client refuses)")
+                }
+                guard !(200...299).contains(status), expectation.error != .invalidInput else {
+                    throw field.fail("needs an error answer: the response the API gives the input (status 400, expect.error badRequest)")
+                }
+                expectation.invalidInput = name
+            }
             expect = expectation
         }
 

@@ -123,11 +123,18 @@ public final class PlacesEmulatorServer: Sendable {
                 method: emulated.method, path: emulated.path, rawQuery: emulated.rawQuery,
                 authorization: headers["authorization"], response: response, milliseconds: milliseconds,
                 requiredKey: requiredKey))
+            // A request that names a fixture gets the name back, so a live run knows the emulator answered it
+            // (only the emulator can give a 403, 429 or 5xx on request).
+            let selected = headers[PlacesEmulator.fixtureHeader]
             if let index = response.fixtureIndex, response.fault == nil {
-                return Response(status: HTTPResponse.Status(code: response.status), headers: prepared[index].fields,
+                var fields = prepared[index].fields
+                if let selected { fields.append(HTTPField(name: Self.fixtureField, value: selected)) }
+                return Response(status: HTTPResponse.Status(code: response.status), headers: fields,
                                 body: ResponseBody(byteBuffer: prepared[index].body))
             }
-            return Self.hummingbirdResponse(response, configuration: configuration)
+            var answer = Self.hummingbirdResponse(response, configuration: configuration)
+            if let selected { answer.headers.append(HTTPField(name: Self.fixtureField, value: selected)) }
+            return answer
         }
         // Hummingbird's own logger prints nothing, so no header value can leak through it.
         let logger = Logger(label: "PlacesEmulator", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -144,6 +151,8 @@ public final class PlacesEmulatorServer: Sendable {
             logger: logger
         )
     }
+
+    private static let fixtureField = HTTPField.Name(PlacesEmulator.fixtureHeader)!
 
     private static let inspectedHeaders: [(String, HTTPField.Name)] = [
         ("authorization", .authorization),

@@ -91,7 +91,7 @@ struct RunCommandTests {
                                           currentDirectory: Products.packageRoot)
             #expect(totals.status == 0)
             let text = try String(contentsOfFile: report, encoding: .utf8)
-            #expect(text.contains("<testsuites name=\"fsq-contract\" tests=\"33\" failures=\"0\" errors=\"0\""))
+            #expect(text.contains("<testsuites name=\"fsq-contract\" tests=\"36\" failures=\"0\" errors=\"0\""))
             #expect(try SchemaValidator.bundled().validate(reportPath: report).isEmpty)
             let jenkins = Products.packageRoot.deletingLastPathComponent()
                 .appendingPathComponent("shared/junit-schemas/jenkins-xunit-junit-10.xsd").path
@@ -260,7 +260,7 @@ struct RunCommandTests {
             #expect(result.status == 2)
             #expect(result.stderr.contains("--report \(tmp.path): is a folder"), "\(result.stderr)")
             #expect(!result.stderr.contains("NSCocoaErrorDomain"))
-            #expect(result.stdout.contains("33 passed, 0 failed: 33 cases from 11 fixtures"), "\(result.stdout)")
+            #expect(result.stdout.contains("36 passed, 0 failed: 36 cases from 12 fixtures"), "\(result.stdout)")
         }
     }
 

@@ -43,15 +43,26 @@ public enum Checks {
     }
 
     /// `request` with the style's header set already lower-cased: replay computes it once per style, not per fixture.
+    /// `outcome` is what the call the request was captured from ended with: a refusal's reason is the root cause
+    /// of a request that was never sent.
     static func request(
-        fixture: Fixture, auth: AuthStyle, captured: [HTTPRequest], key: APIKey, styleHeaders: [String: String]
+        fixture: Fixture, auth: AuthStyle, captured: [HTTPRequest], key: APIKey, styleHeaders: [String: String],
+        outcome: CallOutcome? = nil
     ) -> Verdict {
         if fixture.expect?.error == .invalidInput {
             return captured.isEmpty ? .pass : .fail(
                 message: "the client sent a request it should have refused",
                 detail: "expected no request (expect.error is invalidInput), but the client sent \(RedactedRequest(captured[0], key: key))")
         }
+        let refusal = outcome?.refusal
+        if let parameter = fixture.expect?.invalidInput {
+            return refused(parameter, fixture: fixture, captured: captured, refusal: refusal, key: key)
+        }
         guard captured.count == 1, let request = captured.first else {
+            if captured.isEmpty, let refusal {
+                let message = "the client refused the request: \(refusal.cause ?? "invalid input")"
+                return .fail(message: message, detail: "\(message)\nexpected exactly one request to \(fixture.request.path); got none")
+            }
             return .fail(message: "expected one request, the client sent \(captured.count)",
                          detail: "expected exactly one request to \(fixture.request.path); got \(captured.count)")
         }
@@ -71,6 +82,26 @@ public enum Checks {
         }
         guard problems.isEmpty else {
             return .fail(message: problems[0], detail: problems.joined(separator: "\n"))
+        }
+        return .pass
+    }
+
+    /// `expect.invalidInput`: the client must refuse the named parameter's recorded value and send nothing.
+    static func refused(
+        _ parameter: String, fixture: Fixture, captured: [HTTPRequest], refusal: FoursquareError?, key: APIKey
+    ) -> Verdict {
+        let value = fixture.request.query[parameter] ?? ""
+        if let sent = captured.first {
+            return .fail(message: "the client sent \(parameter)=\(value), which it should refuse before sending",
+                         detail: "expect.invalidInput names \(parameter); the client sent \(RedactedRequest(sent, key: key))")
+        }
+        guard let refusal else {
+            return .fail(message: "the client sent nothing and threw no invalidInput for \(parameter)=\(value)",
+                         detail: "expect.invalidInput names \(parameter); expected the client to throw invalidInput for it")
+        }
+        guard refusal.parameter == parameter else {
+            let message = "expected the client to refuse \(parameter)=\(value), it refused \(refusal.cause ?? "another input")"
+            return .fail(message: message, detail: message)
         }
         return .pass
     }
@@ -136,8 +167,9 @@ public enum Checks {
                 ?? "\((fixture.registryEntry ?? fixture.endpoint.endpoint).responseType) does not decode: \(error.reason ?? "unknown")"
             return .fail(message: message, detail: "\(message)\n\(failure?.detail ?? error.description)")
         case let .failed(error):
-            return .fail(message: "expected a decoded \((fixture.registryEntry ?? fixture.endpoint.endpoint).responseType), got \(error.code.rawValue)",
-                         detail: "HTTP \(fixture.response.status): the client threw \(error)")
+            var message = "expected a decoded \((fixture.registryEntry ?? fixture.endpoint.endpoint).responseType), got \(error.code.rawValue)"
+            if let cause = error.cause { message += ": \(cause)" }
+            return .fail(message: message, detail: "HTTP \(fixture.response.status): the client threw \(error)")
         }
     }
 
@@ -151,7 +183,7 @@ public enum Checks {
         case let .failed(error):
             var problems: [String] = []
             if error.code != expected {
-                problems.append("expected \(expected.rawValue), got \(error.code.rawValue)")
+                problems.append("expected \(expected.rawValue), got \(error.code.rawValue)" + (error.cause.map { ": \($0)" } ?? ""))
             }
             if expected != .invalidInput, error.code != .invalidInput {
                 let wantMessage = fixture.expect?.message ?? fixture.response.serverMessage
@@ -167,5 +199,13 @@ public enum Checks {
             }
             return .pass
         }
+    }
+}
+
+extension FoursquareError {
+    /// The root cause in a few words: the refused parameter and why, the server's message, or the reason.
+    var cause: String? {
+        let text = code == .invalidInput ? "\(parameter ?? "request"): \(reason ?? "rejected")" : message ?? reason
+        return text?.isEmpty == false ? text : nil
     }
 }

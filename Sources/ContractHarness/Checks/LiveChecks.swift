@@ -9,22 +9,36 @@ public enum LiveChecks {
     }
 
     /// Every live check's verdict for one exchange; text from the server passes through `key.redact`.
-    public static func verdicts(fixture: Fixture, auth: AuthStyle, exchange: LiveExchange, key: APIKey) -> [(CheckName, Verdict)] {
+    /// A call that got no answer is one error testcase (`live-status`) naming the cause, not one per check.
+    public static func verdicts(
+        fixture: Fixture, auth: AuthStyle, exchange: LiveExchange, key: APIKey, provocation: LiveProvocation = .asRecorded
+    ) -> [(CheckName, Verdict)] {
         let names = names(for: fixture)
         guard let response = exchange.response else {
-            // No HTTP response at all: the call itself is the problem, reported once per check.
-            let message: String
-            if case let .failed(error) = exchange.outcome { message = key.redact(error.description) } else { message = "no response" }
-            return names.map { ($0, .error(message: message, detail: "\(message)\nattempts: \(exchange.attempts)")) }
+            let cause = redact(noAnswer(exchange.outcome), key)
+            guard case let .error(message, detail) = cause else { return [(.liveStatus, cause)] }
+            return [(.liveStatus, .error(message: message, detail: "\(detail)\nattempts: \(exchange.attempts)"))]
         }
         let outcome = fixture.expectedError == nil
             ? Checks.decoding(fixture: fixture, outcome: exchange.outcome)
-            : errorMapping(fixture: fixture, outcome: exchange.outcome)
+            : errorMapping(fixture: fixture, outcome: exchange.outcome, status: response.status, provocation: provocation)
         return [
             (.liveStatus, redact(status(fixture: fixture, auth: auth, response: response, outcome: exchange.outcome), key)),
             (names[1], redact(outcome, key)),
             (.liveContentType, redact(contentType(fixture: fixture, response: response), key)),
         ]
+    }
+
+    /// Why a call got no answer, in words shared by every call with the same cause (no URL, no path), so the
+    /// terminal can group them: the client's refusal and its reason, or the transport's reason.
+    static func noAnswer(_ outcome: CallOutcome) -> Verdict {
+        guard case let .failed(error) = outcome else { return .error(message: "no response", detail: "no response") }
+        if let refusal = outcome.refusal {
+            let message = "the client refused the request: \(refusal.cause ?? "invalid input")"
+            return .error(message: message, detail: "\(message)\nthe client threw: \(error.description)")
+        }
+        let cause = error.code == .transportFailed ? "no answer: \(error.reason ?? error.description)" : error.description
+        return .error(message: cause, detail: "\(cause)\nthe client threw: \(error.description)")
     }
 
     /// The status class must match the fixture's; a refused style on a 2xx fixture says so.
@@ -36,23 +50,41 @@ public enum LiveChecks {
         if (response.status == 401 || response.status == 403), wantClass == 2 {
             message = "auth failure: the server refused the \(auth) style with HTTP \(response.status)"
         }
+        // The server's own words are the root cause of most wrong statuses.
+        if case let .failed(error) = outcome, let said = error.message, !said.isEmpty { message += ": \(said)" }
         var detail = message
         if case let .failed(error) = outcome { detail += "\nthe client threw: \(error.description)" }
         return .fail(message: message, detail: detail)
     }
 
     /// Live errors must map to the right code; the message is the live server's, so it is not compared.
-    public static func errorMapping(fixture: Fixture, outcome: CallOutcome) -> Verdict {
+    /// `provocation` says how the error was asked for, so a server that gave a value instead is named plainly.
+    public static func errorMapping(
+        fixture: Fixture, outcome: CallOutcome, status: Int? = nil, provocation: LiveProvocation = .asRecorded
+    ) -> Verdict {
         guard let expected = fixture.expectedError else { return .pass }
         switch outcome {
         case .decoded:
-            return .fail(message: "expected \(expected.rawValue), but the call succeeded",
-                         detail: "the fixture expects HTTP \(fixture.response.status) (\(expected.rawValue)); the live call decoded a value")
+            let http = status.map { " with HTTP \($0)" } ?? ""
+            let message: String
+            switch provocation {
+            case .invalidKey:
+                message = "expected \(expected.rawValue), but the server accepted an invalid key\(http)"
+            case let .invalidInput(parameter):
+                message = "expected \(expected.rawValue), but the server accepted \(parameter)=\(fixture.request.query[parameter] ?? "")\(http)"
+            case .unknownPlace:
+                message = "expected \(expected.rawValue), but the server answered place id \(LiveProvocation.unknownPlaceID)\(http)"
+            case .asRecorded, .emulatorOnly:
+                message = "expected \(expected.rawValue), but the call succeeded\(http)"
+            }
+            return .fail(message: message,
+                         detail: "\(message)\nthe fixture expects HTTP \(fixture.response.status) (\(expected.rawValue)); the live call decoded a value")
         case let .failed(error) where error.code == expected:
             return .pass
         case let .failed(error):
-            return .fail(message: "expected \(expected.rawValue), got \(error.code.rawValue)",
-                         detail: "expected \(expected.rawValue), got \(error.code.rawValue)\nthe client threw: \(error)")
+            var message = "expected \(expected.rawValue), got \(error.code.rawValue)"
+            if let cause = error.cause { message += ": \(cause)" }
+            return .fail(message: message, detail: "\(message)\nthe client threw: \(error)")
         }
     }
 

@@ -37,8 +37,12 @@ public struct RunTally: Sendable {
     public var maxProblems: Int
     public private(set) var suites: [String: Counts] = [:]
     public private(set) var total = Counts()
-    /// The first `maxProblems` failed or errored results, in run order.
+    /// The first `maxProblems` failed or errored results, in run order, at most `CauseGroups.threshold` per cause.
     public private(set) var problems: [CaseResult] = []
+    /// How many problems share each one-line cause, and the first case with it (at most `maxCauses` causes).
+    public private(set) var causes: [String: (count: Int, first: CaseResult)] = [:]
+    /// Distinct causes counted; past it a new cause is only in `problems` and the report.
+    public static let maxCauses = 1000
 
     public init(maxProblems: Int = 50) { self.maxProblems = maxProblems }
 
@@ -50,7 +54,19 @@ public struct RunTally: Sendable {
         for result in results {
             counts.add(result.verdict)
             total.add(result.verdict)
-            if result.verdict.isProblem, problems.count < maxProblems { problems.append(result) }
+            guard result.verdict.isProblem else { continue }
+            let cause = result.verdict.cause
+            // A few cases per cause: the list then holds the other causes too, past a cause many cases share.
+            if problems.count < maxProblems, (cause.flatMap { causes[$0]?.count } ?? 0) < CauseGroups.threshold {
+                problems.append(result)
+            }
+            if let cause {
+                if let known = causes[cause] {
+                    causes[cause] = (known.count + 1, known.first)
+                } else if causes.count < Self.maxCauses {
+                    causes[cause] = (1, result)
+                }
+            }
         }
         suites[suite] = counts
     }
@@ -72,18 +88,19 @@ public enum Summary {
         if !tally.problems.isEmpty {
             lines.append("")
             lines.append("Problems:")
-            for result in tally.problems {
-                let (kind, message): (String, String) = {
-                    switch result.verdict {
-                    case let .fail(message, _): return ("FAIL", message)
-                    case let .error(message, _): return ("ERROR", message)
-                    default: return ("", "")
-                    }
-                }()
-                lines.append("  \(kind) \(result.name)")
-                lines.append("       \(oneLine(message))")
+            // A cause many cases share is one line with its count and first case; the report keeps every case.
+            let groups = CauseGroups(tally)
+            for group in groups.shown {
+                lines.append("  \(plural(group.count, "case")): \(oneLine(group.cause))")
+                lines.append("       first: \(group.first.verdict.kind) \(group.first.name)")
             }
-            let more = tally.total.problems - tally.problems.count
+            var listed = groups.shown.reduce(0) { $0 + $1.count }
+            for result in tally.problems where !groups.grouped.contains(result.verdict.cause ?? "") {
+                listed += 1
+                lines.append("  \(result.verdict.kind) \(result.name)")
+                lines.append("       \(oneLine(result.verdict.cause ?? ""))")
+            }
+            let more = tally.total.problems - listed
             if more > 0 { lines.append("  … and \(more) more in the report") }
         }
         lines.append("")
@@ -111,5 +128,44 @@ public enum Summary {
         let scalars = flat.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
         let cleaned = scalars.joined()
         return cleaned.count > 300 ? String(cleaned.prefix(300)) + "…" : cleaned
+    }
+}
+
+/// The causes the terminal shows once with a count instead of once per case.
+struct CauseGroups {
+    /// A cause shared by at least this many cases is grouped.
+    static let threshold = 3
+    /// At most this many group lines, the largest first.
+    static let maxShown = 20
+
+    let shown: [(cause: String, count: Int, first: CaseResult)]
+    let grouped: Set<String>
+
+    init(_ tally: RunTally) {
+        let all = tally.causes.filter { $0.value.count >= Self.threshold }
+            .map { (cause: $0.key, count: $0.value.count, first: $0.value.first) }
+            .sorted { ($0.count, $1.cause) > ($1.count, $0.cause) }
+        shown = Array(all.prefix(Self.maxShown))
+        grouped = Set(shown.map(\.cause))
+    }
+}
+
+extension Verdict {
+    /// The one-line cause of a failure or error, the words cases are grouped by.
+    var cause: String? {
+        switch self {
+        case let .fail(message, _), let .error(message, _): return message
+        case .pass, .skip: return nil
+        }
+    }
+
+    /// `FAIL` or `ERROR`, as the terminal prints it.
+    var kind: String {
+        switch self {
+        case .fail: return "FAIL"
+        case .error: return "ERROR"
+        case .pass: return "PASS"
+        case .skip: return "SKIP"
+        }
     }
 }

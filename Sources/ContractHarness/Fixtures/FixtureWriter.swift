@@ -34,6 +34,7 @@ public enum FixtureWriter {
             if let error = expect.error { fields.append(("error", error.rawValue)) }
             if let retry = expect.retryAfter { fields.append(("retry_after", retry == retry.rounded() ? Int(retry) as Any : retry)) }
             if let message = expect.message { fields.append(("message", message)) }
+            if let invalidInput = expect.invalidInput { fields.append(("invalidInput", invalidInput)) }
             if !fields.isEmpty { top.append(("expect", Ordered(fields))) }
         }
         var recorded: [(String, Any)] = [("source", fixture.recorded.source)]

@@ -94,9 +94,11 @@ public struct LiveCaller: Sendable {
 
     /// Calls once, retrying 429/5xx/transport failures other than `expectedStatus`, with capped
     /// exponential backoff plus jitter that honours `Retry-After`.
+    /// `sending` is the key the request carries when it is not `key` (a provoked 401); `key` is still the one
+    /// scrubbed from every answer.
     public func call(
         _ plan: CallPlan, auth: AuthStyle, key: APIKey, deadline: RunDeadline, expectedStatus: Int?,
-        fixtureHeader: String? = nil
+        fixtureHeader: String? = nil, sending: APIKey? = nil
     ) async -> LiveExchange {
         var attempt = 0
         while true {
@@ -108,7 +110,7 @@ public struct LiveCaller: Sendable {
                                         runDeadline: timeout < options.timeout ? deadline.seconds : nil)
             let transport = ObservingTransport(base: RedactingTransport(base: bounded, scrubber: KeyScrubber(key: key)),
                                                extraHeaders: headers)
-            let client = FoursquareClient(apiKey: key, auth: auth, baseURL: options.baseURL,
+            let client = FoursquareClient(apiKey: sending ?? key, auth: auth, baseURL: options.baseURL,
                                           apiVersion: options.apiVersion, transport: transport)
             let start = ContinuousClock.now
             let outcome = await plan.run(with: client)
@@ -172,14 +174,31 @@ public struct LiveStrategy: RunStrategy {
             return cases(job) { _ in (.skip(reason: "FSQ_API_KEY is not set; skipped as asked (--if-no-key skip)"), 0) }
         }
         let fixture = job.fixture
-        let exchange = await caller.call(job.plan, auth: auth, key: key, deadline: deadline,
+        let provocation = LiveProvocation.plan(for: fixture)
+        if case let .emulatorOnly(reason) = provocation, !options.selectFixtureHeader {
+            return [skipped(job, reason)]
+        }
+        let exchange = await caller.call(provocation.plan(job.plan, fixture: fixture), auth: auth, key: key, deadline: deadline,
                                          expectedStatus: fixture.response.status,
-                                         fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil)
+                                         fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
+                                         sending: provocation.key(key))
+        // Only the emulator, which names the fixture it served, can give an answer no request provokes. A call with
+        // no answer at all stays an error: a server that is down is not a reason to skip.
+        if case let .emulatorOnly(reason) = provocation, let response = exchange.response,
+           response.headers[EmulatorFixtureHeader.name] == nil {
+            return [skipped(job, "\(reason) (\(LiveTransportError.origin(options.baseURL)) is not the emulator)")]
+        }
         let notes = exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil
-        return LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key).map { check, verdict in
+        return LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key, provocation: provocation).map { check, verdict in
             CaseResult(endpoint: fixture.endpoint.rawValue, fixture: fixture.relativePath, auth: auth, check: check,
                        time: check == .liveStatus ? exchange.seconds : 0, verdict: verdict, notes: notes)
         }
+    }
+
+    /// The one testcase of a fixture live mode cannot ask this server for: its error-mapping check, skipped.
+    func skipped(_ job: Job, _ reason: String) -> CaseResult {
+        CaseResult(endpoint: job.fixture.endpoint.rawValue, fixture: job.fixture.relativePath, auth: job.auth,
+                   check: .liveErrorMapping, verdict: .skip(reason: reason))
     }
 
     func cases(_ job: Job, _ verdict: (CheckName) -> (Verdict, Double)) -> [CaseResult] {

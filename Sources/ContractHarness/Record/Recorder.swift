@@ -180,6 +180,7 @@ public struct Recorder: Sendable {
         var requestHeaders = request.headers.lowercasedDictionary
         requestHeaders[EmulatorFixtureHeader.name.lowercased()] = nil
         var responseHeaders = response.headers.lowercasedDictionary
+        responseHeaders[EmulatorFixtureHeader.name.lowercased()] = nil
         // URLSession has already decoded the body, so these would describe bytes we do not store.
         for name in ["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"] {
             responseHeaders[name] = nil

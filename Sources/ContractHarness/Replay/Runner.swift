@@ -114,8 +114,17 @@ public struct ReplayStrategy: RunStrategy {
             let outcome = await job.plan.run(with: client)
             let callTime = (ContinuousClock.now - start).seconds
             if styles.contains(style) {
-                let verdict = Checks.request(fixture: fixture, auth: style, captured: transport.requests,
-                                             key: Self.replayKey, styleHeaders: styleHeaders[style]!)
+                // Input the client must refuse: the request check watches the call an app makes, validation first.
+                var captured = transport.requests, sentOutcome = outcome
+                if job.plan.invalidInput != nil {
+                    let validating = ReplayTransport(status: fixture.response.status, headers: responseHeaders, body: body, answers: false)
+                    var validatingClient = client
+                    validatingClient.transport = validating
+                    sentOutcome = await job.plan.runValidated(with: validatingClient)
+                    captured = validating.requests
+                }
+                let verdict = Checks.request(fixture: fixture, auth: style, captured: captured,
+                                             key: Self.replayKey, styleHeaders: styleHeaders[style]!, outcome: sentOutcome)
                 results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: style,
                                           check: .request, verdict: verdict))
             }

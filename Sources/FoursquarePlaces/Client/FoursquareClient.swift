@@ -80,6 +80,13 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
         try await response(to: request).value
     }
 
+    /// Sends `request` as it is, skipping its validation, and decodes or maps the answer like `send`: for
+    /// contract tests that need the API's own answer to input the client refuses.
+    package func sendUnvalidated<R: EndpointRequest>(_ request: R) async throws(FoursquareError) -> R.Response {
+        try await perform(try makeHTTPRequest(method: R.endpoint.method, path: try request.path(), query: request.queryItems()),
+                          as: R.Response.self).value
+    }
+
     /// Sends `request` and returns the decoded body with the response head (rate limit, next page).
     public func response<R: EndpointRequest>(to request: R) async throws(FoursquareError) -> APIResponse<R.Response> {
         try await perform(try makeHTTPRequest(request), as: R.Response.self)

@@ -24,7 +24,7 @@ import Testing
                                            exchange: exchange(status: 401, outcome: .failed(refused)), key: Self.key)
         #expect(verdicts.map(\.0) == [.liveStatus, .liveDecoding, .liveContentType])
         guard case let .fail(message, detail) = verdicts[0].1 else { Issue.record("status passed"); return }
-        #expect(message == "auth failure: the server refused the apiKey style with HTTP 401")
+        #expect(message == "auth failure: the server refused the apiKey style with HTTP 401: bad <redacted>")
         #expect(!detail.contains(Self.key.secret) && !"\(verdicts)".contains(Self.key.secret))
     }
 
@@ -38,6 +38,10 @@ import Testing
                                             outcome: .failed(FoursquareError(code: .forbidden, status: 403, message: nil)))
         guard case let .fail(message, _) = other else { Issue.record("passed"); return }
         #expect(message == "expected notFound, got forbidden")
+        let said = LiveChecks.errorMapping(fixture: fixture(status: 404),
+                                           outcome: .failed(FoursquareError(code: .badRequest, status: 400, message: "Invalid field: geocodes.")))
+        guard case let .fail(saidMessage, _) = said else { Issue.record("passed"); return }
+        #expect(saidMessage == "expected notFound, got badRequest: Invalid field: geocodes.")
     }
 
     @Test func contentTypeComparesMediaTypesAndAnyJSONMatchesAnyJSON() {
@@ -50,11 +54,29 @@ import Testing
         #expect(message == "content-type: expected application/json, got text/html")
     }
 
-    @Test func noResponseAtAllIsOneErrorPerCheck() {
+    @Test func noResponseAtAllIsOneErrorNamingTheCause() {
         let failed = FoursquareError(code: .transportFailed, reason: "connection refused to 127.0.0.1:9")
         let verdicts = LiveChecks.verdicts(fixture: fixture(status: 200), auth: .bearer,
                                            exchange: exchange(status: nil, outcome: .failed(failed)), key: Self.key)
-        #expect(verdicts.count == 3)
-        #expect(verdicts.allSatisfy { if case let .error(message, _) = $0.1 { message.contains("127.0.0.1:9") } else { false } })
+        #expect(verdicts.map(\.0) == [.liveStatus])
+        #expect(verdicts.first?.1.isProblem == true)
+        guard case let .error(message, _)? = verdicts.first?.1 else { Issue.record("\(verdicts)"); return }
+        #expect(message == "no answer: connection refused to 127.0.0.1:9")
+    }
+
+    @Test func aRefusalBeforeSendingNamesTheParameterAndWhy() {
+        let refused = FoursquareError.invalidInput("limit", "500 is outside 1...50")
+        let verdicts = LiveChecks.verdicts(fixture: fixture(status: 200), auth: .bearer,
+                                           exchange: exchange(status: nil, outcome: .failed(refused)), key: Self.key)
+        guard case let .error(message, _)? = verdicts.first?.1 else { Issue.record("\(verdicts)"); return }
+        #expect(message == "the client refused the request: limit: 500 is outside 1...50")
+    }
+
+    @Test func aWrongStatusCarriesTheServersMessage() {
+        let said = FoursquareError(code: .badRequest, status: 400, message: "Missing or invalid X-Places-Api-Version header.")
+        let verdicts = LiveChecks.verdicts(fixture: fixture(status: 200), auth: .bearer,
+                                           exchange: exchange(status: 400, outcome: .failed(said)), key: Self.key)
+        guard case let .fail(message, _) = verdicts[0].1 else { Issue.record("\(verdicts)"); return }
+        #expect(message == "status: expected 2xx (fixture 200), got 400: Missing or invalid X-Places-Api-Version header.")
     }
 }

@@ -72,7 +72,7 @@ struct StandInAnswers: Sendable {
             throw Failure(status: 401, message: "Invalid request token.")
         }
         guard let version = request.headers["x-places-api-version"], !version.isEmpty else {
-            throw Failure(status: 400, message: "Missing X-Places-Api-Version header.")
+            throw Failure(status: 400, message: "Missing or invalid X-Places-Api-Version header.")
         }
         guard version == OpenAPIStandIn.apiVersion else {
             throw Failure(status: 400, message: "Unsupported X-Places-Api-Version '\(version)'. Supported: \(OpenAPIStandIn.apiVersion).")
