@@ -1,9 +1,11 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
     name: "fsq-contract",
-    platforms: [.macOS(.v14)],
+    // The library needs iOS 15 / macOS 12 (URLSession's async data(for:)); macOS 13 is the harness's floor
+    // (ContinuousClock), and SwiftPM declares platforms per package, not per target.
+    platforms: [.iOS(.v15), .macOS(.v13), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "FoursquarePlaces", targets: ["FoursquarePlaces"]),
         .library(name: "JUnitXML", targets: ["JUnitXML"]),
@@ -12,6 +14,12 @@ let package = Package(
         .executable(name: "fsq-live", targets: ["fsq-live"]),
         .executable(name: "fsq-bench", targets: ["fsq-bench"]),
         .executable(name: "fsq-bench-server", targets: ["fsq-bench-server"]),
+    ],
+    // The harness (CLI, emulator, live stack, tests) is behind the `Harness` trait, off by default: an app that
+    // depends on FoursquarePlaces resolves no other package. This repository's commands pass `--traits Harness`.
+    traits: [
+        .trait(name: "Harness", description: "The fsq-contract harness: CLI, emulator, live calls, plugin and tests."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,18 +30,21 @@ let package = Package(
     targets: [
         // The typed client: Foundation only, so apps can depend on it alone.
         .target(name: "FoursquarePlaces"),
+        // The fixture format (model, loader, JSON scanner): Foundation only, shared by the harness and by
+        // apps' tests, so it must not need libxml2 or any package.
+        .target(name: "FixtureFormat", dependencies: ["FoursquarePlaces"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "JUnitXML", dependencies: ["CLibXML2"]),
-        .target(name: "ContractHarness", dependencies: ["FoursquarePlaces", "JUnitXML"]),
+        .target(name: "ContractHarness", dependencies: ["FoursquarePlaces", "FixtureFormat", "JUnitXML"]),
         .target(
             name: "PlacesEmulator",
             dependencies: [
                 "ContractHarness",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
             ]
         ),
         // The verbs, shared by fsq-contract and fsq-live.
@@ -41,7 +52,7 @@ let package = Package(
             name: "ContractCLI",
             dependencies: [
                 "FoursquarePlaces", "JUnitXML", "ContractHarness",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
         // The main job (replay, reports): no server or client stack, so a fresh CI runner builds it in seconds.
@@ -53,7 +64,7 @@ let package = Package(
             name: "LiveHTTPClient",
             dependencies: [
                 "ContractHarness", "FoursquarePlaces",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Harness"])),
             ]
         ),
         // fsq-contract's verbs with the live stack set: run --live, record and drift run here.
@@ -63,7 +74,7 @@ let package = Package(
             name: "fsq-emulator",
             dependencies: [
                 "PlacesEmulator", "FoursquarePlaces",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
         // Benchmarks: no server stack, so its release build is as quick as fsq-contract's.
@@ -71,7 +82,7 @@ let package = Package(
             name: "fsq-bench",
             dependencies: [
                 "FoursquarePlaces", "JUnitXML", "ContractHarness",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
         // The bare Hummingbird handler scripts/bench-emulator.sh compares the emulator with.
@@ -79,29 +90,30 @@ let package = Package(
             name: "fsq-bench-server",
             dependencies: [
                 "ContractHarness",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
             ]
         ),
         .target(
             name: "TestSupport",
             dependencies: [
                 "FoursquarePlaces",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
             ],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "FoursquarePlacesTests", dependencies: ["FoursquarePlaces", "TestSupport"]),
+        .testTarget(name: "FixtureFormatTests", dependencies: ["FixtureFormat"]),
         .testTarget(name: "JUnitXMLTests", dependencies: ["JUnitXML", "CLibXML2"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "TestSupport"]),
         .testTarget(name: "PlacesEmulatorTests", dependencies: [
-            "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Harness"])),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML"]),
         // In-process parsing of every verb's flags; the executables are @testable-imported.
         .target(
             name: "CommandParsing",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"]))],
             path: "Tests/CommandParsing"
         ),
         .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "CommandParsing", "TestSupport"]),

@@ -10,7 +10,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the fixtures on a local HTTP server that answers like the Places API (runs fsq-emulator).",
         discussion: """
-        The emulator is its own product: build it with 'swift build --product fsq-emulator'. Every argument is \
+        The emulator is its own product: build it with 'swift build --traits Harness --product fsq-emulator'. Every argument is \
         passed to it unchanged; 'fsq-contract serve --help' shows its flags.
         """
     )

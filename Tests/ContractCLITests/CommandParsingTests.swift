@@ -82,9 +82,9 @@ struct CommandParsingTests {
         let built = sibling.url(besides: debug)
         #expect(built.path == "/src/.build/x86_64-unknown-linux-gnu/debug/\(sibling.name)")
         #expect(SiblingFailure.notBuilt(built, sibling.buildCommand(for: built.deletingLastPathComponent())).description
-            == "\(built.path) is not built; run 'swift build --product \(sibling.name)' first")
+            == "\(built.path) is not built; run 'swift build --traits Harness --product \(sibling.name)' first")
         let release = URL(fileURLWithPath: "/src/.build/release")
-        #expect(sibling.buildCommand(for: release) == "swift build -c release --product \(sibling.name)")
+        #expect(sibling.buildCommand(for: release) == "swift build -c release --traits Harness --product \(sibling.name)")
     }
 
     @Test func recordTakesItsFlags() throws {

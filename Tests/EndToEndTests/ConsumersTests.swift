@@ -181,7 +181,7 @@ struct ConsumersTests {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             #expect(text.contains("fsq-contract drift") && text.contains("--live"), "\(name) has no live job to check")
             // The package's own repository builds it in place; an app builds it from the dependency's checkout.
-            #expect(text.range(of: #"swift build (--package-path \S+ (--traits Harness )?)?-c release --product fsq-live"#,
+            #expect(text.range(of: #"swift build (--package-path \S+ )?-c release --traits Harness --product fsq-live"#,
                                options: .regularExpression) != nil, "\(name) runs live verbs without building fsq-live")
         }
     }
