@@ -34,8 +34,7 @@ struct ConnectionFlags: ParsableArguments {
     /// The live options; `key` defaults to `FSQ_API_KEY` (nil when unset).
     func options(authStyles: [AuthStyle], apiVersion: String, key: APIKey?? = nil) throws -> LiveOptions {
         guard let baseURL else { throw UsageFailure("--base-url is required") }
-        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host?.isEmpty == false else {
+        guard let url = LiveOptions.baseURL(parsing: baseURL) else {
             throw UsageFailure("--base-url '\(baseURL)' is not an http(s) URL with a host")
         }
         guard concurrency >= 1 else { throw UsageFailure("--concurrency \(concurrency): must be at least 1") }

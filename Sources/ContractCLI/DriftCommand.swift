@@ -78,7 +78,7 @@ struct DriftCommand: AsyncParsableCommand {
         if let line = selection.leftOutLine { print(line) }
         let run = await DriftRunner(options: options, config: config).run(loaded, progress: Progress.reporter(label: "drift"))
         let cases = DriftReport.caseResults(run, failOn: failOn.grade)
-        let summary = DriftSummary(run)
+        let summary = DriftSummary(run, preferred: project.liveContracts ?? [])
         let baseURL = options.baseURL.absoluteString
         print(summary.terminal())
         print(Summary.render(cases, maxProblems: 5))
@@ -88,13 +88,13 @@ struct DriftCommand: AsyncParsableCommand {
             ("mode", "drift"), ("auth_styles", auth.styles.map(\.rawValue).joined(separator: ",")),
             ("base_url", baseURL), ("api_version", apiVersion), ("tool_version", ToolVersion.current),
             ("fail_on", failOn.rawValue),
-        ] + (summary.spokenContract.map { [("server_contract", $0)] } ?? []))
+        ] + (summary.spokenContract.map { [("server_contract", $0)] } ?? []) + DriftReport.contractProperties(summary))
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
         let markdown = summary.markdown(baseURL: baseURL)
         do {
             try report.write(cases, to: reportPath)
             if let path = summaryPath { try AtomicFile.write(Data(markdown.utf8), to: URL(fileURLWithPath: path)) }
-            if let json { try AtomicFile.write(try DriftReport.json(run, baseURL: baseURL), to: URL(fileURLWithPath: json)) }
+            if let json { try AtomicFile.write(try DriftReport.json(run, baseURL: baseURL, preferred: project.liveContracts ?? []), to: URL(fileURLWithPath: json)) }
         } catch {
             throw UsageFailure("cannot write an output: \(error)")
         }

@@ -13,16 +13,18 @@ struct RecordCommand: AsyncParsableCommand {
         discussion: """
             Modes follow swift-snapshot-testing: never (default; forced when CI=true unless --mode or FSQ_RECORD is set), \
             missing, failed, all. Like a snapshot test in record mode, a run that writes fixtures exits 1 so that \
-            nobody commits them unreviewed: read the diff, commit, run again.
-            Exit status: 0 nothing written, 1 fixtures written or a recording failed, 2 usage or configuration error.
+            nobody commits them unreviewed: read the diff, commit, run again. With --plan and no mode outside CI, the mode is \
+            missing. Written fixtures are replayed at once with run's checks.
+            Exit status: 0 nothing written, 1 fixtures written, a recording failed, a written fixture does not replay, or a \
+            plan recorded nothing; 2 usage or configuration error.
             """)
 
     @OptionGroup var fixtureOptions: FixtureOptions
 
-    @Option(name: .long, help: "never, missing, failed or all (default: FSQ_RECORD, else never; CI=true without either records nothing).")
+    @Option(name: .long, help: "never, missing, failed or all (default: FSQ_RECORD, else missing with --plan, else never; CI=true without either records nothing).")
     var mode: RecordMode?
 
-    @Option(name: .long, help: "A JSON list of new requests to record: [{\"endpoint\", \"case\", \"auth\", \"fsq_id\", \"parameters\"}].")
+    @Option(name: .long, help: "A JSON list of new requests to record: [{\"endpoint\", \"case\", \"contract\", \"auth\", \"fsq_id\", \"parameters\", \"status\"}].")
     var plan: String?
 
     @Option(name: .long, help: "Also redact this header's value (repeatable; added to the project file's redactHeaders).")
@@ -47,18 +49,20 @@ struct RecordCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let resolution: RecordModeResolution
         do {
-            resolution = try RecordMode.resolve(flag: mode, environment: environment)
+            resolution = try RecordMode.resolve(flag: mode, environment: environment, hasPlan: plan != nil)
         } catch {
             throw UsageFailure(error.description)
         }
         if let nothing = resolution.nothingRecorded {
             print(nothing)
+            // A plan asked for fixtures: recording none of them is not a success.
+            if let plan { print("record: --plan \(plan) was not recorded"); throw ExitCode(1) }
             return
         }
         let key: APIKey
         do {
             // Record never skips for want of a key: a run that records nothing must not look like one that did.
-            guard let resolved = try LiveKey.resolve(environment: environment, ifNoKey: .fail) else { throw ExitCode(2) }
+            guard let resolved = try LiveKey.resolve(environment: environment, ifNoKey: .fail, skipFlag: nil) else { throw ExitCode(2) }
             key = resolved
         } catch let missing as LiveKey.Missing {
             throw UsageFailure(missing.description)
@@ -85,10 +89,30 @@ struct RecordCommand: AsyncParsableCommand {
         let outcomes = await recorder.record(existing, plan: entries, progress: Progress.reporter(label: "record"))
         if let line = selection.leftOutLine { print(line) }
         print(Self.summary(outcomes, mode: resolution.mode))
-        let wrote = outcomes.contains { $0.status == .new || $0.status == .updated }
+        let written = outcomes.filter { $0.status == .new || $0.status == .updated }.map(\.relativePath)
         let failed = outcomes.contains { $0.status == .failed }
-        if wrote { print("record: fixtures were written; review the diff and commit them (exit 1, as a snapshot test in record mode)") }
-        if wrote || failed { throw ExitCode(1) }
+        let replayFailures = await RecordedReplay.check(written, fixturesRoot: root)
+        for failure in replayFailures { print("REPLAY   \(failure.relativePath) \(failure.reason)") }
+        if !written.isEmpty {
+            print(replayFailures.isEmpty
+                  ? "record: fixtures were written and replay green; review the diff and commit them (exit 1, as a snapshot test in record mode)"
+                  : "record: \(replayFailures.count) of \(written.count) written fixtures fail their own replay (above); fix or delete them")
+        } else if let plan, !entries.isEmpty {
+            print("record: nothing written from --plan \(plan): " + Self.nothingWrittenReason(outcomes))
+            throw ExitCode(1)
+        }
+        if !written.isEmpty || failed { throw ExitCode(1) }
+    }
+
+    /// Why a plan wrote nothing, from the outcomes' counts.
+    static func nothingWrittenReason(_ outcomes: [RecordOutcome]) -> String {
+        let counts = Dictionary(grouping: outcomes, by: \.status).mapValues(\.count)
+        var reasons: [String] = []
+        if let failed = counts[.failed] { reasons.append("\(failed) failed (above)") }
+        if let skipped = counts[.skipped] { reasons.append("\(skipped) skipped (already recorded; --mode all re-records them)") }
+        if let same = counts[.unchanged] { reasons.append("\(same) unchanged") }
+        if let kept = counts[.kept] { reasons.append("\(kept) kept") }
+        return reasons.isEmpty ? "no entry was recorded" : reasons.joined(separator: ", ")
     }
 
     static func summary(_ outcomes: [RecordOutcome], mode: RecordMode) -> String {

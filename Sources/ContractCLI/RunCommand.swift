@@ -86,6 +86,7 @@ struct RunCommand: AsyncParsableCommand {
         let stream = openReport(report, mode: mode, baseURL: liveOptions?.baseURL.absoluteString ?? "replay (in-process)")
         let includes: @Sendable (Fixture) -> Bool = { selection.includes(contract: $0.contract) }
         let phases = timings ? PhaseTimes() : nil
+        let refusals = ContractRefusals()
         let start = ContinuousClock.now
 
         if let liveOptions {
@@ -93,7 +94,8 @@ struct RunCommand: AsyncParsableCommand {
             let strategy = LiveStrategy(caller: LiveCaller(options: liveOptions), deadline: deadline)
             let core = ExecutionCore(concurrency: liveOptions.concurrency, deadline: deadline,
                                      progress: Progress.reporter(label: "live"))
-            let pipeline = RunPipeline(source: source, strategy: strategy, core: core, stream: stream, includes: includes)
+            let pipeline = RunPipeline(source: source, strategy: refusals.watching(strategy), core: core, stream: stream,
+                                       includes: includes)
             let reportPath = report
             let watchdog = Watchdog(deadline: deadline, grace: Self.watchdogGrace) {
                 try? pipeline.closeUnfinished { path, suite in strategy.unfinished(path: path, suite: suite, deadline: deadline) }
@@ -118,7 +120,10 @@ struct RunCommand: AsyncParsableCommand {
                                (start - discoverStart).seconds, runTime, reportTime,
                                phases.seconds(.load), phases.seconds(.run), phases.seconds(.report)))
         }
-        let tally = stream.tally
+        var tally = stream.tally
+        // A contract the server refused on every call is one line; its cases stay failures in the report.
+        refusals.lines.forEach { print($0) }
+        tally.omitProblems(where: refusals.isRefused)
         if let contracts = selection.contracts, tally.total.fixtures == 0 {
             throw UsageFailure("--contract \(contracts.joined(separator: ", ")) matches no fixture in \(fixtureOptions.folder)")
         }

@@ -4,6 +4,7 @@ import ContractHarness
 import Foundation
 import FoursquarePlaces
 import Testing
+import TestSupport
 @testable import ContractCLI
 
 /// Every fsq-contract verb's flags, parsed in process: what each flag sets, the defaults, and what a user is
@@ -64,6 +65,15 @@ struct CommandParsingTests {
         let serve = try parseCommand(ServeCommand.self, root: FSQContract.self, ["serve"] + arguments)
         #expect(serve.arguments == arguments)
         #expect(try parseCommand(ServeCommand.self, root: FSQContract.self, ["serve"]).arguments.isEmpty)
+    }
+
+    @Test func serveTakesTheProjectFilesFixturesUnlessTheArgumentsNameAFolder() throws {
+        let project = Products.packageRoot.appendingPathComponent("fsq-contract.json").path
+        let fixtures = Products.packageRoot.appendingPathComponent("Fixtures").path
+        #expect(try ServeCommand.withProjectFixtures(["--project", project, "--port", "0"]) == ["--fixtures", fixtures, "--port", "0"])
+        #expect(try ServeCommand.withProjectFixtures(["--project=\(project)", "--fixtures", "F"]) == ["--fixtures", "F"])
+        #expect(try ServeCommand.withProjectFixtures(["--no-project", "--port", "0"]) == ["--port", "0"])
+        #expect(throws: UsageFailure.self) { try ServeCommand.withProjectFixtures(["--project", "/nonexistent/fsq-contract.json"]) }
     }
 
     @Test(arguments: [ServeCommand.emulator, LiveHandOff.binary])

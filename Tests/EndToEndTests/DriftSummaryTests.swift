@@ -64,20 +64,25 @@ struct DriftSummaryTests {
         }
     }
 
+    /// The whole shipped corpus (both contracts, `--no-project`) against the 2025-06-17 stand-in: one screen, a
+    /// section per contract with its breaking and warning counts, the contract the server speaks first.
     @Test func bothCorporaAgainstTheStandInNameTheContractItSpeaksAndTheOtherOnesBreakingCount() async throws {
         try await withTemporaryDirectory { tmp in
-            let both = tmp.appendingPathComponent("both")
-            try FileManager.default.copyItem(at: Self.current.folder, to: both)
-            // Seed files join under their own names (the endpoint folders are shared by both contracts).
-            let seedFiles = FileManager.default.enumerator(at: Self.seed, includingPropertiesForKeys: nil)!
-            for case let url as URL in seedFiles where url.pathExtension == "json" && url.lastPathComponent.first?.isNumber == true
-                && Self.current.select.isEmpty {
-                let folder = both.appendingPathComponent(url.deletingLastPathComponent().lastPathComponent)
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try FileManager.default.copyItem(at: url, to: folder.appendingPathComponent("seed-" + url.lastPathComponent))
-            }
             try await OpenAPIStandIn.with { standIn in
-                let (result, markdown, document) = try await drift(both, standIn.baseURL.absoluteString, tmp)
+                let (result, markdown, document) = try await drift(Self.seed, standIn.baseURL.absoluteString, tmp, ["--no-project"])
+                let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(lines.count <= 60, "\(lines.count) lines:\n\(markdown)")
+                let sections = lines.filter { $0.hasPrefix("#### ") }
+                #expect(sections.count == 2, "\(markdown)")
+                #expect(sections.first?.hasPrefix("#### 2025-06-17: 0 breaking, ") == true, "\(sections)")
+                #expect(sections.last?.range(of: #"^#### seed: [1-9][0-9]* breaking, [0-9]+ warnings?$"#, options: .regularExpression) != nil,
+                        "\(sections)")
+                // The terminal has the same sections, in the same order.
+                let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("2025-06-17: ") || $0.hasPrefix("seed: ") }
+                #expect(headers.count == 2 && headers.first?.hasPrefix("2025-06-17: 0 breaking") == true, "\(result.stdout.suffix(4000))")
+                // An endpoint 2025-06-17 no longer has is one line, not a status change per call.
+                #expect(markdown.contains("gone: GET /places/categories — 404 on every call"), "\(markdown)")
+                #expect(!lines.contains { $0.contains("live 404") && $0.contains("categories") }, "\(markdown)")
                 #expect(result.status == 1, "the seed fixtures break")
                 let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("drift: the server speaks") })
                 #expect(line.hasPrefix("drift: the server speaks 2025-06-17 (0 breaking); seed: "), "\(line)")
@@ -85,7 +90,6 @@ struct DriftSummaryTests {
                 #expect(document["speaks"] as? String == "2025-06-17")
                 #expect((document["contracts"] as? [String: Int])?["2025-06-17"] == 0)
                 #expect(((document["contracts"] as? [String: Int])?["seed"] ?? 0) > 0)
-                #expect(markdown.split(separator: "\n", omittingEmptySubsequences: false).count <= 60)
             }
         }
     }

@@ -46,6 +46,30 @@ struct ProjectFileCommandTests {
         }
     }
 
+    @Test func withoutTheFileAContractTheServerRefusesEverywhereIsOneLineAndStillFails() async throws {
+        try await withTemporaryDirectory { tmp in
+            try copyFixtures([Self.seedFixture, "chains/200-typical.json", Self.currentFixtures[0]], to: tmp)
+            try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
+                let report = tmp.appendingPathComponent("live.xml")
+                let result = try await Products.run(["run", "--live", "--base-url", standIn.baseURL.absoluteString, "--fixtures", tmp.path,
+                                                     "--report", report.path, "--retries", "0"],
+                                                    environment: ["FSQ_API_KEY": E2E.sentinel])
+                #expect(result.status == 1, "the API no longer speaking a contract is a break\n\(result.stdout)")
+                let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("seed: none of its ") },
+                                        "\(result.stdout)")
+                #expect(line.hasPrefix("seed: none of its 4 calls of success fixtures passed (HTTP 401, 404)")
+                        && line.hasSuffix("the server does not speak this contract; its cases fail (see the report)"),
+                        "\(line)")
+                // Its cases are not listed one by one on the terminal, and the 2025-06-17 fixture passed.
+                let problems = result.stdout.components(separatedBy: "Problems:").dropFirst().first ?? ""
+                #expect(!problems.contains(Self.seedFixture) && !problems.contains("chains/"), "\(result.stdout)")
+                let cases = try E2E.cases(report.path)
+                #expect(cases.contains { $0.name.hasPrefix(Self.seedFixture) && E2E.problem($0) != nil }, "the report keeps them")
+                #expect(cases.filter { $0.name.contains("/2025-06-17/") }.allSatisfy { E2E.problem($0) == nil })
+            }
+        }
+    }
+
     @Test func replayStillRunsEveryContractAndNoProjectIgnoresTheFile() async throws {
         try await withTemporaryDirectory { tmp in
             try Self.project(#"{"report": "out/replay.xml", "liveContracts": ["2025-06-17"]}"#, in: tmp)

@@ -96,7 +96,8 @@ struct RecordModesTests {
                 #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
                 #expect(result.stdout.contains("2 new"), "\(result.stdout)")
             }
-            let search = try E2E.object(local.appendingPathComponent("place-search/200-coffee.json"))
+            // Where the corpus keeps 2025-06-17 fixtures, not beside the seed ones.
+            let search = try E2E.object(local.appendingPathComponent("place-search/2025-06-17/200-coffee.json"))
             #expect(search["contract"] as? String == "2025-06-17")
             #expect((search["recorded"] as? [String: Any])?["auth"] as? String == "bearer")
             let replay = try await Products.run(["run", "--fixtures", local.path, "--report", tmp.appendingPathComponent("r.xml").path])

@@ -70,6 +70,12 @@ public struct RunTally: Sendable {
         }
         suites[suite] = counts
     }
+
+    /// Drops kept problems a summary line stands for (a contract the server refused on every call); the counts,
+    /// and the report, keep them.
+    public mutating func omitProblems(where summarised: (CaseResult) -> Bool) {
+        problems.removeAll(where: summarised)
+    }
 }
 
 /// `1 fixture`, `2 fixtures`.

@@ -36,20 +36,28 @@ public enum DriftReport {
         }
     }
 
+    /// One property per contract section: `drift.contract.2025-06-17` = `0 breaking, 18 warnings`, in section order.
+    public static func contractProperties(_ summary: DriftSummary) -> [(String, String)] {
+        summary.sections.map { ("drift.contract.\($0.contract)", "\($0.breaking) breaking, \(plural($0.warnings, "warning"))") }
+    }
+
     /// The machine-readable report for `--json`.
-    public static func json(_ run: DriftRun, baseURL: String) throws -> Data {
+    public static func json(_ run: DriftRun, baseURL: String, preferred: [String] = []) throws -> Data {
         struct Entry: Encodable {
             var fixture: String, endpoint: String, contract: String, auth: String, recorded_status: Int, live_status: Int?
             var worst: String?, problem: String?, unreproducible: Bool
             var changes: [DriftChange]
         }
         struct Broken: Encodable { var fixture: String, problem: String }
+        struct Section: Encodable { var contract: String, breaking: Int, warnings: Int }
         struct Document: Encodable {
             var base_url: String, tool_version: String, err: Int, warn: Int, info: Int
             var contracts: [String: Int], speaks: String?
+            /// Per contract, in the summary's order: distinct breaking changes and warnings.
+            var sections: [Section]
             var results: [Entry], broken: [Broken]
         }
-        let summary = DriftSummary(run)
+        let summary = DriftSummary(run, preferred: preferred)
         let all = run.results.filter { !$0.unreproducible }.flatMap(\.changes)
         let document = Document(
             base_url: baseURL, tool_version: ToolVersion.current,
@@ -57,6 +65,7 @@ public enum DriftReport {
             info: all.filter { $0.grade == .info }.count,
             contracts: Dictionary(uniqueKeysWithValues: summary.contracts.map { ($0.contract, $0.breaking) }),
             speaks: summary.spokenContract,
+            sections: summary.sections.map { Section(contract: $0.contract, breaking: $0.breaking, warnings: $0.warnings) },
             results: run.results.map { Entry(fixture: $0.fixture, endpoint: $0.endpoint, contract: $0.contract,
                                              auth: $0.auth.rawValue, recorded_status: $0.recordedStatus,
                                              live_status: $0.liveStatus, worst: $0.worst?.rawValue, problem: $0.problem,

@@ -1,9 +1,11 @@
 import Foundation
 import FoursquarePlaces
 
-/// A drift run read in one screen: the same change across fixtures and styles is one line with a count and two
-/// examples, worst first; a style the server refuses everywhere is one line; error fixtures the server does not
-/// reproduce have their own short section; and the contract the server speaks is named.
+/// A drift run read in one screen, one section per contract (the project's live contracts first, else the one the
+/// server speaks), each headed by its breaking and warning counts: the same change across fixtures and styles is
+/// one line with a count and two examples, sorted by grade then count; a style the server refuses everywhere, and
+/// an endpoint it no longer has, are one line each; error fixtures the server does not reproduce have their own
+/// short list; and the contract the server speaks is named.
 public struct DriftSummary: Sendable {
     /// One change seen in one or more calls.
     public struct Group: Sendable {
@@ -26,6 +28,28 @@ public struct DriftSummary: Sendable {
         public var endpoints: Int
     }
 
+    /// An endpoint the server no longer has: every call to it (in a style it accepts) got 404, where its fixtures
+    /// recorded other statuses.
+    public struct Gone: Sendable {
+        public var contract: String
+        public var endpoint: String
+        /// `GET /places/categories`.
+        public var request: String
+        public var calls: Int
+        public var fixtures: [String]
+    }
+
+    /// One contract's part of the run.
+    public struct Section: Sendable {
+        public var contract: String
+        public var summary: DriftSummary
+        /// Distinct breaking changes (ERR lines, refused styles, gone endpoints) and warnings.
+        public var breaking: Int { summary.breaking }
+        public var warnings: Int { summary.groups.filter { $0.grade == .warn }.count }
+        /// `2025-06-17: 0 breaking, 18 warnings`.
+        public var headline: String { "\(contract): \(breaking) breaking, \(plural(warnings, "warning"))" }
+    }
+
     /// Error fixtures recorded with one status that the server answered with another class.
     public struct Unreproduced: Sendable {
         public var recorded: Int
@@ -43,6 +67,9 @@ public struct DriftSummary: Sendable {
 
     public private(set) var groups: [Group] = []
     public private(set) var refusals: [Refusal] = []
+    public private(set) var gone: [Gone] = []
+    /// One per contract of the fixtures, in the order they are shown.
+    public private(set) var sections: [Section] = []
     public private(set) var unreproduced: [Unreproduced] = []
     /// Calls with no answer, grouped by the reason.
     public private(set) var unanswered: [(reason: String, fixtures: [String])] = []
@@ -50,17 +77,24 @@ public struct DriftSummary: Sendable {
     public let calls: Int
     public let brokenFiles: Int
 
-    /// Distinct breaking findings: ERR groups plus refused styles.
-    public var breaking: Int { groups.filter { $0.grade == .err }.count + refusals.count }
+    /// Distinct breaking findings: ERR groups, refused styles and endpoints gone.
+    public var breaking: Int { groups.filter { $0.grade == .err }.count + refusals.count + gone.count }
 
-    public init(_ run: DriftRun) {
+    /// `preferred`: the contracts the project uses live (the project file's `liveContracts`), shown first.
+    public init(_ run: DriftRun, preferred: [String] = []) {
         self.init(results: run.results, brokenFiles: run.broken.count)
         let byContract = Dictionary(grouping: run.results, by: \.contract)
+        let parts = byContract.mapValues { DriftSummary(results: $0, brokenFiles: 0) }
         contracts = byContract.keys.sorted { Self.contractOrder($0) < Self.contractOrder($1) }.map { contract in
-            let part = DriftSummary(results: byContract[contract]!, brokenFiles: 0)
-            return ContractTally(contract: contract, breaking: part.breaking,
-                                 compared: part.comparable(byContract[contract]!).count)
+            ContractTally(contract: contract, breaking: parts[contract]!.breaking,
+                          compared: parts[contract]!.comparable(byContract[contract]!).count)
         }
+        let spoken = spokenContract
+        func rank(_ contract: String) -> (Int, Int) {
+            if let at = preferred.firstIndex(of: contract) { return (0, at) }
+            return (contract == spoken ? 1 : 2, Self.contractOrder(contract))
+        }
+        sections = contracts.map(\.contract).sorted { rank($0) < rank($1) }.map { Section(contract: $0, summary: parts[$0]!) }
     }
 
     init(results: [DriftResult], brokenFiles: Int) {
@@ -73,6 +107,16 @@ public struct DriftSummary: Sendable {
             guard mine.contains(where: \.refused), mine.allSatisfy({ $0.liveStatus == 401 || $0.liveStatus == 403 }) else { continue }
             refusals.append(Refusal(auth: auth, statuses: Set(mine.compactMap(\.liveStatus)).sorted(), calls: mine.count,
                                     endpoints: Set(mine.map(\.endpoint)).count))
+        }
+        // An endpoint answered 404 on every call in an accepted style, where its fixtures recorded other statuses.
+        let refusedStyles = Set(refusals.map(\.auth))
+        let accepted = answered.filter { !refusedStyles.contains($0.auth) }
+        for (key, calls) in Dictionary(grouping: accepted, by: { [$0.contract, $0.endpoint] }).sorted(by: { $0.key.lexicographicallyPrecedes($1.key) })
+        where calls.allSatisfy({ $0.liveStatus == 404 }) && calls.contains(where: { $0.recordedStatus != 404 }) {
+            let endpoint = Contract.named(key[0])?.endpoints.first { $0.id.rawValue == key[1] }
+            gone.append(Gone(contract: key[0], endpoint: key[1],
+                             request: endpoint.map { "\($0.method) \($0.pathTemplate)" } ?? key[1], calls: calls.count,
+                             fixtures: calls.map(\.fixture)))
         }
         var index: [String: Int] = [:]
         for result in comparable(results) {
@@ -91,7 +135,8 @@ public struct DriftSummary: Sendable {
         }
         groups.sort { ($0.grade, $0.calls, $1.path) > ($1.grade, $1.calls, $0.path) }
         var unreproducedIndex: [String: Int] = [:]
-        for result in results where result.unreproducible {
+        let goneEndpoints = Set(gone.map { [$0.contract, $0.endpoint] })
+        for result in results where result.unreproducible && !goneEndpoints.contains([result.contract, result.endpoint]) {
             let key = "\(result.recordedStatus)>\(result.liveStatus ?? 0)"
             if let at = unreproducedIndex[key] {
                 if !unreproduced[at].fixtures.contains(result.fixture) { unreproduced[at].fixtures.append(result.fixture) }
@@ -112,11 +157,15 @@ public struct DriftSummary: Sendable {
         }
     }
 
-    /// Results whose changes say something about the API: answered, in a style the server accepts, and not an
-    /// error fixture it cannot reproduce.
+    /// Results whose changes say something about the API: answered, in a style the server accepts, to an endpoint
+    /// it still has, and not an error fixture it cannot reproduce.
     func comparable(_ results: [DriftResult]) -> [DriftResult] {
         let refused = Set(refusals.map(\.auth))
-        return results.filter { $0.liveStatus != nil && !refused.contains($0.auth) && !$0.unreproducible }
+        let goneEndpoints = Set(gone.map { [$0.contract, $0.endpoint] })
+        return results.filter {
+            $0.liveStatus != nil && !refused.contains($0.auth) && !$0.unreproducible
+                && !goneEndpoints.contains([$0.contract, $0.endpoint])
+        }
     }
 
     /// The contract every compared call of which agrees with the server, if exactly that can be said.
@@ -172,26 +221,73 @@ public struct DriftSummary: Sendable {
         return line
     }
 
-    /// The terminal's view: the same lines as the markdown, without tables.
+    /// One finding of a section: a refused style, an endpoint gone, or a change group.
+    struct Line {
+        var grade: DriftGrade
+        var calls: Int
+        /// What changed, for the markdown's change column.
+        var text: String
+        /// The same for the terminal.
+        var terminalText: String
+        var endpoints: [String]
+        var fixtures: [String]
+    }
+
+    /// Every finding, sorted by grade, then by how many calls showed it.
+    var lines: [Line] {
+        let refused = refusals.map {
+            Line(grade: .err, calls: $0.calls, text: Self.refusalLine($0), terminalText: Self.refusalLine($0), endpoints: [], fixtures: [])
+        }
+        let goneLines = gone.map {
+            Line(grade: .err, calls: $0.calls, text: "gone: \($0.request) — 404 on every call", terminalText: "gone: \($0.request) — 404 on every call",
+                 endpoints: [$0.endpoint], fixtures: $0.fixtures)
+        }
+        let changes = groups.map {
+            Line(grade: $0.grade, calls: $0.calls, text: "`\($0.path)` \($0.phrase)", terminalText: "\($0.path): \($0.phrase)",
+                 endpoints: $0.endpoints, fixtures: $0.fixtures)
+        }
+        // A stable sort: equal lines keep the order they were found in.
+        return (refused + goneLines + changes).enumerated()
+            .sorted { ($0.element.grade, $0.element.calls, $1.offset) > ($1.element.grade, $1.element.calls, $0.offset) }
+            .map(\.element)
+    }
+
+    /// The terminal's view: the same lines as the markdown, without tables, one section per contract.
     public func terminal(maxInfo: Int = 5) -> String {
         var lines: [String] = []
         if contracts.count > 0 { lines.append("drift: " + contractLine) }
-        for refusal in refusals { lines.append("ERR  " + Self.refusalLine(refusal)) }
-        var info = 0
-        for group in groups {
-            if group.grade == .info { info += 1; if info > maxInfo { continue } }
-            lines.append("\(group.grade.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) \(group.path): \(group.phrase) "
-                         + "[\(plural(group.calls, "call")); \(Self.examples(group.fixtures))]")
+        let parts = sections.isEmpty ? [Section(contract: "", summary: self)] : sections
+        for section in parts {
+            if !section.contract.isEmpty { lines.append(section.headline + (section.contract == spokenContract ? " (the server speaks it)" : "")) }
+            lines += section.summary.terminalLines(maxInfo: maxInfo, indent: section.contract.isEmpty ? "" : "  ")
         }
-        if info > maxInfo { lines.append("INFO … and \(info - maxInfo) more (see --summary or --json)") }
-        for item in unreproduced {
-            lines.append("KEPT \(item.recorded) answered \(item.live): not reproducible live, not compared "
-                         + "[\(Self.examples(item.fixtures))]")
-        }
-        for item in unanswered { lines.append("NONE \(item.reason) [\(Self.examples(item.fixtures))]") }
-        if groups.isEmpty, refusals.isEmpty, unanswered.isEmpty, brokenFiles == 0 { lines.append("drift: no changes") }
+        if groups.isEmpty, refusals.isEmpty, gone.isEmpty, unanswered.isEmpty, brokenFiles == 0 { lines.append("drift: no changes") }
         lines.append(headline)
         return lines.joined(separator: "\n")
+    }
+
+    func terminalLines(maxInfo: Int, indent: String) -> [String] {
+        var out: [String] = []
+        var info = 0
+        for line in lines {
+            if line.grade == .info { info += 1; if info > maxInfo { continue } }
+            let examples = line.fixtures.isEmpty ? "" : "; \(Self.examples(line.fixtures))"
+            out.append(indent + "\(line.grade.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
+                       + line.terminalText
+                       + " [\(plural(line.calls, "call"))\(examples)]")
+        }
+        if info > maxInfo { out.append(indent + "INFO … and \(info - maxInfo) more (see --summary or --json)") }
+        if !unreproduced.isEmpty {
+            out.append(indent + "KEPT not reproducible live, not compared: \(unreproducedCounts) [\(Self.examples(unreproduced.flatMap(\.fixtures)))]")
+        }
+        for item in unanswered { out.append(indent + "NONE \(item.reason) [\(Self.examples(item.fixtures))]") }
+        return out
+    }
+
+    /// `recorded 401, answered 200: 6 fixtures; recorded 404, answered 200: 1 fixture`.
+    var unreproducedCounts: String {
+        unreproduced.map { "recorded \($0.recorded), answered \($0.live): \(plural($0.fixtures.count, "fixture"))" }
+            .joined(separator: "; ")
     }
 
     static func refusalLine(_ refusal: Refusal) -> String {
@@ -200,34 +296,48 @@ public struct DriftSummary: Sendable {
             + "\(plural(refusal.endpoints, "endpoint"))): the server refuses this auth style"
     }
 
-    /// Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`, sized for one screen: every breaking
-    /// change and warning, at most `maxInfo` info lines, then the error fixtures the server cannot reproduce.
+    /// Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`, sized for one screen: a section per contract
+    /// with every breaking change and warning, at most `maxInfo` info lines in all, then the error fixtures the
+    /// server cannot reproduce.
     public func markdown(baseURL: String, maxInfo: Int = 8) -> String {
         var lines = ["### API drift against \(Self.cell(baseURL))", ""]
         lines.append("**\(Self.cell(headline.replacingOccurrences(of: "drift: ", with: "")))**")
         if contracts.count > 0 { lines.append(""); lines.append(Self.cell(contractLine.prefix(1).uppercased() + contractLine.dropFirst()) + ".") }
-        let shown = groups.filter { $0.grade != .info } + groups.filter { $0.grade == .info }.prefix(maxInfo)
-        if !refusals.isEmpty || !shown.isEmpty {
+        if sections.count <= 1 {
+            lines += markdownBody(maxInfo: maxInfo)
+        } else {
+            // The info budget is shared, the first sections first: a screen holds every ERR and WARN before it.
+            var budget = maxInfo
+            for section in sections {
+                lines += ["", "#### \(Self.cell(section.headline))"]
+                let infos = section.summary.groups.filter { $0.grade == .info }.count
+                lines += section.summary.markdownBody(maxInfo: min(budget, infos))
+                budget -= min(budget, infos)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func markdownBody(maxInfo: Int) -> [String] {
+        var lines: [String] = []
+        let all = self.lines
+        let shown = all.filter { $0.grade != .info } + all.filter { $0.grade == .info }.prefix(maxInfo)
+        if !shown.isEmpty {
             lines += ["", "| grade | change | calls | endpoints | e.g. |", "|---|---|---:|---|---|"]
-            for refusal in refusals {
-                lines.append("| ERR | \(Self.cell(Self.refusalLine(refusal))) | \(refusal.calls) | all | |")
+            for line in shown {
+                let endpoints = line.endpoints.isEmpty ? "all" : Self.cell(Self.examples(line.endpoints)).replacingOccurrences(of: " fixtures)", with: ")")
+                lines.append("| \(line.grade.rawValue) | \(Self.cell(line.text)) | \(line.calls) | \(endpoints) | "
+                             + "\(Self.cell(line.fixtures.prefix(2).joined(separator: ", "))) |")
             }
-            for group in shown {
-                lines.append("| \(group.grade.rawValue) | `\(Self.cell(group.path))` \(Self.cell(group.phrase)) | \(group.calls) | "
-                             + "\(Self.cell(Self.examples(group.endpoints)).replacingOccurrences(of: " fixtures)", with: ")")) | "
-                             + "\(Self.cell(group.fixtures.prefix(2).joined(separator: ", "))) |")
-            }
-            let hidden = groups.filter { $0.grade == .info }.count - min(maxInfo, groups.filter { $0.grade == .info }.count)
+            let hidden = all.filter { $0.grade == .info }.count - min(maxInfo, all.filter { $0.grade == .info }.count)
             if hidden > 0 { lines.append("| INFO | … and \(hidden) more info changes (fields the model does not read): see the JSON report | | | |") }
         } else if unanswered.isEmpty {
             lines += ["", "No drift: every compared answer has the recorded shape."]
         }
         if !unreproduced.isEmpty {
-            lines += ["", "**Error fixtures the server does not reproduce** (kept, not compared):", ""]
-            for item in unreproduced {
-                lines.append("- recorded \(item.recorded), answered \(item.live): \(plural(item.fixtures.count, "fixture")) "
-                             + "(\(Self.cell(Self.examples(item.fixtures))))")
-            }
+            // One line whatever the statuses: a healthy server reproduces none of the 429s and 5xx.
+            lines += ["", "**Error fixtures the server does not reproduce** (kept, not compared): \(unreproducedCounts) "
+                      + "(\(Self.cell(Self.examples(unreproduced.flatMap(\.fixtures)))))"]
         }
         if !unanswered.isEmpty {
             lines += ["", "**Calls with no answer** (drift unknown):", ""]
@@ -235,7 +345,7 @@ public struct DriftSummary: Sendable {
                 lines.append("- \(Self.cell(item.reason)): \(plural(item.fixtures.count, "call")) (\(Self.cell(Self.examples(item.fixtures))))")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     static func cell(_ text: some StringProtocol) -> String {

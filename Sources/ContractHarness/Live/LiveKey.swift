@@ -18,8 +18,10 @@ public enum LiveKey {
     }
 
     /// The key, or nil when it is missing and skipping was asked for (`--if-no-key skip`, or
-    /// `FSQ_IF_NO_KEY=skip`); a missing key otherwise throws.
-    public static func resolve(environment: [String: String], ifNoKey: IfNoKey? = nil) throws(Missing) -> APIKey? {
+    /// `FSQ_IF_NO_KEY=skip`); a missing key otherwise throws. `skipFlag` is the flag the message suggests for
+    /// skipping, nil for a verb that cannot skip (`record`), so no message names a flag the verb lacks.
+    public static func resolve(environment: [String: String], ifNoKey: IfNoKey? = nil,
+                               skipFlag: String? = "--if-no-key skip") throws(Missing) -> APIKey? {
         if let value = environment[environmentName], !value.isEmpty {
             // A key too short to redact without rewriting other text is refused (KeyScrubber).
             if let problem = KeyScrubber.problem(with: APIKey(value), variable: environmentName) {
@@ -30,8 +32,11 @@ public enum LiveKey {
         let choice: IfNoKey
         if let ifNoKey { choice = ifNoKey } else { choice = try policy(environment) }
         guard choice == .skip else {
+            guard let skipFlag else {
+                throw Missing(description: "\(environmentName) is not set; record calls the server with a key, so set it")
+            }
             throw Missing(description: "\(environmentName) is not set; live calls need a key "
-                          + "(set it, or pass --if-no-key skip to report the live cases as skipped)")
+                          + "(set it, or pass \(skipFlag) to report the live cases as skipped)")
         }
         return nil
     }

@@ -132,8 +132,7 @@ public struct ProjectFile: Sendable, Equatable {
             reportDir = try container.decodeIfPresent(String.self, forKey: .reportDir)
             baseURL = try container.decodeIfPresent(String.self, forKey: .baseURL)
             if let baseURL {
-                guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                      url.host?.isEmpty == false else {
+                guard LiveOptions.baseURL(parsing: baseURL) != nil else {
                     throw invalid(.baseURL, "'\(baseURL)' is not an http(s) URL with a host, such as https://places-api.foursquare.com")
                 }
             }

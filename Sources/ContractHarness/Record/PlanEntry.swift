@@ -4,27 +4,42 @@ import FoursquarePlaces
 /// A request to record that has no fixture yet, from `--plan FILE`.
 ///
 /// ```json
-/// [{"endpoint": "place-search", "case": "200-paris", "auth": "bearer", "parameters": {"near": "Paris"}},
-///  {"endpoint": "place-details", "case": "200-louvre", "fsq_id": "4adcda10f964a520af3521e3", "contract": "2025-06-17"}]
+/// [{"endpoint": "place-search", "case": "200-paris", "auth": "bearer", "parameters": {"near": "Paris", "limit": 5}},
+///  {"endpoint": "place-details", "case": "200-louvre", "fsq_id": "4adcda10f964a520af3521e3", "contract": "2025-06-17"},
+///  {"endpoint": "place-details", "case": "404-unknown", "fsq_id": "0000", "status": 404}]
 /// ```
+///
+/// Parameter values may be JSON strings, numbers or booleans (sent as written). `case` may start with the
+/// contract's folder (`2025-06-17/200-paris`), which must then agree with `contract`.
 public struct PlanEntry: Sendable, Hashable, Decodable {
     public var endpoint: EndpointID
     public var caseName: String
-    /// The contract the new fixture is recorded under; nil takes the run's `--contract`, else `seed`.
+    /// The contract the new fixture is recorded under; nil takes the run's (`--contract`, the project file's
+    /// `liveContracts`), else the contract the server answers.
     public var contract: String?
     public var auth: AuthStyle?
     public var placeID: String?
     public var parameters: [String: String]
     public var summary: String?
+    /// The status the server is expected to answer (`404` for an unknown id, `401`, recorded with a key the API
+    /// rejects); nil expects a 2xx.
+    public var status: Int?
 
-    public var relativePath: String { "\(endpoint.rawValue)/\(caseName).json" }
+    /// Where the fixture goes: `<endpoint>/<case>.json` for `seed`, `<endpoint>/<contract>/<case>.json` for any
+    /// other contract, as the corpus keeps them.
+    public func relativePath(contract: String) -> String {
+        contract == Fixture.seedContract ? "\(endpoint.rawValue)/\(caseName).json" : "\(endpoint.rawValue)/\(contract)/\(caseName).json"
+    }
+
+    /// The path under the entry's own contract, or `seed`'s when it names none (for messages before one is chosen).
+    public var relativePath: String { relativePath(contract: contract ?? Fixture.seedContract) }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case endpoint, caseName = "case", contract, auth, placeID = "fsq_id", parameters, summary = "description"
+        case endpoint, caseName = "case", contract, auth, placeID = "fsq_id", parameters, summary = "description", status
     }
 
     public init(endpoint: EndpointID, caseName: String, contract: String? = nil, auth: AuthStyle? = nil,
-                placeID: String? = nil, parameters: [String: String] = [:], summary: String? = nil) {
+                placeID: String? = nil, parameters: [String: String] = [:], summary: String? = nil, status: Int? = nil) {
         self.endpoint = endpoint
         self.caseName = caseName
         self.contract = contract
@@ -32,6 +47,7 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
         self.placeID = placeID
         self.parameters = parameters
         self.summary = summary
+        self.status = status
     }
 
     public init(from decoder: any Decoder) throws {
@@ -43,14 +59,26 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
         let name = try container.decode(String.self, forKey: .endpoint)
         guard let endpoint = EndpointID(rawValue: name) else { throw invalid(.endpoint, "unknown endpoint id '\(name)'") }
         var caseName = try container.decode(String.self, forKey: .caseName)
-        guard !caseName.isEmpty, !caseName.contains("/"), !caseName.hasPrefix(".") else {
-            throw invalid(.caseName, "'\(caseName)' is not a file name")
-        }
-        if caseName.hasSuffix(".json") { caseName = String(caseName.dropLast(5)) }
-        let contract = try container.decodeIfPresent(String.self, forKey: .contract)
+        var contract = try container.decodeIfPresent(String.self, forKey: .contract)
         if let contract, Contract.named(contract) == nil {
             throw invalid(.contract, "unknown contract '\(contract)' (known: \(Contracts.known.joined(separator: ", ")))")
         }
+        // `2025-06-17/200-paris`: the folder the corpus keeps that contract's fixtures in.
+        if let slash = caseName.firstIndex(of: "/"), let folder = Contract.named(String(caseName[..<slash])),
+           folder.id != Fixture.seedContract {
+            if let contract, contract != folder.id {
+                throw invalid(.caseName, "'\(caseName)' is in the \(folder.id) folder but the entry's contract is \(contract); "
+                              + "drop the folder or make them agree")
+            }
+            contract = folder.id
+            caseName = String(caseName[caseName.index(after: slash)...])
+        }
+        guard !caseName.isEmpty, !caseName.contains("/"), !caseName.hasPrefix(".") else {
+            throw invalid(.caseName, "'\(caseName)' is not a file name (a folder other than a contract's, such as 2025-06-17/, is not allowed)")
+        }
+        if caseName.hasSuffix(".json") { caseName = String(caseName.dropLast(5)) }
+        let status = try container.decodeIfPresent(Int.self, forKey: .status)
+        if let status, !(200...599).contains(status) { throw invalid(.status, "\(status) is not an HTTP status (200...599)") }
         var auth: AuthStyle?
         if let style = try container.decodeIfPresent(String.self, forKey: .auth) {
             guard let parsed = AuthStyle(rawValue: style) else { throw invalid(.auth, "'\(style)' is not apiKey or bearer") }
@@ -58,9 +86,30 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
         }
         let placeID = try container.decodeIfPresent(String.self, forKey: .placeID)
         if endpoint.endpoint.hasPlaceID, placeID == nil { throw invalid(.placeID, "\(endpoint) needs a place id") }
+        let values = try container.decodeIfPresent([String: ParameterValue].self, forKey: .parameters) ?? [:]
         self.init(endpoint: endpoint, caseName: caseName, contract: contract, auth: auth, placeID: placeID,
-                  parameters: try container.decodeIfPresent([String: String].self, forKey: .parameters) ?? [:],
-                  summary: try container.decodeIfPresent(String.self, forKey: .summary))
+                  parameters: values.mapValues(\.text), summary: try container.decodeIfPresent(String.self, forKey: .summary),
+                  status: status)
+    }
+
+    /// A query parameter as a plan writes it: a string, a number or a boolean, sent as its JSON text.
+    struct ParameterValue: Decodable {
+        var text: String
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let string = try? value.decode(String.self) {
+                text = string
+            } else if let flag = try? value.decode(Bool.self) {
+                text = flag ? "true" : "false"
+            } else if let integer = try? value.decode(Int.self) {
+                text = String(integer)
+            } else if let number = try? value.decode(Double.self), number.isFinite {
+                text = "\(number)"
+            } else {
+                throw ConfigFile.InvalidValue(codingPath: decoder.codingPath, reason: "expected a string, number or boolean")
+            }
+        }
     }
 
     /// Reads a plan file; errors name the file and the JSON path.

@@ -50,6 +50,8 @@ public struct RecordMode: RawRepresentable, CaseIterable, Hashable, Sendable, Cu
 public struct RecordModeResolution: Sendable, Hashable {
     public enum Source: String, Sendable, Hashable {
         case flag = "--mode", environment = "FSQ_RECORD", continuousIntegration = "CI", fallback = "default"
+        /// A `--plan` outside CI with no mode asked for: record what is missing.
+        case plan = "--plan"
     }
 
     public let mode: RecordMode
@@ -61,7 +63,7 @@ public struct RecordModeResolution: Sendable, Hashable {
         switch source {
         case .continuousIntegration:
             return "record: CI=true and no --mode or FSQ_RECORD given, so the mode is never; nothing recorded"
-        case .flag, .environment:
+        case .flag, .environment, .plan:
             return "record: mode is never (\(source.rawValue)); nothing recorded"
         case .fallback:
             return "record: mode is never; nothing recorded (pass --mode missing|failed|all, or set FSQ_RECORD)"
@@ -75,11 +77,13 @@ public struct RecordModeError: Error, Sendable, CustomStringConvertible {
 }
 
 extension RecordMode {
-    /// The mode a run uses: `--mode`, else `FSQ_RECORD`, else `never`, saying when CI forced it.
+    /// The mode a run uses: `--mode`, else `FSQ_RECORD`, else `never` in CI (saying CI forced it), else `missing`
+    /// when a plan asks for new fixtures (`hasPlan`), else `never`.
     ///
     /// As swift-snapshot-testing resolves `SNAPSHOT_TESTING_RECORD`, the variable is read here, not by the CLI,
     /// so every front end (and the tests) resolve it the same way. An empty `FSQ_RECORD` counts as unset.
-    public static func resolve(flag: RecordMode?, environment: [String: String]) throws(RecordModeError) -> RecordModeResolution {
+    public static func resolve(flag: RecordMode?, environment: [String: String], hasPlan: Bool = false)
+        throws(RecordModeError) -> RecordModeResolution {
         if let flag { return RecordModeResolution(mode: flag, source: .flag) }
         if let raw = environment[environmentName], !raw.isEmpty {
             guard let mode = RecordMode(rawValue: raw) else {
@@ -89,6 +93,7 @@ extension RecordMode {
             return RecordModeResolution(mode: mode, source: .environment)
         }
         if isContinuousIntegration(environment) { return RecordModeResolution(mode: .never, source: .continuousIntegration) }
+        if hasPlan { return RecordModeResolution(mode: .missing, source: .plan) }
         return RecordModeResolution(mode: .never, source: .fallback)
     }
 

@@ -26,7 +26,8 @@ public struct Recorder: Sendable {
     public let redactor: Redactor
     /// Style for fixtures that do not say which they were recorded with (when their contract accepts it).
     public let defaultAuth: AuthStyle
-    /// Contract for plan entries that do not name one (`--contract`); nil means `seed`.
+    /// Contract for plan entries that do not name one (`--contract`, else the project file's single live
+    /// contract); nil records each under the contract the server answers, the newest first.
     public let defaultContract: String?
     /// Write an error fixture's new answer even when its status class changed (`--accept-status-change`).
     public let acceptStatusChange: Bool
@@ -53,7 +54,7 @@ public struct Recorder: Sendable {
         var relativePath: String {
             switch self {
             case let .existing(loaded): return loaded.relativePath
-            case let .planned(entry): return entry.relativePath
+            case let .planned(entry): return entry.relativePath(contract: entry.contract ?? Fixture.seedContract)
             }
         }
     }
@@ -67,6 +68,8 @@ public struct Recorder: Sendable {
         var auth: AuthStyle
         var existing: Fixture?
         var summary: String?
+        /// A plan entry's expected status (nil: a 2xx).
+        var expectedStatus: Int? = nil
     }
 
     /// Records every existing fixture's request and every plan entry without a file, on the execution core
@@ -75,7 +78,14 @@ public struct Recorder: Sendable {
                        progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> [RecordOutcome] {
         AtomicFile.removeStaleTemps(under: fixturesRoot)
         let known = Set(existing.map(\.relativePath))
-        let items = existing.map(Item.existing) + plan.filter { !known.contains($0.relativePath) }.map(Item.planned)
+        let entries = plan.map { entry in
+            var entry = entry
+            entry.contract = entry.contract ?? defaultContract
+            return entry
+        }
+        let items = existing.map(Item.existing) + entries.filter { entry in
+            entry.contract.map { !known.contains(entry.relativePath(contract: $0)) } ?? true
+        }.map(Item.planned)
         let deadline = RunDeadline(seconds: options.deadline)
         let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress)
         return await core.run(
@@ -88,11 +98,15 @@ public struct Recorder: Sendable {
     }
 
     func record(_ item: Item, deadline: RunDeadline) async -> RecordOutcome {
+        if case let .planned(entry) = item, entry.contract == nil { return await recordUnderSpokenContract(entry, deadline: deadline) }
         func outcome(_ status: RecordOutcome.Status, _ notes: [String]) -> RecordOutcome {
             RecordOutcome(relativePath: item.relativePath, status: status, notes: notes)
         }
         let exists: Bool
-        if case .existing = item { exists = true } else { exists = false }
+        switch item {
+        case .existing: exists = true
+        case .planned: exists = FileManager.default.fileExists(atPath: fixturesRoot.appendingPathComponent(item.relativePath).path)
+        }
         guard mode.records(exists: exists) else {
             return outcome(.skipped, [exists ? "has a fixture (mode \(mode))" : "record mode is \(mode)"])
         }
@@ -101,8 +115,11 @@ public struct Recorder: Sendable {
         case let .success(planned): target = planned
         case let .failure(error): return outcome(.failed, ["not recorded: \(error)"])
         }
+        let expectedStatus = target.existing?.response.status ?? target.expectedStatus
+        // A 401 is provoked as the API gives it: with a key it cannot accept (never the real one).
+        let callKey = target.existing == nil && expectedStatus == 401 ? Self.rejectedKey : key
         let exchange = await caller.call(
-            target.plan, auth: target.auth, key: key, deadline: deadline, expectedStatus: target.existing?.response.status,
+            target.plan, auth: target.auth, key: callKey, deadline: deadline, expectedStatus: expectedStatus,
             // Only a file that exists can be named to the emulator: a new one would get its "unknown fixture" error.
             fixtureHeader: options.selectFixtureHeader && target.existing != nil ? target.relativePath : nil)
         let attempts = exchange.attempts > 1 ? " after \(exchange.attempts) attempts" : ""
@@ -111,11 +128,12 @@ public struct Recorder: Sendable {
             if case let .failed(error) = exchange.outcome { reason = redactor.text(error.description) } else { reason = "no response" }
             return outcome(.failed, ["not recorded: \(reason)\(attempts)"])
         }
-        switch RecordJudge.judge(recordedStatus: target.existing?.response.status, response: response, body: exchange.body,
+        switch RecordJudge.judge(recordedStatus: expectedStatus, response: response, body: exchange.body,
                                  acceptStatusChange: acceptStatusChange) {
         case .record: break
         case let .refuse(reason): return outcome(.failed, [reason + attempts])
-        case let .keep(reason): return outcome(.kept, [reason])
+        // A plan entry has no file to keep: an answer other than the one it expects is not its recording.
+        case let .keep(reason): return outcome(target.existing == nil ? .failed : .kept, [reason])
         }
         let fresh = build(target, request: request, response: response, body: exchange.body)
         var notes: [String] = []
@@ -140,6 +158,27 @@ public struct Recorder: Sendable {
         return outcome(.updated, notes.isEmpty ? ["values changed, structure unchanged"] : notes)
     }
 
+    /// A key no server accepts, for plan entries that expect a 401.
+    static let rejectedKey = APIKey("fsq-contract-rejected-key-00000000")
+
+    /// A plan entry with no contract from the plan, `--contract` or the project file: recorded under the newest
+    /// contract whose endpoint answers it as the entry expects, so a 2025-06-17 server's answer never becomes a
+    /// seed fixture. Which contracts were tried, and why each was refused, is the failure's note.
+    func recordUnderSpokenContract(_ entry: PlanEntry, deadline: RunDeadline) async -> RecordOutcome {
+        let candidates = Contract.all.reversed().filter { contract in contract.endpoints.contains { $0.id == entry.endpoint } }
+        var refusals: [String] = []
+        for contract in candidates {
+            var chosen = entry
+            chosen.contract = contract.id
+            let outcome = await record(.planned(chosen), deadline: deadline)
+            if outcome.status != .failed { return outcome }
+            refusals.append("\(contract.id): " + outcome.notes.joined(separator: "; "))
+        }
+        return RecordOutcome(relativePath: entry.relativePath, status: .failed,
+                             notes: ["not recorded: no contract's request got the expected answer (\(refusals.joined(separator: " | "))); "
+                                     + "name the contract with \"contract\" or --contract"])
+    }
+
     /// The call an item describes (the core's plan-or-error step for files), under a style its contract accepts.
     func target(for item: Item) -> Result<Target, FixtureError> {
         switch item {
@@ -150,8 +189,9 @@ public struct Recorder: Sendable {
             }
         case let .planned(entry):
             let contract = entry.contract ?? defaultContract ?? Fixture.seedContract
+            let relativePath = entry.relativePath(contract: contract)
             do {
-                let endpoint = try CallPlan.registryEntry(endpoint: entry.endpoint, contract: contract, file: entry.relativePath)
+                let endpoint = try CallPlan.registryEntry(endpoint: entry.endpoint, contract: contract, file: relativePath)
                 var path = endpoint.pathTemplate
                 if let placeholder = endpoint.placeholder, let id = entry.placeID {
                     var allowed = CharacterSet.urlPathAllowed
@@ -159,9 +199,10 @@ public struct Recorder: Sendable {
                     path = path.replacingOccurrences(of: placeholder, with: id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id)
                 }
                 let plan = try CallPlan.make(endpoint: entry.endpoint, contract: contract, path: path, query: entry.parameters,
-                                             file: entry.relativePath)
-                return .success(Target(relativePath: entry.relativePath, endpoint: entry.endpoint, contract: contract, plan: plan,
-                                       auth: style(entry.auth, contract: contract), existing: nil, summary: entry.summary))
+                                             file: relativePath)
+                return .success(Target(relativePath: relativePath, endpoint: entry.endpoint, contract: contract, plan: plan,
+                                       auth: style(entry.auth, contract: contract), existing: nil, summary: entry.summary,
+                                       expectedStatus: entry.status))
             } catch {
                 return .failure(error)
             }

@@ -66,7 +66,8 @@ import Testing
         let summary = DriftSummary(run)
         #expect(summary.groups.isEmpty && summary.breaking == 0)
         #expect(summary.unreproduced.map(\.recorded) == [404, 500])
-        #expect(summary.markdown(baseURL: "x").contains("- recorded 404, answered 200: 1 fixture (chains/404.json)"))
+        #expect(summary.markdown(baseURL: "x").contains(
+            "(kept, not compared): recorded 404, answered 200: 1 fixture; recorded 500, answered 200: 1 fixture (chains/404.json, chains/500.json)"))
         let cases = DriftReport.caseResults(run)
         #expect(cases.allSatisfy { if case .skip = $0.verdict { true } else { false } })
     }
@@ -111,5 +112,57 @@ import Testing
         let changes = DriftDiff.compare(fixture: fixture, status: 200, contentType: "application/json", body: Data(live.utf8))
         #expect(changes.contains { $0.kind == .renamed && $0.detail.hasPrefix("renamed `fsq_id` → `fsq_place_id`") }, "\(changes)")
         #expect(changes.contains { $0.path == "$.results[*].date_created" && $0.kind == .added })
+    }
+}
+
+@Suite struct DriftSectionTests {
+    func result(_ fixture: String, contract: String, auth: AuthStyle = .bearer, recorded: Int = 200, live: Int = 200,
+                _ changes: [DriftChange] = []) -> DriftResult {
+        DriftResult(fixture: fixture, endpoint: String(fixture.split(separator: "/")[0]), contract: contract, auth: auth,
+                    changes: changes, recordedStatus: recorded, liveStatus: live)
+    }
+
+    let warn = DriftChange(path: "$.timezone", kind: .removed, grade: .warn, detail: "removed (was string); the model reads it as optional")
+    let warnOften = DriftChange(path: "$.geocodes", kind: .removed, grade: .warn, detail: "removed (was object); the model reads it as optional")
+    let err = DriftChange(path: "$.name", kind: .removed, grade: .err, detail: "removed (was string); the model requires it")
+    let status = DriftChange(path: "status", kind: .status, grade: .err, detail: "status class changed: recorded 200, live 404")
+
+    var run: DriftRun {
+        var run = DriftRun()
+        run.results = [
+            result("chains/200-a.json", contract: "seed", live: 404, [status]), result("chains/200-b.json", contract: "seed", live: 404, [status]),
+            result("chains/404-c.json", contract: "seed", recorded: 404, live: 404),
+            result("place-details/200-a.json", contract: "seed", [err]),
+            result("place-details/2025-06-17/200-a.json", contract: "2025-06-17", [warn, warnOften]),
+            result("place-details/2025-06-17/200-b.json", contract: "2025-06-17", [warnOften]),
+        ]
+        return run
+    }
+
+    @Test func eachContractIsASectionWithItsOwnCountsTheSpokenOneFirst() {
+        let summary = DriftSummary(run)
+        #expect(summary.sections.map(\.contract) == ["2025-06-17", "seed"])
+        #expect(summary.sections.map(\.headline) == ["2025-06-17: 0 breaking, 2 warnings", "seed: 2 breaking, 0 warnings"])
+        let markdown = summary.markdown(baseURL: "x")
+        #expect(markdown.contains("#### 2025-06-17: 0 breaking, 2 warnings") && markdown.contains("#### seed: 2 breaking, 0 warnings"))
+        // Sorted by grade, then by calls: the warning two fixtures showed comes before the one one fixture showed.
+        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| WARN") }
+        #expect(rows.first?.contains("$.geocodes") == true && rows.last?.contains("$.timezone") == true, "\(rows)")
+        let terminal = summary.terminal()
+        #expect(terminal.contains("2025-06-17: 0 breaking, 2 warnings (the server speaks it)\n  WARN $.geocodes"), "\(terminal)")
+    }
+
+    @Test func theProjectsLiveContractComesFirstWhateverTheServerSpeaks() {
+        #expect(DriftSummary(run, preferred: ["seed"]).sections.map(\.contract) == ["seed", "2025-06-17"])
+    }
+
+    @Test func anEndpointAnswering404EverywhereIsOneGoneLineAndNotAStatusChangePerCall() {
+        let summary = DriftSummary(run)
+        let seed = summary.sections[1].summary
+        #expect(seed.gone.map(\.request) == ["GET /places/chains"])
+        #expect(seed.gone.first?.calls == 3)
+        #expect(!seed.groups.contains { $0.path == "status" }, "the gone endpoint's calls are not graded one by one")
+        #expect(summary.terminal().contains("ERR  gone: GET /places/chains — 404 on every call [3 calls;"), "\(summary.terminal())")
+        #expect(summary.breaking == 2)
     }
 }

@@ -26,6 +26,13 @@ import Testing
         #expect(resolved.nothingRecorded?.contains("--mode missing|failed|all") == true)
     }
 
+    @Test func aPlanOutsideCIRecordsWhatIsMissingAndInCINothing() throws {
+        let plan = try RecordMode.resolve(flag: nil, environment: [:], hasPlan: true)
+        #expect(plan.mode == .missing && plan.source == .plan && plan.nothingRecorded == nil)
+        #expect(try RecordMode.resolve(flag: nil, environment: ["CI": "true"], hasPlan: true).mode == .never)
+        #expect(try RecordMode.resolve(flag: .never, environment: [:], hasPlan: true).mode == .never)
+    }
+
     @Test func anUnknownFSQ_RECORDNamesTheVariableAndTheModes() {
         #expect { try RecordMode.resolve(flag: nil, environment: ["FSQ_RECORD": "sometimes"]) } throws: { error in
             "\(error)" == "FSQ_RECORD='sometimes' is not one of never, missing, failed, all"

@@ -103,10 +103,36 @@ public final class OpenAPIStandIn: Sendable {
         state.withLockedValue { $0.injections.removeAll() }
     }
 
-    /// Binds 127.0.0.1 on a free port. With `requiredKey`, only that bearer key is accepted.
-    public static func start(requiredKey: String? = nil) async throws -> OpenAPIStandIn {
+    /// A field the API renamed: every JSON object key `from` in an answer's body is sent as `to`, as a server one
+    /// release after 2025-06-17 might (the break drift exists to find).
+    public struct Rename: Sendable, Hashable {
+        public var from: String
+        public var to: String
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+
+        func apply(_ body: Data) -> Data {
+            guard let value = try? JSONSerialization.jsonObject(with: body) else { return body }
+            func renamed(_ value: Any) -> Any {
+                if let object = value as? [String: Any] {
+                    var out: [String: Any] = [:]
+                    for (key, item) in object { out[key == from ? to : key] = renamed(item) }
+                    return out
+                }
+                if let array = value as? [Any] { return array.map(renamed) }
+                return value
+            }
+            return (try? JSONSerialization.data(withJSONObject: renamed(value), options: [.sortedKeys])) ?? body
+        }
+    }
+
+    /// Binds 127.0.0.1 on a free port. With `requiredKey`, only that bearer key is accepted; with `rename`, one
+    /// field of every answer has another name.
+    public static func start(requiredKey: String? = nil, rename: Rename? = nil) async throws -> OpenAPIStandIn {
         let state = NIOLockedValueBox(State())
-        let answers = StandInAnswers(requiredKey: requiredKey)
+        let answers = StandInAnswers(requiredKey: requiredKey, rename: rename)
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             let target = request.head.path ?? "/"
@@ -146,8 +172,9 @@ public final class OpenAPIStandIn: Sendable {
     }
 
     /// Starts a stand-in, runs `body`, and stops it however `body` ends.
-    public static func with<T: Sendable>(requiredKey: String? = nil, _ body: (OpenAPIStandIn) async throws -> T) async throws -> T {
-        let standIn = try await start(requiredKey: requiredKey)
+    public static func with<T: Sendable>(requiredKey: String? = nil, rename: Rename? = nil,
+                                         _ body: (OpenAPIStandIn) async throws -> T) async throws -> T {
+        let standIn = try await start(requiredKey: requiredKey, rename: rename)
         do {
             let result = try await body(standIn)
             await standIn.stop()
@@ -201,6 +228,7 @@ public final class OpenAPIStandIn: Sendable {
                                           headers: injected.retryAfter.map { ["retry-after": String($0)] } ?? [:])
         } else {
             answer = answers.answer(request)
+            if let rename = answers.rename { answer.body = rename.apply(answer.body) }
         }
         let received = state.withLockedValue { state -> Int in
             state.received.append(Received(method: method, target: target, headers: headers, status: answer.status))

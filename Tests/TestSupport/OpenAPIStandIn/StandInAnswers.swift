@@ -5,6 +5,8 @@ import Foundation
 struct StandInAnswers: Sendable {
     /// The only key accepted, or nil for any non-empty key.
     var requiredKey: String?
+    /// A field sent under another name (`OpenAPIStandIn.Rename`).
+    var rename: OpenAPIStandIn.Rename? = nil
 
     /// What the stand-in sends back.
     struct Answer: Sendable {
