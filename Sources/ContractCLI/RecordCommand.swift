@@ -31,7 +31,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Auth style for plan entries and fixtures that do not name one.")
     var auth: AuthStyle = .apiKey
 
-    @Flag(name: .long, help: "Record an error fixture's new answer even when the live status class differs (otherwise it is kept).")
+    @Flag(name: .long, help: "Record a fixture's answer even when its status differs from the file's (otherwise the file is kept); the file is renamed and its expect block set to match.")
     var acceptStatusChange = false
 
     @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
@@ -82,7 +82,12 @@ struct RecordCommand: AsyncParsableCommand {
         let outcomes = await recorder.record(existing, plan: entries, progress: Progress.reporter(label: "record"))
         print(Self.summary(outcomes, mode: resolution.mode))
         let wrote = outcomes.contains { $0.status == .new || $0.status == .updated }
-        let failed = outcomes.contains { $0.status == .failed }
+        var failed = outcomes.contains { $0.status == .failed }
+        if wrote, let after = try? fixtureOptions.load() {
+            let lost = Coverage(existing).lost(in: Coverage(after))
+            for cell in lost { print("record: coverage lost: \(cell) (no fixture of that status is left; see fsq-contract list)") }
+            failed = failed || !lost.isEmpty
+        }
         if wrote { print("record: fixtures were written; review the diff and commit them (exit 1, as a snapshot test in record mode)") }
         if wrote || failed { throw ExitCode(1) }
     }

@@ -8,13 +8,14 @@ public enum LiveChecks {
         [.liveStatus, fixture.expectedError == nil ? .liveDecoding : .liveErrorMapping, .liveContentType]
     }
 
-    /// Every live check's verdict for one exchange; text from the server passes through `key.redact`.
+    /// Every live check's verdict for one exchange; text from the server or a library passes through `KeyScrubber`.
     public static func verdicts(fixture: Fixture, auth: AuthStyle, exchange: LiveExchange, key: APIKey) -> [(CheckName, Verdict)] {
         let names = names(for: fixture)
+        let key = KeyScrubber(key: key)
         guard let response = exchange.response else {
             // No HTTP response at all: the call itself is the problem, reported once per check.
             let message: String
-            if case let .failed(error) = exchange.outcome { message = key.redact(error.description) } else { message = "no response" }
+            if case let .failed(error) = exchange.outcome { message = key.text(error.description) } else { message = "no response" }
             return names.map { ($0, .error(message: message, detail: "\(message)\nattempts: \(exchange.attempts)")) }
         }
         let outcome = fixture.expectedError == nil
@@ -75,10 +76,10 @@ public enum LiveChecks {
         return media == "application/json" || media.hasSuffix("+json")
     }
 
-    static func redact(_ verdict: Verdict, _ key: APIKey) -> Verdict {
+    static func redact(_ verdict: Verdict, _ key: KeyScrubber) -> Verdict {
         switch verdict {
-        case let .fail(message, detail): return .fail(message: key.redact(message), detail: key.redact(detail))
-        case let .error(message, detail): return .error(message: key.redact(message), detail: key.redact(detail))
+        case let .fail(message, detail): return .fail(message: key.text(message), detail: key.text(detail))
+        case let .error(message, detail): return .error(message: key.text(message), detail: key.text(detail))
         default: return verdict
         }
     }

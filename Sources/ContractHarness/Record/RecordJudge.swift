@@ -32,9 +32,11 @@ public enum RecordJudge {
                 return .refuse("not recorded: a transient failure (HTTP \(status)) is not a recording of a \(expected) answer")
             }
             if gotClass != 2 { return .refuse("not recorded: HTTP \(status) where the fixture recorded \(expected)") }
-        } else if gotClass != expectedClass, !acceptStatusChange {
-            return .keep("not reproducible live: kept (the fixture recorded \(expected), the server answered \(status); "
-                         + "--accept-status-change records it)")
+        }
+        // A fixture's status is its identity (its file name says so): a 403 answered 401 is not a 403 recording.
+        if let recordedStatus, status != recordedStatus, !acceptStatusChange {
+            return .keep("not reproducible live: kept (the fixture recorded \(recordedStatus), the server answered \(status); "
+                         + "--accept-status-change records it as a \(status) fixture)")
         }
         return .record
     }
