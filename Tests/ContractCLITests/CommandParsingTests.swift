@@ -16,7 +16,7 @@ struct CommandParsingTests {
         #expect(run.fixtureOptions.filter == nil)
         #expect(run.report == "Reports/junit.xml")
         #expect(run.auth == .both)
-        #expect(run.apiVersion == FoursquareClient.defaultAPIVersion)
+        #expect(run.apiVersion == nil && run.version == FoursquareClient.defaultAPIVersion)
         #expect(!run.junitFileAttributes && !run.junitRootTotals && !run.live)
         #expect(run.shard == nil)
         #expect(run.connection.baseURL == nil)

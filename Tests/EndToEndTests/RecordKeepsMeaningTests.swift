@@ -6,8 +6,11 @@ import TestSupport
 /// and an accepted status change renames the file and rewrites its `expect` block, saying which coverage it lost.
 @Suite("record keeps a fixture's meaning", .serialized, .timeLimit(.minutes(5)))
 struct RecordKeepsMeaningTests {
-    func record(_ folder: URL, _ baseURL: URL, _ extra: [String] = []) async throws -> CommandResult {
-        try await Products.run(["record", "--base-url", baseURL.absoluteString, "--fixtures", folder.path, "--mode", "all",
+    /// The echo server repeats the request head, and an echoed `X-Emulator-Fixture` would read as the emulator's own error.
+    static let echo = ["--fixture-header", "never"]
+
+    func record(_ folder: URL, _ baseURL: String, _ extra: [String] = []) async throws -> CommandResult {
+        try await Products.run(["record", "--base-url", baseURL, "--fixtures", folder.path, "--mode", "all",
                                 "--retries", "0", "--concurrency", "8"] + extra,
                                environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "false"])
     }
@@ -21,7 +24,8 @@ struct RecordKeepsMeaningTests {
             try copyShippedFixtures(to: recorded)
             let before = try HostileLiveTests.snapshot(recorded)
             let emulator = try EmulatorProcess(fixtures: served)
-            let result = try await record(recorded, emulator.baseURL, ["--auth", "apiKey"])
+            // As the real API: no fixture is named to it, so it answers each call as it routes it.
+            let result = try await record(recorded, emulator.baseURL, Self.echo + ["--auth", "apiKey"])
             emulator.stop()
             #expect(result.status == 1, "\(result.stdout.suffix(1500))")
             #expect(try HostileLiveTests.snapshot(recorded) == before, "a fixture changed")
@@ -39,7 +43,7 @@ struct RecordKeepsMeaningTests {
             try copyShippedFixtures(to: recorded)
             let before = try HostileLiveTests.snapshot(recorded)
             let server = try HostileServer.start(.echoHead(status: 400), lifetime: 120)
-            let result = try await record(recorded, server.baseURL)
+            let result = try await record(recorded, server.baseURL.absoluteString, Self.echo)
             server.stop()
             #expect(result.status == 1)
             let after = try HostileLiveTests.snapshot(recorded)
@@ -64,10 +68,10 @@ struct RecordKeepsMeaningTests {
             let recorded = tmp.appendingPathComponent("recorded")
             try copyFixtures(["chains/200-typical.json", "chains/403-forbidden.json"], to: recorded)
             let server = try HostileServer.start(.echoHead(status: 401), lifetime: 60)
-            let kept = try await record(recorded, server.baseURL)
+            let kept = try await record(recorded, server.baseURL.absoluteString, Self.echo)
             let before = try HostileLiveTests.snapshot(recorded)
             #expect(kept.stdout.contains("KEPT     chains/403-forbidden.json"), "\(kept.stdout)")
-            let accepted = try await record(recorded, server.baseURL, ["--accept-status-change"])
+            let accepted = try await record(recorded, server.baseURL.absoluteString, Self.echo + ["--accept-status-change"])
             server.stop()
             #expect(accepted.status == 1)
             let after = try HostileLiveTests.snapshot(recorded)
@@ -91,7 +95,7 @@ struct RecordKeepsMeaningTests {
             try copyFixtures(["chains/401-unauthorized.json", "chains/403-forbidden.json"], to: recorded)
             let before = try HostileLiveTests.snapshot(recorded)
             let server = try HostileServer.start(.echoHead(status: 401), lifetime: 60)
-            let result = try await record(recorded, server.baseURL, ["--accept-status-change"])
+            let result = try await record(recorded, server.baseURL.absoluteString, Self.echo + ["--accept-status-change"])
             server.stop()
             #expect(result.status == 1)
             #expect(result.stdout.contains("as a 401 fixture it would be chains/401-unauthorized.json, which exists"), "\(result.stdout)")

@@ -39,7 +39,7 @@ public enum Selection {
         if let first = conflicting.first, let own = ownVersion(of: first) {
             return "--api-version \(version) contradicts \(conflicting.count) fixture\(conflicting.count == 1 ? "" : "s") "
                 + "recorded at X-Places-Api-Version \(own) (e.g. \(first.relativePath)); drop --api-version to replay each at "
-                + "its own version, or select fixtures recorded without one (--contract seed)"
+                + "its own version, or --filter fixtures recorded without one"
         }
         guard !replayed.isEmpty else {
             return "--api-version \(version) applies to no selected fixture: none is replayed with bearer; drop --api-version"

@@ -31,7 +31,7 @@ public enum KeyText {
         if start > 0 { parts.append("\(describe(scalars[..<start])) before the key") }
         if end < scalars.count { parts.append("\(describe(scalars[end...])) after it") }
         return .usable(secret, trimmed: "warning: \(variable) had \(parts.joined(separator: " and ")); "
-                       + "trimmed (the key is not shown). Set the secret without them to silence this.")
+                       + "trimmed (the key is not shown). Set the secret without the whitespace to silence this.")
     }
 
     static func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {

@@ -140,6 +140,7 @@ public struct Recorder: Sendable {
             notes = changes.map { redactor.text($0.line) }
             let agrees = changes.isEmpty && !RecordJudge.modelRejects(old)
             if RecordJudge.sameContent(old, fresh) || !mode.rewrites(agrees: agrees) { return outcome(.unchanged, []) }
+            if response.status == 401, old.response.status == 401 { return outcome(.kept, [RecordJudge.refusedKeyKept]) }
             if notes.isEmpty, RecordJudge.modelRejects(old) { notes = ["the recorded body no longer decodes with the model"] }
         }
         let data = FixtureWriter.encode(fresh)

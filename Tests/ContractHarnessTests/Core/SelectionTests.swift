@@ -32,7 +32,7 @@ import Testing
         #expect(Selection.apiVersionProblem("2026-01-01", styles: AuthStyle.allCases, fixtures: [seed, dated, datedWithout])
             == "--api-version 2026-01-01 contradicts 2 fixtures recorded at X-Places-Api-Version 2025-06-17 "
             + "(e.g. autocomplete/200-2025-06-17.json); drop --api-version to replay each at its own version, "
-            + "or select fixtures recorded without one (--contract seed)")
+            + "or --filter fixtures recorded without one")
         #expect(Selection.apiVersionProblem("2026-01-01", styles: [.apiKey], fixtures: [seed])?
             .hasPrefix("--api-version 2026-01-01 applies to nothing: --auth apiKey sends no X-Places-Api-Version") == true)
         #expect(Selection.apiVersionProblem("2026-01-01", styles: [.bearer], fixtures: [])?.contains("applies to no selected fixture") == true)
