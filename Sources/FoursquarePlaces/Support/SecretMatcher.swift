@@ -9,14 +9,14 @@ import Foundation
 package struct SecretMatcher: Sendable {
     /// The forms searched for, longest first, as UTF-8.
     package let forms: [[UInt8]]
-    /// Form indices by first byte, so one pass over the text visits each byte once.
-    private let byFirstByte: [UInt8: [Int]]
+    /// Form indices by first byte (256 entries), so one pass over the text visits each byte once.
+    private let byFirstByte: [[Int]]
 
     package init(forms: some Sequence<String>) {
         let unique = Set(forms.filter { !$0.isEmpty })
         self.forms = unique.sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }.map { Array($0.utf8) }
-        var table: [UInt8: [Int]] = [:]
-        for (index, form) in self.forms.enumerated() { table[form[0], default: []].append(index) }
+        var table = [[Int]](repeating: [], count: 256)
+        for (index, form) in self.forms.enumerated() { table[Int(form[0])].append(index) }
         byFirstByte = table
     }
 
@@ -79,7 +79,8 @@ package struct SecretMatcher: Sendable {
         var found: [Range<Int>] = []
         var index = 0
         while index < bytes.count {
-            if let candidates = byFirstByte[bytes[index]],
+            let candidates = byFirstByte[Int(bytes[index])]
+            if !candidates.isEmpty,
                let end = candidates.lazy.compactMap({ self.end(of: self.forms[$0], at: index, in: bytes) }).first {
                 found.append(index..<end)
                 index = end
