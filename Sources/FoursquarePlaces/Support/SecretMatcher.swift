@@ -11,6 +11,8 @@ package struct SecretMatcher: Sendable {
     package let forms: [[UInt8]]
     /// Form indices by first byte (256 entries), so one pass over the text visits each byte once.
     private let byFirstByte: [[Int]]
+    /// 1 where a form starts with that byte: the scan's test for the other bytes, without touching an array of arrays.
+    private let startsForm: [UInt8]
 
     package init(forms: some Sequence<String>) {
         let unique = Set(forms.filter { !$0.isEmpty })
@@ -18,6 +20,7 @@ package struct SecretMatcher: Sendable {
         var table = [[Int]](repeating: [], count: 256)
         for (index, form) in self.forms.enumerated() { table[Int(form[0])].append(index) }
         byFirstByte = table
+        startsForm = table.map { $0.isEmpty ? 0 : 1 }
     }
 
     /// The ways `secret` appears when a library prints it: raw, Swift-escaped, JSON-escaped, and each escaped twice.
@@ -78,14 +81,15 @@ package struct SecretMatcher: Sendable {
         guard !forms.isEmpty else { return [] }
         var found: [Range<Int>] = []
         var index = 0
-        while index < bytes.count {
-            let candidates = byFirstByte[Int(bytes[index])]
-            if !candidates.isEmpty,
-               let end = candidates.lazy.compactMap({ self.end(of: self.forms[$0], at: index, in: bytes) }).first {
-                found.append(index..<end)
-                index = end
-            } else {
-                index += 1
+        startsForm.withUnsafeBufferPointer { starts in
+            while index < bytes.count {
+                if starts[Int(bytes[index])] != 0,
+                   let end = byFirstByte[Int(bytes[index])].lazy.compactMap({ self.end(of: self.forms[$0], at: index, in: bytes) }).first {
+                    found.append(index..<end)
+                    index = end
+                } else {
+                    index += 1
+                }
             }
         }
         return found
