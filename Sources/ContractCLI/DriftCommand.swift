@@ -36,8 +36,8 @@ struct DriftCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Auth styles to call with: apiKey, bearer or both.")
     var auth: AuthChoice = .both
 
-    @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
-    var apiVersion: String = FoursquareClient.defaultAPIVersion
+    @Option(name: .long, help: "X-Places-Api-Version for the bearer style (default \(FoursquareClient.defaultAPIVersion)).")
+    var apiVersion: String?
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
@@ -64,10 +64,17 @@ struct DriftCommand: AsyncParsableCommand {
         } catch {
             throw UsageFailure(error.description)
         }
+        if let contract = selection.single, let problem = Selection.authProblem(auth.styles, contract: contract) {
+            throw UsageFailure(problem)
+        }
+        if let apiVersion, let problem = Selection.apiVersionProblem(apiVersion, styles: auth.styles) { throw UsageFailure(problem) }
+        let apiVersion = self.apiVersion ?? FoursquareClient.defaultAPIVersion
         var options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion, key: .some(key))
         try limits.apply(to: &options)
         try LiveHandOff.ensureLiveStack(verb: "fsq-contract drift")
         let loaded = try fixtureOptions.load(selection)
+        let contracts = Set(loaded.compactMap { item -> String? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })
+        if let problem = Selection.authProblem(auth.styles, contracts: contracts) { throw UsageFailure(problem) }
         let config: DriftConfig
         do {
             config = try DriftConfig.load(fixturesRoot: fixtureOptions.fixturesURL)
@@ -78,6 +85,7 @@ struct DriftCommand: AsyncParsableCommand {
         if let line = selection.leftOutLine { print(line) }
         let run = await DriftRunner(options: options, config: config).run(loaded, progress: Progress.reporter(label: "drift"))
         let cases = DriftReport.caseResults(run, failOn: failOn.grade)
+        if cases.isEmpty { throw UsageFailure("drift selected no case in \(fixtureOptions.folder); check --filter, --contract and --auth") }
         let summary = DriftSummary(run, preferred: project.liveContracts ?? [])
         let baseURL = options.baseURL.absoluteString
         print(summary.terminal())

@@ -27,6 +27,8 @@ struct ListCommand: ParsableCommand {
             // A missing or unreadable folder is a usage error: a CI step listing coverage must not go green on it.
             throw UsageFailure("--fixtures \(fixtures): \(error); pass the folder that holds <endpoint>/<case>.json files")
         }
+        // An empty folder covers nothing: the same usage error as run's, not an all-gaps matrix that exits 0.
+        if loaded.isEmpty { throw UsageFailure("--fixtures \(fixtures): no fixture files (*.json in <endpoint>/ folders)") }
         print("")
         print(Self.coverage(loaded, fixturesFolder: fixtures))
     }

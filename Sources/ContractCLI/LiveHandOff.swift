@@ -8,8 +8,13 @@ import Foundation
 enum LiveHandOff {
     static let binary = SiblingExecutable(name: "fsq-live")
 
+    /// Execs `fsq-live` unless this process is it; in `fsq-live`, prints the key-trimming warning (here, so a
+    /// hand-off does not print it twice).
     static func ensureLiveStack(verb: String) throws {
-        guard LiveStack.current == nil else { return }
+        guard LiveStack.current == nil else {
+            if let notice = LiveKey.notice(environment: ProcessInfo.processInfo.environment) { writeStderr(notice) }
+            return
+        }
         try binary.exec(Array(CommandLine.arguments.dropFirst()), verb: verb)
     }
 }

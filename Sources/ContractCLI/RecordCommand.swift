@@ -33,7 +33,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Auth style for plan entries and fixtures that do not name one.")
     var auth: AuthStyle = .apiKey
 
-    @Flag(name: .long, help: "Record an error fixture's new answer even when the live status class differs (otherwise it is kept).")
+    @Flag(name: .long, help: "Record a fixture's answer even when its status differs from the file's (otherwise the file is kept); the file is renamed and its expect block set to match.")
     var acceptStatusChange = false
 
     @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
@@ -90,7 +90,12 @@ struct RecordCommand: AsyncParsableCommand {
         if let line = selection.leftOutLine { print(line) }
         print(Self.summary(outcomes, mode: resolution.mode))
         let written = outcomes.filter { $0.status == .new || $0.status == .updated }.map(\.relativePath)
-        let failed = outcomes.contains { $0.status == .failed }
+        var failed = outcomes.contains { $0.status == .failed }
+        if !written.isEmpty, let after = try? fixtureOptions.load(selection) {
+            let lost = Coverage(existing).lost(in: Coverage(after))
+            for cell in lost { print("record: coverage lost: \(cell) (no fixture of that status is left; see fsq-contract list)") }
+            failed = failed || !lost.isEmpty
+        }
         let replayFailures = await RecordedReplay.check(written, fixturesRoot: root)
         for failure in replayFailures { print("REPLAY   \(failure.relativePath) \(failure.reason)") }
         if !written.isEmpty {

@@ -15,7 +15,8 @@ struct MergeCommand: AsyncParsableCommand {
         discussion: """
             Suites with the same name from different reports become one suite with the counts summed. \
             Exit status: 0 when the merged report was written; 1 when it could not be written \
-            (the old OUTPUT is left untouched); 2 when an input report is unreadable or not JUnit XML.
+            (the old OUTPUT is left untouched); 2 when an input report is unreadable or not JUnit XML, or when \
+            the reports hold no testcase at all.
             """)
 
     @Option(name: [.short, .long], help: "The merged report to write (atomically).")
@@ -57,6 +58,11 @@ struct MergeCommand: AsyncParsableCommand {
             }
             print("\(where_)\(merged.suites) suites, \(merged.tests) tests, \(merged.failures) failures, "
                 + "\(merged.errors) errors, \(merged.skipped) skipped")
+            // Shards that together tested nothing are not a pass.
+            if merged.tests == 0 {
+                writeStderr("merge: the \(reports.count) report\(reports.count == 1 ? "" : "s") hold no testcase; check that each shard ran")
+                throw ExitCode(2)
+            }
         } catch let error as JUnitXMLError {
             writeStderr("merge: \(error)")
             throw ExitCode(error.kind == .write ? 1 : 2)

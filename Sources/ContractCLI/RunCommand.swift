@@ -19,8 +19,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Auth styles to run: apiKey, bearer or both (each fixture runs only the styles its contract accepts).")
     var auth: AuthChoice = .both
 
-    @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
-    var apiVersion: String = FoursquareClient.defaultAPIVersion
+    @Option(name: .long, help: "X-Places-Api-Version for the bearer style (default \(FoursquareClient.defaultAPIVersion)); in replay, only for fixtures recorded without a version of their own.")
+    var apiVersion: String?
+
+    var version: String { apiVersion ?? FoursquareClient.defaultAPIVersion }
 
     @Option(name: .long, help: "Also write one TEST-<suite>.xml per suite here (Ant's junitreport, Maven Surefire; default: the project file's \"reportDir\").")
     var reportDir: String?
@@ -56,6 +58,7 @@ struct RunCommand: AsyncParsableCommand {
         let reportDir = self.reportDir ?? project.reportDir
         if live { connection.adopt(project) }
         let selection = try fixtureOptions.selection(project: project, live: live)
+        if let contract = selection.single, let problem = Selection.authProblem(auth.styles, contract: contract) { throw UsageFailure(problem) }
         var liveOptions: LiveOptions?
         if live {
             guard connection.baseURL != nil else {
@@ -67,7 +70,8 @@ struct RunCommand: AsyncParsableCommand {
             } catch {
                 throw UsageFailure(error.description)
             }
-            liveOptions = try connection.options(authStyles: auth.styles, apiVersion: apiVersion, key: .some(key))
+            if let apiVersion, let problem = Selection.apiVersionProblem(apiVersion, styles: auth.styles) { throw UsageFailure(problem) }
+            liveOptions = try connection.options(authStyles: auth.styles, apiVersion: version, key: .some(key))
             try limits.apply(to: &liveOptions!)
             try LiveHandOff.ensureLiveStack(verb: "fsq-contract run")
             if key == nil { writeStderr(LiveKey.skippingNotice) }
@@ -80,11 +84,27 @@ struct RunCommand: AsyncParsableCommand {
 
         let discoverStart = ContinuousClock.now
         var files = try fixtureOptions.discover()
-        if let shard { files = shard.select(files) }
+        if let shard {
+            let all = files.count
+            files = shard.select(files)
+            if files.isEmpty { throw UsageFailure(Selection.emptyShard(self.shard ?? "", fixtures: all)) }
+        }
+        if !live, let apiVersion {
+            let fixtures = files.map(fixtureOptions.loader.load).compactMap { item -> Fixture? in
+                if case let .fixture(fixture) = item, selection.includes(contract: fixture.contract) { return fixture }
+                return nil
+            }
+            if let problem = Selection.apiVersionProblem(apiVersion, styles: auth.styles, fixtures: fixtures) { throw UsageFailure(problem) }
+        }
         let source = FixtureSource.files(files, loader: fixtureOptions.loader)
         let mode = live ? "live" : "replay"
         let stream = openReport(report, mode: mode, baseURL: liveOptions?.baseURL.absoluteString ?? "replay (in-process)")
-        let includes: @Sendable (Fixture) -> Bool = { selection.includes(contract: $0.contract) }
+        let contractsRun = Locked(Set<String>())
+        let includes: @Sendable (Fixture) -> Bool = { fixture in
+            guard selection.includes(contract: fixture.contract) else { return false }
+            contractsRun.withLock { _ = $0.insert(fixture.contract) }
+            return true
+        }
         let phases = timings ? PhaseTimes() : nil
         let refusals = ContractRefusals()
         let start = ContinuousClock.now
@@ -107,7 +127,7 @@ struct RunCommand: AsyncParsableCommand {
             await pipeline.run()
             watchdog.cancel()
         } else {
-            let strategy = ReplayStrategy(authStyles: auth.styles, apiVersion: apiVersion)
+            let strategy = ReplayStrategy(authStyles: auth.styles, apiVersion: version)
             let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases)
             await RunPipeline(source: source, strategy: strategy, core: core, stream: stream, includes: includes).run()
         }
@@ -127,6 +147,7 @@ struct RunCommand: AsyncParsableCommand {
         if let contracts = selection.contracts, tally.total.fixtures == 0 {
             throw UsageFailure("--contract \(contracts.joined(separator: ", ")) matches no fixture in \(fixtureOptions.folder)")
         }
+        if let problem = Selection.authProblem(auth.styles, contracts: contractsRun.withLock { $0 }) { throw UsageFailure(problem) }
         print(Summary.render(tally))
         print(String(format: "report: %@ (discover %.2fs, load+%@ %.2fs, report %.2fs)",
                      report, (start - discoverStart).seconds, mode, runTime, reportTime))
@@ -154,7 +175,7 @@ struct RunCommand: AsyncParsableCommand {
             ("mode", mode),
             ("auth_styles", auth.styles.map(\.rawValue).joined(separator: ",")),
             ("base_url", baseURL),
-            ("api_version", apiVersion),
+            ("api_version", version),
             ("tool_version", ToolVersion.current),
             ("fixtures_folder", fixtureOptions.folder),
         ] + (fixtureOptions.contract.map { [("contract", $0)] } ?? [])

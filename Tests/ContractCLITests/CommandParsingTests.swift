@@ -19,7 +19,7 @@ struct CommandParsingTests {
         #expect(run.report == nil)
         #expect(run.fixtureOptions.projectFlags.project == nil && !run.fixtureOptions.projectFlags.noProject)
         #expect(run.auth == .both)
-        #expect(run.apiVersion == FoursquareClient.defaultAPIVersion)
+        #expect(run.apiVersion == nil && run.version == FoursquareClient.defaultAPIVersion)
         #expect(!run.junitFileAttributes && !run.junitRootTotals && !run.live)
         #expect(run.shard == nil)
         #expect(run.connection.baseURL == nil)

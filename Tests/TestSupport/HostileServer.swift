@@ -26,6 +26,12 @@ public final class HostileServer: @unchecked Sendable {
         case neverAnswer
         /// A complete, valid JSON response sent one byte a second.
         case oneBytePerSecond
+        /// `status` with the request head echoed back raw: in a header, in a JSON message, and as a JSON field name.
+        case echoHead(status: Int)
+        /// Resets the connection (RST) once the request head has arrived.
+        case reset
+        /// Bytes that are not HTTP, with the request head echoed inside them, then a close.
+        case garbage
     }
 
     public let port: Int
@@ -93,8 +99,22 @@ public final class HostileServer: @unchecked Sendable {
 
     private func serve(_ client: Int32) {
         let end = expires
-        guard readHead(client, until: end) else { return }
+        guard let head = readHead(client, until: end) else { return }
         switch behaviour {
+        case let .echoHead(status):
+            let text = String(decoding: head, as: UTF8.self)
+            let authorization = text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("authorization:") }
+                .map { String($0.dropFirst("authorization:".count)).trimmingCharacters(in: .whitespaces) } ?? ""
+            let object: [String: Any] = ["message": text, "authorization": authorization, "echo": [authorization: 1]]
+            let body = String(data: try! JSONSerialization.data(withJSONObject: object), encoding: .utf8)!
+            let response = "HTTP/1.1 \(status) Echo\r\nContent-Type: application/json\r\nX-Echo: \(authorization)\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+            _ = write(client, Data(response.utf8))
+        case .reset:
+            var option = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(client, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        case .garbage:
+            _ = write(client, Data([0x00, 0xFF, 0x16, 0x03]) + head + Data("\u{1B}[0m garbage\r\n\r\n".utf8))
         case let .endlessBody(framing):
             var head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
             switch framing {
@@ -131,19 +151,19 @@ public final class HostileServer: @unchecked Sendable {
     }
 
     /// Reads until the blank line that ends a request head (or the client leaves, or time runs out).
-    private func readHead(_ client: Int32, until end: Date) -> Bool {
+    private func readHead(_ client: Int32, until end: Date) -> Data? {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !isStopped, Date() < end, received.count < 1 << 20 {
             var poller = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) >= 0 else { return false }
+            guard poll(&poller, 1, 100) >= 0 else { return nil }
             if poller.revents == 0 { continue }
             let count = recv(client, &buffer, buffer.count, 0)
-            guard count > 0 else { return false }
+            guard count > 0 else { return nil }
             received.append(contentsOf: buffer[0..<count])
-            if received.range(of: Data("\r\n\r\n".utf8)) != nil { return true }
+            if received.range(of: Data("\r\n\r\n".utf8)) != nil { return received }
         }
-        return false
+        return nil
     }
 
     /// False once the peer has closed or reset the connection.

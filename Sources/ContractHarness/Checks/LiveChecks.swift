@@ -8,12 +8,13 @@ public enum LiveChecks {
         [.liveStatus, fixture.expectedError == nil ? .liveDecoding : .liveErrorMapping, .liveContentType]
     }
 
-    /// Every live check's verdict for one exchange; text from the server passes through `key.redact`.
+    /// Every live check's verdict for one exchange; text from the server (or a library) passes through `KeyScrubber`.
     /// A call that got no answer is one error testcase (`live-status`) naming the cause, not one per check.
     public static func verdicts(
         fixture: Fixture, auth: AuthStyle, exchange: LiveExchange, key: APIKey, provocation: LiveProvocation = .asRecorded
     ) -> [(CheckName, Verdict)] {
         let names = names(for: fixture)
+        let key = KeyScrubber(key: key)
         guard let response = exchange.response else {
             let cause = redact(noAnswer(exchange.outcome), key)
             guard case let .error(message, detail) = cause else { return [(.liveStatus, cause)] }
@@ -107,10 +108,10 @@ public enum LiveChecks {
         return media == "application/json" || media.hasSuffix("+json")
     }
 
-    static func redact(_ verdict: Verdict, _ key: APIKey) -> Verdict {
+    static func redact(_ verdict: Verdict, _ key: KeyScrubber) -> Verdict {
         switch verdict {
-        case let .fail(message, detail): return .fail(message: key.redact(message), detail: key.redact(detail))
-        case let .error(message, detail): return .error(message: key.redact(message), detail: key.redact(detail))
+        case let .fail(message, detail): return .fail(message: key.text(message), detail: key.text(detail))
+        case let .error(message, detail): return .error(message: key.text(message), detail: key.text(detail))
         default: return verdict
         }
     }

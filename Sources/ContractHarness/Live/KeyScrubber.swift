@@ -1,9 +1,10 @@
 import Foundation
 import FoursquarePlaces
 
-/// Removes the API key from anything a server sent, in every form it could take there: raw,
-/// percent-encoded, JSON-escaped and base64 (standard and URL-safe alphabets, at each of the three byte
-/// alignments). Only the characters that encode the key change; everything around them is kept.
+/// Removes the API key from anything a server sent or a library printed, in every form it could take there: raw,
+/// escaped as a Swift or JSON string (once or twice: an error's dump of a header list), split across lines,
+/// percent-encoded, and base64 (standard and URL-safe alphabets, at each of the three byte alignments). Only the
+/// characters that encode the key change; everything around them is kept.
 public struct KeyScrubber: Sendable {
     /// What replaces the key.
     public static let marker = RedactedRequest.redactedMarker
@@ -13,10 +14,12 @@ public struct KeyScrubber: Sendable {
     public let key: APIKey
     /// Every form of the key to find, longest first so a longer form is never cut by a shorter one.
     public let forms: [String]
+    private let matcher: SecretMatcher
 
     public init(key: APIKey) {
         self.key = key
-        forms = Self.forms(of: key.secret)
+        matcher = SecretMatcher(forms: Self.forms(of: key.secret))
+        forms = matcher.forms.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The one line to print when `key` is too short to redact safely, or nil when it is usable.
@@ -27,38 +30,19 @@ public struct KeyScrubber: Sendable {
             + "\(minimumKeyLength), and a shorter one cannot be redacted without rewriting other text. Set the real key."
     }
 
-    public func text(_ value: String) -> String {
-        guard !forms.isEmpty else { return value }
-        var result = value
-        for form in forms where result.contains(form) {
-            result = result.replacingOccurrences(of: form, with: Self.marker)
-        }
-        return result
-    }
+    public func text(_ value: String) -> String { matcher.replacing(in: value, with: Self.marker) }
 
-    public func bytes(_ data: Data) -> Data {
-        guard !forms.isEmpty else { return data }
-        var result = data
-        let marker = Data(Self.marker.utf8)
-        for form in forms {
-            let needle = Data(form.utf8)
-            var searchFrom = result.startIndex
-            while let range = result.range(of: needle, in: searchFrom..<result.endIndex) {
-                result.replaceSubrange(range, with: marker)
-                searchFrom = range.lowerBound + marker.count
-            }
-        }
-        return result
-    }
+    public func bytes(_ data: Data) -> Data { matcher.replacing(in: data, with: Self.marker) }
 
     /// True when `data` holds the key in any form.
-    public func found(in data: Data) -> Bool {
-        forms.contains { data.range(of: Data($0.utf8)) != nil }
-    }
+    public func found(in data: Data) -> Bool { matcher.contains(data) }
 
     /// True when `text` holds the key in any form.
-    public func found(in text: String) -> Bool {
-        forms.contains { text.contains($0) }
+    public func found(in text: String) -> Bool { matcher.contains(text) }
+
+    /// A one-line account of `error` with the key removed, whichever way the library that threw it printed it.
+    public func describe(_ error: any Error) -> String {
+        text(FoursquareClient.describe(error))
     }
 
     /// A response head with the key removed from every header name and value.
@@ -70,18 +54,12 @@ public struct KeyScrubber: Sendable {
 
     static func forms(of secret: String) -> [String] {
         guard !secret.isEmpty else { return [] }
-        var forms: Set<String> = [secret]
+        var forms = SecretMatcher.printedForms(of: secret)
         for allowed in [CharacterSet.alphanumerics, .urlQueryAllowed, .urlPathAllowed] {
             if let encoded = secret.addingPercentEncoding(withAllowedCharacters: allowed) {
                 forms.insert(encoded)
                 forms.insert(lowercasingPercentEscapes(encoded))
             }
-        }
-        if let data = try? JSONSerialization.data(withJSONObject: [secret]),
-           let text = String(data: data, encoding: .utf8) {
-            let escaped = String(text.dropFirst(2).dropLast(2))
-            forms.insert(escaped)
-            forms.insert(escaped.replacingOccurrences(of: "/", with: "\\/"))
         }
         let bytes = Data(secret.utf8)
         for shift in 0..<3 {

@@ -23,11 +23,16 @@ public enum LiveKey {
     public static func resolve(environment: [String: String], ifNoKey: IfNoKey? = nil,
                                skipFlag: String? = "--if-no-key skip") throws(Missing) -> APIKey? {
         if let value = environment[environmentName], !value.isEmpty {
+            let key: APIKey
+            switch KeyText.check(value, variable: environmentName) {
+            case let .usable(secret, _): key = APIKey(secret)
+            case let .refused(problem): throw Missing(description: problem)
+            }
             // A key too short to redact without rewriting other text is refused (KeyScrubber).
-            if let problem = KeyScrubber.problem(with: APIKey(value), variable: environmentName) {
+            if let problem = KeyScrubber.problem(with: key, variable: environmentName) {
                 throw Missing(description: problem)
             }
-            return APIKey(value)
+            return key
         }
         let choice: IfNoKey
         if let ifNoKey { choice = ifNoKey } else { choice = try policy(environment) }
@@ -39,6 +44,14 @@ public enum LiveKey {
                           + "(set it, or pass \(skipFlag) to report the live cases as skipped)")
         }
         return nil
+    }
+
+    /// The warning to print once a live verb runs with a key it trimmed (a pasted secret's trailing newline), or
+    /// nil. Printed by the process that makes the calls, so a hand-off to `fsq-live` does not print it twice.
+    public static func notice(environment: [String: String]) -> String? {
+        guard let value = environment[environmentName], case let .usable(_, trimmed?) = KeyText.check(value, variable: environmentName)
+        else { return nil }
+        return trimmed
     }
 
     static func policy(_ environment: [String: String]) throws(Missing) -> IfNoKey {

@@ -32,12 +32,19 @@ public enum RecordJudge {
                 return .refuse("not recorded: a transient failure (HTTP \(status)) is not a recording of a \(expected) answer")
             }
             if gotClass != 2 { return .refuse("not recorded: HTTP \(status) where the fixture recorded \(expected)") }
-        } else if gotClass != expectedClass, !acceptStatusChange {
-            return .keep("not reproducible live: kept (the fixture recorded \(expected), the server answered \(status); "
-                         + "--accept-status-change records it)")
+        }
+        // A fixture's status is its identity (its file name says so): a 403 answered 401 is not a 403 recording.
+        if let recordedStatus, status != recordedStatus, !acceptStatusChange {
+            return .keep("not reproducible live: kept (the fixture recorded \(recordedStatus), the server answered \(status); "
+                         + "--accept-status-change records it as a \(status) fixture)")
         }
         return .record
     }
+
+    /// Why a 401 fixture is kept when the server's 401 differs from it: record sends the real key, so a 401 is the
+    /// server refusing that key (or its style), which says nothing about the refusal the fixture recorded.
+    public static let refusedKeyKept = "not reproducible live: kept (the server answered 401 to the key this run sends: "
+        + "that refuses the key or its style and is not a recording of this fixture's refusal; edit a 401 fixture by hand)"
 
     static func isJSON(_ body: Data) -> Bool {
         (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil

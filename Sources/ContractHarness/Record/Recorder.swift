@@ -135,7 +135,22 @@ public struct Recorder: Sendable {
         // A plan entry has no file to keep: an answer other than the one it expects is not its recording.
         case let .keep(reason): return outcome(target.existing == nil ? .failed : .kept, [reason])
         }
-        let fresh = build(target, request: request, response: response, body: exchange.body)
+        var fresh = build(target, request: request, response: response, body: exchange.body)
+        var moved: [String] = []
+        if let old = target.existing, old.response.status != response.status {
+            // --accept-status-change: the name and expect block follow the new status.
+            switch StatusChange.path(old.relativePath, from: old.response.status, to: response.status) {
+            case let .failure(error): return outcome(.failed, [error.reason])
+            case let .success(path):
+                if path != old.relativePath, FileManager.default.fileExists(atPath: fixturesRoot.appendingPathComponent(path).path) {
+                    return outcome(.failed, ["not recorded: as a \(response.status) fixture it would be \(path), which exists"])
+                }
+                fresh.relativePath = path
+                fresh.expect = StatusChange.expectation(for: response.status)
+                moved = ["HTTP \(old.response.status) -> \(response.status) (--accept-status-change): now \(path), expect.error "
+                         + (fresh.expect?.error?.rawValue ?? "none")]
+            }
+        }
         var notes: [String] = []
         if let old = target.existing {
             let changes = DriftDiff.compare(fixture: old, status: response.status,
@@ -143,19 +158,23 @@ public struct Recorder: Sendable {
             notes = changes.map { redactor.text($0.line) }
             let agrees = changes.isEmpty && !RecordJudge.modelRejects(old)
             if RecordJudge.sameContent(old, fresh) || !mode.rewrites(agrees: agrees) { return outcome(.unchanged, []) }
+            if response.status == 401, old.response.status == 401 { return outcome(.kept, [RecordJudge.refusedKeyKept]) }
             if notes.isEmpty, RecordJudge.modelRejects(old) { notes = ["the recorded body no longer decodes with the model"] }
         }
         let data = FixtureWriter.encode(fresh)
         do {
-            try redactor.scan(data, file: target.relativePath)
-            try AtomicFile.write(data, to: fixturesRoot.appendingPathComponent(target.relativePath))
+            try redactor.scan(data, file: fresh.relativePath)
+            try AtomicFile.write(data, to: fixturesRoot.appendingPathComponent(fresh.relativePath))
+            if fresh.relativePath != target.relativePath {
+                try FileManager.default.removeItem(at: fixturesRoot.appendingPathComponent(target.relativePath))
+            }
         } catch let error as RecordError {
             return outcome(.failed, [error.reason])
         } catch {
             return outcome(.failed, ["cannot write: \(error.localizedDescription)"])
         }
         if target.existing == nil { return outcome(.new, ["HTTP \(response.status)"]) }
-        return outcome(.updated, notes.isEmpty ? ["values changed, structure unchanged"] : notes)
+        return outcome(.updated, moved + (notes.isEmpty ? ["values changed, structure unchanged"] : notes))
     }
 
     /// A key no server accepts, for plan entries that expect a 401.

@@ -53,3 +53,33 @@ public struct Coverage: Sendable {
         }
     }
 }
+
+extension Coverage {
+    /// One covered cell: a contract's endpoint has at least one fixture of this status (`2xx`, `403`, `409`).
+    public struct Cell: Hashable, Sendable, CustomStringConvertible {
+        public var contract: String
+        public var endpoint: String
+        public var status: String
+
+        public var description: String { "\(contract) \(endpoint) \(status)" }
+    }
+
+    /// Every cell with at least one fixture.
+    public var cells: Set<Cell> {
+        var result: Set<Cell> = []
+        for (row, columns) in counts {
+            for (column, count) in columns where count > 0 {
+                result.insert(Cell(contract: row.contract, endpoint: row.endpoint.rawValue, status: column))
+            }
+        }
+        for (row, statuses) in otherStatuses {
+            for status in statuses { result.insert(Cell(contract: row.contract, endpoint: row.endpoint.rawValue, status: String(status))) }
+        }
+        return result
+    }
+
+    /// The cells this coverage has and `after` lost, sorted (what a recording must never do silently).
+    public func lost(in after: Coverage) -> [Cell] {
+        cells.subtracting(after.cells).sorted { ($0.contract, $0.endpoint, $0.status) < ($1.contract, $1.endpoint, $1.status) }
+    }
+}

@@ -17,10 +17,16 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     public var debugDescription: String { RedactedRequest.redactedMarker }
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 
-    /// Replaces every occurrence of the key, raw or in its `Bearer` form, in `text`.
+    /// Replaces every occurrence of the key in `text`: raw, or as a library prints it (escaped in an error's
+    /// dump such as `invalidHeaderFieldValues(["Bearer <key>\\n"])`, or split across lines).
     public func redact(_ text: String) -> String {
-        guard !secret.isEmpty, ASCIIText.contains(text, secret) ?? text.contains(secret) else { return text }
-        return text.replacingOccurrences(of: secret, with: RedactedRequest.redactedMarker)
+        guard !secret.isEmpty else { return text }
+        // A plain key prints as itself: the fast path (every response goes through here).
+        if SecretMatcher.printsAsItself(secret) {
+            guard ASCIIText.contains(text, secret) ?? text.contains(secret) else { return text }
+            return text.replacingOccurrences(of: secret, with: RedactedRequest.redactedMarker)
+        }
+        return SecretMatcher(forms: SecretMatcher.printedForms(of: secret)).replacing(in: text, with: RedactedRequest.redactedMarker)
     }
 }
 

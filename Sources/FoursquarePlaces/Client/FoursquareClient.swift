@@ -141,7 +141,8 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
         return text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
     }
 
-    static func describe(_ error: any Error) -> String {
+    /// A transport error in one line (URLError by code and text, anything else as it describes itself).
+    package static func describe(_ error: any Error) -> String {
         if let urlError = error as? URLError {
             let url = urlError.failingURL.map { " (\($0.absoluteString))" } ?? ""
             return "URLError \(urlError.errorCode): \(urlError.localizedDescription)\(url)"

@@ -66,4 +66,17 @@ import Testing
         guard case .keep = judge(404, 200) else { Issue.record("a 404 answered 200 must be kept"); return }
         #expect(judge(404, 200, accept: true) == .record)
     }
+
+    /// A fixture's status is its identity: an answer of another status in the same class is not a recording of it.
+    @Test(arguments: [(403, 401), (401, 403), (404, 400), (400, 404), (500, 503), (503, 500), (429, 503), (200, 201)])
+    func anAnswerOfAnotherStatusIsKeptEvenInTheSameClass(recorded: Int, answered: Int) {
+        guard case let .keep(reason) = judge(recorded, answered) else {
+            Issue.record("a \(recorded) fixture answered \(answered) must be kept, got \(judge(recorded, answered))")
+            return
+        }
+        #expect(reason.hasPrefix("not reproducible live: kept"))
+        #expect(reason.contains("the server answered \(answered)"))
+        #expect(judge(recorded, answered, accept: true) == .record)
+        #expect(judge(recorded, recorded) == .record)
+    }
 }

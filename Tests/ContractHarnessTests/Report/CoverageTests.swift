@@ -36,3 +36,21 @@ struct CoverageTests {
         }
     }
 }
+
+/// What `record` compares before and after writing: the cells a recording lost.
+struct CoverageLossTests {
+    @Test func aCellWhoseLastFixtureChangedStatusIsLostAndNamed() throws {
+        let loaded = try FixtureLoader(root: CoverageTests.shipped).loadAll()
+        let before = Coverage(loaded)
+        #expect(before.lost(in: before).isEmpty)
+        // The chains 403 fixture re-recorded as a 401: the seed chains 403 cell is gone, nothing else.
+        let after = Coverage(loaded.map { item in
+            guard case var .fixture(fixture) = item, fixture.contract == "seed", fixture.relativePath == "chains/403-forbidden.json"
+            else { return item }
+            fixture.response.status = 401
+            return .fixture(fixture)
+        })
+        #expect(before.lost(in: after).map(\.description) == ["seed chains 403"])
+        #expect(after.lost(in: before).isEmpty, "a 401 was added, not lost")
+    }
+}
