@@ -12,6 +12,6 @@ swift build -c release --build-path .build/fuzz --product fsq-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING
 corpus=.build/fuzz/corpus
 mkdir -p "$corpus"
-find Fixtures Tests/ContractHarnessTests/Fixtures/FuzzCorpus -name '*.json' -exec cp {} "$corpus/" \; 2>/dev/null || true
+find Fixtures Tests/FuzzCorpus -name '*.json' -exec cp {} "$corpus/" \; 2>/dev/null || true
 exec .build/fuzz/release/fsq-fuzz "$corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
     -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ -print_final_stats=1 "$@"
