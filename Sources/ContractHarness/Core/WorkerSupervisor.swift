@@ -17,11 +17,21 @@ public enum WorkerSupervisor {
     /// unsupervised in this process); otherwise starts a worker with this process's arguments and waits for it.
     public static func superviseUnlessWorker() -> End? {
         let environment = ProcessInfo.processInfo.environment
-        guard environment[InFlightJournal.variable] == nil else { return nil }
+        guard environment[InFlightJournal.variable] == nil else {
+            exitWithSupervisor(lifeline: environment[lifelineVariable].flatMap { Int32($0) })
+            return nil
+        }
         let journalPath = NSTemporaryDirectory() + "/fsq-contract-journal-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         guard InFlightJournal.create(at: journalPath) else { return nil }
         defer { unlink(journalPath) }
-        guard let pid = spawnWorker(journalPath: journalPath, environment: environment) else { return nil }
+        // The lifeline: the worker inherits the read end only; it reads end-of-file when the supervisor is gone.
+        var lifeline: [Int32] = [-1, -1]
+        guard pipe(&lifeline) == 0 else { return nil }
+        _ = fcntl(lifeline[1], F_SETFD, FD_CLOEXEC)
+        defer { close(lifeline[1]) }
+        let spawned = spawnWorker(journalPath: journalPath, lifeline: lifeline[0], environment: environment)
+        close(lifeline[0])
+        guard let pid = spawned else { return nil }
         supervisedWorker = pid
         for forwarded in [SIGINT, SIGTERM, SIGHUP] {
             // A cancelled CI job signals the supervisor: pass it on, then report how the worker ended.
@@ -36,9 +46,24 @@ public enum WorkerSupervisor {
         return .killed(signal: killer, pid: pid, journal: InFlightJournal.read(journalPath))
     }
 
-    private static func spawnWorker(journalPath: String, environment: [String: String]) -> pid_t? {
+    /// The file descriptor of the worker's end of the lifeline.
+    static let lifelineVariable = "FSQ_RUN_WORKER_LIFELINE"
+
+    /// A worker whose supervisor was killed (SIGKILL, which cannot be passed on) stops too, instead of running on
+    /// unwatched: a thread waits for the lifeline's end-of-file.
+    private static func exitWithSupervisor(lifeline: Int32?) {
+        guard let lifeline else { return }
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while read(lifeline, &byte, 1) < 0, errno == EINTR {}
+            _exit(1)
+        }
+    }
+
+    private static func spawnWorker(journalPath: String, lifeline: Int32, environment: [String: String]) -> pid_t? {
         var workerEnvironment = environment
         workerEnvironment[InFlightJournal.variable] = journalPath
+        workerEnvironment[lifelineVariable] = String(lifeline)
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let arguments = [executable] + CommandLine.arguments.dropFirst()
         let argv = arguments.map { strdup($0) } + [nil]
