@@ -30,7 +30,7 @@ public final class InFlightJournal: @unchecked Sendable {
         return InFlightJournal(mapping: path, crash: environment[testCrashVariable])
     }()
 
-    private init?(mapping path: String, crash: String?) {
+    init?(mapping path: String, crash: String?) {
         let fd = open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -62,9 +62,13 @@ public final class InFlightJournal: @unchecked Sendable {
         guard let slot = freeSlots.withLock({ $0.popLast() }) else { return nil }
         defer { if let crash, path.hasSuffix(crash.suffix) { Self.crashForTest(crash.kind) } }
         let start = base + Self.headerSize + slot * Self.slotSize
-        var bytes = Array(path.utf8.prefix(Self.slotSize - 2))
-        // Cut at a character boundary, so a long path reads back as text.
-        while let last = bytes.last, bytes.count < path.utf8.count, last & 0xC0 == 0x80 { bytes.removeLast() }
+        var bytes = Array(path.utf8)
+        if bytes.count > Self.slotSize - 2 {
+            // Cut before a byte that starts a character, so a long path reads back as text.
+            var end = Self.slotSize - 2
+            while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            bytes.removeSubrange(end...)
+        }
         bytes.withUnsafeBytes { start.advanced(by: 2).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         start.storeBytes(of: UInt16(bytes.count), as: UInt16.self)
         return slot
