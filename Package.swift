@@ -94,6 +94,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
             ]
         ),
+        // The loader as a libFuzzer target (scripts/fuzz.sh); a plain build replays saved inputs.
+        .executableTarget(name: "fsq-fuzz", dependencies: ["ContractHarness"]),
         .target(
             name: "TestSupport",
             dependencies: [

@@ -7,11 +7,16 @@ public struct FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `$.response.status`, or nil when the problem is the whole file.
     public let jsonPath: String?
     public let reason: String
+    /// Where in the file, when the loader knows (a syntax error or a limit): 1-based, columns in characters.
+    public let line: Int?
+    public let column: Int?
 
-    public init(file: String, jsonPath: String? = nil, reason: String) {
+    public init(file: String, jsonPath: String? = nil, reason: String, line: Int? = nil, column: Int? = nil) {
         self.file = file
         self.jsonPath = jsonPath
         self.reason = reason
+        self.line = line
+        self.column = column
     }
 
     public var description: String {
@@ -67,6 +72,10 @@ public struct FixtureLoader: Sendable {
     public static let driftConfigName = "drift-config.json"
 
     public let root: URL
+
+    /// Larger fixture files are refused before they are read: a fixture is one exchange, and the live stack caps a
+    /// body at 16 MiB, which its base64 or escaped JSON at most quadruples.
+    public static let maxFileSize = 64 * 1024 * 1024
 
     public init(root: URL) { self.root = root.standardizedFileURL }
 
@@ -175,7 +184,7 @@ public struct FixtureLoader: Sendable {
         do {
             let data: Data
             let path = root.path + "/" + relativePath
-            if let bytes = Self.readRegularFile(path) {
+            if let bytes = try Self.readRegularFile(path, file: relativePath) {
                 data = bytes
             } else {
                 // The slow path names the problem the way Foundation does.
@@ -184,6 +193,7 @@ public struct FixtureLoader: Sendable {
                 } catch {
                     throw FixtureError(file: relativePath, reason: "cannot be read: \(Self.reason(error))")
                 }
+                if data.count > Self.maxFileSize { throw Self.tooLarge(data.count, file: relativePath) }
             }
             return .fixture(try Self.parse(data, relativePath: relativePath))
         } catch let error as FixtureError {
@@ -195,12 +205,14 @@ public struct FixtureLoader: Sendable {
     }
 
     /// A regular file's bytes with one open, fstat and read; nil on any problem (the caller's slow path reports it).
-    static func readRegularFile(_ path: String) -> Data? {
+    /// A file over `maxFileSize` is refused before anything is allocated for it.
+    static func readRegularFile(_ path: String, file: String) throws(FixtureError) -> Data? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard info.st_size <= maxFileSize else { throw tooLarge(Int(info.st_size), file: file) }
         let size = Int(info.st_size)
         var data = Data(count: size)
         let complete = data.withUnsafeMutableBytes { raw -> Bool in
@@ -218,10 +230,15 @@ public struct FixtureLoader: Sendable {
         return data
     }
 
+    static func tooLarge(_ size: Int, file: String) -> FixtureError {
+        FixtureError(file: file, reason: "file is \(size) bytes, over the limit of \(maxFileSize) bytes (64 MiB) for a fixture")
+    }
+
     /// Parses fixture bytes in one scan; `relativePath` names the file in errors and fixes the endpoint folder.
     public static func parse(_ data: Data, relativePath: String) throws(FixtureError) -> Fixture {
         let file = relativePath
         guard !data.isEmpty else { throw FixtureError(file: file, reason: "file is empty") }
+        if data.count > maxFileSize { throw tooLarge(data.count, file: file) }
         // memchr: `Data.firstIndex(of:)` checked access on every byte and took 14% of a 10,000-fixture run.
         let nul = data.withUnsafeBytes { raw -> Int? in
             guard let base = raw.baseAddress, let found = memchr(base, 0, raw.count) else { return nil }
@@ -234,8 +251,10 @@ public struct FixtureLoader: Sendable {
         do {
             root = try JSONSpan.parse(data, capture: ["response", "body"])
         } catch {
-            if error.invalidUTF8 { throw FixtureError(file: file, reason: error.reason) }
-            throw FixtureError(file: file, reason: "malformed JSON at line \(error.line), column \(error.column): \(error.reason)")
+            if error.invalidUTF8 { throw FixtureError(file: file, reason: error.reason, line: error.line, column: error.column) }
+            let place = "at line \(error.line), column \(error.column)"
+            throw FixtureError(file: file, reason: error.limit ? "\(error.reason) \(place)" : "malformed JSON \(place): \(error.reason)",
+                               line: error.line, column: error.column)
         }
         let envelope = try Envelope(root, path: "$", file: file).object()
 

@@ -39,6 +39,8 @@ struct JSONSyntaxError: Error {
     let reason: String
     /// True when the bytes are not UTF-8, rather than UTF-8 that is not JSON.
     let invalidUTF8: Bool
+    /// True when the JSON is well-formed so far but past a limit (nesting), rather than malformed.
+    var limit = false
 }
 
 /// Reads a fixture file in one scan: the envelope becomes `JSONValue`s, and the value at `capturePath`
@@ -47,6 +49,8 @@ struct JSONSyntaxError: Error {
 /// JSONDecoder on the envelope was the larger half of a 10,000-fixture run's time; the body is decoded
 /// later by the typed client anyway, so building it twice bought nothing.
 struct JSONSpan {
+    /// Containers deeper than this are refused, as Foundation's parser refuses them.
+    static let maxDepth = 512
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private let capturePath: [String]
@@ -60,8 +64,7 @@ struct JSONSpan {
         let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
             var reader = JSONSpan(bytes: raw.bindMemory(to: UInt8.self), capturePath: capturePath)
             do throws(JSONSyntaxError) {
-                var path: [String] = []
-                let value = try reader.value(path: &path)
+                let value = try reader.document()
                 reader.skipSpace()
                 if reader.position < reader.bytes.count { throw reader.error("unexpected text after the JSON value") }
                 return .success(value)
@@ -79,7 +82,7 @@ struct JSONSpan {
 
     // MARK: Errors
 
-    private func error(_ reason: String, at offset: Int? = nil, invalidUTF8: Bool = false) -> JSONSyntaxError {
+    private func error(_ reason: String, at offset: Int? = nil, invalidUTF8: Bool = false, limit: Bool = false) -> JSONSyntaxError {
         let offset = min(offset ?? position, bytes.count)
         var line = 1
         var lineStart = 0
@@ -90,7 +93,8 @@ struct JSONSpan {
         // Columns count characters, not bytes: continuation bytes do not start one.
         var column = 1
         for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
-        return JSONSyntaxError(offset: offset, line: line, column: column, reason: reason, invalidUTF8: invalidUTF8)
+        return JSONSyntaxError(offset: offset, line: line, column: column, reason: reason, invalidUTF8: invalidUTF8,
+                               limit: limit)
     }
 
     private func unexpected(_ expected: String) -> JSONSyntaxError {
@@ -119,112 +123,175 @@ struct JSONSpan {
 
     // MARK: Values
 
-    private mutating func value(path: inout [String]) throws(JSONSyntaxError) -> JSONValue {
-        skipSpace()
-        if !capturing, !capturePath.isEmpty, path == capturePath {
-            capturing = true
-            compact = []
-            segmentStart = position
-            try skipValue()
-            compact.append(contentsOf: bytes[segmentStart..<position])
-            capturing = false
-            return .captured(Data(compact))
-        }
-        guard position < bytes.count else { throw unexpected("a value") }
-        switch bytes[position] {
-        case UInt8(ascii: "{"):
-            position += 1
-            var members: [(key: String, value: JSONValue)] = []
+    /// Reads the document's one value with an explicit stack, so nesting costs heap, not call frames:
+    /// a `request` of 100,000 `[` is a load error, not a SIGSEGV. Containers deeper than `maxDepth` are refused.
+    private mutating func document() throws(JSONSyntaxError) -> JSONValue {
+        // One entry per open container: the object's members so far or the array's elements so far.
+        var objects: [[(key: String, value: JSONValue)]] = []
+        var arrays: [[JSONValue]] = []
+        // Per open container: true for an object. `path` holds its member key, or NUL for an array element.
+        var isObject: [Bool] = []
+        var path: [String] = []
+        while true {
+            // Read the start of a value: a scalar completes at once, a container opens a level.
             skipSpace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
-            while true {
+            var result: JSONValue
+            if !capturing, !capturePath.isEmpty, path == capturePath {
+                capturing = true
+                compact = []
+                segmentStart = position
+                try skipValue(depth: isObject.count)
+                compact.append(contentsOf: bytes[segmentStart..<position])
+                capturing = false
+                result = .captured(Data(compact))
+            } else {
+                guard position < bytes.count else { throw unexpected("a value") }
+                switch bytes[position] {
+                case UInt8(ascii: "{"):
+                    try enter(depth: isObject.count)
+                    skipSpace()
+                    if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                        position += 1
+                        result = .object([])
+                    } else {
+                        path.append(try memberName())
+                        objects.append([])
+                        isObject.append(true)
+                        continue
+                    }
+                case UInt8(ascii: "["):
+                    try enter(depth: isObject.count)
+                    skipSpace()
+                    if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                        position += 1
+                        result = .array([])
+                    } else {
+                        // Array elements are never on the capture path: it names object members only.
+                        path.append("\u{0}")
+                        arrays.append([])
+                        isObject.append(false)
+                        continue
+                    }
+                case UInt8(ascii: "\""):
+                    result = .string(try string())
+                default:
+                    let start = position
+                    try skipScalar()
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                    switch text {
+                    case "true": result = .bool(true)
+                    case "false": result = .bool(false)
+                    case "null": result = .null
+                    default: result = .number(text)
+                    }
+                }
+            }
+            // Hand the finished value to its container; a closed container is itself a finished value.
+            while let inObject = isObject.last {
                 skipSpace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("a member name in quotes") }
-                let key = try string()
-                skipSpace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("':' after a member name") }
-                position += 1
-                path.append(key)
-                let member = try value(path: &path)
+                guard position < bytes.count else { throw unexpected(inObject ? "',' or '}'" : "',' or ']'") }
+                let byte = bytes[position]
+                if inObject {
+                    objects[objects.count - 1].append((path[path.count - 1], result))
+                    if byte == UInt8(ascii: ",") {
+                        position += 1
+                        skipSpace()
+                        path[path.count - 1] = try memberName()
+                        break
+                    }
+                    guard byte == UInt8(ascii: "}") else { throw unexpected("',' or '}'") }
+                    position += 1
+                    result = .object(objects.removeLast())
+                } else {
+                    arrays[arrays.count - 1].append(result)
+                    if byte == UInt8(ascii: ",") { position += 1; break }
+                    guard byte == UInt8(ascii: "]") else { throw unexpected("',' or ']'") }
+                    position += 1
+                    result = .array(arrays.removeLast())
+                }
+                isObject.removeLast()
                 path.removeLast()
-                members.append((key, member))
-                skipSpace()
-                guard position < bytes.count else { throw unexpected("',' or '}'") }
-                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-                if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
-                throw unexpected("',' or '}'")
             }
-        case UInt8(ascii: "["):
-            position += 1
-            var elements: [JSONValue] = []
-            skipSpace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
-            while true {
-                // Array elements are never on the capture path: it names object members only.
-                path.append("\u{0}")
-                elements.append(try value(path: &path))
-                path.removeLast()
-                skipSpace()
-                guard position < bytes.count else { throw unexpected("',' or ']'") }
-                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-                if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
-                throw unexpected("',' or ']'")
-            }
-        case UInt8(ascii: "\""):
-            return .string(try string())
-        default:
-            let start = position
-            try skipScalar()
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-            switch text {
-            case "true": return .bool(true)
-            case "false": return .bool(false)
-            case "null": return .null
-            default: return .number(text)
-            }
+            if isObject.isEmpty { return result }
         }
     }
 
-    /// Validates a value without building it.
-    private mutating func skipValue() throws(JSONSyntaxError) {
-        skipSpace()
-        guard position < bytes.count else { throw unexpected("a value") }
-        switch bytes[position] {
-        case UInt8(ascii: "{"):
-            position += 1
-            skipSpace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return }
-            while true {
-                skipSpace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("a member name in quotes") }
-                try skipString()
-                skipSpace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("':' after a member name") }
-                position += 1
-                try skipValue()
-                skipSpace()
-                guard position < bytes.count else { throw unexpected("',' or '}'") }
-                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-                if bytes[position] == UInt8(ascii: "}") { position += 1; return }
-                throw unexpected("',' or '}'")
-            }
-        case UInt8(ascii: "["):
-            position += 1
-            skipSpace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return }
-            while true {
-                try skipValue()
-                skipSpace()
-                guard position < bytes.count else { throw unexpected("',' or ']'") }
-                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-                if bytes[position] == UInt8(ascii: "]") { position += 1; return }
-                throw unexpected("',' or ']'")
-            }
-        case UInt8(ascii: "\""):
-            try skipString()
-        default:
-            try skipScalar()
+    /// Moves past an opening bracket at `depth` containers deep, refusing one level too many.
+    private mutating func enter(depth: Int) throws(JSONSyntaxError) {
+        guard depth < Self.maxDepth else {
+            throw error("nesting deeper than \(Self.maxDepth)", limit: true)
         }
+        position += 1
+    }
+
+    /// A member name and its `:`, with the space around them.
+    private mutating func memberName() throws(JSONSyntaxError) -> String {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("a member name in quotes") }
+        let key = try string()
+        skipSpace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("':' after a member name") }
+        position += 1
+        return key
+    }
+
+    /// Validates a value without building it; `depth` containers are already open around it. Iterative, like
+    /// `document()`: one bit of state per open container.
+    private mutating func skipValue(depth outer: Int) throws(JSONSyntaxError) {
+        var isObject: [Bool] = []
+        while true {
+            skipSpace()
+            guard position < bytes.count else { throw unexpected("a value") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                try enter(depth: outer + isObject.count)
+                skipSpace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                } else {
+                    try skipMemberName()
+                    isObject.append(true)
+                    continue
+                }
+            case UInt8(ascii: "["):
+                try enter(depth: outer + isObject.count)
+                skipSpace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                } else {
+                    isObject.append(false)
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                try skipString()
+            default:
+                try skipScalar()
+            }
+            while let inObject = isObject.last {
+                skipSpace()
+                guard position < bytes.count else { throw unexpected(inObject ? "',' or '}'" : "',' or ']'") }
+                let byte = bytes[position]
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    if inObject {
+                        skipSpace()
+                        try skipMemberName()
+                    }
+                    break
+                }
+                guard byte == UInt8(ascii: inObject ? "}" : "]") else { throw unexpected(inObject ? "',' or '}'" : "',' or ']'") }
+                position += 1
+                isObject.removeLast()
+            }
+            if isObject.isEmpty { return }
+        }
+    }
+
+    private mutating func skipMemberName() throws(JSONSyntaxError) {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("a member name in quotes") }
+        try skipString()
+        skipSpace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("':' after a member name") }
+        position += 1
     }
 
     /// `true`, `false`, `null` or a number, checked against the JSON grammar.

@@ -113,7 +113,9 @@ struct ConsumersTests {
             #expect(r.status == 1)
             let annotations = r.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
             #expect(annotations.count == 1)
-            #expect(annotations.first?.hasPrefix("::error file=\(tmp.path)/chains/broken.json,title=chains/broken.json load::") == true)
+            // Outside the workspace (the current directory), so the path stays absolute; the loader's place is added.
+            let brokenAt = "line=1,col=\(Data("{\"endpoint\": \"chains\", \"echo\": \"\(E2E.sentinel)\"".utf8).count + 1)"
+            #expect(annotations.first?.hasPrefix("::error file=\(tmp.path)/chains/broken.json,\(brokenAt),title=chains/broken.json load::") == true)
             let page = try String(contentsOfFile: summary, encoding: .utf8)
             #expect(page.hasPrefix("### fsq-contract run (replay): ❌ 1 failed, "))
             #expect(page.contains("- **ERROR** `chains/broken.json load`: "))

@@ -29,6 +29,8 @@ public enum CheckName: String, Sendable, CaseIterable {
     case liveErrorMapping = "live-error-mapping"
     case liveContentType = "live-content-type"
     case drift
+    /// The run's worker died by a signal: one case for the whole run (`CrashReport`).
+    case crash
 }
 
 /// The three replay checks: the request sent, and the decoding or error mapping of the response.

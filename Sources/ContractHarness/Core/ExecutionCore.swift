@@ -66,8 +66,13 @@ public struct ExecutionCore: Sendable {
     ) async {
         let counter = progress.map { ProgressCounter(total: source.count, report: $0) }
         let deadline = self.deadline
+        // A supervised worker names its fixtures in flight, for the report its supervisor writes if it dies.
+        let journal = InFlightJournal.worker
+        journal?.setTotal(source.count)
         guard let timings else {
             await forEachInOrder(count: source.count, width: concurrency, { index in
+                let slot = journal?.begin(source.label(index).path)
+                defer { journal?.end(slot) }
                 let outputs = await Self.outputs(of: source.load(index), index: index, strategy: strategy, deadline: deadline)
                 counter?.add(problems: outputs.reduce(0) { $0 + strategy.problems(in: $1) })
                 return outputs
@@ -75,6 +80,8 @@ public struct ExecutionCore: Sendable {
             return
         }
         await forEachInOrder(count: source.count, width: concurrency, { index in
+            let slot = journal?.begin(source.label(index).path)
+            defer { journal?.end(slot) }
             let start = ContinuousClock.now
             let loaded = source.load(index)
             let loadEnd = ContinuousClock.now

@@ -14,6 +14,9 @@ public struct CaseResult: Sendable, Hashable {
     public var verdict: Verdict
     /// Extra lines for the testcase's system-out (drift notes, hints).
     public var notes: String?
+    /// Where in the fixture the problem is, when the loader knows (annotations carry it).
+    public var line: Int?
+    public var column: Int?
 
     public init(endpoint: String, fixture: String, auth: AuthStyle?, check: CheckName, time: Double = 0,
                 verdict: Verdict, notes: String? = nil) {
@@ -34,8 +37,11 @@ public struct CaseResult: Sendable, Hashable {
 
     /// The testcase for a file that did not load, or a fixture no call plan can be made for.
     public static func loadError(path: String, suite: String, error: FixtureError) -> CaseResult {
-        CaseResult(endpoint: suite, fixture: path, auth: nil, check: .load,
-                   verdict: .error(message: error.description, detail: error.description))
+        var result = CaseResult(endpoint: suite, fixture: path, auth: nil, check: .load,
+                                verdict: .error(message: error.description, detail: error.description))
+        result.line = error.line
+        result.column = error.column
+        return result
     }
 }
 

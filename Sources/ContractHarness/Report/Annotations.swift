@@ -1,15 +1,26 @@
+import Foundation
+
 /// GitHub workflow commands that put failing cases on the pull request's diff:
-/// `::error file=Fixtures/…,title=…::message`.
+/// `::error file=Fixtures/…,line=3,col=7,title=…::message`.
 public enum Annotations {
     /// GitHub shows at most 10 error annotations per step; more is noise.
     public static let defaultLimit = 10
 
     /// One `::error` line per problem, at most `limit`, then a `::notice` saying how many were left out.
-    public static func lines(_ problems: [ProblemCase], problemCount: Int, limit: Int = defaultLimit, reportPath: String? = nil) -> [String] {
+    /// `workspace` (GitHub's checkout, else the current directory) makes `file=` relative, as GitHub needs it to
+    /// find the file in the diff; a file outside it keeps its path.
+    public static func lines(_ problems: [ProblemCase], problemCount: Int, limit: Int = defaultLimit, reportPath: String? = nil,
+                             workspace: String? = nil) -> [String] {
         var lines: [String] = []
         for p in problems.prefix(limit) {
             var properties: [String] = []
-            if let file = p.file { properties.append("file=" + escapeProperty(file)) }
+            if let file = p.file {
+                properties.append("file=" + escapeProperty(workspace.map { relative(file, to: $0) } ?? file))
+                if let line = p.line {
+                    properties.append("line=\(line)")
+                    if let column = p.column { properties.append("col=\(column)") }
+                }
+            }
             properties.append("title=" + escapeProperty(p.name))
             lines.append("::error \(properties.joined(separator: ","))::" + escapeData(text(p)))
         }
@@ -21,11 +32,31 @@ public enum Annotations {
         return lines
     }
 
-    /// The message, then the detail, cut to keep the annotation readable.
+    /// The message once, then whatever the detail adds, cut to keep the annotation readable. Details often
+    /// repeat the message as their first line; that copy is dropped.
     static func text(_ p: ProblemCase) -> String {
-        var text = p.message
-        if !p.detail.isEmpty && p.detail != p.message { text += "\n" + p.detail }
+        let text: String
+        if p.detail.isEmpty || p.message.contains(p.detail) {
+            text = p.message
+        } else if p.detail.contains(p.message) {
+            text = p.detail
+        } else {
+            text = p.message + "\n" + p.detail
+        }
         return text.count > 2_000 ? String(text.prefix(2_000)) + "…" : text
+    }
+
+    /// `file` relative to `workspace` when it lies inside it; a relative `file` is taken from the current directory.
+    static func relative(_ file: String, to workspace: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: current, isDirectory: true))
+                .standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        let root = resolved(workspace)
+        let absolute = resolved(file)
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : file
     }
 
     /// Workflow-command data: `%`, CR and LF are percent-encoded.

@@ -30,7 +30,7 @@ public struct JobPage: Sendable {
         let redact: (String) -> String = { redactor?.text($0) ?? $0 }
         let problems = collected.problems.map { p in
             ProblemCase(kind: p.kind, name: redact(p.name), file: p.file.map(redact), message: redact(p.message),
-                        detail: redact(p.detail))
+                        detail: redact(p.detail), line: p.line, column: p.column)
         }
         if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
             let markdown = StepSummary.markdown(
@@ -43,8 +43,10 @@ public struct JobPage: Sendable {
             }
         }
         if environment["GITHUB_ACTIONS"] == "true" {
+            let workspace = environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? FileManager.default.currentDirectoryPath
             output.annotations = Annotations.lines(problems, problemCount: collected.problemCount,
-                                                   limit: maxAnnotations, reportPath: reportPath)
+                                                   limit: maxAnnotations, reportPath: reportPath, workspace: workspace)
         }
         return output
     }

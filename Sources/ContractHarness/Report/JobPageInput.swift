@@ -29,13 +29,18 @@ public struct ProblemCase: Sendable, Hashable {
     public var message: String
     /// The full detail (expected versus actual).
     public var detail: String
+    /// Where in `file`, when known (a load error).
+    public var line: Int?
+    public var column: Int?
 
-    public init(kind: Kind, name: String, file: String?, message: String, detail: String = "") {
+    public init(kind: Kind, name: String, file: String?, message: String, detail: String = "", line: Int? = nil, column: Int? = nil) {
         self.kind = kind
         self.name = name
         self.file = file
         self.message = message
         self.detail = detail
+        self.line = line
+        self.column = column
     }
 }
 
@@ -75,8 +80,10 @@ public struct JobPageCollector: Sendable {
         }
         problemCount += 1
         guard problems.count < limit else { return }
-        let file = fixturesRoot.map { Self.join($0, result.fixture) } ?? result.fixture
-        problems.append(ProblemCase(kind: kind, name: result.name, file: file, message: message, detail: detail))
+        // A crash belongs to the run, not to a file.
+        let file = result.check == .crash ? nil : fixturesRoot.map { Self.join($0, result.fixture) } ?? result.fixture
+        problems.append(ProblemCase(kind: kind, name: result.name, file: file, message: message, detail: detail,
+                                    line: result.line, column: result.column))
     }
 
     /// Suites in the given order (e.g. the report's), then any others.

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Runs a verb in a worker process (this executable again, marked by `InFlightJournal.variable`) and waits for it,
+/// so that a worker killed by a signal (a crash, a trap, the OOM killer) still leaves a report: the supervisor
+/// writes it, as Maven Surefire does for a forked JVM that died.
+///
+/// The worker inherits standard output and error, so its lines reach the job log as they are written.
+public enum WorkerSupervisor {
+    /// How a supervised worker ended.
+    public enum End: Sendable, Equatable {
+        case exited(Int32)
+        /// Killed by `signal`; `journal` holds what it had in flight, when the journal could be read.
+        case killed(signal: Int32, pid: Int32, journal: InFlightJournal.Snapshot?)
+    }
+
+    /// Nil in a worker (the caller runs the verb itself) or when no worker can be started (the verb then runs
+    /// unsupervised in this process); otherwise starts a worker with this process's arguments and waits for it.
+    public static func superviseUnlessWorker() -> End? {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment[InFlightJournal.variable] == nil else {
+            exitWithSupervisor(lifeline: environment[lifelineVariable].flatMap { Int32($0) })
+            return nil
+        }
+        let journalPath = NSTemporaryDirectory() + "/fsq-contract-journal-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard InFlightJournal.create(at: journalPath) else { return nil }
+        defer { unlink(journalPath) }
+        // The lifeline: the worker inherits the read end only; it reads end-of-file when the supervisor is gone.
+        var lifeline: [Int32] = [-1, -1]
+        guard pipe(&lifeline) == 0 else { return nil }
+        _ = fcntl(lifeline[1], F_SETFD, FD_CLOEXEC)
+        defer { close(lifeline[1]) }
+        let spawned = spawnWorker(journalPath: journalPath, lifeline: lifeline[0], environment: environment)
+        close(lifeline[0])
+        guard let pid = spawned else { return nil }
+        supervisedWorker = pid
+        for forwarded in [SIGINT, SIGTERM, SIGHUP] {
+            // A cancelled CI job signals the supervisor: pass it on, then report how the worker ended.
+            signal(forwarded) { received in if supervisedWorker > 0 { kill(supervisedWorker, received) } }
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return .exited(1) }
+        }
+        let killer = status & 0x7F
+        if killer == 0 { return .exited((status >> 8) & 0xFF) }
+        return .killed(signal: killer, pid: pid, journal: InFlightJournal.read(journalPath))
+    }
+
+    /// The file descriptor of the worker's end of the lifeline.
+    static let lifelineVariable = "FSQ_RUN_WORKER_LIFELINE"
+
+    /// A worker whose supervisor was killed (SIGKILL, which cannot be passed on) stops too, instead of running on
+    /// unwatched: a thread waits for the lifeline's end-of-file.
+    private static func exitWithSupervisor(lifeline: Int32?) {
+        guard let lifeline else { return }
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while read(lifeline, &byte, 1) < 0, errno == EINTR {}
+            _exit(1)
+        }
+    }
+
+    private static func spawnWorker(journalPath: String, lifeline: Int32, environment: [String: String]) -> pid_t? {
+        var workerEnvironment = environment
+        workerEnvironment[InFlightJournal.variable] = journalPath
+        workerEnvironment[lifelineVariable] = String(lifeline)
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let arguments = [executable] + CommandLine.arguments.dropFirst()
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = workerEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, executable, nil, nil, argv, envp) == 0 else { return nil }
+        return pid
+    }
+
+    /// `SIGSEGV`, `SIGKILL`…, or `signal N`.
+    public static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+            SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
+            SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ",
+        ]
+        return names[signal] ?? "signal \(signal)"
+    }
+}
+
+/// The worker the supervisor forwards signals to; read by a C signal handler, so a plain global.
+nonisolated(unsafe) private var supervisedWorker: pid_t = 0

@@ -1,0 +1,81 @@
+import Foundation
+import JUnitXML
+import Testing
+import TestSupport
+
+/// A run whose worker dies (a trap, SIGKILL as the OOM killer sends it, a deeply nested fixture that once crashed the
+/// scanner) still leaves a valid JUnit report with one error case naming the crash and the fixtures in flight.
+/// The worker is crashed with the test-only hook `FSQ_TEST_CRASH=trap|kill:PATH-SUFFIX`.
+@Suite("a crashed run still reports")
+struct CrashReportTests {
+    static let victim = "place-details/404-not-found.json"
+
+    /// The reference XSDs from `../shared` or `../../shared` (worktrees sit one level deeper).
+    static func referenceSchemas() -> [String] {
+        let root = Products.packageRoot
+        for shared in [root.deletingLastPathComponent(), root.deletingLastPathComponent().deletingLastPathComponent()] {
+            let folder = shared.appendingPathComponent("shared/junit-schemas")
+            let schemas = ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"].map { folder.appendingPathComponent($0).path }
+            if schemas.allSatisfy(FileManager.default.fileExists(atPath:)) { return schemas }
+        }
+        return []
+    }
+
+    @Test(arguments: [("trap", "SIGILL"), ("kill", "SIGKILL")])
+    func aKilledWorkerLeavesAValidReportNamingTheCrashAndTheFixtureInFlight(hook: String, signal: String) async throws {
+        try await withTemporaryDirectory { dir in
+            let report = dir.appendingPathComponent("Reports/junit.xml").path
+            let summary = dir.appendingPathComponent("summary.md").path
+            let result = try await Products.run(
+                ["run", "--fixtures", Products.packageRoot.appendingPathComponent("Fixtures").path, "--report", report],
+                environment: ["FSQ_TEST_CRASH": "\(hook):\(Self.victim)", "GITHUB_STEP_SUMMARY": summary, "GITHUB_ACTIONS": "true"],
+                currentDirectory: dir)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("fsq-contract run: run crashed: signal"))
+            #expect(result.stdout.contains("::error title=run crash::run crashed: signal"))
+
+            let cases = try ReportReader.read(path: report).suites.flatMap(\.testCases)
+            #expect(cases.count == 1)
+            guard case let .error(problem)? = cases.first?.outcome else {
+                Issue.record("no error case: \(cases)")
+                return
+            }
+            #expect(problem.type == "crash")
+            #expect(problem.message.hasPrefix("run crashed: signal "))
+            #expect(problem.message.contains("(\(signal)"))
+            #expect(problem.message.contains("while these fixtures were in flight: ") && problem.message.contains(Self.victim))
+            #expect(problem.text.contains("had finished"))
+
+            #expect(try E2E.schemaErrors(report) == [])
+            for schema in Self.referenceSchemas() {
+                let validation = try await Products.run(["validate-report", report, "--schema", schema])
+                #expect(validation.status == 0, "\(schema): \(validation.stdout) \(validation.stderr)")
+            }
+            // No half-written temp files of the worker are left beside the report.
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("Reports").path)
+            #expect(left == ["junit.xml"])
+            let page = try String(contentsOfFile: summary, encoding: .utf8)
+            #expect(page.contains("run crashed: signal"))
+        }
+    }
+
+    @Test func aFixtureNestedOneHundredThousandDeepIsALoadErrorAndTheOtherFixturesRun() async throws {
+        try await withTemporaryDirectory { dir in
+            let fixtures = dir.appendingPathComponent("Fixtures/place-details")
+            try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+            let source = Products.packageRoot.appendingPathComponent("Fixtures/\(Self.victim)")
+            let text = try String(contentsOf: source, encoding: .utf8)
+            try Data(text.utf8).write(to: fixtures.appendingPathComponent("404-not-found.json"))
+            let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+            try Data(text.replacingOccurrences(of: "\"request\": {", with: "\"request\": {\"deep\": \(deep), ").utf8)
+                .write(to: fixtures.appendingPathComponent("404-deep.json"))
+            let report = dir.appendingPathComponent("junit.xml").path
+            let result = try await Products.run(["run", "--fixtures", dir.appendingPathComponent("Fixtures").path, "--report", report])
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("place-details/404-deep.json: nesting deeper than 512 at line"))
+            let cases = try ReportReader.read(path: report).suites.flatMap(\.testCases)
+            #expect(cases.contains { $0.name == "place-details/404-not-found.json error-mapping" && $0.outcome == .passed })
+            #expect(cases.contains { $0.name == "place-details/404-deep.json load" })
+        }
+    }
+}
