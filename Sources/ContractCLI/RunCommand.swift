@@ -51,11 +51,15 @@ struct RunCommand: AsyncParsableCommand {
     /// Seconds past `--deadline` before the watchdog writes the report and exits.
     static let watchdogGrace = 3.0
 
+    /// Where the report goes: the flags, else the project file, else `Reports/junit.xml`.
+    func reportPaths(_ project: ProjectFile?) -> (report: String, reportDir: String?) {
+        (report ?? project?.report ?? "Reports/junit.xml", reportDir ?? project?.reportDir)
+    }
+
     mutating func run() async throws {
         let shard = try self.shard.map { (text) throws(UsageFailure) in try Shard(parsing: text) }
         let project = try fixtureOptions.adopt()
-        let report = self.report ?? project.report ?? "Reports/junit.xml"
-        let reportDir = self.reportDir ?? project.reportDir
+        let (report, reportDir) = reportPaths(project)
         if live { connection.adopt(project) }
         let selection = try fixtureOptions.selection(project: project, live: live)
         if let contract = selection.single, let problem = Selection.authProblem(auth.styles, contract: contract) { throw UsageFailure(problem) }

@@ -11,6 +11,8 @@ extension RunCommand {
             if case let .exited(status) = end { return status }
             return 1
         }
+        // The worker reports a bad project file itself; here it only says where the report goes.
+        let (report, reportDir) = reportPaths(try? fixtureOptions.projectFlags.load())
         let crash = CrashReport(signal: signal, workerPID: pid, journal: journal, verb: "fsq-contract run")
         let mode = live ? "live" : "replay"
         let harness = HarnessReport(properties: [("mode", mode), ("tool_version", ToolVersion.current)],
