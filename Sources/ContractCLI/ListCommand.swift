@@ -14,7 +14,10 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .long, help: "Print only the catalog.")
     var catalogOnly = false
 
+    @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
+
     func run() throws {
+        let documents = try openapi.load(verb: "fsq-contract list")
         print(Self.catalog())
         guard !catalogOnly else { return }
         let loaded: [LoadedFixture]
@@ -26,6 +29,11 @@ struct ListCommand: ParsableCommand {
         }
         print("")
         print(Self.coverage(loaded, fixturesFolder: fixtures))
+        if let documents {
+            let fixtures = loaded.compactMap { if case let .fixture(fixture) = $0 { return fixture } else { return nil } }
+            print("")
+            print(DocumentCoverageTable.render(documents.oracle, fixtures: fixtures))
+        }
     }
 
     /// Every contract's endpoints, from the registry.

@@ -29,6 +29,9 @@ public enum CheckName: String, Sendable, CaseIterable {
     case liveErrorMapping = "live-error-mapping"
     case liveContentType = "live-content-type"
     case drift
+    /// The recorded answer against the provider's OpenAPI document (`--openapi`).
+    case openapi
+    case liveOpenapi = "live-openapi"
 }
 
 /// The three replay checks: the request sent, and the decoding or error mapping of the response.

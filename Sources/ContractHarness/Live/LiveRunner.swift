@@ -146,10 +146,13 @@ struct NoLiveStack: LiveHTTPStack {
 public struct LiveStrategy: RunStrategy {
     public let caller: LiveCaller
     public let deadline: RunDeadline
+    /// `--openapi`: each answer also checked against the provider's document (`live-openapi`).
+    public let document: DocumentCheck?
 
-    public init(caller: LiveCaller, deadline: RunDeadline) {
+    public init(caller: LiveCaller, deadline: RunDeadline, document: DocumentCheck? = nil) {
         self.caller = caller
         self.deadline = deadline
+        self.document = document
     }
 
     var options: LiveOptions { caller.options }
@@ -175,14 +178,20 @@ public struct LiveStrategy: RunStrategy {
                                          expectedStatus: fixture.response.status,
                                          fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil)
         let notes = exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil
-        return LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key).map { check, verdict in
+        var results = LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key).map { check, verdict in
             CaseResult(endpoint: fixture.endpoint.rawValue, fixture: fixture.relativePath, auth: auth, check: check,
                        time: check == .liveStatus ? exchange.seconds : 0, verdict: verdict, notes: notes)
         }
+        if let document, document.oracle.covers(contract: fixture.contract) {
+            results.append(document.liveResult(fixture: fixture, auth: auth, exchange: exchange, key: key))
+        }
+        return results
     }
 
     func cases(_ job: Job, _ verdict: (CheckName) -> (Verdict, Double)) -> [CaseResult] {
-        LiveChecks.names(for: job.fixture).map { check in
+        var names = LiveChecks.names(for: job.fixture)
+        if let document, document.oracle.covers(contract: job.fixture.contract) { names.append(.liveOpenapi) }
+        return names.map { check in
             let (result, time) = verdict(check)
             return CaseResult(endpoint: job.fixture.endpoint.rawValue, fixture: job.fixture.relativePath, auth: job.auth,
                               check: check, time: time, verdict: result)

@@ -14,6 +14,8 @@ public struct CaseResult: Sendable, Hashable {
     public var verdict: Verdict
     /// Extra lines for the testcase's system-out (drift notes, hints).
     public var notes: String?
+    /// Warnings in `notes` the run counts (`--openapi-warn`, rules an override demoted).
+    public var warnings = 0
 
     public init(endpoint: String, fixture: String, auth: AuthStyle?, check: CheckName, time: Double = 0,
                 verdict: Verdict, notes: String? = nil) {
@@ -64,6 +66,8 @@ public struct ReplayStrategy: RunStrategy {
     public static let replayKey = APIKey("fsq-contract-replay-key")
 
     public var authStyles: [AuthStyle]
+    /// `--openapi`: each answer also checked against the provider's document.
+    public var document: DocumentCheck?
     public var apiVersion: String {
         didSet { styleHeaders = Self.styleHeaders(apiVersion: apiVersion) }
     }
@@ -129,6 +133,10 @@ public struct ReplayStrategy: RunStrategy {
             }
         }
         if let outcomeResult { results.append(outcomeResult) }
+        if let document, let conformance = document.result(
+            for: DocumentExchange(fixture: fixture), endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: .openapi) {
+            results.append(conformance)
+        }
         return results
     }
 
@@ -140,6 +148,9 @@ public struct ReplayStrategy: RunStrategy {
         }
         let check = Checks.outcomeCheckName(for: fixture)
         results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: check, verdict: verdict(check)))
+        if let document, document.oracle.covers(contract: fixture.contract) {
+            results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: .openapi, verdict: verdict(.openapi)))
+        }
         return results
     }
 }
