@@ -25,7 +25,7 @@ public struct OpenAPIDocumentLoader: DocumentOracleLoader {
                 throw DocumentLoadError("--openapi \(argument.path): a second document for contract \(contract); give one per contract")
             }
             let patches = try given[contract].map { try $0.map { (argument) throws(DocumentLoadError) in try DocumentOverrides(path: argument.path) } }
-                ?? ShippedOverrides.forContract(contract).map { [$0] } ?? []
+                ?? ShippedOverrides.forDocument(tree, contract: contract).map { [$0] } ?? []
             var warnings: [JSONPointer] = []
             var applied = 0, places = 0
             for patch in patches {
