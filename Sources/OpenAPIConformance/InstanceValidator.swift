@@ -2,8 +2,8 @@ import Foundation
 
 /// Validates a parsed JSON value against compiled schema nodes and lists every violation by JSON path.
 ///
-/// Recursion follows the schema, never the instance alone: a value is only entered where a schema describes it,
-/// and `maxDepth` stops a pathological nesting with one violation instead of a crash.
+/// Recursion follows the schema, never the instance alone: a value is only entered where a schema describes it
+/// (the dereferenced schemas have no cycles), and `maxDepth` stops a pathological nesting with one violation.
 struct InstanceValidator {
     let table: SchemaTable
     static let maxDepth = 200
@@ -17,45 +17,72 @@ struct InstanceValidator {
         var message: String { "\(path): expected \(expected) (document: \(node.name)), found \(found)" }
     }
 
-    func validate(_ value: Any, against root: Int, path: String = "$") -> [Violation] {
-        var violations: [Violation] = []
-        check(value, root, path, depth: 0, into: &violations)
-        return violations
+    /// Where the walk is; rendered to `$.a[0].b` only when a violation is recorded, so a valid body costs no strings.
+    enum Step {
+        case key(String)
+        case index(Int)
     }
 
-    private func check(_ value: Any, _ index: Int, _ path: String, depth: Int, into violations: inout [Violation]) {
+    /// Every violation, ordered by path so reports are stable whatever the dictionary order.
+    func validate(_ value: Any, against root: Int, path: String = "$") -> [Violation] {
+        var violations: [Violation] = []
+        var steps: [Step] = []
+        steps.reserveCapacity(32)
+        check(value, root, root: path, &steps, into: &violations)
+        return violations.sorted { $0.path < $1.path }
+    }
+
+    static func render(_ root: String, _ steps: [Step]) -> String {
+        var path = root
+        for step in steps {
+            switch step {
+            case let .key(key): path = ObjectPath.child(path, key)
+            case let .index(index): path += "[\(index)]"
+            }
+        }
+        return path
+    }
+
+    private func check(_ value: Any, _ index: Int, root: String, _ steps: inout [Step], into violations: inout [Violation]) {
         let node = table.nodes[index]
-        guard depth < Self.maxDepth else {
-            violations.append(Violation(path: path, expected: "at most \(Self.maxDepth) levels of nesting", found: "deeper", node: node))
+        func add(_ expected: String, _ found: String, at extra: Step? = nil) {
+            if let extra { steps.append(extra) }
+            violations.append(Violation(path: Self.render(root, steps), expected: expected, found: found, node: node))
+            if extra != nil { steps.removeLast() }
+        }
+        guard steps.count < Self.maxDepth else {
+            add("at most \(Self.maxDepth) levels of nesting", "deeper")
             return
         }
         if !node.types.isEmpty, !Self.matches(value, node.types) {
-            violations.append(Violation(path: path, expected: node.types.names.joined(separator: " or "),
-                                        found: JSONKind.describe(value), node: node))
+            add(node.types.names.joined(separator: " or "), JSONKind.describe(value))
             return
         }
         if let allowed = node.enumValues, !allowed.contains(JSONValue(value)) {
             let shown = allowed.prefix(8).map(Self.show).joined(separator: ", ") + (allowed.count > 8 ? ", …" : "")
-            violations.append(Violation(path: path, expected: "one of \(shown)", found: JSONKind.describe(value), node: node))
+            add("one of \(shown)", JSONKind.describe(value))
         }
         if let format = node.format, let string = value as? String, !FormatCheck.isValid(string, format) {
-            violations.append(Violation(path: path, expected: "a \(FormatCheck.name(format)) string", found: JSONKind.describe(value), node: node))
+            add("a \(FormatCheck.name(format)) string", JSONKind.describe(value))
         }
         if let object = value as? [String: Any] {
             for key in node.required where object[key] == nil {
-                violations.append(Violation(path: ObjectPath.child(path, key), expected: "a required property", found: "none", node: node))
+                add("a required property", "none", at: .key(key))
             }
-            for (key, child) in object.sorted(by: { $0.key < $1.key }) {
+            for (key, child) in object {
                 if let property = node.properties[key] {
-                    check(child, property, ObjectPath.child(path, key), depth: depth + 1, into: &violations)
+                    steps.append(.key(key))
+                    check(child, property, root: root, &steps, into: &violations)
+                    steps.removeLast()
                 } else {
                     switch node.additional {
                     case .allowed: break
                     case .forbidden:
-                        violations.append(Violation(path: ObjectPath.child(path, key), expected: "no property \"\(key)\" (additionalProperties: false)",
-                                                    found: JSONKind.describe(child), node: node))
+                        add("no property \"\(key)\" (additionalProperties: false)", JSONKind.describe(child), at: .key(key))
                     case let .schema(extra):
-                        check(child, extra, ObjectPath.child(path, key), depth: depth + 1, into: &violations)
+                        steps.append(.key(key))
+                        check(child, extra, root: root, &steps, into: &violations)
+                        steps.removeLast()
                     }
                 }
             }
@@ -63,7 +90,9 @@ struct InstanceValidator {
         if let array = value as? [Any] {
             if let items = node.items {
                 for (offset, element) in array.enumerated() {
-                    check(element, items, "\(path)[\(offset)]", depth: depth + 1, into: &violations)
+                    steps.append(.index(offset))
+                    check(element, items, root: root, &steps, into: &violations)
+                    steps.removeLast()
                 }
             }
             if node.uniqueItems {
@@ -71,34 +100,33 @@ struct InstanceValidator {
                 for (offset, element) in array.enumerated() {
                     let key = JSONValue(element)
                     if let first = seen[key] {
-                        violations.append(Violation(path: "\(path)[\(offset)]", expected: "unique items",
-                                                    found: "a repeat of \(path)[\(first)]", node: node))
+                        add("unique items", "a repeat of item \(first)", at: .index(offset))
                     } else {
                         seen[key] = offset
                     }
                 }
             }
         }
-        for part in node.allOf { check(value, part, path, depth: depth + 1, into: &violations) }
-        if !node.anyOf.isEmpty, !node.anyOf.contains(where: { passes(value, $0, path, depth) }) {
-            violations.append(Violation(path: path, expected: "a match for one of \(node.anyOf.count) anyOf schemas",
-                                        found: "\(JSONKind.describe(value)) matching none", node: node))
+        for part in node.allOf { check(value, part, root: root, &steps, into: &violations) }
+        if !node.anyOf.isEmpty, !node.anyOf.contains(where: { passes(value, $0, steps) }) {
+            add("a match for one of \(node.anyOf.count) anyOf schemas", "\(JSONKind.describe(value)) matching none")
         }
         if !node.oneOf.isEmpty {
-            let matching = node.oneOf.filter { passes(value, $0, path, depth) }.count
+            let matching = node.oneOf.filter { passes(value, $0, steps) }.count
             if matching != 1 {
-                violations.append(Violation(path: path, expected: "a match for exactly one of \(node.oneOf.count) oneOf schemas",
-                                            found: "\(JSONKind.describe(value)) matching \(matching)", node: node))
+                add("a match for exactly one of \(node.oneOf.count) oneOf schemas", "\(JSONKind.describe(value)) matching \(matching)")
             }
         }
-        if let not = node.not, passes(value, not, path, depth) {
-            violations.append(Violation(path: path, expected: "a value the \"not\" schema rejects", found: JSONKind.describe(value), node: node))
+        if let not = node.not, passes(value, not, steps) {
+            add("a value the \"not\" schema rejects", JSONKind.describe(value))
         }
     }
 
-    private func passes(_ value: Any, _ index: Int, _ path: String, _ depth: Int) -> Bool {
+    /// Whether `value` keeps the schema at `index`, judged at the same depth (combinators add no nesting).
+    private func passes(_ value: Any, _ index: Int, _ steps: [Step]) -> Bool {
         var violations: [Violation] = []
-        check(value, index, path, depth: depth + 1, into: &violations)
+        var steps = steps
+        check(value, index, root: "$", &steps, into: &violations)
         return violations.isEmpty
     }
 
