@@ -8,18 +8,9 @@ import TestSupport
 /// replay to `fsq-openapi`, live runs to `fsq-live`). Foursquare's document is read from `../shared` (or
 /// `../../shared` from a worktree), never copied into the package.
 @Suite("--openapi against Foursquare's document", .serialized,
-       .enabled(if: OpenAPIConformanceTests.document != nil, "needs ../shared/spec/current/openapi-20250617.json"))
+       .enabled(if: FoursquareDocument.path != nil, "needs ../shared/spec/current/openapi-20250617.json"))
 struct OpenAPIConformanceTests {
-    static let document: String? = {
-        var folder = Products.packageRoot
-        for _ in 0..<3 {
-            folder = folder.deletingLastPathComponent()
-            let candidate = folder.appendingPathComponent("shared/spec/current/openapi-20250617.json")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
-        }
-        return nil
-    }()
-
+    static var document: String? { FoursquareDocument.path }
     static var fixtures: URL { Products.packageRoot.appendingPathComponent("Fixtures") }
 
     @Test func theShippedCorpusKeepsTheDocumentWithTheShippedOverrides() async throws {
@@ -120,4 +111,17 @@ struct OpenAPIConformanceTests {
         #expect(result.stderr.contains("/nonexistent/openapi.yaml"))
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
+}
+
+/// Foursquare's document, from `../shared` (or `../../shared` from a worktree).
+enum FoursquareDocument {
+    static let path: String? = {
+        var folder = Products.packageRoot
+        for _ in 0..<3 {
+            folder = folder.deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent("shared/spec/current/openapi-20250617.json")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+        }
+        return nil
+    }()
 }
