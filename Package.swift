@@ -1,9 +1,11 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
     name: "fsq-contract",
-    platforms: [.macOS(.v14)],
+    // The library needs iOS 15 / macOS 12 (URLSession's async data(for:)); macOS 13 is the harness's floor
+    // (ContinuousClock), and SwiftPM declares platforms per package, not per target.
+    platforms: [.iOS(.v15), .macOS(.v13), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "FoursquarePlaces", targets: ["FoursquarePlaces"]),
         .library(name: "JUnitXML", targets: ["JUnitXML"]),
@@ -14,30 +16,40 @@ let package = Package(
         .executable(name: "fsq-bench", targets: ["fsq-bench"]),
         .executable(name: "fsq-bench-server", targets: ["fsq-bench-server"]),
     ],
+    // The harness (CLI, emulator, live stack, tests) is behind the `Harness` trait, off by default: an app that
+    // depends on FoursquarePlaces resolves no other package. This repository's commands pass `--traits Harness`.
+    traits: [
+        .trait(name: "Harness", description: "The fsq-contract harness: CLI, emulator, live calls, plugin and tests."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         // fsq-live only: bounded live calls (URLSession cannot cap a body or cancel safely on Linux).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
         // fsq-openapi and fsq-live only: the provider's OpenAPI document (JSON or YAML) as a third oracle.
-        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
+        // Without its default ExternalLoading trait (remote $refs, which --openapi does not follow): a quicker build.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // The typed client: Foundation only, so apps can depend on it alone.
         .target(name: "FoursquarePlaces"),
+        // The fixture format (model, loader, JSON scanner): Foundation only, shared by the harness and by
+        // apps' tests, so it must not need libxml2 or any package.
+        .target(name: "FixtureFormat", dependencies: ["FoursquarePlaces"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "JUnitXML", dependencies: ["CLibXML2"]),
-        .target(name: "ContractHarness", dependencies: ["FoursquarePlaces", "JUnitXML"]),
+        .target(name: "ContractHarness", dependencies: ["FoursquarePlaces", "FixtureFormat", "JUnitXML"]),
         .target(
             name: "PlacesEmulator",
             dependencies: [
                 "ContractHarness",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
             ]
         ),
         // The verbs, shared by fsq-contract and fsq-live.
@@ -45,7 +57,7 @@ let package = Package(
             name: "ContractCLI",
             dependencies: [
                 "FoursquarePlaces", "JUnitXML", "ContractHarness",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
         // The main job (replay, reports): no server or client stack, so a fresh CI runner builds it in seconds.
@@ -57,7 +69,7 @@ let package = Package(
             name: "LiveHTTPClient",
             dependencies: [
                 "ContractHarness", "FoursquarePlaces",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Harness"])),
             ]
         ),
         // `--openapi`: the provider's document parsed with OpenAPIKit (and Yams), compiled once, checked per answer.
@@ -65,10 +77,10 @@ let package = Package(
             name: "OpenAPIConformance",
             dependencies: [
                 "ContractHarness",
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
-                .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["Harness"])),
             ],
             resources: [.embedInCode("Overrides/overrides-20250617.json")]
         ),
@@ -81,7 +93,7 @@ let package = Package(
             name: "fsq-emulator",
             dependencies: [
                 "PlacesEmulator", "FoursquarePlaces",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
         // Benchmarks: no server stack, so its release build is as quick as fsq-contract's.
@@ -89,7 +101,7 @@ let package = Package(
             name: "fsq-bench",
             dependencies: [
                 "FoursquarePlaces", "JUnitXML", "ContractHarness",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
         // The bare Hummingbird handler scripts/bench-emulator.sh compares the emulator with.
@@ -97,29 +109,30 @@ let package = Package(
             name: "fsq-bench-server",
             dependencies: [
                 "ContractHarness",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
             ]
         ),
         .target(
             name: "TestSupport",
             dependencies: [
                 "FoursquarePlaces",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
             ],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "FoursquarePlacesTests", dependencies: ["FoursquarePlaces", "TestSupport"]),
+        .testTarget(name: "FixtureFormatTests", dependencies: ["FixtureFormat"]),
         .testTarget(name: "JUnitXMLTests", dependencies: ["JUnitXML", "CLibXML2"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "TestSupport"]),
         .testTarget(name: "PlacesEmulatorTests", dependencies: [
-            "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Harness"])),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML"]),
         // In-process parsing of every verb's flags; the executables are @testable-imported.
         .target(
             name: "CommandParsing",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"]))],
             path: "Tests/CommandParsing"
         ),
         .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "CommandParsing", "TestSupport"]),

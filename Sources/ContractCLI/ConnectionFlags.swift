@@ -5,8 +5,13 @@ import FoursquarePlaces
 
 /// Flags for verbs that call a server: run --live, record and drift.
 struct ConnectionFlags: ParsableArguments {
-    @Option(name: .long, help: "The server to call: the API, or fsq-contract serve on loopback.")
+    @Option(name: .long, help: "The server to call: the API, or fsq-contract serve on loopback (default: the project file's \"baseURL\").")
     var baseURL: String?
+
+    /// Takes the project file's base URL unless `--base-url` was given.
+    mutating func adopt(_ project: ProjectFile) {
+        if baseURL == nil { baseURL = project.baseURL }
+    }
 
     @Option(name: .long, help: "Requests in flight at once.")
     var concurrency: Int = 4

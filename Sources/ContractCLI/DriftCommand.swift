@@ -21,17 +21,17 @@ struct DriftCommand: AsyncParsableCommand {
 
     @OptionGroup var fixtureOptions: FixtureOptions
 
-    @Option(name: .long, help: "Where to write the JUnit XML report.")
-    var report: String = "Reports/drift.xml"
+    @Option(name: .long, help: "Where to write the JUnit XML report (default: the project file's drift.report, else Reports/drift.xml).")
+    var report: String?
 
-    @Option(name: .long, help: "Also write a markdown summary (for a pull-request comment or $GITHUB_STEP_SUMMARY).")
+    @Option(name: .long, help: "Also write a markdown summary (for a pull-request comment or $GITHUB_STEP_SUMMARY; default: the project file's drift.summary).")
     var summary: String?
 
     @Option(name: .long, help: "Also write the findings as JSON.")
     var json: String?
 
-    @Option(name: .long, help: "Lowest grade that fails the run: err or warn.")
-    var failOn: FailOn = .err
+    @Option(name: .long, help: "Lowest grade that fails the run: err or warn (default: the project file's drift.failOn, else err).")
+    var failOn: FailOn?
 
     @Option(name: .long, help: "Auth styles to call with: apiKey, bearer or both.")
     var auth: AuthChoice = .both
@@ -51,7 +51,13 @@ struct DriftCommand: AsyncParsableCommand {
         var grade: DriftGrade { self == .err ? .err : .warn }
     }
 
-    func run() async throws {
+    mutating func run() async throws {
+        let project = try fixtureOptions.adopt()
+        connection.adopt(project)
+        let selection = try fixtureOptions.selection(project: project, live: true)
+        let reportPath = self.report ?? project.drift.report ?? "Reports/drift.xml"
+        let summaryPath = self.summary ?? project.drift.summary
+        let failOn = self.failOn ?? (project.drift.failOn == .warn ? .warn : .err)
         let environment = ProcessInfo.processInfo.environment
         let key: APIKey?
         do {
@@ -62,8 +68,8 @@ struct DriftCommand: AsyncParsableCommand {
         var options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion, key: .some(key))
         try limits.apply(to: &options)
         try LiveHandOff.ensureLiveStack(verb: "fsq-contract drift")
-        let document = try openapi.check(verb: "fsq-contract drift")
-        let loaded = try fixtureOptions.load()
+        let document = try openapi.check(verb: "fsq-contract drift", project: project)
+        let loaded = try fixtureOptions.load(selection)
         let config: DriftConfig
         do {
             config = try DriftConfig.load(fixturesRoot: fixtureOptions.fixturesURL)
@@ -71,6 +77,7 @@ struct DriftCommand: AsyncParsableCommand {
             throw UsageFailure("--fixtures \(error)")
         }
         if key == nil { writeStderr(LiveKey.skippingNotice) }
+        if let line = selection.leftOutLine { print(line) }
         let run = await DriftRunner(options: options, config: config, document: document).run(loaded, progress: Progress.reporter(label: "drift"))
         let cases = DriftReport.caseResults(run, failOn: failOn.grade)
         let summary = DriftSummary(run)
@@ -88,14 +95,14 @@ struct DriftCommand: AsyncParsableCommand {
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
         let markdown = summary.markdown(baseURL: baseURL)
         do {
-            try report.write(cases, to: self.report)
-            if let path = self.summary { try AtomicFile.write(Data(markdown.utf8), to: URL(fileURLWithPath: path)) }
+            try report.write(cases, to: reportPath)
+            if let path = summaryPath { try AtomicFile.write(Data(markdown.utf8), to: URL(fileURLWithPath: path)) }
             if let json { try AtomicFile.write(try DriftReport.json(run, baseURL: baseURL), to: URL(fileURLWithPath: json)) }
         } catch {
             throw UsageFailure("cannot write an output: \(error)")
         }
         if let warning = JobPage(environment: environment).appendStepSummary(markdown, key: key) { writeStderr(warning) }
-        print("report: \(self.report)" + (self.summary.map { ", summary: \($0)" } ?? "") + (json.map { ", json: \($0)" } ?? ""))
+        print("report: \(reportPath)" + (summaryPath.map { ", summary: \($0)" } ?? "") + (json.map { ", json: \($0)" } ?? ""))
         if cases.contains(where: \.verdict.isProblem) { throw ExitCode(1) }
     }
 }

@@ -8,8 +8,10 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "Print the endpoint catalog and the fixture coverage (contract × endpoint × status).")
 
-    @Option(name: .long, help: "The fixtures folder.")
-    var fixtures: String = "Fixtures"
+    @Option(name: .long, help: "The fixtures folder (default: the project file's \"fixtures\", else Fixtures).")
+    var fixtures: String?
+
+    @OptionGroup var projectFlags: ProjectFlags
 
     @Flag(name: .long, help: "Print only the catalog.")
     var catalogOnly = false
@@ -17,7 +19,9 @@ struct ListCommand: ParsableCommand {
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
 
     func run() throws {
-        let documents = try openapi.load(verb: "fsq-contract list")
+        let project = try projectFlags.load()
+        let fixtures = self.fixtures ?? project.fixtures ?? "Fixtures"
+        let documents = try openapi.load(verb: "fsq-contract list", project: project)
         print(Self.catalog())
         guard !catalogOnly else { return }
         let loaded: [LoadedFixture]

@@ -5,30 +5,39 @@ import FoursquarePlaces
 
 /// Flags shared by the verbs that read fixtures.
 struct FixtureOptions: ParsableArguments {
-    @Option(name: .long, help: "The fixtures folder.")
-    var fixtures: String = "Fixtures"
+    @Option(name: .long, help: "The fixtures folder (default: the project file's \"fixtures\", else Fixtures).")
+    var fixtures: String?
 
     @Option(name: .long, help: "Only fixtures whose endpoint id or path matches this id or glob (e.g. place-*, chains/404*).")
     var filter: String?
 
-    @Option(name: .long, help: "Only fixtures of this contract (\(Contracts.known.joined(separator: ", "))); default: all, each under its own.")
+    @Option(name: .long, help: "Only fixtures of this contract (\(Contracts.known.joined(separator: ", ")), or all); default: replay runs all, each under its own; live verbs run the project file's liveContracts.")
     var contract: String?
 
-    var fixturesURL: URL { URL(fileURLWithPath: fixtures) }
+    @OptionGroup var projectFlags: ProjectFlags
+
+    /// The folder: `--fixtures`, else the project file's, else `Fixtures` (after `adopt(_:)`).
+    var folder: String { fixtures ?? "Fixtures" }
+
+    var fixturesURL: URL { URL(fileURLWithPath: folder) }
 
     var loader: FixtureLoader { FixtureLoader(root: fixturesURL) }
 
-    /// The contract asked for, checked against the known ones.
-    func selectedContract() throws(UsageFailure) -> String? {
-        guard let contract else { return nil }
-        guard Contracts.known.contains(contract) else {
-            throw UsageFailure("--contract '\(contract)' is not a known contract (known: \(Contracts.known.joined(separator: ", ")))")
-        }
-        return contract
+    /// Reads the project file and takes its fixtures folder unless `--fixtures` was given.
+    mutating func adopt() throws(UsageFailure) -> ProjectFile {
+        let project = try projectFlags.load()
+        if fixtures == nil { fixtures = project.fixtures }
+        return project
     }
 
-    /// Whether a loaded fixture belongs to the selected contract (every fixture when none is selected).
-    func includes(_ fixture: Fixture) -> Bool { contract == nil || fixture.contract == contract }
+    /// The contracts to run: `--contract`, else for a live verb the project's `liveContracts`, else all.
+    func selection(project: ProjectFile, live: Bool) throws(UsageFailure) -> ContractSelection {
+        do {
+            return try ContractSelection(flag: contract, project: project, live: live)
+        } catch {
+            throw UsageFailure(error.description)
+        }
+    }
 
     /// The files to run, in run order, filtered by `--filter`; exits 2 when the folder is missing or nothing matches.
     func discover() throws -> DiscoveredFiles {
@@ -36,25 +45,27 @@ struct FixtureOptions: ParsableArguments {
         do {
             files = try loader.discoverCompact()
         } catch let error as FixtureError {
-            throw UsageFailure("--fixtures \(fixtures): \(error.reason)")
+            throw UsageFailure("--fixtures \(folder): \(error.reason)")
         }
         let filter = FixtureFilter(filter)
         let selected = files.filter { filter.matches(endpoint: $0.suite, path: $0.relativePath) }
         if selected.isEmpty {
-            if let pattern = filter.pattern { throw UsageFailure("--filter '\(pattern)' matches no fixture in \(fixtures)") }
-            throw UsageFailure("--fixtures \(fixtures): no fixture files (*.json in <endpoint>/ folders)")
+            if let pattern = filter.pattern { throw UsageFailure("--filter '\(pattern)' matches no fixture in \(folder)") }
+            throw UsageFailure("--fixtures \(folder): no fixture files (*.json in <endpoint>/ folders)")
         }
         return selected
     }
 
-    /// Loads the selected fixtures into memory (record, drift); exits 2 when the folder is missing or nothing matches.
-    func load() throws -> [LoadedFixture] {
-        _ = try selectedContract()
+    /// Loads the selected fixtures of `selection`'s contracts into memory (record, drift); exits 2 when the folder
+    /// is missing or nothing matches.
+    func load(_ selection: ContractSelection) throws -> [LoadedFixture] {
         let loaded = try discover().map(loader.load).filter { item in
-            if case let .fixture(fixture) = item { return includes(fixture) }
+            if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
             return true
         }
-        if loaded.isEmpty, let contract { throw UsageFailure("--contract \(contract) matches no fixture in \(fixtures)") }
+        if loaded.isEmpty, let contracts = selection.contracts {
+            throw UsageFailure("--contract \(contracts.joined(separator: ", ")) matches no fixture in \(folder)")
+        }
         return loaded
     }
 }

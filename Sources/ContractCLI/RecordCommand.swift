@@ -25,7 +25,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A JSON list of new requests to record: [{\"endpoint\", \"case\", \"auth\", \"fsq_id\", \"parameters\"}].")
     var plan: String?
 
-    @Option(name: .long, help: "Also redact this header's value (repeatable).")
+    @Option(name: .long, help: "Also redact this header's value (repeatable; added to the project file's redactHeaders).")
     var redactHeader: [String] = []
 
     @Option(name: .long, help: "Auth style for plan entries and fixtures that do not name one.")
@@ -40,7 +40,10 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
 
-    func run() async throws {
+    mutating func run() async throws {
+        let project = try fixtureOptions.adopt()
+        connection.adopt(project)
+        let selection = try fixtureOptions.selection(project: project, live: true)
         let environment = ProcessInfo.processInfo.environment
         let resolution: RecordModeResolution
         do {
@@ -66,7 +69,7 @@ struct RecordCommand: AsyncParsableCommand {
         let root = fixtureOptions.fixturesURL
         // A folder that does not exist yet is fine when a plan says what to record into it.
         let existing: [LoadedFixture]
-        if plan != nil, (try? fixtureOptions.discover()) == nil { existing = [] } else { existing = try fixtureOptions.load() }
+        if plan != nil, (try? fixtureOptions.discover()) == nil { existing = [] } else { existing = try fixtureOptions.load(selection) }
         var entries: [PlanEntry] = []
         if let plan {
             do {
@@ -76,10 +79,11 @@ struct RecordCommand: AsyncParsableCommand {
             }
         }
         let recorder = Recorder(options: options, fixturesRoot: root, mode: resolution.mode, key: key,
-                                redactHeaders: redactHeader, defaultAuth: auth,
-                                defaultContract: try fixtureOptions.selectedContract(),
+                                redactHeaders: project.redactHeaders + redactHeader, defaultAuth: auth,
+                                defaultContract: selection.single,
                                 acceptStatusChange: acceptStatusChange)
         let outcomes = await recorder.record(existing, plan: entries, progress: Progress.reporter(label: "record"))
+        if let line = selection.leftOutLine { print(line) }
         print(Self.summary(outcomes, mode: resolution.mode))
         let wrote = outcomes.contains { $0.status == .new || $0.status == .updated }
         let failed = outcomes.contains { $0.status == .failed }

@@ -13,8 +13,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var fixtureOptions: FixtureOptions
 
-    @Option(name: .long, help: "Where to write the JUnit XML report.")
-    var report: String = "Reports/junit.xml"
+    @Option(name: .long, help: "Where to write the JUnit XML report (default: the project file's \"report\", else Reports/junit.xml).")
+    var report: String?
 
     @Option(name: .long, help: "Auth styles to run: apiKey, bearer or both (each fixture runs only the styles its contract accepts).")
     var auth: AuthChoice = .both
@@ -22,7 +22,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
     var apiVersion: String = FoursquareClient.defaultAPIVersion
 
-    @Option(name: .long, help: "Also write one TEST-<suite>.xml per suite here (Ant's junitreport, Maven Surefire).")
+    @Option(name: .long, help: "Also write one TEST-<suite>.xml per suite here (Ant's junitreport, Maven Surefire; default: the project file's \"reportDir\").")
     var reportDir: String?
 
     @Flag(name: .long, help: "Add file= and line= to testcases (GitLab, CircleCI); the xUnit XSD rejects them.")
@@ -50,9 +50,13 @@ struct RunCommand: AsyncParsableCommand {
     /// Seconds past `--deadline` before the watchdog writes the report and exits.
     static let watchdogGrace = 3.0
 
-    func run() async throws {
+    mutating func run() async throws {
         let shard = try self.shard.map { (text) throws(UsageFailure) in try Shard(parsing: text) }
-        let contract = try fixtureOptions.selectedContract()
+        let project = try fixtureOptions.adopt()
+        let report = self.report ?? project.report ?? "Reports/junit.xml"
+        let reportDir = self.reportDir ?? project.reportDir
+        if live { connection.adopt(project) }
+        let selection = try fixtureOptions.selection(project: project, live: live)
         var liveOptions: LiveOptions?
         if live {
             guard connection.baseURL != nil else {
@@ -68,20 +72,21 @@ struct RunCommand: AsyncParsableCommand {
             try limits.apply(to: &liveOptions!)
             try LiveHandOff.ensureLiveStack(verb: "fsq-contract run")
             if key == nil { writeStderr(LiveKey.skippingNotice) }
+            if let line = selection.leftOutLine { print(line) }
         } else if connection.baseURL != nil {
             throw UsageFailure("--base-url is only used with --live; add --live to call that server, or drop --base-url to replay")
         } else if ifNoKey != nil {
             throw UsageFailure("--if-no-key is only used with --live")
         }
-        let document = try openapi.check(verb: "fsq-contract run")
+        let document = try openapi.check(verb: "fsq-contract run", project: project)
 
         let discoverStart = ContinuousClock.now
         var files = try fixtureOptions.discover()
         if let shard { files = shard.select(files) }
         let source = FixtureSource.files(files, loader: fixtureOptions.loader)
         let mode = live ? "live" : "replay"
-        let stream = openReport(mode: mode, baseURL: liveOptions?.baseURL.absoluteString ?? "replay (in-process)")
-        let includes: @Sendable (Fixture) -> Bool = { [fixtureOptions] in fixtureOptions.includes($0) }
+        let stream = openReport(report, mode: mode, baseURL: liveOptions?.baseURL.absoluteString ?? "replay (in-process)")
+        let includes: @Sendable (Fixture) -> Bool = { selection.includes(contract: $0.contract) }
         let phases = timings ? PhaseTimes() : nil
         let start = ContinuousClock.now
 
@@ -117,8 +122,8 @@ struct RunCommand: AsyncParsableCommand {
                                phases.seconds(.load), phases.seconds(.run), phases.seconds(.report)))
         }
         let tally = stream.tally
-        if let contract, tally.total.fixtures == 0 {
-            throw UsageFailure("--contract \(contract) matches no fixture in \(fixtureOptions.fixtures)")
+        if let contracts = selection.contracts, tally.total.fixtures == 0 {
+            throw UsageFailure("--contract \(contracts.joined(separator: ", ")) matches no fixture in \(fixtureOptions.folder)")
         }
         print(Summary.render(tally))
         print(String(format: "report: %@ (discover %.2fs, load+%@ %.2fs, report %.2fs)",
@@ -142,28 +147,28 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The report stream, or one that only tallies when the file cannot be opened (the run still goes on).
-    func openReport(mode: String, baseURL: String) -> ReportStream {
+    func openReport(_ report: String, mode: String, baseURL: String) -> ReportStream {
         let properties: [(String, String)] = [
             ("mode", mode),
             ("auth_styles", auth.styles.map(\.rawValue).joined(separator: ",")),
             ("base_url", baseURL),
             ("api_version", apiVersion),
             ("tool_version", ToolVersion.current),
-            ("fixtures_folder", fixtureOptions.fixtures),
+            ("fixtures_folder", fixtureOptions.folder),
         ] + (fixtureOptions.contract.map { [("contract", $0)] } ?? [])
         let harness = HarnessReport(properties: properties,
                                     options: HarnessReport.writerOptions(fileAttributes: junitFileAttributes, rootTotals: junitRootTotals))
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: report, isDirectory: &isDirectory), isDirectory.boolValue {
             return ReportStream(report: harness, path: report, failure: "is a folder; give a file path such as \(report)/junit.xml",
-                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.fixtures))
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder))
         }
         do {
-            return try ReportStream(report: harness, path: report, fixturesRoot: fixtureOptions.fixtures,
-                                    jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.fixtures))
+            return try ReportStream(report: harness, path: report, fixturesRoot: fixtureOptions.folder,
+                                    jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder))
         } catch {
             return ReportStream(report: harness, path: report, failure: ReportStream.describe(error),
-                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.fixtures))
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder))
         }
     }
 }

@@ -23,7 +23,8 @@ struct SiblingExecutable {
 
     /// What to run to build it for the configuration `folder` holds (`.build/release` → `-c release`).
     func buildCommand(for folder: URL) -> String {
-        folder.lastPathComponent == "release" ? "swift build -c release --product \(name)" : "swift build --product \(name)"
+        folder.lastPathComponent == "release"
+            ? "swift build -c release --traits Harness --product \(name)" : "swift build --traits Harness --product \(name)"
     }
 
     /// Replaces this process with the sibling, run with `arguments`; returns only by throwing exit 2 with one line.

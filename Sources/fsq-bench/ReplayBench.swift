@@ -26,7 +26,7 @@ struct ReplayBench: ParsableCommand {
     func run() throws {
         let binary = self.binary ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("fsq-contract").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw ValidationError("--binary \(binary) is not an executable; build it with `swift build -c release --product fsq-contract`")
+            throw ValidationError("--binary \(binary) is not an executable; build it with `swift build -c release --traits Harness --product fsq-contract`")
         }
         var folders: [String] = []
         if let fixtures {

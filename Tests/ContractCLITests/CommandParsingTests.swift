@@ -12,9 +12,11 @@ import Testing
 struct CommandParsingTests {
     @Test func runDefaultsReplayTheShippedFixturesUnderBothStyles() throws {
         let run = try parseCommand(RunCommand.self, root: FSQContract.self, ["run"])
-        #expect(run.fixtureOptions.fixtures == "Fixtures")
+        // nil: the project file's value, else the built-in default, is taken when the command runs.
+        #expect(run.fixtureOptions.fixtures == nil && run.fixtureOptions.folder == "Fixtures")
         #expect(run.fixtureOptions.filter == nil)
-        #expect(run.report == "Reports/junit.xml")
+        #expect(run.report == nil)
+        #expect(run.fixtureOptions.projectFlags.project == nil && !run.fixtureOptions.projectFlags.noProject)
         #expect(run.auth == .both)
         #expect(run.apiVersion == FoursquareClient.defaultAPIVersion)
         #expect(!run.junitFileAttributes && !run.junitRootTotals && !run.live)
@@ -52,7 +54,7 @@ struct CommandParsingTests {
 
     @Test func listTakesItsFlags() throws {
         let plain = try parseCommand(ListCommand.self, root: FSQContract.self, ["list"])
-        #expect(plain.fixtures == "Fixtures" && !plain.catalogOnly)
+        #expect(plain.fixtures == nil && !plain.catalogOnly)
         let catalog = try parseCommand(ListCommand.self, root: FSQContract.self, ["list", "--fixtures", "F", "--catalog-only"])
         #expect(catalog.fixtures == "F" && catalog.catalogOnly)
     }
@@ -70,9 +72,9 @@ struct CommandParsingTests {
         let built = sibling.url(besides: debug)
         #expect(built.path == "/src/.build/x86_64-unknown-linux-gnu/debug/\(sibling.name)")
         #expect(SiblingFailure.notBuilt(built, sibling.buildCommand(for: built.deletingLastPathComponent())).description
-            == "\(built.path) is not built; run 'swift build --product \(sibling.name)' first")
+            == "\(built.path) is not built; run 'swift build --traits Harness --product \(sibling.name)' first")
         let release = URL(fileURLWithPath: "/src/.build/release")
-        #expect(sibling.buildCommand(for: release) == "swift build -c release --product \(sibling.name)")
+        #expect(sibling.buildCommand(for: release) == "swift build -c release --traits Harness --product \(sibling.name)")
     }
 
     @Test func recordTakesItsFlags() throws {
@@ -92,8 +94,8 @@ struct CommandParsingTests {
 
     @Test func driftTakesItsFlags() throws {
         let plain = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift"])
-        #expect(plain.report == "Reports/drift.xml" && plain.summary == nil && plain.json == nil)
-        #expect(plain.failOn == .err && plain.auth == .both)
+        #expect(plain.report == nil && plain.summary == nil && plain.json == nil)
+        #expect(plain.failOn == nil && plain.auth == .both)
         let drift = try parseCommand(DriftCommand.self, root: FSQContract.self, [
             "drift", "--base-url", "http://127.0.0.1:1", "--report", "d.xml", "--summary", "d.md", "--json", "d.json",
             "--fail-on", "warn", "--auth", "apiKey",

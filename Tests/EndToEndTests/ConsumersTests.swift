@@ -180,7 +180,7 @@ struct ConsumersTests {
         for name in ["github-actions.yml", "gitlab-ci.yml"] {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             #expect(text.contains("fsq-contract drift") && text.contains("--live"), "\(name) has no live job to check")
-            #expect(text.contains("swift build -c release --product fsq-live"), "\(name) runs live verbs without building fsq-live")
+            #expect(text.contains("swift build -c release --traits Harness --product fsq-live"), "\(name) runs live verbs without building fsq-live")
         }
     }
 

@@ -154,7 +154,8 @@ struct LiveModeTests {
     }
 
     @Test(arguments: [
-        (["--live"], "--live needs --base-url"),
+        // --no-project: from the package root, fsq-contract.json would give the real API's URL.
+        (["--live", "--no-project"], "--live needs --base-url"),
         (["--base-url", "http://127.0.0.1:9"], "--base-url is only used with --live"),
         (["--live", "--base-url", "http://127.0.0.1:9", "--if-no-key", "maybe"], "--if-no-key"),
     ])

@@ -94,7 +94,7 @@ struct RecordAndDriftTests {
             let process = Process()
             process.executableURL = Products.executable("fsq-contract")
             process.arguments = ["record", "--mode", "all", "--base-url", emulator.baseURL, "--fixtures", recorded.path,
-                                 "--concurrency", "2"]
+                                 "--concurrency", "2", "--no-project"]
             process.environment = ["FSQ_API_KEY": E2E.sentinel, "PATH": "/usr/bin:/bin"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice

@@ -41,7 +41,7 @@ struct ServeCommandTests {
             #expect(result.status == 2)
             #expect(result.stdout.isEmpty)
             #expect(result.stderr == "fsq-contract serve: \(tmp.appendingPathComponent("fsq-emulator").path) is not built; "
-                + "run 'swift build --product fsq-emulator' first\n", "\(result)")
+                + "run 'swift build --traits Harness --product fsq-emulator' first\n", "\(result)")
         }
     }
 }

@@ -34,12 +34,21 @@ public enum Products {
     /// Runs the built product `name` with `arguments` to completion, without FSQ_API_KEY or FSQ_RECORD from
     /// the caller's environment unless `environment` sets them. Waits without holding a thread of Swift's
     /// cooperative pool (two threads on a 2-core runner), so in-process servers of other tests keep answering.
+    ///
+    /// With no `currentDirectory` it runs in an empty temporary folder, so the package's own `fsq-contract.json`
+    /// (whose base URL is the real API) is never read by accident; a test that wants it passes `packageRoot`.
     public static func run(
         _ arguments: [String], executable name: String = "fsq-contract", environment: [String: String] = [:],
         currentDirectory: URL? = nil, timeout: Duration = .seconds(180)
     ) async throws -> CommandResult {
-        try await runProcess(executable(name), arguments, environment: productEnvironment(environment),
-                             currentDirectory: currentDirectory, timeout: timeout)
+        if let currentDirectory {
+            return try await runProcess(executable(name), arguments, environment: productEnvironment(environment),
+                                        currentDirectory: currentDirectory, timeout: timeout)
+        }
+        return try await withTemporaryDirectory { scratch in
+            try await runProcess(executable(name), arguments, environment: productEnvironment(environment),
+                                 currentDirectory: scratch, timeout: timeout)
+        }
     }
 
     static func productEnvironment(_ overrides: [String: String]) -> [String: String] {

@@ -110,7 +110,9 @@ public enum ShapeDiff {
                 reportedRoots.append(path)
                 continue
             }
-            if let old, new == nil || newPresence < oldPresence && oldPresence >= 1 {
+            // An array's length is data: fewer elements live is no removal (only a key's presence is structure).
+            let fewer = !path.hasSuffix("[*]") && newPresence < oldPresence && oldPresence >= 1
+            if let old, new == nil || fewer {
                 let grade: DriftGrade = read == nil ? .info : (read!.required ? .err : .warn)
                 let partial = new == nil ? "" : " from \(newParents - (new?.count ?? 0)) of \(newParents) elements"
                 changes.append(DriftChange(path: path, kind: .removed, grade: grade,

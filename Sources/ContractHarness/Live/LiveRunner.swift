@@ -104,7 +104,8 @@ public struct LiveCaller: Sendable {
             let timeout = max(0.001, min(options.timeout, deadline.remaining))
             let headers = fixtureHeader.map { [(EmulatorFixtureHeader.name, $0)] } ?? []
             // Bounded (deadline, body cap) and scrubbed of the key before anything above can see the answer.
-            let bounded = LiveTransport(stack: stack, timeout: timeout, maxBody: options.maxBody)
+            let bounded = LiveTransport(stack: stack, timeout: timeout, maxBody: options.maxBody,
+                                        runDeadline: timeout < options.timeout ? deadline.seconds : nil)
             let transport = ObservingTransport(base: RedactingTransport(base: bounded, scrubber: KeyScrubber(key: key)),
                                                extraHeaders: headers)
             let client = FoursquareClient(apiKey: key, auth: auth, baseURL: options.baseURL,
@@ -134,7 +135,7 @@ public struct LiveCaller: Sendable {
 /// Stands in when no stack was given: every call fails saying which binary makes live calls.
 struct NoLiveStack: LiveHTTPStack {
     struct Missing: Error, CustomStringConvertible {
-        var description: String { "this binary makes no live calls; run them with fsq-live (swift build --product fsq-live)" }
+        var description: String { "this binary makes no live calls; run them with fsq-live (swift build --traits Harness --product fsq-live)" }
     }
 
     func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {

@@ -27,15 +27,22 @@ public struct LiveTransport: Transport {
     /// Seconds for the whole exchange: connect, head and body.
     public let timeout: Double
     public let maxBody: Int
+    /// The run's `--deadline` when it, not `--timeout`, set `timeout`: a cut call then names the deadline.
+    public let runDeadline: Double?
 
-    public init(stack: any LiveHTTPStack, timeout: Double, maxBody: Int = LiveStack.defaultMaxBody) {
+    public init(stack: any LiveHTTPStack, timeout: Double, maxBody: Int = LiveStack.defaultMaxBody, runDeadline: Double? = nil) {
         self.stack = stack
         self.timeout = timeout
         self.maxBody = maxBody
+        self.runDeadline = runDeadline
     }
 
     public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        try await stack.send(request, timeout: timeout, maxBody: maxBody)
+        do {
+            return try await stack.send(request, timeout: timeout, maxBody: maxBody)
+        } catch let LiveTransportError.timedOut(_, head, bytes, url) where runDeadline != nil {
+            throw LiveTransportError.runDeadlinePassed(deadline: runDeadline!, headReceived: head, bodyBytes: bytes, url: url)
+        }
     }
 }
 
@@ -49,6 +56,8 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
     case unreachable(reason: String, url: URL)
     /// The deadline passed; `headReceived` says whether the status line and headers had all arrived.
     case timedOut(seconds: Double, headReceived: Bool, bodyBytes: Int, url: URL)
+    /// The run's `--deadline` ran out during the exchange: the server may have been about to answer.
+    case runDeadlinePassed(deadline: Double, headReceived: Bool, bodyBytes: Int, url: URL)
 
     public var description: String {
         switch self {
@@ -68,6 +77,10 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
             }
             return "the response body from \(Self.origin(url)) was not complete within \(seconds)s "
                 + "(\(Self.size(bodyBytes)) received)"
+        case let .runDeadlinePassed(deadline, headReceived, bodyBytes, url):
+            let got = headReceived ? "the head and \(Self.size(bodyBytes)) of the body had arrived" : "no complete head had arrived"
+            return "the run's deadline (--deadline \(String(format: "%g", deadline))) passed during the call to \(Self.origin(url)) "
+                + "(\(got)); raise --deadline, or lower --retries"
         }
     }
 

@@ -4,7 +4,17 @@ import FoursquarePlaces
 /// Reads a small JSON file a user writes by hand (a `--plan`, `drift-config.json`) into a Decodable type,
 /// with errors that name the file, the JSON path and what was wrong.
 enum ConfigFile {
-    static func decode<Value: Decodable>(_ type: Value.Type, from url: URL, file: String) throws(FixtureError) -> Value {
+    /// `advice` ends every message but an unknown key's (for example how to do without the file).
+    static func decode<Value: Decodable>(_ type: Value.Type, from url: URL, file: String, advice: String? = nil) throws(FixtureError) -> Value {
+        do {
+            return try decodeReasons(type, from: url, file: file)
+        } catch {
+            guard let advice, !error.reason.hasSuffix("fix or remove it") else { throw error }
+            throw FixtureError(file: error.file, jsonPath: error.jsonPath, reason: "\(error.reason); fix it, \(advice)")
+        }
+    }
+
+    static func decodeReasons<Value: Decodable>(_ type: Value.Type, from url: URL, file: String) throws(FixtureError) -> Value {
         guard let data = try? Data(contentsOf: url) else { throw FixtureError(file: file, reason: "cannot be read") }
         do {
             return try JSONDecoder().decode(Value.self, from: data)

@@ -14,7 +14,7 @@ public struct RecordOutcome: Sendable {
 /// Records fixtures from a live server: calls the typed client, redacts, scans, writes atomically.
 public struct Recorder: Sendable {
     public static let volatileHeaders: Set<String> = [
-        "date", "age", "expires", "x-request-id", "request-id", "x-amzn-requestid", "x-amzn-trace-id",
+        "date", "age", "expires", "x-request-id", "x-fsq-request-id", "request-id", "x-amzn-requestid", "x-amzn-trace-id",
         "x-amz-cf-id", "cf-ray", "server-timing", "x-ratelimit-remaining", "x-ratelimit-reset", "x-ratelimit-limit",
         "ratelimit-remaining", "ratelimit-reset", "ratelimit-limit", "set-cookie", "etag", "last-modified", "via",
     ]

@@ -96,9 +96,10 @@ struct HangingStrategy: RunStrategy {
             let pipeline = RunPipeline(source: .loaded(fixtures), strategy: HangingStrategy(),
                                        core: ExecutionCore(concurrency: 1), stream: stream)
             Task { await pipeline.run() }
-            // Let the first fixture finish, so the report has something finished and something stuck.
+            // Let the first fixture finish, so the report has something finished and something stuck (a generous
+            // bound: on a loaded 2-core machine the first job took over 10 s to be scheduled).
             let begin = Date()
-            while stream.tally.total.passed < 1, Date().timeIntervalSince(begin) < 10 { try await Task.sleep(nanoseconds: 10_000_000) }
+            while stream.tally.total.passed < 1, Date().timeIntervalSince(begin) < 120 { try await Task.sleep(nanoseconds: 10_000_000) }
             let deadline = RunDeadline(seconds: 0.2)
             let fired = Locked(false)
             let watchdog = Watchdog(deadline: deadline, grace: 0.1) {

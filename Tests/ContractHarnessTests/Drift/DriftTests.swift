@@ -44,6 +44,15 @@ import Testing
         #expect(grades(before, #"{"results":[],"context":{"geo":1}}"#) == ["$.context": .info])
     }
 
+    /// A shorter array live is data, not drift (the stand-in found "removed from -1 of 1 elements" here).
+    @Test func fewerArrayElementsLiveIsNoChange() {
+        let before = #"{"results":[{"fsq_id":"a","name":"A","categories":[{"id":1,"name":"x"},{"id":2,"name":"y"}]},{"fsq_id":"b","name":"B","categories":[{"id":3,"name":"z"}]}]}"#
+        let after = #"{"results":[{"fsq_id":"a","name":"A","categories":[{"id":1,"name":"x"}]}]}"#
+        #expect(grades(before, after) == [:])
+        // Not vacuous: a key gone from the elements still is a change.
+        #expect(grades(before, #"{"results":[{"fsq_id":"a","categories":[{"id":1,"name":"x"}]}]}"#) == ["$.results[*].name": .err])
+    }
+
     @Test func statusAndContentTypeChanges() {
         let fixture = Fixture(relativePath: "x/y.json", endpoint: .chains, request: RecordedRequest(path: "/places/chains"),
                               response: RecordedResponse(status: 200, headers: ["content-type": "application/json"],

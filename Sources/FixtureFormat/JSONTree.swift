@@ -1,7 +1,7 @@
 import Foundation
 
 extension FixtureLoader {
-    static func jsonErrorReason(_ error: any Error) -> String {
+    package static func jsonErrorReason(_ error: any Error) -> String {
         let nsError = error as NSError
         let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
         return detail.replacingOccurrences(of: "\n", with: " ")
@@ -12,8 +12,8 @@ extension FixtureLoader {
 ///
 /// Plans and the drift config decode through Decodable types (`ConfigFile`); only these helpers remain of the
 /// untyped front end they used to share.
-enum Node {
-    static func kind(of value: Any) -> String {
+package enum Node {
+    package static func kind(of value: Any) -> String {
         switch value {
         case is NSNull: return "null"
         case is String: return "string"
@@ -24,13 +24,13 @@ enum Node {
         }
     }
 
-    static func isBool(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
+    package static func isBool(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
 }
 
 /// JSON paths as the harness prints them.
-enum ObjectNode {
+package enum ObjectNode {
     /// `$.a.b`, or `$.a["odd key"]` for a key that is not a plain identifier.
-    static func childPath(_ path: String, _ key: String) -> String {
+    package static func childPath(_ path: String, _ key: String) -> String {
         key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? "\(path).\(key)" : "\(path)[\"\(key)\"]"
     }
 }

@@ -1,4 +1,4 @@
-@testable import ContractHarness
+@testable import FixtureFormat
 import Foundation
 import Testing
 

@@ -1,0 +1,21 @@
+import ArgumentParser
+import ContractHarness
+import Foundation
+
+/// `--project FILE` and `--no-project`: which project file (`fsq-contract.json`) a verb reads.
+struct ProjectFlags: ParsableArguments {
+    @Option(name: .long, help: "The project file to read (default: ./fsq-contract.json when it exists); flags take precedence over it.")
+    var project: String?
+
+    @Flag(name: .long, help: "Ignore fsq-contract.json: use the built-in defaults and every contract.")
+    var noProject = false
+
+    /// The project file, or `.none`; a file that cannot be used is a usage error naming it.
+    func load() throws(UsageFailure) -> ProjectFile {
+        do {
+            return try ProjectFile.find(explicit: project, disabled: noProject)
+        } catch {
+            throw UsageFailure(error.description)
+        }
+    }
+}

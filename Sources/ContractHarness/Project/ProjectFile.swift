@@ -1,0 +1,191 @@
+import Foundation
+import FoursquarePlaces
+
+/// The project file, `fsq-contract.json`: the defaults every verb reads, so that a project declares once where its
+/// fixtures and reports live, which server it calls and which contracts it uses live. Flags take precedence.
+///
+/// ```json
+/// {"fixtures": "Fixtures", "report": "Reports/junit.xml", "reportDir": "Reports/suites",
+///  "baseURL": "https://places-api.foursquare.com", "liveContracts": ["2025-06-17"],
+///  "drift": {"failOn": "err", "report": "Reports/drift.xml", "summary": "Reports/drift.md"},
+///  "redactHeaders": ["X-Request-Id"],
+///  "openapi": {"2025-06-17": {"document": "openapi.json", "overrides": "overrides.json"}}}
+/// ```
+///
+/// Every key is optional; an unknown key is an error naming the file. Relative paths resolve against the file's
+/// folder (a file in the current directory keeps them as written).
+public struct ProjectFile: Sendable, Equatable {
+    public static let fileName = "fsq-contract.json"
+
+    /// The file as it was named (`fsq-contract.json`, or `--project`'s argument); nil for no file.
+    public var path: String?
+    public var fixtures: String?
+    public var report: String?
+    public var reportDir: String?
+    public var baseURL: String?
+    /// The contracts the project uses live: `run --live`, `drift` and `record` call only their fixtures.
+    public var liveContracts: [String]?
+    public var drift = Drift()
+    public var redactHeaders: [String] = []
+    /// The OpenAPI document (and overrides) each contract is checked against, by contract id.
+    public var openapi: [String: OpenAPISource] = [:]
+
+    /// `drift`'s defaults.
+    public struct Drift: Sendable, Equatable {
+        public var failOn: DriftGrade?
+        public var report: String?
+        public var summary: String?
+        public init(failOn: DriftGrade? = nil, report: String? = nil, summary: String? = nil) {
+            self.failOn = failOn
+            self.report = report
+            self.summary = summary
+        }
+    }
+
+    /// Where a contract's OpenAPI document and its overrides are, paths resolved.
+    public struct OpenAPISource: Sendable, Equatable {
+        public var document: String?
+        public var overrides: String?
+        public init(document: String? = nil, overrides: String? = nil) {
+            self.document = document
+            self.overrides = overrides
+        }
+    }
+
+    /// No project file: every verb uses its built-in defaults.
+    public static let none = ProjectFile()
+
+    public init(path: String? = nil) { self.path = path }
+
+    /// The file's name for messages: `fsq-contract.json`, or the path `--project` named.
+    public var name: String { path ?? Self.fileName }
+
+    /// Reads the project file: `explicit` (`--project`), else `fsq-contract.json` in `directory` when it exists;
+    /// `.none` with `disabled` (`--no-project`) or when there is none. Errors name the file, the key and what to do.
+    public static func find(explicit: String?, disabled: Bool, directory: String = FileManager.default.currentDirectoryPath)
+        throws(FixtureError) -> ProjectFile {
+        if disabled {
+            if let explicit {
+                throw FixtureError(file: explicit, reason: "--project and --no-project contradict each other; pass one")
+            }
+            return .none
+        }
+        if let explicit {
+            let url = URL(fileURLWithPath: explicit, relativeTo: URL(fileURLWithPath: directory, isDirectory: true))
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw FixtureError(file: explicit, reason: "no such project file (--project); give the path of an fsq-contract.json")
+            }
+            return try load(url, name: explicit)
+        }
+        let url = URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return .none }
+        return try load(url, name: fileName)
+    }
+
+    /// Decodes the file at `url`; `name` is how messages call it, and the folder its relative paths resolve against.
+    public static func load(_ url: URL, name: String) throws(FixtureError) -> ProjectFile {
+        let decoded = try ConfigFile.decode(Contents.self, from: url, file: name, advice: "or pass --no-project to ignore the file")
+        let folder = (name as NSString).deletingLastPathComponent
+        func resolve(_ path: String?) -> String? {
+            guard let path else { return nil }
+            if path.hasPrefix("/") || folder.isEmpty { return path }
+            return (folder as NSString).appendingPathComponent(path)
+        }
+        var project = ProjectFile(path: name)
+        project.fixtures = resolve(decoded.fixtures)
+        project.report = resolve(decoded.report)
+        project.reportDir = resolve(decoded.reportDir)
+        project.baseURL = decoded.baseURL
+        project.liveContracts = decoded.liveContracts
+        project.drift = Drift(failOn: decoded.drift?.failOn, report: resolve(decoded.drift?.report),
+                              summary: resolve(decoded.drift?.summary))
+        project.redactHeaders = decoded.redactHeaders ?? []
+        project.openapi = (decoded.openapi ?? [:]).mapValues {
+            OpenAPISource(document: resolve($0.document), overrides: resolve($0.overrides))
+        }
+        return project
+    }
+
+    /// The JSON as written; `load` resolves its paths.
+    struct Contents: Decodable {
+        var fixtures: String?
+        var report: String?
+        var reportDir: String?
+        var baseURL: String?
+        var liveContracts: [String]?
+        var drift: DriftContents?
+        var redactHeaders: [String]?
+        var openapi: [String: OpenAPIContents]?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi
+        }
+
+        init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue))
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            func invalid(_ key: CodingKeys, _ reason: String) -> ConfigFile.InvalidValue {
+                ConfigFile.InvalidValue(codingPath: decoder.codingPath + [key], reason: reason)
+            }
+            fixtures = try container.decodeIfPresent(String.self, forKey: .fixtures)
+            report = try container.decodeIfPresent(String.self, forKey: .report)
+            reportDir = try container.decodeIfPresent(String.self, forKey: .reportDir)
+            baseURL = try container.decodeIfPresent(String.self, forKey: .baseURL)
+            if let baseURL {
+                guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                      url.host?.isEmpty == false else {
+                    throw invalid(.baseURL, "'\(baseURL)' is not an http(s) URL with a host, such as https://places-api.foursquare.com")
+                }
+            }
+            liveContracts = try container.decodeIfPresent([String].self, forKey: .liveContracts)
+            if let liveContracts {
+                if liveContracts.isEmpty { throw invalid(.liveContracts, "is empty; name at least one contract, or remove the key") }
+                if let unknown = liveContracts.first(where: { Contract.named($0) == nil }) {
+                    throw invalid(.liveContracts, "unknown contract '\(unknown)' (known: \(Contracts.known.joined(separator: ", ")))")
+                }
+            }
+            drift = try container.decodeIfPresent(DriftContents.self, forKey: .drift)
+            redactHeaders = try container.decodeIfPresent([String].self, forKey: .redactHeaders)
+            openapi = try container.decodeIfPresent([String: OpenAPIContents].self, forKey: .openapi)
+            if let unknown = openapi?.keys.sorted().first(where: { Contract.named($0) == nil }) {
+                throw invalid(.openapi, "unknown contract '\(unknown)' (known: \(Contracts.known.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    struct DriftContents: Decodable {
+        var failOn: DriftGrade?
+        var report: String?
+        var summary: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case failOn, report, summary }
+
+        init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue))
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let raw = try container.decodeIfPresent(String.self, forKey: .failOn) {
+                guard let grade = DriftGrade(rawValue: raw.uppercased()), grade != .info else {
+                    throw ConfigFile.InvalidValue(codingPath: decoder.codingPath + [CodingKeys.failOn],
+                                                  reason: "'\(raw)' is not err or warn")
+                }
+                failOn = grade
+            }
+            report = try container.decodeIfPresent(String.self, forKey: .report)
+            summary = try container.decodeIfPresent(String.self, forKey: .summary)
+        }
+    }
+
+    struct OpenAPIContents: Decodable {
+        var document: String?
+        var overrides: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case document, overrides }
+
+        init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue))
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            document = try container.decodeIfPresent(String.self, forKey: .document)
+            overrides = try container.decodeIfPresent(String.self, forKey: .overrides)
+        }
+    }
+}
