@@ -107,6 +107,23 @@ struct OpenAPIConformanceTests {
         #expect(result.stdout.contains("POST /places/suggest/place"))
     }
 
+    @Test func theProjectFileNamesTheDocumentAndAFlagWins() async throws {
+        try await withTemporaryDirectory { tmp in
+            let project = tmp.appendingPathComponent("fsq-contract.json")
+            try #"{"openapi": {"2025-06-17": {"document": "\#(Self.document!)"}}}"#.write(to: project, atomically: true, encoding: .utf8)
+            let report = tmp.appendingPathComponent("junit.xml")
+            let result = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", Self.fixtures.path,
+                                                 "--report", report.path], currentDirectory: tmp)
+            #expect(result.status == 0, "\(result.stdout.suffix(2000))\n\(result.stderr)")
+            #expect(try E2E.cases(report.path).contains { $0.name.hasSuffix(" openapi") })
+            // A flag wins over the file: a missing document named on the command line is the error.
+            let flagged = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", Self.fixtures.path,
+                                                  "--report", report.path, "--openapi", "/nonexistent/doc.json"], currentDirectory: tmp)
+            #expect(flagged.status == 2)
+            #expect(flagged.stderr.contains("/nonexistent/doc.json"))
+        }
+    }
+
     @Test func aDocumentThatCannotBeReadIsOneLineAndExit2() async throws {
         let result = try await Products.run(["run", "--openapi", "/nonexistent/openapi.yaml", "--fixtures", Self.fixtures.path,
                                              "--report", "/tmp/fsq-openapi-unused.xml"])
