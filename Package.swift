@@ -76,7 +76,7 @@ let package = Package(
         .target(
             name: "OpenAPIConformance",
             dependencies: [
-                "ContractHarness",
+                "ContractHarness", "FixtureFormat",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),

@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// Validates a parsed JSON value against compiled schema nodes and lists every violation by JSON path.
@@ -36,7 +37,7 @@ struct InstanceValidator {
         var path = root
         for step in steps {
             switch step {
-            case let .key(key): path = ObjectPath.child(path, key)
+            case let .key(key): path = ObjectNode.childPath(path, key)
             case let .index(index): path += "[\(index)]"
             }
         }
@@ -154,12 +155,5 @@ struct InstanceValidator {
         case .array: return "[…]"
         case .object: return "{…}"
         }
-    }
-}
-
-/// `$.a.b`, or `$.a["odd key"]` for a key that is not a plain identifier (as the rest of the harness prints paths).
-enum ObjectPath {
-    static func child(_ path: String, _ key: String) -> String {
-        !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? "\(path).\(key)" : "\(path)[\"\(key)\"]"
     }
 }

@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// A JSON value as the validator compares it (`enum`, `uniqueItems`): numbers by value, objects by key.
@@ -29,10 +30,7 @@ enum JSONValue: Hashable, Sendable {
 
 /// The JSON type of a `JSONSerialization` value, as messages name it.
 enum JSONKind {
-    static func isBool(_ number: NSNumber) -> Bool {
-        let type = String(cString: number.objCType)
-        return type == "c" || type == "B"
-    }
+    static func isBool(_ number: NSNumber) -> Bool { Node.isBool(number) }
 
     /// `string "closed"`, `number 42`, `object`, `array`, `boolean true`, `null`.
     static func describe(_ value: Any) -> String {
