@@ -51,9 +51,12 @@ struct OpenAPIConformanceTests {
             #expect(withDocument.status == 1)
             #expect(withDocument.stdout.contains("$.results[0].unresolved_flags: expected array"), "\(withDocument.stdout.suffix(2000))")
             // Under --openapi-warn the same violation is a counted warning and the run is green.
+            let stepSummary = tmp.appendingPathComponent("step-summary.md")
             let warned = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", corpus.path, "--report", report.path,
-                                                 "--openapi", Self.document!, "--openapi-warn"])
+                                                 "--openapi", Self.document!, "--openapi-warn"],
+                                                environment: ["GITHUB_STEP_SUMMARY": stepSummary.path])
             #expect(warned.status == 0)
+            #expect(try String(contentsOf: stepSummary, encoding: .utf8).contains("1 OpenAPI warning (not failures"))
             #expect(warned.stdout.contains("1 OpenAPI warning"), "\(warned.stdout.suffix(800))")
             #expect(try String(contentsOf: report, encoding: .utf8).contains("unresolved_flags: expected array"))
         }
