@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "fsq-contract", targets: ["fsq-contract"]),
         .executable(name: "fsq-emulator", targets: ["fsq-emulator"]),
         .executable(name: "fsq-live", targets: ["fsq-live"]),
+        .executable(name: "fsq-openapi", targets: ["fsq-openapi"]),
         .executable(name: "fsq-bench", targets: ["fsq-bench"]),
         .executable(name: "fsq-bench-server", targets: ["fsq-bench-server"]),
     ],
@@ -26,6 +27,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         // fsq-live only: bounded live calls (URLSession cannot cap a body or cancel safely on Linux).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
+        // fsq-openapi and fsq-live only: the provider's OpenAPI document (JSON or YAML) as a third oracle.
+        // Without its default ExternalLoading trait (remote $refs, which --openapi does not follow): a quicker build.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // The typed client: Foundation only, so apps can depend on it alone.
@@ -67,8 +72,22 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Harness"])),
             ]
         ),
-        // fsq-contract's verbs with the live stack set: run --live, record and drift run here.
-        .executableTarget(name: "fsq-live", dependencies: ["ContractCLI", "LiveHTTPClient"]),
+        // `--openapi`: the provider's document parsed with OpenAPIKit (and Yams), compiled once, checked per answer.
+        .target(
+            name: "OpenAPIConformance",
+            dependencies: [
+                "ContractHarness", "FixtureFormat",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["Harness"])),
+            ],
+            resources: [.embedInCode("Overrides/overrides-20250617.json")]
+        ),
+        // fsq-contract's verbs with the live stack set: run --live, record and drift run here (with --openapi too).
+        .executableTarget(name: "fsq-live", dependencies: ["ContractCLI", "LiveHTTPClient", "OpenAPIConformance"]),
+        // fsq-contract's replay verbs with --openapi: fsq-contract execs it, so the main job never builds OpenAPIKit.
+        .executableTarget(name: "fsq-openapi", dependencies: ["ContractCLI", "OpenAPIConformance"]),
         // The loopback emulator (SwiftNIO + Hummingbird): its own product, built only when asked for.
         .executableTarget(
             name: "fsq-emulator",
@@ -120,6 +139,7 @@ let package = Package(
         ),
         .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "CommandParsing", "TestSupport"]),
         .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "TestSupport"]),
+        .testTarget(name: "OpenAPIConformanceTests", dependencies: ["OpenAPIConformance", "ContractHarness", "TestSupport"]),
         .testTarget(name: "fsq-emulatorTests", dependencies: ["fsq-emulator", "CommandParsing"]),
     ]
 )

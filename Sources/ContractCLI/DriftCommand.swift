@@ -41,6 +41,7 @@ struct DriftCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
+    @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
 
     @Option(name: .long, help: "Without FSQ_API_KEY: fail (exit 2, the default) or skip (report every drift case as skipped). Also FSQ_IF_NO_KEY.")
     var ifNoKey: IfNoKey?
@@ -72,6 +73,7 @@ struct DriftCommand: AsyncParsableCommand {
         var options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion, key: .some(key))
         try limits.apply(to: &options)
         try LiveHandOff.ensureLiveStack(verb: "fsq-contract drift")
+        let document = try openapi.check(verb: "fsq-contract drift", project: project)
         let loaded = try fixtureOptions.load(selection)
         let contracts = Set(loaded.compactMap { item -> String? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })
         if let problem = Selection.authProblem(auth.styles, contracts: contracts) { throw UsageFailure(problem) }
@@ -83,12 +85,13 @@ struct DriftCommand: AsyncParsableCommand {
         }
         if key == nil { writeStderr(LiveKey.skippingNotice) }
         if let line = selection.leftOutLine { print(line) }
-        let run = await DriftRunner(options: options, config: config).run(loaded, progress: Progress.reporter(label: "drift"))
+        let run = await DriftRunner(options: options, config: config, document: document).run(loaded, progress: Progress.reporter(label: "drift"))
         let cases = DriftReport.caseResults(run, failOn: failOn.grade)
         if cases.isEmpty { throw UsageFailure("drift selected no case in \(fixtureOptions.folder); check --filter, --contract and --auth") }
         let summary = DriftSummary(run, preferred: project.liveContracts ?? [])
         let baseURL = options.baseURL.absoluteString
         print(summary.terminal())
+        if let line = DriftReport.documentLine(run) { print(line) }
         print(Summary.render(cases, maxProblems: 5))
 
         let results = run.results

@@ -16,8 +16,12 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .long, help: "Print only the catalog.")
     var catalogOnly = false
 
+    @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
+
     func run() throws {
-        let fixtures = try self.fixtures ?? projectFlags.load().fixtures ?? "Fixtures"
+        let project = try projectFlags.load()
+        let fixtures = self.fixtures ?? project.fixtures ?? "Fixtures"
+        let documents = try openapi.load(verb: "fsq-contract list", project: project)
         print(Self.catalog())
         guard !catalogOnly else { return }
         let loaded: [LoadedFixture]
@@ -31,6 +35,11 @@ struct ListCommand: ParsableCommand {
         if loaded.isEmpty { throw UsageFailure("--fixtures \(fixtures): no fixture files (*.json in <endpoint>/ folders)") }
         print("")
         print(Self.coverage(loaded, fixturesFolder: fixtures))
+        if let documents {
+            let fixtures = loaded.compactMap { if case let .fixture(fixture) = $0 { return fixture } else { return nil } }
+            print("")
+            print(DocumentCoverageTable.render(documents.oracle, fixtures: fixtures))
+        }
     }
 
     /// Every contract's endpoints, from the registry.

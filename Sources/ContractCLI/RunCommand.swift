@@ -47,6 +47,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
+    @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
 
     /// Seconds past `--deadline` before the watchdog writes the report and exits.
     static let watchdogGrace = 3.0
@@ -85,6 +86,7 @@ struct RunCommand: AsyncParsableCommand {
         } else if ifNoKey != nil {
             throw UsageFailure("--if-no-key is only used with --live")
         }
+        let document = try openapi.check(verb: "fsq-contract run", project: project)
 
         let discoverStart = ContinuousClock.now
         var files = try fixtureOptions.discover()
@@ -115,7 +117,7 @@ struct RunCommand: AsyncParsableCommand {
 
         if let liveOptions {
             let deadline = RunDeadline(seconds: liveOptions.deadline)
-            let strategy = LiveStrategy(caller: LiveCaller(options: liveOptions), deadline: deadline)
+            let strategy = LiveStrategy(caller: LiveCaller(options: liveOptions), deadline: deadline, document: document)
             let core = ExecutionCore(concurrency: liveOptions.concurrency, deadline: deadline,
                                      progress: Progress.reporter(label: "live"))
             let pipeline = RunPipeline(source: source, strategy: refusals.watching(strategy), core: core, stream: stream,
@@ -131,7 +133,8 @@ struct RunCommand: AsyncParsableCommand {
             await pipeline.run()
             watchdog.cancel()
         } else {
-            let strategy = ReplayStrategy(authStyles: auth.styles, apiVersion: version)
+            var strategy = ReplayStrategy(authStyles: auth.styles, apiVersion: version)
+            strategy.document = document
             let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases)
             await RunPipeline(source: source, strategy: strategy, core: core, stream: stream, includes: includes).run()
         }

@@ -31,6 +31,9 @@ public enum CheckName: String, Sendable, CaseIterable {
     case drift
     /// The run's worker died by a signal: one case for the whole run (`CrashReport`).
     case crash
+    /// The recorded answer against the provider's OpenAPI document (`--openapi`).
+    case openapi
+    case liveOpenapi = "live-openapi"
 }
 
 /// The three replay checks: the request sent, and the decoding or error mapping of the response.

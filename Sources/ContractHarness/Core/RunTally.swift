@@ -9,6 +9,8 @@ public struct RunTally: Sendable {
         public var errors = 0
         public var skipped = 0
         public var fixtures = 0
+        /// Counted warnings (OpenAPI violations under `--openapi-warn`); they do not fail the run.
+        public var warnings = 0
 
         public var cases: Int { passed + failed + errors + skipped }
         public var problems: Int { failed + errors }
@@ -54,6 +56,8 @@ public struct RunTally: Sendable {
         for result in results {
             counts.add(result.verdict)
             total.add(result.verdict)
+            counts.warnings += result.warnings
+            total.warnings += result.warnings
             guard result.verdict.isProblem else { continue }
             let cause = result.verdict.cause
             // A few cases per cause: the list then holds the other causes too, past a cause many cases share.
@@ -111,6 +115,9 @@ public enum Summary {
         }
         lines.append("")
         lines.append("\(tally.total.line): \(plural(tally.total.cases, "case")) from \(plural(tally.total.fixtures, "fixture"))")
+        if tally.total.warnings > 0 {
+            lines.append("\(plural(tally.total.warnings, "OpenAPI warning")) (not failures; each testcase's system-out lists them)")
+        }
         return lines.joined(separator: "\n")
     }
 

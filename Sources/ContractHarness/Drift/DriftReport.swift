@@ -7,7 +7,7 @@ public enum DriftReport {
     /// does not reproduce is skipped with the reason; a call with no answer is an error; the rest go to system-out.
     public static func caseResults(_ run: DriftRun, failOn: DriftGrade = .err) -> [CaseResult] {
         let broken = run.broken.map { CaseResult.loadError(path: $0.path, suite: $0.suite, error: $0.error) }
-        return broken + run.results.map { result in
+        return broken + run.results.flatMap { result -> [CaseResult] in
             var verdict: Verdict = .pass
             var notes: String?
             if let problem = result.problem {
@@ -22,9 +22,21 @@ public enum DriftReport {
             } else if !result.changes.isEmpty {
                 notes = result.changes.map(\.line).joined(separator: "\n")
             }
-            return CaseResult(endpoint: result.endpoint, fixture: result.fixture, auth: result.auth, check: .drift,
-                              time: result.seconds, verdict: verdict, notes: notes)
+            return [CaseResult(endpoint: result.endpoint, fixture: result.fixture, auth: result.auth, check: .drift,
+                               time: result.seconds, verdict: verdict, notes: notes)] + (result.conformance.map { [$0] } ?? [])
         }
+    }
+
+    /// `the API breaks its own OpenAPI document: 3 of 40 answers (5 violations)`, or nil without `--openapi`.
+    public static func documentLine(_ run: DriftRun) -> String? {
+        let checked = run.results.compactMap(\.conformance)
+        guard !checked.isEmpty else { return nil }
+        let breaking = checked.filter(\.verdict.isProblem)
+        let warnings = checked.reduce(0) { $0 + $1.warnings }
+        guard !breaking.isEmpty else {
+            return "OpenAPI: all \(checked.count) answers keep the provider's document" + (warnings > 0 ? " (\(warnings) warnings)" : "")
+        }
+        return "OpenAPI: the API breaks its own document in \(breaking.count) of \(checked.count) answers (apart from drift; see the live-openapi testcases)"
     }
 
     /// Counts per grade for one suite's properties: `drift.err`, `drift.warn`, `drift.info` (changes of calls

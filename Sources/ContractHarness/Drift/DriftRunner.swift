@@ -15,6 +15,9 @@ public struct DriftResult: Sendable, Hashable {
     /// Set when no live response could be had.
     public var problem: String?
     public var seconds: Double
+    /// `--openapi`: the answer against the provider's document (`live-openapi`), graded apart from the drift:
+    /// "the API breaks its own document" is other news than "the API changed since we recorded it".
+    public var conformance: CaseResult?
 
     public init(fixture: String, endpoint: String, contract: String = Fixture.seedContract, auth: AuthStyle,
                 changes: [DriftChange] = [], recordedStatus: Int = 200, liveStatus: Int? = nil, problem: String? = nil,
@@ -58,11 +61,14 @@ public struct DriftStrategy: RunStrategy {
     public let caller: LiveCaller
     public let config: DriftConfig
     public let deadline: RunDeadline
+    /// `--openapi`: each answer also checked against the provider's document, graded apart from drift.
+    public let document: DocumentCheck?
 
-    public init(caller: LiveCaller, config: DriftConfig, deadline: RunDeadline) {
+    public init(caller: LiveCaller, config: DriftConfig, deadline: RunDeadline, document: DocumentCheck? = nil) {
         self.caller = caller
         self.config = config
         self.deadline = deadline
+        self.document = document
     }
 
     var options: LiveOptions { caller.options }
@@ -82,7 +88,8 @@ public struct DriftStrategy: RunStrategy {
     public func problems(in output: DriftOutcome) -> Int {
         switch output {
         case .broken: return 1
-        case let .compared(result): return result.worst == .err || result.problem != nil ? 1 : 0
+        case let .compared(result):
+            return result.worst == .err || result.problem != nil || result.conformance?.verdict.isProblem == true ? 1 : 0
         }
     }
 
@@ -110,6 +117,9 @@ public struct DriftStrategy: RunStrategy {
         }
         let endpoint = fixture.endpoint.rawValue
         result.liveStatus = response.status
+        if let document, document.oracle.covers(contract: fixture.contract) {
+            result.conformance = document.liveResult(fixture: fixture, auth: auth, exchange: exchange, key: key)
+        }
         result.changes = DriftDiff.compare(fixture: fixture, status: response.status,
                                            contentType: response.headers["content-type"], body: exchange.body)
             .filter { !config.ignores($0.path, endpoint: endpoint) }
@@ -141,17 +151,19 @@ public struct DriftRun: Sendable {
 public struct DriftRunner: Sendable {
     public let caller: LiveCaller
     public let config: DriftConfig
+    public let document: DocumentCheck?
 
-    public init(options: LiveOptions, config: DriftConfig) {
+    public init(options: LiveOptions, config: DriftConfig, document: DocumentCheck? = nil) {
         caller = LiveCaller(options: options)
         self.config = config
+        self.document = document
     }
 
     public func run(_ fixtures: [LoadedFixture], progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> DriftRun {
         let options = caller.options
         let deadline = RunDeadline(seconds: options.deadline)
         let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress)
-        let strategy = DriftStrategy(caller: caller, config: config, deadline: deadline)
+        let strategy = DriftStrategy(caller: caller, config: config, deadline: deadline, document: document)
         var run = DriftRun()
         for outcome in await core.collect(.loaded(fixtures), strategy: strategy) {
             switch outcome {

@@ -149,10 +149,13 @@ struct NoLiveStack: LiveHTTPStack {
 public struct LiveStrategy: RunStrategy {
     public let caller: LiveCaller
     public let deadline: RunDeadline
+    /// `--openapi`: each answer also checked against the provider's document (`live-openapi`).
+    public let document: DocumentCheck?
 
-    public init(caller: LiveCaller, deadline: RunDeadline) {
+    public init(caller: LiveCaller, deadline: RunDeadline, document: DocumentCheck? = nil) {
         self.caller = caller
         self.deadline = deadline
+        self.document = document
     }
 
     var options: LiveOptions { caller.options }
@@ -189,10 +192,14 @@ public struct LiveStrategy: RunStrategy {
             return [skipped(job, "\(reason) (\(LiveTransportError.origin(options.baseURL)) is not the emulator)")]
         }
         let notes = exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil
-        return LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key, provocation: provocation).map { check, verdict in
+        var results = LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key, provocation: provocation).map { check, verdict in
             CaseResult(endpoint: fixture.endpoint.rawValue, fixture: fixture.relativePath, auth: auth, check: check,
                        time: check == .liveStatus ? exchange.seconds : 0, verdict: verdict, notes: notes)
         }
+        if let document, document.oracle.covers(contract: fixture.contract) {
+            results.append(document.liveResult(fixture: fixture, auth: auth, exchange: exchange, key: key))
+        }
+        return results
     }
 
     /// The one testcase of a fixture live mode cannot ask this server for: its error-mapping check, skipped.
@@ -202,7 +209,9 @@ public struct LiveStrategy: RunStrategy {
     }
 
     func cases(_ job: Job, _ verdict: (CheckName) -> (Verdict, Double)) -> [CaseResult] {
-        LiveChecks.names(for: job.fixture).map { check in
+        var names = LiveChecks.names(for: job.fixture)
+        if let document, document.oracle.covers(contract: job.fixture.contract) { names.append(.liveOpenapi) }
+        return names.map { check in
             let (result, time) = verdict(check)
             return CaseResult(endpoint: job.fixture.endpoint.rawValue, fixture: job.fixture.relativePath, auth: job.auth,
                               check: check, time: time, verdict: result)

@@ -17,6 +17,8 @@ public struct CaseResult: Sendable, Hashable {
     /// Where in the fixture the problem is, when the loader knows (annotations carry it).
     public var line: Int?
     public var column: Int?
+    /// Warnings in `notes` the run counts (`--openapi-warn`, rules an override demoted).
+    public var warnings = 0
 
     public init(endpoint: String, fixture: String, auth: AuthStyle?, check: CheckName, time: Double = 0,
                 verdict: Verdict, notes: String? = nil) {
@@ -70,6 +72,8 @@ public struct ReplayStrategy: RunStrategy {
     public static let replayKey = APIKey("fsq-contract-replay-key")
 
     public var authStyles: [AuthStyle]
+    /// `--openapi`: each answer also checked against the provider's document.
+    public var document: DocumentCheck?
     public var apiVersion: String {
         didSet { styleHeaders = Self.styleHeaders(apiVersion: apiVersion) }
     }
@@ -144,6 +148,10 @@ public struct ReplayStrategy: RunStrategy {
             }
         }
         if let outcomeResult { results.append(outcomeResult) }
+        if let document, let conformance = document.result(
+            for: DocumentExchange(fixture: fixture), endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: .openapi) {
+            results.append(conformance)
+        }
         return results
     }
 
@@ -155,6 +163,9 @@ public struct ReplayStrategy: RunStrategy {
         }
         let check = Checks.outcomeCheckName(for: fixture)
         results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: check, verdict: verdict(check)))
+        if let document, document.oracle.covers(contract: fixture.contract) {
+            results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: .openapi, verdict: verdict(.openapi)))
+        }
         return results
     }
 }

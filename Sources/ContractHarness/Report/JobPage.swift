@@ -35,7 +35,8 @@ public struct JobPage: Sendable {
         if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
             let markdown = StepSummary.markdown(
                 title: redact(title), suites: collected.suites(orderedBy: suiteOrder), problems: problems,
-                problemCount: collected.problemCount, maxProblems: maxSummaryProblems, reportPath: reportPath)
+                problemCount: collected.problemCount, maxProblems: maxSummaryProblems, reportPath: reportPath,
+                warningCount: collected.warningCount)
             do {
                 try Self.append(redact(markdown), to: path)
             } catch {

@@ -52,6 +52,8 @@ public struct JobPageCollector: Sendable {
     public private(set) var problems: [ProblemCase] = []
     /// Every problem seen, including those past `limit`.
     public private(set) var problemCount = 0
+    /// Counted warnings (`--openapi-warn`), for the summary's warning line.
+    public private(set) var warningCount = 0
     private var suiteIndex: [String: Int] = [:]
     private let fixturesRoot: String?
 
@@ -62,6 +64,7 @@ public struct JobPageCollector: Sendable {
     }
 
     public mutating func add(_ result: CaseResult) {
+        warningCount += result.warnings
         let i: Int
         if let known = suiteIndex[result.endpoint] {
             i = known

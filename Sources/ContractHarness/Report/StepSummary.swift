@@ -3,7 +3,7 @@
 public enum StepSummary {
     public static func markdown(
         title: String, suites: [SuiteCounts], problems: [ProblemCase], problemCount: Int,
-        maxProblems: Int = 20, reportPath: String? = nil
+        maxProblems: Int = 20, reportPath: String? = nil, warningCount: Int = 0
     ) -> String {
         let passed = suites.reduce(0) { $0 + $1.passed }
         let skipped = suites.reduce(0) { $0 + $1.skipped }
@@ -11,6 +11,10 @@ public enum StepSummary {
         let verdict = problemCount == 0 ? "✅ \(passed) passed" : "❌ \(problemCount) failed, \(passed) passed"
         lines.append("### \(escape(title)): \(verdict)\(skipped > 0 ? ", \(skipped) skipped" : "")")
         lines.append("")
+        if warningCount > 0 {
+            lines.append("⚠️ \(warningCount) OpenAPI warning\(warningCount == 1 ? "" : "s") (not failures; each testcase's system-out lists them)")
+            lines.append("")
+        }
         if problemCount > 0 {
             for p in problems.prefix(maxProblems) {
                 let kind = p.kind == .failure ? "FAIL" : "ERROR"

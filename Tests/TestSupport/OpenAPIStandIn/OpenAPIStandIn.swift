@@ -129,10 +129,12 @@ public final class OpenAPIStandIn: Sendable {
     }
 
     /// Binds 127.0.0.1 on a free port. With `requiredKey`, only that bearer key is accepted; with `rename`, one
-    /// field of every answer has another name.
-    public static func start(requiredKey: String? = nil, rename: Rename? = nil) async throws -> OpenAPIStandIn {
+    /// field of every answer has another name. `breaksDocument`: every place answered carries
+    /// `unresolved_flags: "closed"`, `related_places.parent.fsq_place_id: 42` and `place_actions[].action: 7`,
+    /// which the document types otherwise and no model reads.
+    public static func start(requiredKey: String? = nil, rename: Rename? = nil, breaksDocument: Bool = false) async throws -> OpenAPIStandIn {
         let state = NIOLockedValueBox(State())
-        let answers = StandInAnswers(requiredKey: requiredKey, rename: rename)
+        let answers = StandInAnswers(requiredKey: requiredKey, rename: rename, breaksDocument: breaksDocument)
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             let target = request.head.path ?? "/"
@@ -172,9 +174,9 @@ public final class OpenAPIStandIn: Sendable {
     }
 
     /// Starts a stand-in, runs `body`, and stops it however `body` ends.
-    public static func with<T: Sendable>(requiredKey: String? = nil, rename: Rename? = nil,
+    public static func with<T: Sendable>(requiredKey: String? = nil, rename: Rename? = nil, breaksDocument: Bool = false,
                                          _ body: (OpenAPIStandIn) async throws -> T) async throws -> T {
-        let standIn = try await start(requiredKey: requiredKey, rename: rename)
+        let standIn = try await start(requiredKey: requiredKey, rename: rename, breaksDocument: breaksDocument)
         do {
             let result = try await body(standIn)
             await standIn.stop()

@@ -7,6 +7,8 @@ struct StandInAnswers: Sendable {
     var requiredKey: String?
     /// A field sent under another name (`OpenAPIStandIn.Rename`).
     var rename: OpenAPIStandIn.Rename? = nil
+    /// Answers that break the document in three fields no model reads (`OpenAPIStandIn.start(breaksDocument:)`).
+    var breaksDocument = false
 
     /// What the stand-in sends back.
     struct Answer: Sendable {
@@ -47,7 +49,8 @@ struct StandInAnswers: Sendable {
     /// The answer to an authorized request.
     func answer(_ request: Request) -> Answer {
         do {
-            return try route(request)
+            let answer = try route(request)
+            return breaksDocument ? Self.breakingDocument(answer) : answer
         } catch {
             return Self.error(error.status, error.message)
         }
@@ -380,6 +383,27 @@ struct StandInAnswers: Sendable {
         components.queryItems = query.keys.sorted().map { URLQueryItem(name: $0, value: query[$0]) }
         let encoded = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
         answer.headers["link"] = "<\(request.origin)\(request.path)?\(encoded)>; rel=\"next\""
+    }
+
+    // MARK: Breaking the document
+
+    /// Every place in a 200 body gets `unresolved_flags: "closed"` (the document: an array of strings),
+    /// `related_places.parent.fsq_place_id: 42` (a string) and `place_actions[].action: 7` (a string).
+    static func breakingDocument(_ answer: Answer) -> Answer {
+        guard answer.status == 200, let body = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any] else { return answer }
+        func broken(_ place: [String: Any]) -> [String: Any] {
+            guard place["fsq_place_id"] != nil else { return place }
+            var place = place
+            place["unresolved_flags"] = "closed"
+            place["related_places"] = ["parent": ["fsq_place_id": 42, "name": "Parent"]]
+            place["place_actions"] = [["action": 7, "url": "https://example.com/order", "provider": "example"]]
+            return place
+        }
+        var changed = broken(body)
+        if let results = body["results"] as? [[String: Any]] { changed["results"] = results.map(broken) }
+        var answer = answer
+        answer.body = json(changed)
+        return answer
     }
 
     // MARK: JSON

@@ -1,0 +1,66 @@
+import ArgumentParser
+import ContractHarness
+import Foundation
+
+/// `--openapi [CONTRACT=]FILE`, `--openapi-overrides CONTRACT=FILE`, `--openapi-warn`: the provider's document as a
+/// third oracle. `fsq-contract` has no document parser (OpenAPIKit stays out of the main job), so it hands the
+/// verb to `fsq-openapi`; `fsq-live` parses documents itself. The project file's `openapi` section names each
+/// contract's document and overrides when no `--openapi` is given.
+struct OpenAPIFlags: ParsableArguments {
+    @Option(name: .customLong("openapi"), help: ArgumentHelp(
+        "Also check every answer against this OpenAPI document (JSON or YAML, 3.0 or 3.1); its info.version names the contract, or give CONTRACT=FILE. Repeat for more contracts.",
+        valueName: "[contract=]file"))
+    var documents: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Overrides that patch a contract's document instead of the shipped ones (a JSON file of pointer + set/add/drop/warn + reason).",
+        valueName: "contract=file"))
+    var openapiOverrides: [String] = []
+
+    @Flag(name: .long, help: "OpenAPI violations are counted warnings (system-out), not failures.")
+    var openapiWarn = false
+
+    static let handOff = SiblingExecutable(name: "fsq-openapi")
+
+    /// The check to run, nil without `--openapi`; execs `fsq-openapi` when this binary cannot parse documents.
+    /// Prints what it read and how many overrides it applied.
+    func check(verb: String, project: ProjectFile) throws -> DocumentCheck? {
+        guard let loaded = try load(verb: verb, project: project) else { return nil }
+        return DocumentCheck(oracle: loaded.oracle, warnOnly: openapiWarn)
+    }
+
+    /// The flags' documents and overrides; without `--openapi`, the project file's `openapi` section (its
+    /// paths already resolved against the file's folder). A contract's `--openapi-overrides` wins over the file's.
+    func arguments(project: ProjectFile) -> (documents: [DocumentArgument], overrides: [DocumentArgument]) {
+        let flagged = openapiOverrides.map(DocumentArgument.init(parsing:))
+        guard documents.isEmpty else { return (documents.map(DocumentArgument.init(parsing:)), flagged) }
+        let contracts = project.openapi.keys.sorted()
+        let fromFile = contracts.compactMap { contract in project.openapi[contract]?.document.map { DocumentArgument(contract: contract, path: $0) } }
+        let overridden = Set(flagged.compactMap(\.contract))
+        let fileOverrides = contracts.filter { !overridden.contains($0) }.compactMap { contract in
+            project.openapi[contract]?.overrides.map { DocumentArgument(contract: contract, path: $0) }
+        }
+        return (fromFile, flagged + fileOverrides)
+    }
+
+    func load(verb: String, project: ProjectFile) throws -> LoadedDocuments? {
+        let (documents, overrides) = arguments(project: project)
+        guard !documents.isEmpty else {
+            if openapiWarn || !openapiOverrides.isEmpty {
+                throw UsageFailure("--openapi-warn and --openapi-overrides need --openapi FILE")
+            }
+            return nil
+        }
+        guard let loader = DocumentOracles.loader else {
+            try Self.handOff.exec(Array(CommandLine.arguments.dropFirst()), verb: verb)
+        }
+        let loaded: LoadedDocuments
+        do {
+            loaded = try loader.load(documents: documents, overrides: overrides)
+        } catch {
+            throw UsageFailure("\(error)")
+        }
+        loaded.notices.forEach { print($0) }
+        return loaded
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import FoursquarePlaces
+
+/// One answer as the provider's document sees it: the request sent and the response that came back.
+public struct DocumentExchange: Sendable {
+    public var contract: String
+    public var method: String
+    /// Percent-encoded, as sent.
+    public var path: String
+    /// Decoded names and values.
+    public var query: [String: String]
+    public var status: Int
+    /// Lower-case names.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(contract: String, method: String, path: String, query: [String: String], status: Int,
+                headers: [String: String], body: Data) {
+        self.contract = contract
+        self.method = method
+        self.path = path
+        self.query = query
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A fixture's recorded request and answer.
+    public init(fixture: Fixture) {
+        self.init(contract: fixture.contract, method: fixture.request.method, path: fixture.request.path,
+                  query: fixture.request.query, status: fixture.response.status, headers: fixture.response.headers,
+                  body: fixture.response.body.data)
+    }
+}
+
+/// One way an answer departs from the document, by JSON path, with the document's JSON pointer.
+public struct DocumentViolation: Sendable, Hashable {
+    /// `$.results[0].unresolved_flags: expected array (document: Place.unresolved_flags), found string "closed"`.
+    public var message: String
+    /// Where the rule is in the document: `#/paths/~1places~1search/get/...`.
+    public var pointer: String
+    /// Demoted to a warning by an override.
+    public var isWarning: Bool
+
+    public init(message: String, pointer: String, isWarning: Bool = false) {
+        self.message = message
+        self.pointer = pointer
+        self.isWarning = isWarning
+    }
+
+    public var line: String { "\(message) (\(pointer))" }
+}
+
+/// The provider's own document as a third oracle beside the Swift model and the recording (`--openapi`).
+///
+/// `ContractHarness` does not parse documents (that needs OpenAPIKit and Yams); `fsq-openapi` and `fsq-live` set
+/// a `DocumentOracleLoader` that builds one.
+public protocol DocumentOracle: Sendable {
+    /// Whether a document applies to answers of `contract`.
+    func covers(contract: String) -> Bool
+    /// Every violation of the exchange, in document order; empty when it keeps the document.
+    func violations(of exchange: DocumentExchange) -> [DocumentViolation]
+}
+
+/// The `--openapi` settings a run carries: the oracle and whether its violations only warn.
+public struct DocumentCheck: Sendable {
+    public let oracle: any DocumentOracle
+    /// `--openapi-warn`: violations are counted warnings in system-out, not failures.
+    public let warnOnly: Bool
+
+    public init(oracle: any DocumentOracle, warnOnly: Bool) {
+        self.oracle = oracle
+        self.warnOnly = warnOnly
+    }
+
+    /// The testcase for one exchange, or nil when no document covers its contract.
+    public func result(
+        for exchange: DocumentExchange, endpoint: String, fixture: String, auth: AuthStyle?, check: CheckName,
+        redact: (String) -> String = { $0 }
+    ) -> CaseResult? {
+        guard oracle.covers(contract: exchange.contract) else { return nil }
+        let violations = oracle.violations(of: exchange)
+        let failures = warnOnly ? [] : violations.filter { !$0.isWarning }
+        let warnings = violations.filter { warnOnly || $0.isWarning }
+        let notes = warnings.isEmpty ? nil
+            : "OpenAPI warnings (\(warnings.count)):\n" + warnings.map { redact($0.line) }.joined(separator: "\n")
+        var result = CaseResult(endpoint: endpoint, fixture: fixture, auth: auth, check: check, verdict: .pass, notes: notes)
+        result.warnings = warnings.count
+        if !failures.isEmpty {
+            let first = redact(failures[0].message)
+            let more = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
+            result.verdict = .fail(message: "breaks the OpenAPI document: \(first)\(more)",
+                                   detail: failures.map { redact($0.line) }.joined(separator: "\n"))
+        }
+        return result
+    }
+}
+
+extension DocumentCheck {
+    /// A live answer (run --live, drift) against the document; no answer at all is the error the other live
+    /// checks report. Text from the server passes through `key.redact`.
+    public func liveResult(fixture: Fixture, auth: AuthStyle, exchange: LiveExchange, key: APIKey) -> CaseResult {
+        let endpoint = fixture.endpoint.rawValue
+        guard let request = exchange.request, let response = exchange.response else {
+            let message: String
+            if case let .failed(error) = exchange.outcome { message = key.redact(error.description) } else { message = "no response" }
+            return CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: auth, check: .liveOpenapi,
+                              verdict: .error(message: message, detail: message))
+        }
+        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+        var query: [String: String] = [:]
+        for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
+        let sent = DocumentExchange(contract: fixture.contract, method: request.method,
+                                    path: components?.percentEncodedPath ?? request.url.path, query: query,
+                                    status: response.status, headers: response.headers.lowercasedDictionary, body: exchange.body)
+        return result(for: sent, endpoint: endpoint, fixture: fixture.relativePath, auth: auth, check: .liveOpenapi, redact: key.redact)
+            ?? CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: auth, check: .liveOpenapi,
+                          verdict: .skip(reason: "no OpenAPI document for contract \(fixture.contract)"))
+    }
+}
+
+/// A contract and a file, from `--openapi [CONTRACT=]FILE` or `--openapi-overrides [CONTRACT=]FILE`.
+public struct DocumentArgument: Sendable, Hashable {
+    /// Nil: the document's `info.version` says which contract it describes.
+    public var contract: String?
+    public var path: String
+
+    public init(contract: String?, path: String) {
+        self.contract = contract
+        self.path = path
+    }
+
+    /// `2025-06-17=docs/openapi.json` or `docs/openapi.json`; a known contract before `=` is the contract.
+    public init(parsing text: String) {
+        if let equals = text.firstIndex(of: "="), Contracts.known.contains(String(text[..<equals])) {
+            self.init(contract: String(text[..<equals]), path: String(text[text.index(after: equals)...]))
+        } else {
+            self.init(contract: nil, path: text)
+        }
+    }
+}
+
+/// What loading the documents gave: the oracle and the lines to print (documents read, overrides applied).
+public struct LoadedDocuments: Sendable {
+    public let oracle: any DocumentOracle & DocumentCoverage
+    public let notices: [String]
+
+    public init(oracle: any DocumentOracle & DocumentCoverage, notices: [String]) {
+        self.oracle = oracle
+        self.notices = notices
+    }
+}
+
+/// The operations and statuses a document describes, for `list --openapi`.
+public protocol DocumentCoverage: Sendable {
+    /// Per contract: each documented operation (`GET /places/search`) with its documented statuses.
+    func documentedOperations() -> [(contract: String, method: String, path: String, statuses: [String])]
+    /// The documented operation (`GET /places/search`) and response (`200`, `4XX`, `default`) a request and
+    /// status fall under, nil when the document has no such operation or status.
+    func documentedResponse(contract: String, method: String, path: String, status: Int) -> (operation: String, status: String?)?
+}
+
+/// Builds the oracle from `--openapi` and `--openapi-overrides`; set by the binaries that link a document parser.
+public protocol DocumentOracleLoader: Sendable {
+    /// Throws a one-line description naming the file when a document or override cannot be used.
+    func load(documents: [DocumentArgument], overrides: [DocumentArgument]) throws -> LoadedDocuments
+}
+
+/// The loader the running binary provides: nil in `fsq-contract`, which hands `--openapi` to `fsq-openapi`.
+public enum DocumentOracles {
+    @TaskLocal public static var loader: (any DocumentOracleLoader)?
+}

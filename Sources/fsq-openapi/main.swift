@@ -1,0 +1,9 @@
+import ContractCLI
+import ContractHarness
+import OpenAPIConformance
+
+// fsq-contract's commands with a document parser: `fsq-contract run --openapi FILE` (replay) and `list --openapi`
+// exec this, so the main job builds without OpenAPIKit and Yams.
+await DocumentOracles.$loader.withValue(OpenAPIDocumentLoader()) {
+    await FSQContract.runCommandLine()
+}

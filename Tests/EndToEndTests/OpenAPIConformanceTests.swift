@@ -1,0 +1,150 @@
+import ContractHarness
+import Foundation
+import JUnitXML
+import Testing
+import TestSupport
+
+/// `--openapi`: the provider's own document as a third oracle, through the built binaries (`fsq-contract` hands
+/// replay to `fsq-openapi`, live runs to `fsq-live`). Foursquare's document is read from `../shared` (or
+/// `../../shared` from a worktree), never copied into the package.
+@Suite("--openapi against Foursquare's document", .serialized,
+       .enabled(if: FoursquareDocument.path != nil, "needs ../shared/spec/current/openapi-20250617.json"))
+struct OpenAPIConformanceTests {
+    static var document: String? { FoursquareDocument.path }
+    static var fixtures: URL { Products.packageRoot.appendingPathComponent("Fixtures") }
+
+    @Test func theShippedCorpusKeepsTheDocumentWithTheShippedOverrides() async throws {
+        try await withTemporaryDirectory { tmp in
+            let report = tmp.appendingPathComponent("junit.xml")
+            let result = try await Products.run(["run", "--contract", "2025-06-17", "--openapi", Self.document!,
+                                                 "--fixtures", Self.fixtures.path, "--report", report.path])
+            #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
+            #expect(result.stdout.contains("overrides applied"), "\(result.stdout.prefix(500))")
+            let cases = try E2E.cases(report.path).filter { $0.name.hasSuffix(" openapi") }
+            #expect(cases.count > 50)
+            #expect(cases.allSatisfy { $0.outcome == .passed })
+            #expect(!cases.contains { !$0.name.contains("/2025-06-17/") }, "seed fixtures are never checked against 2025-06-17")
+        }
+    }
+
+    @Test func aFieldNoModelReadsPassesTheModelAndFailsTheDocument() async throws {
+        try await withTemporaryDirectory { tmp in
+            let corpus = tmp.appendingPathComponent("Fixtures")
+            try FileManager.default.copyItem(at: Self.fixtures, to: corpus)
+            let file = try #require(try FileManager.default.contentsOfDirectory(
+                at: corpus.appendingPathComponent("place-search/2025-06-17"), includingPropertiesForKeys: nil)
+                .filter { $0.lastPathComponent.hasPrefix("200") }.sorted { $0.path < $1.path }.first)
+            var fixture = try E2E.object(file)
+            var response = try #require(fixture["response"] as? [String: Any])
+            var body = try #require(response["body"] as? [String: Any])
+            var results = try #require(body["results"] as? [[String: Any]])
+            results[0]["unresolved_flags"] = "closed"
+            body["results"] = results
+            response["body"] = body
+            fixture["response"] = response
+            try E2E.write(fixture, to: file)
+            let report = tmp.appendingPathComponent("junit.xml")
+            let modelOnly = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", corpus.path, "--report", report.path])
+            #expect(modelOnly.status == 0, "\(modelOnly.stdout.suffix(2000))")
+            let withDocument = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", corpus.path, "--report", report.path,
+                                                       "--openapi", Self.document!])
+            #expect(withDocument.status == 1)
+            #expect(withDocument.stdout.contains("$.results[0].unresolved_flags: expected array"), "\(withDocument.stdout.suffix(2000))")
+            // Under --openapi-warn the same violation is a counted warning and the run is green.
+            let stepSummary = tmp.appendingPathComponent("step-summary.md")
+            let warned = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", corpus.path, "--report", report.path,
+                                                 "--openapi", Self.document!, "--openapi-warn"],
+                                                environment: ["GITHUB_STEP_SUMMARY": stepSummary.path])
+            #expect(warned.status == 0)
+            #expect(try String(contentsOf: stepSummary, encoding: .utf8).contains("1 OpenAPI warning (not failures"))
+            #expect(warned.stdout.contains("1 OpenAPI warning"), "\(warned.stdout.suffix(800))")
+            #expect(try String(contentsOf: report, encoding: .utf8).contains("unresolved_flags: expected array"))
+        }
+    }
+
+    @Test func liveAnswersThatBreakTheDocumentInFieldsNoModelReadsFail() async throws {
+        let places = ["place-search/2025-06-17", "place-details/2025-06-17"]
+        try await withTemporaryDirectory { tmp in
+            let corpus = tmp.appendingPathComponent("Fixtures")
+            for folder in places {
+                let source = Self.fixtures.appendingPathComponent(folder)
+                let files = try FileManager.default.contentsOfDirectory(atPath: source.path).filter { $0.hasPrefix("200") }
+                try copyFixtures(files.map { "\(folder)/\($0)" }, to: corpus)
+            }
+            for breaks in [true, false] {
+                try await OpenAPIStandIn.with(requiredKey: E2E.sentinel, breaksDocument: breaks) { standIn in
+                    let report = tmp.appendingPathComponent("live-\(breaks).xml")
+                    let result = try await Products.run(
+                        ["run", "--live", "--base-url", standIn.baseURL.absoluteString, "--fixtures", corpus.path,
+                         "--contract", "2025-06-17", "--report", report.path, "--retries", "0", "--openapi", Self.document!],
+                        environment: ["FSQ_API_KEY": E2E.sentinel])
+                    let text = try String(contentsOf: report, encoding: .utf8)
+                    if breaks {
+                        #expect(result.status == 1, "\(result.stdout.suffix(2000))\n\(result.stderr)")
+                        for path in ["unresolved_flags: expected array", "related_places.parent.fsq_place_id: expected string",
+                                     "place_actions[0].action: expected string"] {
+                            #expect(text.contains(path), "\(path)")
+                        }
+                        // The model checks alone still pass: only the document sees these fields.
+                        let cases = try E2E.cases(report.path)
+                        #expect(cases.filter { $0.name.hasSuffix("live-decoding") }.allSatisfy { $0.outcome == .passed })
+                        // Every answer with a place in it breaks the document (an empty search result has none).
+                        let failing = cases.filter { $0.name.hasSuffix("live-openapi") && $0.outcome != .passed }
+                        #expect(failing.count >= places.count, "\(cases.map(\.name))")
+                        #expect(failing.contains { $0.name.hasPrefix("place-details/") })
+                    } else {
+                        #expect(result.status == 0, "\(result.stdout.suffix(2000))\n\(result.stderr)")
+                        #expect(text.contains("live-openapi"))
+                    }
+                    for output in [result.stdout, result.stderr, text] { #expect(!output.contains(E2E.sentinel)) }
+                }
+            }
+        }
+    }
+
+    @Test func listShowsDocumentCoverageAndOperationsTheRegistryDoesNotKnow() async throws {
+        let result = try await Products.run(["list", "--fixtures", Self.fixtures.path, "--openapi", Self.document!])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("GET /places/search"))
+        #expect(result.stdout.contains("Documented operations the registry does not know"))
+        #expect(result.stdout.contains("POST /places/suggest/place"))
+    }
+
+    @Test func theProjectFileNamesTheDocumentAndAFlagWins() async throws {
+        try await withTemporaryDirectory { tmp in
+            let project = tmp.appendingPathComponent("fsq-contract.json")
+            try #"{"openapi": {"2025-06-17": {"document": "\#(Self.document!)"}}}"#.write(to: project, atomically: true, encoding: .utf8)
+            let report = tmp.appendingPathComponent("junit.xml")
+            let result = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", Self.fixtures.path,
+                                                 "--report", report.path], currentDirectory: tmp)
+            #expect(result.status == 0, "\(result.stdout.suffix(2000))\n\(result.stderr)")
+            #expect(try E2E.cases(report.path).contains { $0.name.hasSuffix(" openapi") })
+            // A flag wins over the file: a missing document named on the command line is the error.
+            let flagged = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", Self.fixtures.path,
+                                                  "--report", report.path, "--openapi", "/nonexistent/doc.json"], currentDirectory: tmp)
+            #expect(flagged.status == 2)
+            #expect(flagged.stderr.contains("/nonexistent/doc.json"))
+        }
+    }
+
+    @Test func aDocumentThatCannotBeReadIsOneLineAndExit2() async throws {
+        let result = try await Products.run(["run", "--openapi", "/nonexistent/openapi.yaml", "--fixtures", Self.fixtures.path,
+                                             "--report", "/tmp/fsq-openapi-unused.xml"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/nonexistent/openapi.yaml"))
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+}
+
+/// Foursquare's document, from `../shared` (or `../../shared` from a worktree).
+enum FoursquareDocument {
+    static let path: String? = {
+        var folder = Products.packageRoot
+        for _ in 0..<3 {
+            folder = folder.deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent("shared/spec/current/openapi-20250617.json")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+        }
+        return nil
+    }()
+}
