@@ -25,26 +25,26 @@ struct PluginTests {
             let cases = try E2E.cases(report.path)
             #expect(Set(cases.map(\.classname)).isSuperset(of: ["place-search", "place-details"]), "\(cases.map(\.classname))")
             #expect(!cases.isEmpty && cases.allSatisfy { E2E.problem($0) == nil }, "\(cases.compactMap(E2E.problem))")
-            #expect(run.stdout.contains("0 failed"), run.stdout)
+            #expect(run.stdout.contains("0 failed"), "\(run.stdout)")
 
             // The same flags as the binary: a wrong one is the CLI's usage error, exit 2 (SwiftPM names the status
             // and itself exits 1).
             let wrong = try await Self.swiftPackage(
                 ["--allow-writing-to-package-directory", "fsq-contract", "run", "--no-such-flag"], in: consumer)
             #expect(wrong.status != 0)
-            #expect(wrong.stderr.contains("Unknown option '--no-such-flag'"), wrong.stderr)
-            #expect(wrong.stderr.contains("Plugin ended with exit code 2"), wrong.stderr)
+            #expect(wrong.stderr.contains("Unknown option '--no-such-flag'"), "\(wrong.stderr)")
+            #expect(wrong.stderr.contains("Plugin ended with exit code 2"), "\(wrong.stderr)")
 
             // The replay plugin has no network permission: a live verb is refused with the command that has it.
             let record = try await Self.swiftPackage(
                 ["--allow-writing-to-package-directory", "fsq-contract", "record", "--base-url", "http://127.0.0.1:9"], in: consumer)
-            #expect(record.stderr.contains("--allow-network-connections all fsq-contract-live record --base-url http://127.0.0.1:9"), record.stderr)
-            #expect(record.stderr.contains("Plugin ended with exit code 2"), record.stderr)
+            #expect(record.stderr.contains("--allow-network-connections all fsq-contract-live record --base-url http://127.0.0.1:9"), "\(record.stderr)")
+            #expect(record.stderr.contains("Plugin ended with exit code 2"), "\(record.stderr)")
 
             // Without the permission flag, SwiftPM refuses before running anything (no prompt without a terminal).
             let unpermitted = try await Self.swiftPackage(["fsq-contract", "run"], in: consumer)
             #expect(unpermitted.status != 0)
-            #expect(unpermitted.stderr.contains("--allow-writing-to-package-directory"), unpermitted.stderr)
+            #expect(unpermitted.stderr.contains("--allow-writing-to-package-directory"), "\(unpermitted.stderr)")
         }
     }
 
