@@ -32,13 +32,16 @@ struct PluginTests {
             let wrong = try await Self.swiftPackage(
                 ["--allow-writing-to-package-directory", "fsq-contract", "run", "--no-such-flag"], in: consumer)
             #expect(wrong.status != 0)
-            #expect(wrong.stderr.contains("Unknown option '--no-such-flag'"), "\(wrong.stderr)")
+            // SwiftPM forwards the plugin's own output (the CLI's stderr included) on its stdout.
+            let wrongOutput = wrong.stdout + wrong.stderr
+            #expect(wrongOutput.contains("fsq-contract: Unknown option '--no-such-flag'"), "\(wrongOutput)")
             #expect(wrong.stderr.contains("Plugin ended with exit code 2"), "\(wrong.stderr)")
 
             // The replay plugin has no network permission: a live verb is refused with the command that has it.
             let record = try await Self.swiftPackage(
                 ["--allow-writing-to-package-directory", "fsq-contract", "record", "--base-url", "http://127.0.0.1:9"], in: consumer)
-            #expect(record.stderr.contains("--allow-network-connections all fsq-contract-live record --base-url http://127.0.0.1:9"), "\(record.stderr)")
+            let recordOutput = record.stdout + record.stderr
+            #expect(recordOutput.contains("--allow-network-connections all fsq-contract-live record --base-url http://127.0.0.1:9"), "\(recordOutput)")
             #expect(record.stderr.contains("Plugin ended with exit code 2"), "\(record.stderr)")
 
             // Without the permission flag, SwiftPM refuses before running anything (no prompt without a terminal).
