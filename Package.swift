@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "FoursquarePlaces", targets: ["FoursquarePlaces"]),
+        // For an app's own tests: replay the corpus format with no network (Foundation only, no trait).
+        .library(name: "FoursquarePlacesTesting", targets: ["FoursquarePlacesTesting"]),
         .library(name: "JUnitXML", targets: ["JUnitXML"]),
         .executable(name: "fsq-contract", targets: ["fsq-contract"]),
         .executable(name: "fsq-emulator", targets: ["fsq-emulator"]),
@@ -15,6 +17,9 @@ let package = Package(
         .executable(name: "fsq-openapi", targets: ["fsq-openapi"]),
         .executable(name: "fsq-bench", targets: ["fsq-bench"]),
         .executable(name: "fsq-bench-server", targets: ["fsq-bench-server"]),
+        // `swift package fsq-contract …` / `fsq-contract-live …` in a package that depends on this one with the trait.
+        .plugin(name: "FSQContractPlugin", targets: ["FSQContractPlugin"]),
+        .plugin(name: "FSQContractLivePlugin", targets: ["FSQContractLivePlugin"]),
     ],
     // The harness (CLI, emulator, live stack, tests) is behind the `Harness` trait, off by default: an app that
     // depends on FoursquarePlaces resolves no other package. This repository's commands pass `--traits Harness`.
@@ -38,6 +43,8 @@ let package = Package(
         // The fixture format (model, loader, JSON scanner): Foundation only, shared by the harness and by
         // apps' tests, so it must not need libxml2 or any package.
         .target(name: "FixtureFormat", dependencies: ["FoursquarePlaces"]),
+        // A Transport that answers from fixtures, for apps' XCTest or Swift Testing suites.
+        .target(name: "FoursquarePlacesTesting", dependencies: ["FoursquarePlaces", "FixtureFormat"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -115,6 +122,25 @@ let package = Package(
         ),
         // The loader as a libFuzzer target (scripts/fuzz.sh); a plain build replays saved inputs.
         .executableTarget(name: "fsq-fuzz", dependencies: ["ContractHarness"]),
+        // Two command plugins on the same runner: replay verbs need only to write reports; the live verbs also
+        // declare network access, which SwiftPM then demands (--allow-network-connections all) on every call.
+        .plugin(
+            name: "FSQContractPlugin",
+            capability: .command(
+                intent: .custom(verb: "fsq-contract", description: "Replay this package's Fixtures/ and write Reports/ (fsq-contract's verbs)."),
+                permissions: [.writeToPackageDirectory(reason: "fsq-contract writes its reports (Reports/junit.xml) in this package.")]),
+            dependencies: ["fsq-contract"]
+        ),
+        .plugin(
+            name: "FSQContractLivePlugin",
+            capability: .command(
+                intent: .custom(verb: "fsq-contract-live", description: "fsq-contract's live verbs (run --live, record, drift) on this package's Fixtures/."),
+                permissions: [
+                    .writeToPackageDirectory(reason: "record writes fixtures into Fixtures/ and every verb writes its reports in Reports/."),
+                    .allowNetworkConnections(scope: .all(), reason: "run --live, record and drift call the Places API (or --base-url)."),
+                ]),
+            dependencies: ["fsq-contract", "fsq-live"]
+        ),
         .target(
             name: "TestSupport",
             dependencies: [
@@ -125,6 +151,9 @@ let package = Package(
         ),
         .testTarget(name: "FoursquarePlacesTests", dependencies: ["FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "FixtureFormatTests", dependencies: ["FixtureFormat"]),
+        // Written as an app's test target would be: only the two products an app's tests take.
+        .testTarget(name: "FoursquarePlacesTestingTests", dependencies: ["FoursquarePlacesTesting", "FoursquarePlaces"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "JUnitXMLTests", dependencies: ["JUnitXML", "CLibXML2"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "TestSupport"]),
         .testTarget(name: "PlacesEmulatorTests", dependencies: [

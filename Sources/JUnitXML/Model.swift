@@ -118,6 +118,8 @@ public struct TestReport: Sendable, Hashable {
     public var errors: Int { suites.reduce(0) { $0 + $1.errors } }
     public var skipped: Int { suites.reduce(0) { $0 + $1.skipped } }
     public var time: Double { suites.reduce(0) { $0 + $1.totalTime } }
+    /// Cases that neither failed, erred nor were skipped.
+    public var passed: Int { tests - failures - errors - skipped }
 }
 
 extension TestOutcome {

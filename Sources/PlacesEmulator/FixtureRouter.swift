@@ -56,51 +56,27 @@ struct FixtureRouter: Sendable {
         guard let closest = closestFixture(to: request, contracts: contracts) else {
             return .apiError(404, message, "no fixtures are loaded", style: style)
         }
-        let differences = Self.differences(closest.request, request)
-        var detail = "closest fixture: \(closest.relativePath)"
-        if let first = differences.first { detail += "; \(first)" }
-        if differences.count > 1 { detail += " (and \(differences.count - 1) more difference\(differences.count > 2 ? "s" : ""))" }
-        return .apiError(404, message, detail, style: style)
+        return .apiError(404, message, ClosestFixture.hint(closest, request.sent), style: style)
     }
 
-    /// Among the fixtures of `contracts` (all fixtures when they have none): same method and path if any, else
-    /// the same endpoint, else all; then fewest differing fields, 2xx, path order.
+    /// The fixture of `contracts` nearest to `request` (`ClosestFixture.closest`).
     func closestFixture(to request: EmulatorRequest, contracts: [Contract] = Contract.all) -> Fixture? {
-        let ids = Set(contracts.map(\.id))
-        var eligible = fixtures.filter { ids.contains($0.contract) }
-        if eligible.isEmpty { eligible = fixtures }
-        let key = Self.routeKey(request.method, request.path)
-        var pool = eligible.filter { Self.routeKey($0.request.method, $0.request.path) == key }
-        if pool.isEmpty {
-            let endpoints = Set(contracts.compactMap { RequestMatcher.route(path: request.path, in: $0)?.endpoint })
-            pool = eligible.filter { fixture in endpoints.contains { $0.id == fixture.endpoint && $0.contract == fixture.contract } }
-        }
-        if pool.isEmpty { pool = eligible }
-        return pool.min { lhs, rhs in
-            let l = Self.differences(lhs.request, request).count, r = Self.differences(rhs.request, request).count
-            if l != r { return l < r }
-            let l2 = Self.isSuccess(lhs.response.status), r2 = Self.isSuccess(rhs.response.status)
-            if l2 != r2 { return l2 }
-            return lhs.relativePath < rhs.relativePath
-        }
+        ClosestFixture.closest(to: request.sent, among: fixtures, contracts: contracts)
     }
 
     /// Each field where `request` differs from the fixture's recorded request, in the request check's words.
     static func differences(_ recorded: RecordedRequest, _ request: EmulatorRequest) -> [String] {
-        RequestMatcher.differences(recorded: (recorded.method, recorded.path, recorded.query),
-                                   sent: (request.method, request.path, request.query))
+        ClosestFixture.differences(recorded, request.sent)
     }
 
-    static func describe(_ request: EmulatorRequest) -> String {
-        var text = "\(request.method) \(request.path)"
-        if !request.query.isEmpty {
-            text += "?" + request.query.keys.sorted().map { "\($0)=\(request.query[$0]!)" }.joined(separator: "&")
-        }
-        return text
-    }
+    static func describe(_ request: EmulatorRequest) -> String { request.sent.description }
 
-    static func isSuccess(_ status: Int) -> Bool { (200...299).contains(status) }
+    static func isSuccess(_ status: Int) -> Bool { ClosestFixture.isSuccess(status) }
 
-    /// Method and the path in the form `RequestMatcher.samePath` compares.
-    static func routeKey(_ method: String, _ path: String) -> String { method + " " + RequestMatcher.canonicalPath(path) }
+    static func routeKey(_ method: String, _ path: String) -> String { ClosestFixture.routeKey(method, path) }
+}
+
+extension EmulatorRequest {
+    /// What the matcher compares.
+    var sent: SentRequest { SentRequest(method: method, path: path, query: query) }
 }

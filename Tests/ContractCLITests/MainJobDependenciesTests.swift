@@ -25,6 +25,18 @@ struct MainJobDependenciesTests {
         }
     }
 
+    /// What an app sees in `swift package dump-package`: iOS among the platforms, and a testing product whose
+    /// closure is this package's own Foundation-only targets.
+    @Test func appsGetIOSAndAFoundationOnlyTestingProduct() async throws {
+        let manifest = try await Manifest.load()
+        #expect(manifest.platforms["ios"] == "15.0", "\(manifest.platforms)")
+        #expect(Set(manifest.platforms.keys).isSuperset(of: ["ios", "macos", "tvos", "watchos", "visionos"]))
+        #expect(manifest.products["FoursquarePlacesTesting"] == "library", "\(manifest.products)")
+        let closure = try await manifest.closure(of: "FoursquarePlacesTesting")
+        #expect(closure.targets == ["FoursquarePlacesTesting", "FoursquarePlaces", "FixtureFormat"], "\(closure.targets.sorted())")
+        #expect(closure.products.isEmpty, "FoursquarePlacesTesting links \(closure.products)")
+    }
+
     @Test func theEmulatorStillHasItsServerStack() async throws {
         let closure = try await Manifest.load().closure(of: "fsq-emulator")
         #expect(closure.targets.contains("PlacesEmulator"))
@@ -56,6 +68,10 @@ private struct Manifest {
 
     /// Target name → its dependencies, as dump-package's JSON gives them.
     let dependencies: [String: [[String: Any]]]
+    /// Platform name (`ios`) → its minimum version.
+    var platforms: [String: String] = [:]
+    /// Product name → its type (`library`, `executable`, `plugin`).
+    var products: [String: String] = [:]
 
     static func load() async throws -> Manifest {
         // A scratch path of its own, so this does not wait on the .build lock that `swift test` holds.
@@ -72,7 +88,14 @@ private struct Manifest {
             let name = try #require(target["name"] as? String)
             dependencies[name] = target["dependencies"] as? [[String: Any]] ?? []
         }
-        return Manifest(dependencies: dependencies)
+        var manifest = Manifest(dependencies: dependencies)
+        for platform in json["platforms"] as? [[String: Any]] ?? [] {
+            if let name = platform["platformName"] as? String { manifest.platforms[name] = platform["version"] as? String ?? "" }
+        }
+        for product in json["products"] as? [[String: Any]] ?? [] {
+            if let name = product["name"] as? String { manifest.products[name] = (product["type"] as? [String: Any])?.keys.first ?? "?" }
+        }
+        return manifest
     }
 
     func closure(of root: String) async throws -> Closure {

@@ -11,6 +11,12 @@ struct AppResolutionTests {
         #expect(pins.isEmpty, "an app that uses only FoursquarePlaces resolved \(pins)")
     }
 
+    /// The testing product an app's test target takes is Foundation-only too.
+    @Test func anAppWithTheTestingProductResolvesNoOtherPackage() async throws {
+        let pins = try await resolve(products: ["FoursquarePlaces", "FoursquarePlacesTesting"], traits: nil)
+        #expect(pins.isEmpty, "an app that uses FoursquarePlaces and FoursquarePlacesTesting resolved \(pins)")
+    }
+
     /// Not vacuous: the same app with the trait on does resolve the harness's packages.
     @Test func theHarnessTraitBringsTheHarnessPackages() async throws {
         let pins = try await resolve(products: ["FoursquarePlaces"], traits: ["Harness"])

@@ -158,10 +158,9 @@ struct ConsumersTests {
     @Test func theCIExamplesUseOnlyVerbsAndFlagsThatExist() async throws {
         let commands = try Self.exampleCommands()
         // Replay, live and drift in both files: a regex that found nothing would prove nothing.
-        #expect(Set(commands.map { "\($0.file) \($0.verb)" }) == [
-            "github-actions.yml run", "github-actions.yml drift", "gitlab-ci.yml run", "gitlab-ci.yml drift",
-        ])
-        #expect(commands.contains { $0.flags.contains("--live") } && commands.contains { $0.flags.contains("--report-dir") })
+        // (github-actions.yml runs the harness through the Action: theGitHubExampleUsesTheActionsModes checks it.)
+        #expect(Set(commands.map { "\($0.file) \($0.verb)" }) == ["gitlab-ci.yml run", "gitlab-ci.yml drift"])
+        #expect(commands.contains { $0.flags.contains("--live") })
         var help: [String: String] = [:]
         for command in commands {
             if help[command.verb] == nil {
@@ -179,26 +178,45 @@ struct ConsumersTests {
     /// Live verbs exec fsq-live beside fsq-contract: a job that calls one and builds only fsq-contract exits 2.
     @Test func theCIExamplesBuildFsqLiveWhereTheyCallALiveVerb() throws {
         let folder = Products.packageRoot.appendingPathComponent("Examples/ci")
-        for name in ["github-actions.yml", "gitlab-ci.yml"] {
+        for name in ["gitlab-ci.yml"] {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             #expect(text.contains("fsq-contract drift") && text.contains("--live"), "\(name) has no live job to check")
             // The package's own repository builds it in place; an app builds it from the dependency's checkout.
             #expect(text.range(of: #"swift build (--package-path \S+ )?-c release --traits Harness --product fsq-live"#,
                                options: .regularExpression) != nil, "\(name) runs live verbs without building fsq-live")
         }
+        // On GitHub the Action builds: fsq-live for every mode but replay.
+        let build = try String(contentsOf: Products.packageRoot.appendingPathComponent("scripts/action/build.sh"), encoding: .utf8)
+        #expect(build.contains(#"if [ "${INPUT_MODE:-replay}" != replay ]; then"#)
+                && build.contains("swift build -c release --traits Harness --package-path \"$root\" --product fsq-live"))
     }
 
     @Test func theCIExamplesKeepGoingAndFailAtTheEnd() async throws {
         let folder = Products.packageRoot.appendingPathComponent("Examples/ci")
         let github = try String(contentsOf: folder.appendingPathComponent("github-actions.yml"), encoding: .utf8)
-        #expect(github.components(separatedBy: "continue-on-error: true").count - 1 == 3)  // replay, live, drift
+        #expect(github.components(separatedBy: "continue-on-error: true").count - 1 == 2)  // live, drift
         #expect(github.contains("[ \"$LIVE\" = success ] && [ \"$DRIFT\" = success ]"))
-        #expect(!github.contains("cat drift.md"))  // the summary step never reads a file that may be missing
-        #expect(github.contains("hashFiles('Package.swift')") && github.contains("actions/upload-artifact@v4"))
+        // The merge job runs whatever the shards did; the Action uploads its reports even when the run failed.
+        #expect(github.contains("if: always()\n    needs: replay"))
+        let action = try String(contentsOf: Products.packageRoot.appendingPathComponent("action.yml"), encoding: .utf8)
+        #expect(action.contains("- if: always() && inputs.upload == 'true'") && action.contains("actions/upload-artifact@v6"))
         let gitlab = try String(contentsOf: folder.appendingPathComponent("gitlab-ci.yml"), encoding: .utf8)
         #expect(gitlab.contains("|| status=1") && gitlab.contains("- exit $status"))
         // An app's repository: its dependency versions are in Package.resolved; no setup script of ours.
         #expect(gitlab.contains("key: { files: [Package.resolved] }") && gitlab.contains("when: always"))
         #expect(gitlab.contains("apt-get install -y -qq libxml2-dev") && !gitlab.contains("scripts/setup.sh"))
+    }
+
+    /// The app's workflow runs the harness only through the Action, in every mode it has, over a shard matrix, and
+    /// builds the app for iOS (actionlint checks each input against action.yml: GitHubActionTests).
+    @Test func theGitHubExampleUsesTheActionsModes() throws {
+        let github = try String(contentsOf: Products.packageRoot.appendingPathComponent("Examples/ci/github-actions.yml"), encoding: .utf8)
+        let modes = github.matches(of: try Regex(#"\n +mode: ([a-z]+)"#)).map { String(github[$0.output[1].range!]) }
+        #expect(Set(modes) == ["replay", "merge", "live", "drift"], "\(modes)")
+        #expect(github.components(separatedBy: "uses: your-org/fsq-contract@v1").count - 1 == modes.count)
+        #expect(github.contains("shard: ${{ matrix.shard }}") && github.contains(#"shard: ["1/3", "2/3", "3/3"]"#))
+        #expect(github.contains("api-key: ${{ secrets.FSQ_API_KEY }}") && !github.contains("FSQ_API_KEY=") )
+        #expect(!github.contains("scripts/setup.sh"), "an app's repository has no scripts/setup.sh")
+        #expect(github.contains("runs-on: macos-") && github.contains("-destination 'generic/platform=iOS'"))
     }
 }

@@ -13,11 +13,6 @@ public struct PlacesClient<C: PlacesContract>: Sendable {
 
     public init(client: FoursquareClient) { self.client = client }
 
-    /// The same client speaking another auth style the contract accepts.
-    public func using(_ auth: AuthStyle) -> PlacesClient {
-        PlacesClient(client: client.using(auth))
-    }
-
     /// `GET /places/search`.
     public func search(_ request: C.SearchRequest) async throws(FoursquareError) -> C.SearchRequest.Response {
         try await client.send(request)
@@ -56,6 +51,22 @@ public struct PlacesClient<C: PlacesContract>: Sendable {
     /// Any request of this contract, with the response head (rate limit, next page).
     public func response<R: EndpointRequest>(to request: R) async throws(FoursquareError) -> APIResponse<R.Response> {
         try await client.response(to: request)
+    }
+}
+
+extension PlacesClient where C: RawKeyContract {
+    /// The same client speaking another auth style the contract accepts (the raw key or bearer).
+    public func using(_ auth: AuthStyle) -> PlacesClient {
+        PlacesClient(client: client.using(auth))
+    }
+}
+
+extension PlacesClient {
+    /// A bearer-only contract has no other style to switch to: the API answers a raw key with 401, so asking for
+    /// one is a compile error here instead of a failure at run time.
+    @available(*, unavailable, message: "this contract takes only Authorization: Bearer, which the client already sends; the API refuses a raw key with 401 (only a RawKeyContract, such as SeedContract, can switch styles)")
+    public func using(_ auth: AuthStyle) -> PlacesClient {
+        fatalError("unavailable")
     }
 }
 

@@ -71,8 +71,12 @@ public protocol PlacesContract: Sendable {
     static var contract: Contract { get }
 }
 
+/// A contract whose server also takes the raw-key style (`Authorization: <key>`), so a typed client may switch to it
+/// with `using(.apiKey)`. A bearer-only contract (`Contract20250617`) does not conform, and the call does not compile.
+public protocol RawKeyContract: PlacesContract {}
+
 /// The contract of the seed spec documents 000–004.
-public enum SeedContract: PlacesContract {
+public enum SeedContract: RawKeyContract {
     public typealias PlaceRequest = PlaceDetailsRequest
     public typealias TipsRequest = PlaceTipsRequest
     public typealias PhotosRequest = PlacePhotosRequest

@@ -1,0 +1,1 @@
+../FSQContractPlugin/ContractRunner.swift
