@@ -10,6 +10,7 @@
 #include <libxml/xmlwriter.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlschemas.h>
+#include <libxml/xmlschemastypes.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlmemory.h>
 

@@ -8,8 +8,11 @@ import Darwin
 #endif
 
 /// xmlInitParser must run once before any parallel use (parallel schema contexts deadlocked without it).
+/// libxml2 2.9 builds the XSD built-in types lazily and unlocked: two schemas parsed at once left `xs:string`
+/// unresolvable ("does not resolve to a(n) simple type definition") for the rest of the process.
 let libxmlReady: Bool = {
     xmlInitParser()
+    xmlSchemaInitTypes()
     return true
 }()
 
