@@ -20,7 +20,7 @@ extension RunCommand {
         writeStderr("fsq-contract run: \(crash.message)")
         do {
             try crash.write(harness, to: report)
-            if let reportDir { try? ReportSplitter.split(report, into: reportDir) }
+            if let reportDir { _ = try? ReportSplitter.split(report, into: reportDir) }
             print("report: \(report) (the run crashed: one error case names the signal and the fixtures in flight)")
         } catch {
             writeStderr("fsq-contract run: --report \(report): cannot write the crash report: \(ReportStream.describe(error))")

@@ -1,4 +1,5 @@
 @testable import ContractHarness
+@testable import FixtureFormat
 import Foundation
 import Testing
 
