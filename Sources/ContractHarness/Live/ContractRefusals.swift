@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import FoursquarePlaces
 
-/// Live runs: a contract none of whose success-fixture calls passed (refused, answered with an error, or a body its
+/// Live runs: a contract none of whose answered success-fixture calls passed (refused, answered with an error, or a body its
 /// model cannot decode) is the API no longer speaking that contract. That is one line on the terminal, not a failure per case; its cases still fail and stay
 /// in the report, so the run is still red.
 public final class ContractRefusals: Sendable {
@@ -27,6 +27,8 @@ public final class ContractRefusals: Sendable {
         state.withLock { state in
             state.contractOf[fixture.relativePath] = fixture.contract
             guard (200...299).contains(fixture.response.status), !results.isEmpty else { return }
+            // No answer at all (a server that is down, a deadline) says nothing about which contract it speaks.
+            if results.contains(where: { if $0.check == .liveStatus, case .error = $0.verdict { true } else { false } }) { return }
             state.called[fixture.contract, default: 0] += 1
             let failures = results.filter(\.verdict.isProblem)
             guard !failures.isEmpty else { return }
