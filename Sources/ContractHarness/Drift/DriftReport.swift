@@ -12,6 +12,11 @@ public enum DriftReport {
             var notes: String?
             if let problem = result.problem {
                 verdict = problem.contains("FSQ_API_KEY") ? .skip(reason: problem) : .error(message: problem, detail: problem)
+            } else if result.refused, result.recordedStatus >= 400 {
+                // A refusal is a 4xx too, so an error fixture would otherwise pass without being compared.
+                let message = "the server refused the \(result.auth) style or the key with HTTP \(result.liveStatus ?? 0) "
+                    + "where the fixture recorded \(result.recordedStatus); nothing was compared (check FSQ_API_KEY)"
+                verdict = .error(message: message, detail: message)
             } else if result.unreproducible {
                 verdict = .skip(reason: "not reproducible live: the fixture recorded \(result.recordedStatus), "
                                 + "the server answered \(result.liveStatus ?? 0); nothing to compare")

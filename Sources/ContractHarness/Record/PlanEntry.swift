@@ -22,7 +22,7 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
     public var parameters: [String: String]
     public var summary: String?
     /// The status the server is expected to answer (`404` for an unknown id, `401`, recorded with a key the API
-    /// rejects); nil expects a 2xx.
+    /// rejects); nil expects a 2xx. Without `status`, a case named `4xx-…` or `5xx-…` expects that status.
     public var status: Int?
 
     /// Where the fixture goes: `<endpoint>/<case>.json` for `seed`, `<endpoint>/<contract>/<case>.json` for any
@@ -77,8 +77,10 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
             throw invalid(.caseName, "'\(caseName)' is not a file name (a folder other than a contract's, such as 2025-06-17/, is not allowed)")
         }
         if caseName.hasSuffix(".json") { caseName = String(caseName.dropLast(5)) }
-        let status = try container.decodeIfPresent(Int.self, forKey: .status)
+        var status = try container.decodeIfPresent(Int.self, forKey: .status)
         if let status, !(200...599).contains(status) { throw invalid(.status, "\(status) is not an HTTP status (200...599)") }
+        // The corpus names a case for its status (`404-unknown-id`): an error case expects that status unless told.
+        if status == nil { status = Self.errorStatus(named: caseName) }
         var auth: AuthStyle?
         if let style = try container.decodeIfPresent(String.self, forKey: .auth) {
             guard let parsed = AuthStyle(rawValue: style) else { throw invalid(.auth, "'\(style)' is not apiKey or bearer") }
@@ -90,6 +92,12 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
         self.init(endpoint: endpoint, caseName: caseName, contract: contract, auth: auth, placeID: placeID,
                   parameters: values.mapValues(\.text), summary: try container.decodeIfPresent(String.self, forKey: .summary),
                   status: status)
+    }
+
+    /// `404` for `404-unknown-id`; nil for a 2xx name or a name that does not start with a status.
+    static func errorStatus(named caseName: String) -> Int? {
+        guard let match = caseName.wholeMatch(of: /([45]\d\d)-.+/), let status = Int(match.output.1) else { return nil }
+        return status
     }
 
     /// A query parameter as a plan writes it: a string, a number or a boolean, sent as its JSON text.

@@ -72,6 +72,15 @@ import Testing
         #expect(cases.allSatisfy { if case .skip = $0.verdict { true } else { false } })
     }
 
+    @Test func anErrorFixtureAnsweredWithARefusalIsAnErrorNotAPass() {
+        var run = DriftRun()
+        run.results = [result("chains/404.json", recorded: 404, live: 401), result("chains/401.json", recorded: 401, live: 401)]
+        let cases = DriftReport.caseResults(run)
+        guard case let .error(message, _) = cases[0].verdict else { Issue.record("\(cases[0].verdict)"); return }
+        #expect(message.contains("refused the bearer style or the key with HTTP 401 where the fixture recorded 404"))
+        #expect(cases[1].verdict == .pass, "a recorded 401 answered 401 is what the fixture says")
+    }
+
     @Test func theContractWithNoBreakingChangeIsTheOneTheServerSpeaks() {
         var run = DriftRun()
         run.results = [result("chains/a.json", .bearer, [removed]), result("place-search/b.json", .bearer, contract: "2025-06-17", [added])]

@@ -35,6 +35,17 @@ import Testing
         #expect(entries[1].relativePath(contract: "seed") == "place-details/404-unknown.json")
     }
 
+    @Test func anErrorCaseNamedForItsStatusExpectsItUnlessTheEntrySaysOtherwise() throws {
+        let entries = try load(#"""
+            [{"endpoint": "place-details", "case": "404-unknown-id", "fsq_id": "x"},
+             {"endpoint": "place-details", "case": "2025-06-17/401-bad-key", "fsq_id": "x"},
+             {"endpoint": "place-details", "case": "404-but-found", "fsq_id": "x", "status": 200},
+             {"endpoint": "place-search", "case": "200-paris"},
+             {"endpoint": "place-search", "case": "paris-404"}]
+            """#)
+        #expect(entries.map(\.status) == [404, 401, 200, nil, nil])
+    }
+
     @Test(arguments: [
         (#"[{"endpoint": "chains", "case": "a", "parameter": {}}]"#, "$[0].parameter: unknown key 'parameter' (known here: endpoint, case, contract, auth, fsq_id, parameters, description, status)"),
         (#"[{"endpoint": "cafes", "case": "a"}]"#, "$[0].endpoint: unknown endpoint id 'cafes'"),
