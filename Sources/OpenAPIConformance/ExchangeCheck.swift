@@ -80,7 +80,7 @@ extension CompiledDocument {
 
     private func checkBody(_ exchange: DocumentExchange, _ operation: Operation, _ response: Response,
                            _ add: (String, JSONPointer) -> Void) {
-        let contentType = exchange.headers["content-type"].map(Self.mediaType)
+        let contentType = exchange.headers["content-type"].map { LiveChecks.mediaType($0) ?? "" }
         if response.content.isEmpty {
             if !exchange.body.isEmpty {
                 add("status \(exchange.status): the answer has a \(contentType ?? "untyped") body, the document declares no content for \(operation.label) \(response.status)",
@@ -109,11 +109,6 @@ extension CompiledDocument {
         for violation in InstanceValidator(table: schemas).validate(value, against: schema) {
             add(violation.message, violation.node.pointer)
         }
-    }
-
-    /// `application/json; charset=utf-8` → `application/json`.
-    static func mediaType(_ header: String) -> String {
-        header.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
     }
 
     /// An exact media type first, then `type/*`, then `*/*`.

@@ -16,18 +16,11 @@ pids=()
 trap 'for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 
 if [ ! -x "$cli" ]; then
-    echo "harness_probes: $cli is not built; run: swift build --product fsq-contract --product fsq-live"
+    echo "harness_probes: $cli is not built; run: swift build --traits Harness --product fsq-contract --product fsq-live"
     exit 2
 fi
 
-start() {  # start NAME [FLAGS...]: a stand-in whose base URL lands in $url
-    local name="$1"; shift
-    python3 "$server" --port 0 --port-file "$work/$name.port" --max-seconds 300 "$@" 2>>"$work/$name.log" &
-    pids+=($!)
-    for _ in $(seq 1 300); do [ -s "$work/$name.port" ] && break; sleep 0.1; done
-    if [ ! -s "$work/$name.port" ]; then echo "harness_probes: the stand-in did not start: $(cat "$work/$name.log")"; exit 2; fi
-    url="http://127.0.0.1:$(cat "$work/$name.port")"
-}
+. "$here/start.sh"
 
 verdict() {  # verdict IS_BUG NAME DETAIL
     if [ "$1" = yes ]; then bugs=$((bugs + 1)); echo "BUG  $2"; echo "     $3"; else echo "ok   $2"; fi

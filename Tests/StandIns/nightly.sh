@@ -13,15 +13,9 @@ trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
 export FSQ_API_KEY=fsq-nightly-sentinel-0123456789abcdef
 failures=0
 
-start() { # start NAME [stand-in flags]: sets $base (not a $(…) subshell: it would wait for the server's stdout)
-  local name=$1; shift
-  python3 Tests/StandIns/places_20250617.py --port 0 --port-file "$work/$name.port" --max-seconds 600 "$@" \
-    >"$work/$name.log" 2>&1 &
-  pids+=($!)
-  for _ in $(seq 1 300); do [ -s "$work/$name.port" ] && break; sleep 0.1; done
-  [ -s "$work/$name.port" ] || { echo "nightly: the stand-in did not start (see $work/$name.log)"; cat "$work/$name.log"; exit 2; }
-  base="http://127.0.0.1:$(cat "$work/$name.port")"
-}
+server=Tests/StandIns/places_20250617.py
+STANDIN_MAX_SECONDS=600
+. Tests/StandIns/start.sh
 
 expect() { # expect WANT_EXIT LABEL MUST_CONTAIN -- command...
   local want=$1 label=$2 needle=$3; shift 4
@@ -38,21 +32,21 @@ expect() { # expect WANT_EXIT LABEL MUST_CONTAIN -- command...
 
 start plain
 expect 0 "run --live against a server that speaks 2025-06-17" "0 failed" -- \
-  "$cli" run --live --base-url "$base" --report "$work/live.xml"
+  "$cli" run --live --base-url "$url" --report "$work/live.xml"
 expect 0 "drift against it" "2025-06-17: 0 breaking" -- \
-  "$cli" drift --base-url "$base" --report "$work/drift.xml" --summary "$work/drift.md"
+  "$cli" drift --base-url "$url" --report "$work/drift.xml" --summary "$work/drift.md"
 
 start renamed --rename fsq_place_id=place_id
 expect 1 "drift against a server that renamed fsq_place_id" 'renamed `fsq_place_id` → `place_id`' -- \
-  "$cli" drift --base-url "$base" --report "$work/drift2.xml" --summary "$work/drift2.md"
+  "$cli" drift --base-url "$url" --report "$work/drift2.xml" --summary "$work/drift2.md"
 expect 1 "run --live against it" "fsq_place_id" -- \
-  "$cli" run --live --base-url "$base" --report "$work/live2.xml"
+  "$cli" run --live --base-url "$url" --report "$work/live2.xml"
 
 start broken --break-openapi
 expect 0 "run --live against a server that breaks its document in fields no model reads" "0 failed" -- \
-  "$cli" run --live --base-url "$base" --report "$work/live3.xml"
+  "$cli" run --live --base-url "$url" --report "$work/live3.xml"
 expect 1 "the same with --openapi fails the live-openapi checks" "live-openapi" -- \
-  "$cli" run --live --base-url "$base" --report "$work/live4.xml" --openapi ../shared/spec/current/openapi-20250617.json
+  "$cli" run --live --base-url "$url" --report "$work/live4.xml" --openapi ../shared/spec/current/openapi-20250617.json
 
 echo "nightly: $failures failure(s)"
 [ "$failures" -eq 0 ]
