@@ -1,7 +1,8 @@
 import Foundation
 
-/// A parsed JSON value from a fixture envelope. Numbers keep their text, so nothing is lost in a round trip.
-enum JSONValue {
+/// A parsed JSON value from a fixture envelope (or, whole, an answer's body for `--openapi`). Numbers keep their
+/// text, so nothing is lost in a round trip.
+package enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -12,7 +13,7 @@ enum JSONValue {
     case captured(Data)
 
     /// The name a type error uses for this value.
-    var kind: String {
+    package var kind: String {
         switch self {
         case .object: return "object"
         case .array: return "array"
@@ -25,22 +26,22 @@ enum JSONValue {
     }
 
     /// The last member named `key` (a repeated key keeps its last value, as JSONSerialization does).
-    func member(_ key: String) -> JSONValue? {
+    package func member(_ key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
 }
 
 /// Where and why JSON text is malformed: a byte offset, with line and column for people.
-struct JSONSyntaxError: Error {
-    let offset: Int
-    let line: Int
-    let column: Int
-    let reason: String
+package struct JSONSyntaxError: Error {
+    package let offset: Int
+    package let line: Int
+    package let column: Int
+    package let reason: String
     /// True when the bytes are not UTF-8, rather than UTF-8 that is not JSON.
-    let invalidUTF8: Bool
+    package let invalidUTF8: Bool
     /// True when the JSON is well-formed so far but past a limit (nesting), rather than malformed.
-    var limit = false
+    package var limit = false
 }
 
 /// Reads a fixture file in one scan: the envelope becomes `JSONValue`s, and the value at `capturePath`
@@ -48,9 +49,9 @@ struct JSONSyntaxError: Error {
 ///
 /// JSONDecoder on the envelope was the larger half of a 10,000-fixture run's time; the body is decoded
 /// later by the typed client anyway, so building it twice bought nothing.
-struct JSONSpan {
+package struct JSONSpan {
     /// Containers deeper than this are refused, as Foundation's parser refuses them.
-    static let maxDepth = 512
+    package static let maxDepth = 512
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private let capturePath: [String]
@@ -60,7 +61,7 @@ struct JSONSpan {
     private var segmentStart = 0
 
     /// Parses `data`; the value at `capturePath` comes back as `.captured(compactBytes)`.
-    static func parse(_ data: Data, capture capturePath: [String] = []) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ data: Data, capture capturePath: [String] = []) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
             var reader = JSONSpan(bytes: raw.bindMemory(to: UInt8.self), capturePath: capturePath)
             do throws(JSONSyntaxError) {

@@ -108,22 +108,26 @@ struct CompiledDocument: Sendable {
     /// The operation for a method and a percent-encoded path; literal segments win over placeholders
     /// (`/places/search` before `/places/{fsq_place_id}`).
     func operation(method: String, path: String) -> Operation? {
-        let sent = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        var best: (Operation, Int)?
-        for operation in operations where operation.method == method.uppercased() && operation.segments.count == sent.count {
+        let method = method.uppercased()
+        // Decoded once per call, and only where there is an escape: `removingPercentEncoding` was most of its cost.
+        let sent = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+            $0.contains("%") ? $0.removingPercentEncoding ?? String($0) : String($0)
+        }
+        var best: (operation: Operation, literals: Int)?
+        for operation in operations where operation.method == method && operation.segments.count == sent.count {
             var literals = 0
             var matches = true
             for (template, segment) in zip(operation.segments, sent) {
                 if let template {
-                    guard template == (segment.removingPercentEncoding ?? segment) else { matches = false; break }
+                    guard template == segment else { matches = false; break }
                     literals += 1
                 } else if segment.isEmpty {
                     matches = false
                     break
                 }
             }
-            if matches, best == nil || literals > best!.1 { best = (operation, literals) }
+            if matches, literals > best?.literals ?? -1 { best = (operation, literals) }
         }
-        return best?.0
+        return best?.operation
     }
 }

@@ -34,7 +34,7 @@ struct SchemaNode: Sendable {
 
     /// Empty: any type.
     var types: Types = []
-    var enumValues: [JSONValue]?
+    var enumValues: [ComparableJSON]?
     var format: Format?
     var properties: [String: Int] = [:]
     var required: [String] = []
@@ -79,51 +79,65 @@ struct SchemaTable: Sendable {
         var node = nodes[index]
         let pointer = node.pointer
         let name = node.name
-        node.enumValues = schema.allowedValues.map { $0.map { JSONValue($0.value) } }
+        // Read from each case's own context: `DereferencedJSONSchema.nullable` and `.allowedValues` rebuild the
+        // whole subtree as a `JSONSchema` first, which made compiling quadratic in the schema's depth.
+        let core: any JSONSchemaContext
         switch schema {
-        case .null:
+        case let .null(context):
+            core = context
             node.types = .null
-        case .boolean:
+        case let .boolean(context):
+            core = context
             node.types = .boolean
-        case .integer:
+        case let .integer(context, _):
+            core = context
             node.types = .integer
-        case .number:
+        case let .number(context, _):
+            core = context
             node.types = .number
-        case let .string(core, _):
+        case let .string(context, _):
+            core = context
             node.types = .string
-            node.format = Self.format(core.formatString)
-        case let .array(_, context):
+            node.format = Self.format(context.formatString)
+        case let .array(context, arrayContext):
+            core = context
             node.types = .array
-            node.uniqueItems = context.uniqueItems
-            if let items = context.items {
+            node.uniqueItems = arrayContext.uniqueItems
+            if let items = arrayContext.items {
                 node.items = compile(items, pointer: pointer.appending("items"), name: name + "[]")
             }
-        case let .object(_, context):
+        case let .object(context, objectContext):
+            core = context
             node.types = .object
             var properties: [String: Int] = [:]
-            for (key, property) in context.properties {
+            for (key, property) in objectContext.properties {
                 properties[key] = compile(property, pointer: pointer.appending("properties").appending(key),
                                           name: name.isEmpty ? key : "\(name).\(key)")
             }
             node.properties = properties
-            node.required = context.requiredProperties
-            switch context.additionalProperties {
+            node.required = objectContext.requiredProperties
+            switch objectContext.additionalProperties {
             case .none, .a(true): node.additional = .allowed
             case .a(false): node.additional = .forbidden
             case let .b(extra): node.additional = .schema(compile(extra, pointer: pointer.appending("additionalProperties"), name: name + ".*"))
             }
-        case let .all(of: schemas, _):
+        case let .all(of: schemas, core: context):
+            core = context
             node.allOf = schemas.enumerated().map { compile($0.element, pointer: pointer.appending("allOf").appending(String($0.offset)), name: name) }
-        case let .any(of: schemas, _):
+        case let .any(of: schemas, core: context):
+            core = context
             node.anyOf = schemas.enumerated().map { compile($0.element, pointer: pointer.appending("anyOf").appending(String($0.offset)), name: name) }
-        case let .one(of: schemas, _):
+        case let .one(of: schemas, core: context):
+            core = context
             node.oneOf = schemas.enumerated().map { compile($0.element, pointer: pointer.appending("oneOf").appending(String($0.offset)), name: name) }
-        case let .not(schema, _):
+        case let .not(schema, core: context):
+            core = context
             node.not = compile(schema, pointer: pointer.appending("not"), name: name)
-        case .fragment:
-            break
+        case let .fragment(context):
+            core = context
         }
-        if schema.nullable, !node.types.isEmpty { node.types.insert(.null) }
+        node.enumValues = core.allowedValues.map { $0.map { ComparableJSON(document: $0.value) } }
+        if core.nullable, !node.types.isEmpty { node.types.insert(.null) }
         nodes[index] = node
     }
 

@@ -1,10 +1,11 @@
+import FixtureFormat
 import Foundation
 import Yams
 
-/// An OpenAPI document read from disk as an untyped JSON tree, so overrides can patch it by JSON pointer before
+/// An OpenAPI document read from disk as a JSON tree, so overrides can patch it by JSON pointer before
 /// OpenAPIKit decodes it. JSON and YAML are both read; YAML scalars resolve as JSON's do (no timestamps).
 enum DocumentFile {
-    static func tree(at path: String) throws(DocumentLoadError) -> Any {
+    static func tree(at path: String) throws(DocumentLoadError) -> JSONValue {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -14,9 +15,9 @@ enum DocumentFile {
         let firstByte = data.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
         if firstByte == UInt8(ascii: "{") {
             do {
-                return try JSONSerialization.jsonObject(with: data)
+                return try JSONSpan.parse(data)
             } catch {
-                throw DocumentLoadError("\(path): not valid JSON (\(oneLine(error)))")
+                throw DocumentLoadError("\(path): not valid JSON (\(error.reason) at line \(error.line), column \(error.column))")
             }
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -26,7 +27,7 @@ enum DocumentFile {
             guard let tree = try Yams.load(yaml: text, Resolver.default.removing(.timestamp)) else {
                 throw DocumentLoadError("\(path): the YAML document is empty")
             }
-            return jsonCompatible(tree)
+            return jsonValue(tree)
         } catch let error as DocumentLoadError {
             throw error
         } catch {
@@ -34,22 +35,28 @@ enum DocumentFile {
         }
     }
 
-    /// Yams gives Swift values (and `Data` for binary, non-string keys for odd YAML); JSONSerialization takes
-    /// strings, numbers, booleans, null, arrays and string-keyed objects only.
-    static func jsonCompatible(_ value: Any) -> Any {
+    /// Yams gives Swift values (and `Data` for binary, non-string keys for odd YAML) as JSON's: `Data` as base64,
+    /// keys as their text, a number that JSON cannot spell (`.inf`) as a string.
+    static func jsonValue(_ value: Any) -> JSONValue {
         switch value {
         case let dictionary as [AnyHashable: Any]:
-            var object: [String: Any] = [:]
-            for (key, item) in dictionary { object["\(key.base)"] = jsonCompatible(item) }
-            return object
+            return .object(dictionary.map { (key: "\($0.key.base)", value: jsonValue($0.value)) }.sorted { $0.key < $1.key })
         case let array as [Any]:
-            return array.map(jsonCompatible)
+            return .array(array.map(jsonValue))
         case let data as Data:
-            return data.base64EncodedString()
-        case is String, is Bool, is Int, is Double, is NSNull, is NSNumber:
-            return value
+            return .string(data.base64EncodedString())
+        case let string as String:
+            return .string(string)
+        case let bool as Bool:
+            return .bool(bool)
+        case let int as Int:
+            return .number(String(int))
+        case let double as Double:
+            return double.isFinite ? .number("\(double)") : .string("\(double)")
+        case is NSNull:
+            return .null
         default:
-            return "\(value)"
+            return .string("\(value)")
         }
     }
 

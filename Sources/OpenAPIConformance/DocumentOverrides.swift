@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// Patches to a flawed document, each at a JSON pointer (globs allowed) with a one-line reason:
@@ -12,8 +13,8 @@ import Foundation
 /// and `warn` demotes every violation of a rule at or under it to a warning.
 struct DocumentOverrides {
     enum Action {
-        case set([String: Any])
-        case add([String: Any])
+        case set([(key: String, value: JSONValue)])
+        case add([(key: String, value: JSONValue)])
         case drop
         case warn
     }
@@ -55,27 +56,26 @@ struct DocumentOverrides {
     }
 
     init(data: Data, source: String) throws(DocumentLoadError) {
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let list = root["overrides"] as? [Any] else {
+        guard let root = try? JSONSpan.parse(data), case let .array(list)? = root.member("overrides") else {
             throw DocumentLoadError("\(source): not an overrides file; expected {\"overrides\": [{\"pointer\": …, \"set\"|\"add\"|\"drop\"|\"warn\": …, \"reason\": …}]}")
         }
         var overrides: [Override] = []
         for (index, item) in list.enumerated() {
             let place = "\(source): overrides[\(index)]"
-            guard let entry = item as? [String: Any], let pointer = entry["pointer"] as? String else {
+            guard case .object = item, case let .string(pointer)? = item.member("pointer") else {
                 throw DocumentLoadError("\(place): needs a \"pointer\" string")
             }
-            guard let reason = entry["reason"] as? String, !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard case let .string(reason)? = item.member("reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw DocumentLoadError("\(place) (\(pointer)): needs a one-line \"reason\"")
             }
-            let actions = ["set", "add", "drop", "warn"].filter { entry[$0] != nil }
+            let actions = ["set", "add", "drop", "warn"].filter { item.member($0) != nil }
             guard actions.count == 1 else {
                 throw DocumentLoadError("\(place) (\(pointer)): give exactly one of set, add, drop, warn (found \(actions.isEmpty ? "none" : actions.joined(separator: ", ")))")
             }
             let action: Action
             switch actions[0] {
             case "set", "add":
-                guard let keys = entry[actions[0]] as? [String: Any] else {
+                guard case let .object(keys)? = item.member(actions[0]) else {
                     throw DocumentLoadError("\(place) (\(pointer)): \"\(actions[0])\" takes an object of keys to write")
                 }
                 action = actions[0] == "set" ? .set(keys) : .add(keys)
@@ -88,7 +88,7 @@ struct DocumentOverrides {
     }
 
     /// Applies every override to `tree`, in file order.
-    func apply(to tree: inout Any) -> Applied {
+    func apply(to tree: inout JSONValue) -> Applied {
         var result = Applied()
         for override in overrides {
             let places = JSONPointer(parsing: override.pointer).matches(in: tree).sorted()
@@ -109,9 +109,16 @@ struct DocumentOverrides {
                 if case .set = override.action { overwrite = true } else { overwrite = false }
                 for place in places {
                     Self.update(&tree, at: place.segments[...]) { node in
-                        guard var object = node as? [String: Any] else { return }
-                        for (key, value) in keys where overwrite || object[key] == nil { object[key] = value }
-                        node = object
+                        guard case var .object(members)? = node else { return }
+                        node = nil
+                        for (key, value) in keys {
+                            if let index = members.lastIndex(where: { $0.key == key }) {
+                                if overwrite { members[index].value = value }
+                            } else {
+                                members.append((key, value))
+                            }
+                        }
+                        node = .object(members)
                     }
                 }
             }
@@ -119,31 +126,48 @@ struct DocumentOverrides {
         return result
     }
 
-    /// Runs `change` on the node at `path` (nil: absent, or remove it).
-    private static func update(_ node: inout Any, at path: ArraySlice<String>, _ change: (inout Any?) -> Void) {
+    /// Runs `change` on the node at `path` (nil: absent, or remove it). Each container is taken out of its parent
+    /// while it changes, so it is changed in place rather than copied.
+    private static func update(_ node: inout JSONValue, at path: ArraySlice<String>, _ change: (inout JSONValue?) -> Void) {
         guard let head = path.first else { return }
         let rest = path.dropFirst()
-        if var object = node as? [String: Any] {
-            if rest.isEmpty {
-                var child = object[head]
+        switch node {
+        case var .object(members):
+            node = .null
+            if let index = members.lastIndex(where: { $0.key == head }) {
+                if rest.isEmpty {
+                    var child: JSONValue? = members[index].value
+                    members[index].value = .null
+                    change(&child)
+                    if let child { members[index].value = child } else { members.remove(at: index) }
+                } else {
+                    var child = members[index].value
+                    members[index].value = .null
+                    update(&child, at: rest, change)
+                    members[index].value = child
+                }
+            } else if rest.isEmpty {
+                var child: JSONValue?
                 change(&child)
-                object[head] = child
-            } else if var child = object[head] {
-                update(&child, at: rest, change)
-                object[head] = child
+                if let child { members.append((head, child)) }
             }
-            node = object
-        } else if var array = node as? [Any], let index = Int(head), array.indices.contains(index) {
+            node = .object(members)
+        case var .array(elements):
+            guard let index = Int(head), elements.indices.contains(index) else { return }
+            node = .null
+            var child: JSONValue? = elements[index]
+            elements[index] = .null
             if rest.isEmpty {
-                var child: Any? = array[index]
                 change(&child)
-                if let child { array[index] = child } else { array.remove(at: index) }
-            } else {
-                var child = array[index]
-                update(&child, at: rest, change)
-                array[index] = child
+            } else if var present = child {
+                child = nil
+                update(&present, at: rest, change)
+                child = present
             }
-            node = array
+            if let child { elements[index] = child } else { elements.remove(at: index) }
+            node = .array(elements)
+        default:
+            return
         }
     }
 }

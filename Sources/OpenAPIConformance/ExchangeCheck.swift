@@ -1,4 +1,5 @@
 import ContractHarness
+import FixtureFormat
 import Foundation
 
 /// Every rule of a compiled document one exchange is held to: the operation, its query parameters, the status,
@@ -54,13 +55,15 @@ extension CompiledDocument {
     }
 
     /// A query string read as the type its schema wants, so `limit=ten` fails an integer and `limit=10` passes.
-    static func queryValue(_ text: String, schemaTypes types: SchemaNode.Types) -> Any {
+    static func queryValue(_ text: String, schemaTypes types: SchemaNode.Types) -> JSONValue {
         if types.contains(.integer) || types.contains(.number), let number = Double(text), number.isFinite {
-            return NSNumber(value: number)
+            return .number(text)
         }
-        if types.contains(.boolean), text == "true" || text == "false" { return NSNumber(value: text == "true") }
-        if types.contains(.array) { return text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        return text
+        if types.contains(.boolean), text == "true" || text == "false" { return .bool(text == "true") }
+        if types.contains(.array) {
+            return .array(text.split(separator: ",", omittingEmptySubsequences: false).map { .string(String($0)) })
+        }
+        return .string(text)
     }
 
     private func checkHeaders(_ headers: [String: String], _ response: Response, _ add: (String, JSONPointer) -> Void) {
@@ -99,11 +102,12 @@ extension CompiledDocument {
             return
         }
         guard let schema = entry.schema, contentType.hasSuffix("json") else { return }
-        let value: Any
+        let value: JSONValue
         do {
-            value = try JSONSerialization.jsonObject(with: exchange.body, options: [.fragmentsAllowed])
+            value = try JSONSpan.parse(exchange.body)
         } catch {
-            add("$: the body is not JSON, the document declares \(entry.mediaType)", schemas.nodes[schema].pointer)
+            let problem = error.limit ? "cannot be checked (\(error.reason))" : "is not JSON (\(error.reason) at line \(error.line), column \(error.column))"
+            add("$: the body \(problem), the document declares \(entry.mediaType)", schemas.nodes[schema].pointer)
             return
         }
         for violation in InstanceValidator(table: schemas).validate(value, against: schema) {

@@ -3,6 +3,8 @@ import Foundation
 
 /// Validates a parsed JSON value against compiled schema nodes and lists every violation by JSON path.
 ///
+/// The value is `JSONSpan`'s typed tree: walking `Any` from `JSONSerialization` cost a dynamic cast per value.
+///
 /// Recursion follows the schema, never the instance alone: a value is only entered where a schema describes it
 /// (the dereferenced schemas have no cycles), and `maxDepth` stops a pathological nesting with one violation.
 struct InstanceValidator {
@@ -25,7 +27,7 @@ struct InstanceValidator {
     }
 
     /// Every violation, ordered by path so reports are stable whatever the dictionary order.
-    func validate(_ value: Any, against root: Int, path: String = "$") -> [Violation] {
+    func validate(_ value: JSONValue, against root: Int, path: String = "$") -> [Violation] {
         var violations: [Violation] = []
         var steps: [Step] = []
         steps.reserveCapacity(32)
@@ -44,7 +46,7 @@ struct InstanceValidator {
         return path
     }
 
-    private func check(_ value: Any, _ index: Int, root: String, _ steps: inout [Step], into violations: inout [Violation]) {
+    private func check(_ value: JSONValue, _ index: Int, root: String, _ steps: inout [Step], into violations: inout [Violation]) {
         let node = table.nodes[index]
         func add(_ expected: String, _ found: String, at extra: Step? = nil) {
             if let extra { steps.append(extra) }
@@ -59,18 +61,20 @@ struct InstanceValidator {
             add(node.types.names.joined(separator: " or "), JSONKind.describe(value))
             return
         }
-        if let allowed = node.enumValues, !allowed.contains(JSONValue(value)) {
+        if let allowed = node.enumValues, !allowed.contains(ComparableJSON(value)) {
             let shown = allowed.prefix(8).map(Self.show).joined(separator: ", ") + (allowed.count > 8 ? ", …" : "")
             add("one of \(shown)", JSONKind.describe(value))
         }
-        if let format = node.format, let string = value as? String, !FormatCheck.isValid(string, format) {
-            add("a \(FormatCheck.name(format)) string", JSONKind.describe(value))
-        }
-        if let object = value as? [String: Any] {
-            for key in node.required where object[key] == nil {
+        switch value {
+        case let .string(string):
+            if let format = node.format, !FormatCheck.isValid(string, format) {
+                add("a \(FormatCheck.name(format)) string", JSONKind.describe(value))
+            }
+        case let .object(members):
+            for key in node.required where !members.contains(where: { $0.key == key }) {
                 add("a required property", "none", at: .key(key))
             }
-            for (key, child) in object {
+            for (key, child) in members {
                 if let property = node.properties[key] {
                     steps.append(.key(key))
                     check(child, property, root: root, &steps, into: &violations)
@@ -87,19 +91,18 @@ struct InstanceValidator {
                     }
                 }
             }
-        }
-        if let array = value as? [Any] {
+        case let .array(elements):
             if let items = node.items {
-                for (offset, element) in array.enumerated() {
+                for (offset, element) in elements.enumerated() {
                     steps.append(.index(offset))
                     check(element, items, root: root, &steps, into: &violations)
                     steps.removeLast()
                 }
             }
             if node.uniqueItems {
-                var seen: [JSONValue: Int] = [:]
-                for (offset, element) in array.enumerated() {
-                    let key = JSONValue(element)
+                var seen: [ComparableJSON: Int] = [:]
+                for (offset, element) in elements.enumerated() {
+                    let key = ComparableJSON(element)
                     if let first = seen[key] {
                         add("unique items", "a repeat of item \(first)", at: .index(offset))
                     } else {
@@ -107,6 +110,8 @@ struct InstanceValidator {
                     }
                 }
             }
+        default:
+            break
         }
         for part in node.allOf { check(value, part, root: root, &steps, into: &violations) }
         if !node.anyOf.isEmpty, !node.anyOf.contains(where: { passes(value, $0, steps) }) {
@@ -124,31 +129,35 @@ struct InstanceValidator {
     }
 
     /// Whether `value` keeps the schema at `index`, judged at the same depth (combinators add no nesting).
-    private func passes(_ value: Any, _ index: Int, _ steps: [Step]) -> Bool {
+    private func passes(_ value: JSONValue, _ index: Int, _ steps: [Step]) -> Bool {
         var violations: [Violation] = []
         var steps = steps
         check(value, index, root: "$", &steps, into: &violations)
         return violations.isEmpty
     }
 
-    static func matches(_ value: Any, _ types: SchemaNode.Types) -> Bool {
-        // Swift's own types first: casting a Swift dictionary to a class (`is NSNull`) bridges it to NSDictionary
-        // first, which was 13% of a 10,000-fixture run.
+    static func matches(_ value: JSONValue, _ types: SchemaNode.Types) -> Bool {
         switch value {
-        case is [String: Any]: return types.contains(.object)
-        case is [Any]: return types.contains(.array)
-        case is String: return types.contains(.string)
-        case is NSNull: return types.contains(.null)
-        case let number as NSNumber:
-            if JSONKind.isBool(number) { return types.contains(.boolean) }
+        case .object: return types.contains(.object)
+        case .array: return types.contains(.array)
+        case .string: return types.contains(.string)
+        case .null: return types.contains(.null)
+        case .bool: return types.contains(.boolean)
+        case let .number(text):
             if types.contains(.number) { return true }
-            let double = number.doubleValue
-            return types.contains(.integer) && double.isFinite && double.rounded() == double
-        default: return false
+            return types.contains(.integer) && isIntegral(text)
+        case .captured: return false
         }
     }
 
-    static func show(_ value: JSONValue) -> String {
+    /// `3`, `-0`, `1e3` and `1.0` are integers (JSON Schema counts the value, not the spelling); `1.5` is not.
+    static func isIntegral(_ text: String) -> Bool {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) { return true }
+        guard let number = Double(text), number.isFinite else { return false }
+        return number.rounded() == number
+    }
+
+    static func show(_ value: ComparableJSON) -> String {
         switch value {
         case .null: return "null"
         case let .bool(bool): return "\(bool)"

@@ -1,3 +1,5 @@
+import FixtureFormat
+
 /// RFC 6901 JSON pointers over the document's tree, with two globs for overrides: `*` is any one segment and
 /// `**` any number of them (Foursquare's document repeats the same inline schema under every path).
 struct JSONPointer: Hashable, Comparable, CustomStringConvertible {
@@ -31,31 +33,39 @@ struct JSONPointer: Hashable, Comparable, CustomStringConvertible {
     static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool { lhs.segments.lexicographicallyPrecedes(rhs.segments) }
 
     /// Every concrete pointer in `tree` this pattern matches, each once.
-    func matches(in tree: Any) -> Set<JSONPointer> {
+    func matches(in tree: JSONValue) -> Set<JSONPointer> {
         var found = Set<JSONPointer>()
-        Self.collect(tree, pattern: segments[...], at: [], into: &found)
+        var path: [String] = []
+        Self.collect(tree, pattern: segments[...], at: &path, into: &found)
         return found
     }
 
-    private static func collect(_ node: Any, pattern: ArraySlice<String>, at path: [String], into found: inout Set<JSONPointer>) {
+    private static func collect(_ node: JSONValue, pattern: ArraySlice<String>, at path: inout [String], into found: inout Set<JSONPointer>) {
         guard let head = pattern.first else {
             found.insert(JSONPointer(path))
             return
         }
         let rest = pattern.dropFirst()
-        if head == "**" {
-            collect(node, pattern: rest, at: path, into: &found)
-            for (key, child) in children(of: node) { collect(child, pattern: pattern, at: path + [key], into: &found) }
-            return
+        if head == "**" { collect(node, pattern: rest, at: &path, into: &found) }
+        let next = head == "**" ? pattern : rest
+        switch node {
+        case let .object(members):
+            // A literal segment descends into its member only; the globs into every one.
+            for member in members where head == "*" || head == "**" || head == member.key {
+                path.append(member.key)
+                collect(member.value, pattern: next, at: &path, into: &found)
+                path.removeLast()
+            }
+        case let .array(elements):
+            for (offset, element) in elements.enumerated() {
+                let key = String(offset)
+                guard head == "*" || head == "**" || head == key else { continue }
+                path.append(key)
+                collect(element, pattern: next, at: &path, into: &found)
+                path.removeLast()
+            }
+        default:
+            break
         }
-        for (key, child) in children(of: node) where head == "*" || head == key {
-            collect(child, pattern: rest, at: path + [key], into: &found)
-        }
-    }
-
-    static func children(of node: Any) -> [(String, Any)] {
-        if let object = node as? [String: Any] { return object.map { ($0.key, $0.value) } }
-        if let array = node as? [Any] { return array.enumerated().map { (String($0.offset), $0.element) } }
-        return []
     }
 }

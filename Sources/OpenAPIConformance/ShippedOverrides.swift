@@ -1,11 +1,13 @@
+import FixtureFormat
 import Foundation
 
 /// The overrides this package ships for the providers' documents it knows (`Overrides/*.json`, embedded in the
 /// binary), applied to Foursquare's own document (info.title `Places API`) when no `--openapi-overrides` is given
 /// for its contract. Another document for the same contract is someone else's, with other flaws.
 enum ShippedOverrides {
-    static func forDocument(_ tree: Any, contract: String) -> DocumentOverrides? {
-        let title = ((tree as? [String: Any])?["info"] as? [String: Any])?["title"] as? String
+    static func forDocument(_ tree: JSONValue, contract: String) -> DocumentOverrides? {
+        var title: String?
+        if case let .string(text)? = tree.member("info")?.member("title") { title = text }
         switch (contract, title) {
         case ("2025-06-17", "Places API"):
             // Shipped with the package and checked by its tests, so it always parses.

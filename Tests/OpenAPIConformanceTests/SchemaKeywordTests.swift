@@ -48,6 +48,10 @@ struct SchemaKeywordTests {
         #expect(found.count == 5, "\(found)")
         #expect(found.contains("$.s: expected string (document: GET /thing 200 body.s), found number 2"))
         #expect(found.contains { $0.hasPrefix("$.b: expected boolean") })
+        // JSON Schema counts the value, not its spelling: 1.0 and 1e3 are integers, 1e-1 is not.
+        #expect(Self.violations(oracle, #"{"n": 1.0}"#).isEmpty)
+        #expect(Self.violations(oracle, #"{"n": 1e3}"#).isEmpty)
+        #expect(Self.violations(oracle, #"{"n": 1e-1}"#) == ["$.n: expected integer (document: GET /thing 200 body.n), found number 1e-1"])
     }
 
     @Test func required() throws {
@@ -138,9 +142,45 @@ struct SchemaKeywordTests {
     @Test func deepInputEndsWithAViolationNotACrash() throws {
         let oracle = try Self.oracle(schema: "{type: array, items: {type: array, items: {type: array, items: {type: string}}}}")
         let deep = String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)
-        // JSONSerialization may refuse such nesting; either way the check answers.
-        _ = Self.violations(oracle, deep)
+        #expect(Self.violations(oracle, deep) == ["$: the body cannot be checked (nesting deeper than 512), the document declares application/json"])
         #expect(Self.violations(oracle, "[[[1]]]").count == 1)
+    }
+
+    @Test func aBodyThatIsNotJSONIsOneViolationWithWhere() throws {
+        let oracle = try Self.oracle(schema: "{type: object}")
+        #expect(Self.violations(oracle, "{\"a\": 1,\n \"b\": nope}") == [
+            "$: the body is not JSON (unexpected 'n', expected a value at line 2, column 7), the document declares application/json",
+        ])
+        #expect(Self.violations(oracle, "").first?.hasPrefix("$: the body is not JSON (unexpected end of file") == true)
+    }
+
+    /// The document is decoded in two halves at once (without `paths`, without `components.schemas`): a flaw in
+    /// either is still found and named, and references and security requirements across them still resolve.
+    @Test func aDocumentDecodedInHalvesStillNamesItsFlaws() throws {
+        try withTemporaryDirectory { tmp in
+            func load(_ paths: String, _ schemas: String) throws -> LoadedDocuments {
+                let doc = tmp.appendingPathComponent("doc.json")
+                try """
+                {"openapi": "3.0.1", "info": {"title": "t", "version": "20250617"}, "security": [{"key": []}],
+                 "paths": \(paths),
+                 "components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "Authorization"}}, "schemas": \(schemas)}}
+                """.write(to: doc, atomically: true, encoding: .utf8)
+                return try OpenAPIDocumentLoader().load(documents: [DocumentArgument(contract: nil, path: doc.path)], overrides: [])
+            }
+            let good = ##"{"/thing": {"get": {"security": [{"key": []}], "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Thing"}}}}}}}}"##
+            let thing = #"{"Thing": {"type": "object", "properties": {"id": {"type": "string"}}}}"#
+            let loaded = try load(good, thing)
+            let found = loaded.oracle.violations(of: DocumentExchange(
+                contract: "2025-06-17", method: "GET", path: "/thing", query: [:], status: 200, headers: ["content-type": "application/json"],
+                body: Data(#"{"id": 7}"#.utf8)))
+            #expect(found.map(\.message) == ["$.id: expected string (document: Thing.id), found number 7"])
+            #expect { try load(#"{"/thing": {"get": {"responses": {"200": {"description": 5}}}}}"#, thing) }
+                throws: { "\($0)".contains("doc.json: not an OpenAPI 3.0.1 document") && "\($0)".contains("/thing") && !"\($0)".contains("\n") }
+            #expect { try load(good, #"{"Thing": {"type": "object", "required": "id"}}"#) }
+                throws: { "\($0)".contains("doc.json: not an OpenAPI 3.0.1 document") && "\($0)".contains("Thing") && !"\($0)".contains("\n") }
+            #expect { try load(#"{"/thing": {"get": {"security": [{"nokey": []}], "responses": {"200": {"description": "ok"}}}}}"#, thing) }
+                throws: { "\($0)".contains("nokey") }
+        }
     }
 
     @Test func overridesPatchDropAddAndDemote() throws {
