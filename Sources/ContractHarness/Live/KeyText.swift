@@ -1,4 +1,5 @@
 import Foundation
+import FoursquarePlaces
 
 /// What a key read from the environment may hold. A real key is printable ASCII without spaces, quotes or
 /// backslashes; pasting a secret often adds a trailing newline or spaces. Those are trimmed with a warning that
@@ -14,18 +15,16 @@ public enum KeyText {
 
     public static func check(_ value: String, variable: String = LiveKey.environmentName) -> Verdict {
         let scalars = Array(value.unicodeScalars)
-        let ignorable = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
+        let ignorable = APIKey.pastedAround
         let start = scalars.firstIndex { !ignorable.contains($0) } ?? scalars.endIndex
         let end = (scalars.lastIndex { !ignorable.contains($0) }).map { $0 + 1 } ?? start
         guard start < end else {
             return .refused("\(variable) holds only whitespace or control characters (\(describe(scalars))); set the real key")
         }
-        let inner = scalars[start..<end]
-        if let bad = inner.firstIndex(where: { !isKeyCharacter($0) }) {
-            return .refused("\(variable) has \(name(inner[bad])) at character \(bad - start + 1) of \(inner.count); a key is "
-                            + "printable ASCII without spaces, quotes or backslashes: set it again without it")
+        let secret = String(String.UnicodeScalarView(scalars[start..<end]))
+        if let reason = APIKey(secret).unsendableReason {
+            return .refused("\(variable) \(reason): set it again without it")
         }
-        let secret = String(String.UnicodeScalarView(inner))
         guard start > 0 || end < scalars.count else { return .usable(secret, trimmed: nil) }
         var parts: [String] = []
         if start > 0 { parts.append("\(describe(scalars[..<start])) before the key") }
@@ -34,31 +33,11 @@ public enum KeyText {
                        + "trimmed (the key is not shown). Set the secret without the whitespace to silence this.")
     }
 
-    static func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        (0x21...0x7E).contains(scalar.value) && !"\"'\\".unicodeScalars.contains(scalar)
-    }
-
-    /// "a tab", "a double quote", "U+00E9": never the key's own letters.
-    static func name(_ scalar: Unicode.Scalar) -> String {
-        switch scalar {
-        case " ": return "a space"
-        case "\t": return "a tab"
-        case "\n": return "a line break (\\n)"
-        case "\r": return "a carriage return (\\r)"
-        case "\"": return "a double quote"
-        case "'": return "a single quote"
-        case "\\": return "a backslash"
-        default:
-            let code = "U+" + String(format: "%04X", scalar.value)
-            return scalar.value < 0x20 || scalar.value == 0x7F ? "a control character (\(code))" : "a non-ASCII character (\(code))"
-        }
-    }
-
     /// "a newline", "2 spaces", "a space, a tab": what surrounded the key, by kind.
     static func describe(_ scalars: some Collection<Unicode.Scalar>) -> String {
         var runs: [(String, Int)] = []
         for scalar in scalars {
-            let kind = name(scalar)
+            let kind = APIKey.characterName(scalar)
             if let last = runs.last, last.0 == kind { runs[runs.count - 1].1 += 1 } else { runs.append((kind, 1)) }
         }
         return runs.map { kind, count in

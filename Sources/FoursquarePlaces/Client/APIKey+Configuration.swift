@@ -6,7 +6,7 @@ extension APIKey {
     /// missing, empty, or still the unexpanded `$(…)` (the build setting was not defined).
     public init?(infoPlistKey: String = "FSQAPIKey", bundle: Bundle = .main) {
         guard let value = bundle.object(forInfoDictionaryKey: infoPlistKey) as? String else { return nil }
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmingCharacters(in: Self.pastedAround)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("$(") else { return nil }
         self.init(trimmed)
     }

@@ -7,9 +7,12 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
 
     public init(_ secret: String) { self.secret = secret }
 
-    /// The key from `FSQ_API_KEY`, or nil when unset or empty.
-    public static func fromEnvironment(_ name: String = "FSQ_API_KEY") -> APIKey? {
-        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
+    /// The key from `FSQ_API_KEY`, without the whitespace or line break a pasted secret often ends with; nil
+    /// when unset or empty.
+    public static func fromEnvironment(_ name: String = "FSQ_API_KEY",
+                                       in environment: [String: String] = ProcessInfo.processInfo.environment) -> APIKey? {
+        guard let value = environment[name]?.trimmingCharacters(in: pastedAround),
+              !value.isEmpty else { return nil }
         return APIKey(value)
     }
 

@@ -60,6 +60,7 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
 
     func makeHTTPRequest(method: String, path: String, query items: [(name: String, value: String)]) throws(FoursquareError) -> HTTPRequest {
         guard !key.secret.isEmpty else { throw .invalidInput("apiKey", "is empty") }
+        if let reason = key.unsendableReason { throw .invalidInput("apiKey", reason) }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw .invalidInput("baseURL", "'\(baseURL.absoluteString)' is not a valid URL")
         }
