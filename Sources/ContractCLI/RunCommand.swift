@@ -116,7 +116,8 @@ struct RunCommand: AsyncParsableCommand {
         let start = ContinuousClock.now
 
         if let liveOptions {
-            let deadline = RunDeadline(seconds: liveOptions.deadline)
+            // A worker started again after a crash keeps the first worker's deadline.
+            let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerRerun.current?.runStart ?? .now)
             let strategy = LiveStrategy(caller: LiveCaller(options: liveOptions), deadline: deadline, document: document)
             let core = ExecutionCore(concurrency: liveOptions.concurrency, deadline: deadline,
                                      progress: Progress.reporter(label: "live"))

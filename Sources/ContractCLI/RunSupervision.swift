@@ -6,13 +6,14 @@ extension RunCommand {
     /// Runs this command in a supervised worker; returns the exit status, or nil in the worker itself (or when no
     /// worker could be started), which then runs the command. A worker killed by a signal still leaves a report.
     func superviseWorker() -> Int32? {
-        guard let end = WorkerSupervisor.superviseUnlessWorker() else { return nil }
+        // The worker reports a bad project file itself; here it only says where the report goes.
+        let (report, reportDir) = reportPaths(try? fixtureOptions.projectFlags.load())
+        let end = WorkerSupervisor.superviseUnlessWorker { CrashReport.removeTempFiles(ofWorker: $0, besides: report) }
+        guard let end else { return nil }
         guard case let .killed(signal, pid, journal) = end else {
             if case let .exited(status) = end { return status }
             return 1
         }
-        // The worker reports a bad project file itself; here it only says where the report goes.
-        let (report, reportDir) = reportPaths(try? fixtureOptions.projectFlags.load())
         let crash = CrashReport(signal: signal, workerPID: pid, journal: journal, verb: "fsq-contract run")
         let mode = live ? "live" : "replay"
         let harness = HarnessReport(properties: [("mode", mode), ("tool_version", ToolVersion.current)],

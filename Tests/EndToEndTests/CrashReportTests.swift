@@ -4,7 +4,8 @@ import Testing
 import TestSupport
 
 /// A run whose worker dies (a trap, SIGKILL as the OOM killer sends it, a deeply nested fixture that once crashed the
-/// scanner) still leaves a valid JUnit report with one error case naming the crash and the fixtures in flight.
+/// scanner) goes on without the fixture that crashed it, which is one error case naming the signal; a run that
+/// cannot go on still leaves a valid JUnit report with one error case naming the crash and the fixtures in flight.
 /// The worker is crashed with the test-only hook `FSQ_TEST_CRASH=trap|kill:PATH-SUFFIX`.
 @Suite("a crashed run still reports")
 struct CrashReportTests {
@@ -22,7 +23,7 @@ struct CrashReportTests {
     }
 
     @Test(arguments: [("trap", "SIGILL"), ("kill", "SIGKILL")])
-    func aKilledWorkerLeavesAValidReportNamingTheCrashAndTheFixtureInFlight(hook: String, signal: String) async throws {
+    func aFixtureThatCrashesTheWorkerIsOneErrorAndTheRestOfTheRunGoesOn(hook: String, signal: String) async throws {
         try await withTemporaryDirectory { dir in
             let report = dir.appendingPathComponent("Reports/junit.xml").path
             let summary = dir.appendingPathComponent("summary.md").path
@@ -31,9 +32,47 @@ struct CrashReportTests {
                 environment: ["FSQ_TEST_CRASH": "\(hook):\(Self.victim)", "GITHUB_STEP_SUMMARY": summary, "GITHUB_ACTIONS": "true"],
                 currentDirectory: dir)
             #expect(result.status == 1)
-            #expect(result.stderr.contains("fsq-contract run: run crashed: signal"))
-            #expect(result.stdout.contains("::error title=run crash::run crashed: signal"))
+            #expect(result.stderr.contains("fsq-contract run: the worker died of signal"))
+            #expect(result.stderr.contains("with only \(Self.victim) in flight; going on without it"), "\(result.stderr)")
 
+            let cases = try ReportReader.read(path: report).suites.flatMap(\.testCases)
+            let problems = cases.filter { if case .error = $0.outcome { return true }; if case .failure = $0.outcome { return true }; return false }
+            #expect(problems.map(\.name) == ["\(Self.victim) load"])
+            guard case let .error(problem)? = problems.first?.outcome else { return }
+            #expect(problem.message.contains("crashed the run's worker: signal "))
+            #expect(problem.message.contains("(\(signal)"))
+            #expect(problem.message.contains("the run went on without it"))
+            // Every other fixture ran: as many cases as a run without the crash, less the victim's own.
+            let clean = try await Products.run(["run", "--fixtures", Products.packageRoot.appendingPathComponent("Fixtures").path,
+                                                "--report", dir.appendingPathComponent("clean.xml").path], currentDirectory: dir)
+            let all = try ReportReader.read(path: dir.appendingPathComponent("clean.xml").path).suites.flatMap(\.testCases)
+            #expect(clean.status == 0)
+            #expect(cases.count == all.filter { !$0.name.hasPrefix(Self.victim + " ") }.count + 1)
+
+            #expect(try E2E.schemaErrors(report) == [])
+            for schema in Self.referenceSchemas() {
+                let validation = try await Products.run(["validate-report", report, "--schema", schema])
+                #expect(validation.status == 0, "\(schema): \(validation.stdout) \(validation.stderr)")
+            }
+            // No half-written temp files of the dead workers are left beside the report.
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("Reports").path)
+            #expect(left == ["junit.xml"])
+            let page = try String(contentsOfFile: summary, encoding: .utf8)
+            #expect(page.contains(Self.victim))
+        }
+    }
+
+    /// When every fixture crashes the worker, the run stops going on after `maxLeftOut` of them and reports the
+    /// crash as one error case naming the signal and the fixture in flight.
+    @Test func aRunThatKeepsCrashingEndsWithOneCrashCase() async throws {
+        try await withTemporaryDirectory { dir in
+            let report = dir.appendingPathComponent("Reports/junit.xml").path
+            let result = try await Products.run(
+                ["run", "--fixtures", Products.packageRoot.appendingPathComponent("Fixtures").path, "--report", report],
+                environment: ["FSQ_TEST_CRASH": "trap:.json", "GITHUB_ACTIONS": "true"], currentDirectory: dir)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("fsq-contract run: run crashed: signal 4 (SIGILL, a trap) while these fixtures were in flight: "))
+            #expect(result.stdout.contains("::error title=run crash::run crashed: signal"))
             let cases = try ReportReader.read(path: report).suites.flatMap(\.testCases)
             #expect(cases.count == 1)
             guard case let .error(problem)? = cases.first?.outcome else {
@@ -41,21 +80,10 @@ struct CrashReportTests {
                 return
             }
             #expect(problem.type == "crash")
-            #expect(problem.message.hasPrefix("run crashed: signal "))
-            #expect(problem.message.contains("(\(signal)"))
-            #expect(problem.message.contains("while these fixtures were in flight: ") && problem.message.contains(Self.victim))
             #expect(problem.text.contains("had finished"))
-
             #expect(try E2E.schemaErrors(report) == [])
-            for schema in Self.referenceSchemas() {
-                let validation = try await Products.run(["validate-report", report, "--schema", schema])
-                #expect(validation.status == 0, "\(schema): \(validation.stdout) \(validation.stderr)")
-            }
-            // No half-written temp files of the worker are left beside the report.
             let left = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("Reports").path)
             #expect(left == ["junit.xml"])
-            let page = try String(contentsOfFile: summary, encoding: .utf8)
-            #expect(page.contains("run crashed: signal"))
         }
     }
 

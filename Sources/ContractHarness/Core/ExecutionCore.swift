@@ -69,8 +69,20 @@ public struct ExecutionCore: Sendable {
         // A supervised worker names its fixtures in flight, for the report its supervisor writes if it dies.
         let journal = InFlightJournal.worker
         journal?.setTotal(source.count)
+        // A worker started again after a crash leaves out the fixtures that crashed one alone, and runs one fixture
+        // at a time while it is not yet known which did.
+        let rerun = journal == nil ? nil : WorkerRerun.current
+        let width = rerun?.serial == true ? 1 : concurrency
+        @Sendable func leftOut(_ index: Int) -> [Strategy.Output]? {
+            let label = source.label(index)
+            guard let error = rerun?.leftOut(label.path) else { return nil }
+            let outputs = [strategy.broken(path: label.path, suite: label.suite, error: error)]
+            counter?.add(problems: outputs.reduce(0) { $0 + strategy.problems(in: $1) })
+            return outputs
+        }
         guard let timings else {
-            await forEachInOrder(count: source.count, width: concurrency, { index in
+            await forEachInOrder(count: source.count, width: width, { index in
+                if let outputs = leftOut(index) { return outputs }
                 let slot = journal?.begin(source.label(index).path)
                 defer { journal?.end(slot) }
                 let outputs = await Self.outputs(of: source.load(index), index: index, strategy: strategy, deadline: deadline)
@@ -79,7 +91,8 @@ public struct ExecutionCore: Sendable {
             }, consume: consume)
             return
         }
-        await forEachInOrder(count: source.count, width: concurrency, { index in
+        await forEachInOrder(count: source.count, width: width, { index in
+            if let outputs = leftOut(index) { return outputs }
             let slot = journal?.begin(source.label(index).path)
             defer { journal?.end(slot) }
             let start = ContinuousClock.now

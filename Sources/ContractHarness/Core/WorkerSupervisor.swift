@@ -13,30 +13,73 @@ public enum WorkerSupervisor {
         case killed(signal: Int32, pid: Int32, journal: InFlightJournal.Snapshot?)
     }
 
+    /// A run gives up going on without crashing fixtures once this many are left out.
+    public static let maxLeftOut = 8
+
     /// Nil in a worker (the caller runs the verb itself) or when no worker can be started (the verb then runs
     /// unsupervised in this process); otherwise starts a worker with this process's arguments and waits for it.
-    public static func superviseUnlessWorker() -> End? {
+    ///
+    /// A worker that dies of a crash (not of a signal passed on from a cancelled job) is started again so the rest
+    /// of the run goes on: one fixture at a time when the crash had several in flight, and without each fixture
+    /// that crashed a worker alone (`WorkerRerun`). `dead` is told each dead worker's pid, so its half-written
+    /// files can be removed. `.killed` means the run could not go on: the crash named no fixture, or too many.
+    public static func superviseUnlessWorker(dead: (Int32) -> Void = { _ in }) -> End? {
         let environment = ProcessInfo.processInfo.environment
         guard environment[InFlightJournal.variable] == nil else {
             exitWithSupervisor(lifeline: environment[lifelineVariable].flatMap { Int32($0) })
             return nil
         }
         let journalPath = NSTemporaryDirectory() + "/fsq-contract-journal-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard InFlightJournal.create(at: journalPath) else { return nil }
         defer { unlink(journalPath) }
+        for forwarded in [SIGINT, SIGTERM, SIGHUP] {
+            // A cancelled CI job signals the supervisor: pass it on, then report how the worker ended.
+            signal(forwarded) { received in
+                passedOnSignal = received
+                if supervisedWorker > 0 { kill(supervisedWorker, received) }
+            }
+        }
+        let firstStart = Date().timeIntervalSince1970
+        var rerun: WorkerRerun?
+        var lastCrash: End?
+        while true {
+            guard InFlightJournal.create(at: journalPath),
+                  let end = runWorker(journalPath: journalPath, rerun: rerun, environment: environment) else {
+                return lastCrash
+            }
+            guard case let .killed(signal, pid, journal) = end else { return end }
+            dead(pid)
+            lastCrash = end
+            let cause = CrashReport.describe(signal: signal)
+            guard passedOnSignal == 0, ![SIGINT, SIGTERM, SIGHUP].contains(signal),
+                  let inFlight = journal?.inFlight, !inFlight.isEmpty else { return end }
+            var next = rerun ?? WorkerRerun(firstStart: firstStart)
+            if inFlight.count == 1 {
+                next.crashed[inFlight[0]] = cause
+                guard next.crashed.count <= maxLeftOut else { return end }
+                writeLine("the worker died of \(cause) with only \(inFlight[0]) in flight; going on without it")
+            } else {
+                guard !next.serial else { return end }
+                next.serial = true
+                writeLine("the worker died of \(cause) with \(inFlight.count) fixtures in flight (\(inFlight.joined(separator: ", "))); "
+                          + "running again one fixture at a time to find the one that crashes it")
+            }
+            rerun = next
+        }
+    }
+
+    /// Starts one worker and waits for it; nil when it cannot be started.
+    private static func runWorker(journalPath: String, rerun: WorkerRerun?, environment: [String: String]) -> End? {
         // The lifeline: the worker inherits the read end only; it reads end-of-file when the supervisor is gone.
         var lifeline: [Int32] = [-1, -1]
         guard pipe(&lifeline) == 0 else { return nil }
         _ = fcntl(lifeline[1], F_SETFD, FD_CLOEXEC)
         defer { close(lifeline[1]) }
-        let spawned = spawnWorker(journalPath: journalPath, lifeline: lifeline[0], environment: environment)
+        var workerEnvironment = environment
+        if let rerun { workerEnvironment[WorkerRerun.variable] = rerun.environmentValue }
+        let spawned = spawnWorker(journalPath: journalPath, lifeline: lifeline[0], environment: workerEnvironment)
         close(lifeline[0])
         guard let pid = spawned else { return nil }
         supervisedWorker = pid
-        for forwarded in [SIGINT, SIGTERM, SIGHUP] {
-            // A cancelled CI job signals the supervisor: pass it on, then report how the worker ended.
-            signal(forwarded) { received in if supervisedWorker > 0 { kill(supervisedWorker, received) } }
-        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return .exited(1) }
@@ -44,6 +87,10 @@ public enum WorkerSupervisor {
         let killer = status & 0x7F
         if killer == 0 { return .exited((status >> 8) & 0xFF) }
         return .killed(signal: killer, pid: pid, journal: InFlightJournal.read(journalPath))
+    }
+
+    private static func writeLine(_ text: String) {
+        FileHandle.standardError.write(Data("fsq-contract run: \(text)\n".utf8))
     }
 
     /// The file descriptor of the worker's end of the lifeline.
@@ -90,3 +137,5 @@ public enum WorkerSupervisor {
 
 /// The worker the supervisor forwards signals to; read by a C signal handler, so a plain global.
 nonisolated(unsafe) private var supervisedWorker: pid_t = 0
+/// The signal the supervisor passed on to its worker, if any: a worker that dies of it is not started again.
+nonisolated(unsafe) private var passedOnSignal: Int32 = 0

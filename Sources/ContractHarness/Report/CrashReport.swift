@@ -17,8 +17,10 @@ public struct CrashReport: Sendable {
         self.verb = verb
     }
 
-    /// `signal 11 (SIGSEGV)`, with what the signal usually means.
-    public var cause: String {
+    /// `signal 11 (SIGSEGV, a crash)`: the signal with what it usually means.
+    public var cause: String { Self.describe(signal: signal) }
+
+    public static func describe(signal: Int32) -> String {
         let name = WorkerSupervisor.signalName(signal)
         let meaning: String
         switch signal {
@@ -59,15 +61,15 @@ public struct CrashReport: Sendable {
 
     /// Writes the report to `path` with `report`'s properties and options (the worker's temp files are removed).
     public func write(_ report: HarnessReport, to path: String) throws {
-        removeWorkerTempFiles(besides: path)
+        Self.removeTempFiles(ofWorker: workerPID, besides: path)
         try report.write([result], to: path)
     }
 
-    /// The worker's half-written report: `StreamingReportWriter` names its temp files `.<name>.<pid>.….tmp`.
-    private func removeWorkerTempFiles(besides path: String) {
+    /// A dead worker's half-written report: `StreamingReportWriter` names its temp files `.<name>.<pid>.….tmp`.
+    public static func removeTempFiles(ofWorker pid: Int32, besides path: String) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        let prefix = ".\(url.lastPathComponent).\(workerPID)."
+        let prefix = ".\(url.lastPathComponent).\(pid)."
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
             unlink(folder + "/" + name)
