@@ -165,7 +165,8 @@ public enum ShapeDiff {
             guard let old = before.stats[removed.path], after.stats[removed.path] == nil else { continue }
             let parent = before.parent(of: removed.path)
             let added = candidates(.added, after, parent: parent, types: old.types)
-            let peers = candidates(.removed, before, parent: parent, types: old.types)
+            // Rivals are keys gone from every element; one missing from only some elements is data, not a rename.
+            let peers = candidates(.removed, before, parent: parent, types: old.types).filter { after.stats[changes[$0].path] == nil }
             let sameValues = added.filter { !old.values.isEmpty && after.stats[changes[$0].path]?.values == old.values }
             // Without matching values, only a lone scalar pair counts: two objects of one parent are as often two kinds.
             let scalar = old.types.isDisjoint(with: ["object", "array"])
