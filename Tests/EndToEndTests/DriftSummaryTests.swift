@@ -1,3 +1,4 @@
+import ContractHarness
 import Foundation
 import JUnitXML
 import Testing
@@ -34,6 +35,37 @@ struct DriftSummaryTests {
                 // The error fixtures a healthy server cannot reproduce are listed apart, not as ERR rows.
                 #expect(markdown.contains("Error fixtures the server does not reproduce"))
                 #expect(!markdown.contains("| ERR |"))
+            }
+        }
+    }
+
+    /// Drift provokes error fixtures as live mode does (401 with the rejected key, 404 for an unknown place), so
+    /// their error bodies are compared; what no request provokes is not called at all when the server is not the
+    /// emulator (no fixture header): against the real API those calls could only be wasted.
+    @Test func errorFixturesAreProvokedOrNotAsked() async throws {
+        try await withTemporaryDirectory { tmp in
+            try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
+                let (result, markdown, document) = try await drift(Self.current.folder, standIn.baseURL.absoluteString, tmp,
+                                                                   Self.current.select + ["--fixture-header", "never"])
+                #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
+                #expect(result.stdout.contains("KEPT not asked live, no request provokes them: 403: 6 fixtures; 404: 3 fixtures; 429: 6 fixtures; 500: 6 fixtures; 503: 6 fixtures"),
+                        "\(result.stdout.suffix(3000))")
+                #expect(!result.stdout.contains("not reproducible live"))
+                #expect(markdown.contains("**Error fixtures not asked live**"))
+                let cases = try E2E.cases(tmp.appendingPathComponent("drift.xml").path)
+                let passed = Set(cases.filter { $0.outcome == .passed }.map(\.name))
+                for name in ["place-search/2025-06-17/401-unauthorized.json", "place-details/2025-06-17/404-not-found.json",
+                             "place-search/2025-06-17/400-limit-out-of-range.json"] {
+                    #expect(passed.contains("\(name) [bearer] drift"), "\(name)")
+                }
+                #expect(cases.contains { $0.name == "place-search/2025-06-17/403-forbidden.json [bearer] drift"
+                    && $0.outcome == .skipped(message: "403 cannot be provoked live: checked in replay and against the emulator") })
+                // Called: every fixture but the 27 no request provokes; the 401s with the rejected key only.
+                #expect(standIn.requests.count == cases.count - 27)
+                #expect(standIn.requests.filter { $0.headers["authorization"] == "Bearer \(LiveProvocation.rejectedKey.secret)" }.count == 6)
+                let entries = document["results"] as? [[String: Any]] ?? []
+                #expect(entries.filter { $0["not_asked"] is String }.count == 27)
+                #expect(!result.stdout.contains(E2E.sentinel) && !markdown.contains(E2E.sentinel))
             }
         }
     }

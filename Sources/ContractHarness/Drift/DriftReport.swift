@@ -10,7 +10,9 @@ public enum DriftReport {
         return broken + run.results.flatMap { result -> [CaseResult] in
             var verdict: Verdict = .pass
             var notes: String?
-            if let problem = result.problem {
+            if let reason = result.notAsked {
+                verdict = .skip(reason: reason)
+            } else if let problem = result.problem {
                 verdict = problem.contains("FSQ_API_KEY") ? .skip(reason: problem) : .error(message: problem, detail: problem)
             } else if result.refused, result.recordedStatus >= 400 {
                 // A refusal is a 4xx too, so an error fixture would otherwise pass without being compared.
@@ -63,6 +65,8 @@ public enum DriftReport {
         struct Entry: Encodable {
             var fixture: String, endpoint: String, contract: String, auth: String, recorded_status: Int, live_status: Int?
             var worst: String?, problem: String?, unreproducible: Bool
+            /// Why the fixture was not called (an error no request provokes), nil when it was.
+            var not_asked: String?
             var changes: [DriftChange]
         }
         struct Broken: Encodable { var fixture: String, problem: String }
@@ -86,7 +90,7 @@ public enum DriftReport {
             results: run.results.map { Entry(fixture: $0.fixture, endpoint: $0.endpoint, contract: $0.contract,
                                              auth: $0.auth.rawValue, recorded_status: $0.recordedStatus,
                                              live_status: $0.liveStatus, worst: $0.worst?.rawValue, problem: $0.problem,
-                                             unreproducible: $0.unreproducible, changes: $0.changes) },
+                                             unreproducible: $0.unreproducible, not_asked: $0.notAsked, changes: $0.changes) },
             broken: run.broken.map { Broken(fixture: $0.path, problem: $0.error.description) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -15,6 +15,8 @@ public struct DriftResult: Sendable, Hashable {
     /// Set when no live response could be had.
     public var problem: String?
     public var seconds: Double
+    /// Not called: no request provokes this error fixture's answer and only the emulator gives it (`LiveProvocation`).
+    public var notAsked: String?
     /// `--openapi`: the answer against the provider's document (`live-openapi`), graded apart from the drift:
     /// "the API breaks its own document" is other news than "the API changed since we recorded it".
     public var conformance: CaseResult?
@@ -106,9 +108,17 @@ public struct DriftStrategy: RunStrategy {
             return .compared(result)
         }
         let fixture = job.fixture
-        let exchange = await caller.call(job.plan, auth: auth, key: key, deadline: deadline,
+        // An error fixture is provoked as live mode provokes it (a 401 with a key no server accepts, a 404 for a
+        // place no API has), so its error body is compared too; what no request provokes is asked as recorded.
+        let provocation = LiveProvocation.plan(for: fixture)
+        if case let .emulatorOnly(reason) = provocation, !options.selectFixtureHeader {
+            result.notAsked = reason
+            return .compared(result)
+        }
+        let exchange = await caller.call(provocation.plan(job.plan, fixture: fixture), auth: auth, key: key, deadline: deadline,
                                          expectedStatus: fixture.response.status,
-                                         fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil)
+                                         fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
+                                         sending: provocation.key(key))
         result.seconds = exchange.seconds
         let scrubber = KeyScrubber(key: key)
         guard let response = exchange.response else {

@@ -73,6 +73,8 @@ public struct DriftSummary: Sendable {
     public private(set) var unreproduced: [Unreproduced] = []
     /// Calls with no answer, grouped by the reason.
     public private(set) var unanswered: [(reason: String, fixtures: [String])] = []
+    /// Error fixtures not called (only the emulator gives their answers), by recorded status.
+    public private(set) var notAsked: [(status: Int, fixtures: [String])] = []
     public private(set) var contracts: [ContractTally] = []
     public let calls: Int
     public let brokenFiles: Int
@@ -146,7 +148,14 @@ public struct DriftSummary: Sendable {
             }
         }
         var reasons: [String: Int] = [:]
-        for result in results where result.liveStatus == nil {
+        for result in results where result.notAsked != nil {
+            if let at = notAsked.firstIndex(where: { $0.status == result.recordedStatus }) {
+                if !notAsked[at].fixtures.contains(result.fixture) { notAsked[at].fixtures.append(result.fixture) }
+            } else {
+                notAsked.append((result.recordedStatus, [result.fixture]))
+            }
+        }
+        for result in results where result.liveStatus == nil && result.notAsked == nil {
             let reason = Self.phrase(result.problem ?? "no answer")
             if let at = reasons[reason] {
                 unanswered[at].fixtures.append(result.fixture)
@@ -280,8 +289,16 @@ public struct DriftSummary: Sendable {
         if !unreproduced.isEmpty {
             out.append(indent + "KEPT not reproducible live, not compared: \(unreproducedCounts) [\(Self.examples(unreproduced.flatMap(\.fixtures)))]")
         }
+        if !notAsked.isEmpty {
+            out.append(indent + "KEPT not asked live, no request provokes them: \(notAskedCounts) [\(Self.examples(notAsked.flatMap(\.fixtures)))]")
+        }
         for item in unanswered { out.append(indent + "NONE \(item.reason) [\(Self.examples(item.fixtures))]") }
         return out
+    }
+
+    /// `403: 6 fixtures; 429: 6 fixtures`.
+    var notAskedCounts: String {
+        notAsked.sorted { $0.status < $1.status }.map { "\($0.status): \(plural($0.fixtures.count, "fixture"))" }.joined(separator: "; ")
     }
 
     /// `recorded 401, answered 200: 6 fixtures; recorded 404, answered 200: 1 fixture`.
@@ -338,6 +355,10 @@ public struct DriftSummary: Sendable {
             // One line whatever the statuses: a healthy server reproduces none of the 429s and 5xx.
             lines += ["", "**Error fixtures the server does not reproduce** (kept, not compared): \(unreproducedCounts) "
                       + "(\(Self.cell(Self.examples(unreproduced.flatMap(\.fixtures)))))"]
+        }
+        if !notAsked.isEmpty {
+            lines += ["", "**Error fixtures not asked live** (no request provokes them; checked in replay and against the emulator): "
+                      + "\(notAskedCounts) (\(Self.cell(Self.examples(notAsked.flatMap(\.fixtures)))))"]
         }
         if !unanswered.isEmpty {
             lines += ["", "**Calls with no answer** (drift unknown):", ""]
