@@ -26,8 +26,8 @@ public struct FSQContract: AsyncParsableCommand {
         do {
             var command = try parseAsRoot()
             if !(command is FSQContract) { verb += " " + (type(of: command).configuration.commandName ?? "") }
-            // `run` supervises a worker, so a crash still leaves a report (see WorkerSupervisor).
-            if let run = command as? RunCommand, let status = run.superviseWorker() { Foundation.exit(status) }
+            // `run` and `drift` supervise a worker, so a crash still leaves a report (see WorkerSupervisor).
+            if let verb = command as? SupervisedVerb, let status = verb.superviseWorker() { Foundation.exit(status) }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

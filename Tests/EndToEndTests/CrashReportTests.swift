@@ -62,6 +62,27 @@ struct CrashReportTests {
         }
     }
 
+    /// Drift is supervised the same way: its report keeps every other fixture's comparison.
+    @Test func driftGoesOnWithoutTheFixtureThatCrashedItsWorker() async throws {
+        try await withTemporaryDirectory { dir in
+            try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
+                let victim = "place-search/2025-06-17/200-typical.json"
+                let report = dir.appendingPathComponent("Reports/drift.xml").path
+                let result = try await Products.run(
+                    ["drift", "--base-url", standIn.baseURL.absoluteString, "--contract", "2025-06-17", "--retries", "0",
+                     "--fixtures", Products.packageRoot.appendingPathComponent("Fixtures").path, "--report", report],
+                    environment: ["FSQ_TEST_CRASH": "trap:\(victim)", "FSQ_API_KEY": E2E.sentinel], currentDirectory: dir)
+                #expect(result.status == 1)
+                #expect(result.stderr.contains("fsq-contract drift: the worker died of signal 4 (SIGILL, a trap)"), "\(result.stderr.suffix(2000))")
+                let cases = try ReportReader.read(path: report).suites.flatMap(\.testCases)
+                let problems = cases.filter { if case .error = $0.outcome { return true }; if case .failure = $0.outcome { return true }; return false }
+                #expect(problems.map(\.name) == ["\(victim) load"])
+                #expect(cases.filter { $0.outcome == .passed }.count > 40, "\(cases.count) cases")
+                #expect(!result.stdout.contains(E2E.sentinel) && !result.stderr.contains(E2E.sentinel))
+            }
+        }
+    }
+
     /// When every fixture crashes the worker, the run stops going on after `maxLeftOut` of them and reports the
     /// crash as one error case naming the signal and the fixture in flight.
     @Test func aRunThatKeepsCrashingEndsWithOneCrashCase() async throws {

@@ -23,7 +23,7 @@ public enum WorkerSupervisor {
     /// of the run goes on: one fixture at a time when the crash had several in flight, and without each fixture
     /// that crashed a worker alone (`WorkerRerun`). `dead` is told each dead worker's pid, so its half-written
     /// files can be removed. `.killed` means the run could not go on: the crash named no fixture, or too many.
-    public static func superviseUnlessWorker(dead: (Int32) -> Void = { _ in }) -> End? {
+    public static func superviseUnlessWorker(verb: String = "fsq-contract run", dead: (Int32) -> Void = { _ in }) -> End? {
         let environment = ProcessInfo.processInfo.environment
         guard environment[InFlightJournal.variable] == nil else {
             exitWithSupervisor(lifeline: environment[lifelineVariable].flatMap { Int32($0) })
@@ -56,11 +56,11 @@ public enum WorkerSupervisor {
             if inFlight.count == 1 {
                 next.crashed[inFlight[0]] = cause
                 guard next.crashed.count <= maxLeftOut else { return end }
-                writeLine("the worker died of \(cause) with only \(inFlight[0]) in flight; going on without it")
+                writeLine(verb, "the worker died of \(cause) with only \(inFlight[0]) in flight; going on without it")
             } else {
                 guard !next.serial else { return end }
                 next.serial = true
-                writeLine("the worker died of \(cause) with \(inFlight.count) fixtures in flight (\(inFlight.joined(separator: ", "))); "
+                writeLine(verb, "the worker died of \(cause) with \(inFlight.count) fixtures in flight (\(inFlight.joined(separator: ", "))); "
                           + "running again one fixture at a time to find the one that crashes it")
             }
             rerun = next
@@ -89,8 +89,8 @@ public enum WorkerSupervisor {
         return .killed(signal: killer, pid: pid, journal: InFlightJournal.read(journalPath))
     }
 
-    private static func writeLine(_ text: String) {
-        FileHandle.standardError.write(Data("fsq-contract run: \(text)\n".utf8))
+    private static func writeLine(_ verb: String, _ text: String) {
+        FileHandle.standardError.write(Data("\(verb): \(text)\n".utf8))
     }
 
     /// The file descriptor of the worker's end of the lifeline.

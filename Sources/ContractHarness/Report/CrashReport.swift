@@ -32,13 +32,16 @@ public struct CrashReport: Sendable {
         return "signal \(signal) (\(name)\(meaning))"
     }
 
+    /// `run` or `drift`: the verb's own name.
+    var verbName: String { verb.split(separator: " ").last.map(String.init) ?? verb }
+
     /// One line: `run crashed: signal 11 (SIGSEGV, a crash) while these fixtures were in flight: a.json, b.json`.
     public var message: String {
-        guard let journal else { return "run crashed: \(cause); which fixtures were in flight is unknown" }
-        if journal.inFlight.isEmpty { return "run crashed: \(cause) while no fixture was in flight" }
+        guard let journal else { return "\(verbName) crashed: \(cause); which fixtures were in flight is unknown" }
+        if journal.inFlight.isEmpty { return "\(verbName) crashed: \(cause) while no fixture was in flight" }
         let shown = journal.inFlight.prefix(20).joined(separator: ", ")
         let more = journal.inFlight.count > 20 ? " and \(journal.inFlight.count - 20) more" : ""
-        return "run crashed: \(cause) while these fixtures were in flight: \(shown)\(more)"
+        return "\(verbName) crashed: \(cause) while these fixtures were in flight: \(shown)\(more)"
     }
 
     /// The testcase's text: the message, the progress and where to look next.
@@ -55,7 +58,7 @@ public struct CrashReport: Sendable {
 
     /// The single case: suite `fsq-contract`, check `crash`.
     public var result: CaseResult {
-        CaseResult(endpoint: "fsq-contract", fixture: "run", auth: nil, check: .crash,
+        CaseResult(endpoint: "fsq-contract", fixture: verbName, auth: nil, check: .crash,
                    verdict: .error(message: message, detail: detail))
     }
 

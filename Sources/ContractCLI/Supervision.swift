@@ -1,0 +1,63 @@
+import ContractHarness
+import Foundation
+import JUnitXML
+
+/// A verb that runs in a supervised worker (`WorkerSupervisor`): a fixture that crashes the worker is one error
+/// case and the run goes on, and a crash that cannot be got past still leaves the verb's report.
+protocol SupervisedVerb {
+    /// `fsq-contract run`, as messages name it.
+    var verbName: String { get }
+    /// The report's `mode` property.
+    var crashMode: String { get }
+    /// Where the verb writes its report (and per-suite files), computed as the worker computes it.
+    func crashReportPaths() -> (report: String, reportDir: String?)
+    var crashWriterOptions: ReportWriterOptions { get }
+}
+
+extension SupervisedVerb {
+    /// Runs this command in a supervised worker; returns the exit status, or nil in the worker itself (or when no
+    /// worker could be started), which then runs the command. A worker killed by a signal still leaves a report.
+    func superviseWorker() -> Int32? {
+        // The worker reports a bad project file itself; here it only says where the report goes.
+        let (report, reportDir) = crashReportPaths()
+        let end = WorkerSupervisor.superviseUnlessWorker(verb: verbName) { CrashReport.removeTempFiles(ofWorker: $0, besides: report) }
+        guard let end else { return nil }
+        guard case let .killed(signal, pid, journal) = end else {
+            if case let .exited(status) = end { return status }
+            return 1
+        }
+        let crash = CrashReport(signal: signal, workerPID: pid, journal: journal, verb: verbName)
+        let harness = HarnessReport(properties: [("mode", crashMode), ("tool_version", ToolVersion.current)], options: crashWriterOptions)
+        writeStderr("\(verbName): \(crash.message)")
+        do {
+            try crash.write(harness, to: report)
+            if let reportDir { _ = try? ReportSplitter.split(report, into: reportDir) }
+            print("report: \(report) (the \(crashMode) run crashed: one error case names the signal and the fixtures in flight)")
+        } catch {
+            writeStderr("\(verbName): --report \(report): cannot write the crash report: \(ReportStream.describe(error))")
+        }
+        let page = JobPage(environment: ProcessInfo.processInfo.environment).publish(
+            [crash.result], title: "\(verbName) (\(crashMode))", fixturesRoot: nil, reportPath: report, key: nil)
+        page.annotations.forEach { print($0) }
+        page.warnings.forEach(writeStderr)
+        return 1
+    }
+}
+
+extension RunCommand: SupervisedVerb {
+    var verbName: String { "fsq-contract run" }
+    var crashMode: String { live ? "live" : "replay" }
+    func crashReportPaths() -> (report: String, reportDir: String?) { reportPaths(try? fixtureOptions.projectFlags.load()) }
+    var crashWriterOptions: ReportWriterOptions {
+        HarnessReport.writerOptions(fileAttributes: junitFileAttributes, rootTotals: junitRootTotals)
+    }
+}
+
+extension DriftCommand: SupervisedVerb {
+    var verbName: String { "fsq-contract drift" }
+    var crashMode: String { "drift" }
+    func crashReportPaths() -> (report: String, reportDir: String?) {
+        (report ?? (try? fixtureOptions.projectFlags.load())?.drift.report ?? "Reports/drift.xml", nil)
+    }
+    var crashWriterOptions: ReportWriterOptions { HarnessReport.writerOptions(fileAttributes: false, rootTotals: false) }
+}
