@@ -80,6 +80,8 @@ public enum WorkerSupervisor {
         close(lifeline[0])
         guard let pid = spawned else { return nil }
         supervisedWorker = pid
+        // A job cancelled while the worker was being started: pass the signal on now.
+        if passedOnSignal != 0 { kill(pid, passedOnSignal) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return .exited(1) }
