@@ -19,7 +19,8 @@ enum ComparableJSON: Hashable, Sendable {
         case let .string(string): self = .string(string)
         case let .array(elements): self = .array(elements.map(ComparableJSON.init))
         case let .object(members):
-            // A repeated key keeps its last value, as the validator reads it.
+            // A repeated key keeps its last value, as JSONSerialization and JSONDecoder read it. (The validator
+            // checks every occurrence: a server that repeats a key with a wrong value breaks the document.)
             self = .object(Dictionary(members.map { ($0.key, ComparableJSON($0.value)) }, uniquingKeysWith: { $1 }))
         case let .captured(data): self = .string(String(decoding: data, as: UTF8.self))
         }

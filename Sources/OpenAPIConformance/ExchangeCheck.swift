@@ -56,7 +56,8 @@ extension CompiledDocument {
 
     /// A query string read as the type its schema wants, so `limit=ten` fails an integer and `limit=10` passes.
     static func queryValue(_ text: String, schemaTypes types: SchemaNode.Types) -> JSONValue {
-        if types.contains(.integer) || types.contains(.number), let number = Double(text), number.isFinite {
+        // A number as JSON spells one: `Double` alone also reads `0x1p-2` and `inf`.
+        if types.contains(.integer) || types.contains(.number), case .number? = try? JSONSpan.parse(Data(text.utf8)) {
             return .number(text)
         }
         if types.contains(.boolean), text == "true" || text == "false" { return .bool(text == "true") }
@@ -104,7 +105,9 @@ extension CompiledDocument {
         guard let schema = entry.schema, contentType.hasSuffix("json") else { return }
         let value: JSONValue
         do {
-            value = try JSONSpan.parse(exchange.body)
+            // RFC 8259 lets a parser ignore a byte order mark, as JSONSerialization and the model's decoder do.
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            value = try JSONSpan.parse(exchange.body.starts(with: bom) ? exchange.body.dropFirst(3) : exchange.body)
         } catch {
             let problem = error.limit ? "cannot be checked (\(error.reason))" : "is not JSON (\(error.reason) at line \(error.line), column \(error.column))"
             add("$: the body \(problem), the document declares \(entry.mediaType)", schemas.nodes[schema].pointer)

@@ -130,6 +130,9 @@ struct SchemaKeywordTests {
         #expect(Self.violations(oracle, "{}", query: ["limit": "5", "sort": "DISTANCE"], headers: good).isEmpty)
         let query = Self.violations(oracle, "{}", query: ["limit": "ten", "sort": "NAME", "near": "x"], headers: good)
         #expect(query.count == 3, "\(query)")
+        // A number as JSON spells one: Swift's Double would also read a hex float.
+        #expect(Self.violations(oracle, "{}", query: ["limit": "0x1p-2"], headers: good)
+            == [#"query limit: expected integer (document: GET /thing query limit), found string "0x1p-2""#])
         #expect(query.contains { $0.hasPrefix("query parameter near: not declared") })
         #expect(Self.violations(oracle, "{}", headers: good, status: 500).first?.hasPrefix("status 500: not documented") == true)
         #expect(Self.violations(oracle, "{}", headers: ["content-type": "text/html", "x-rate": "1"]).first?.hasPrefix("content type: text/html is not declared") == true)
@@ -152,6 +155,8 @@ struct SchemaKeywordTests {
             "$: the body is not JSON (unexpected 'n', expected a value at line 2, column 7), the document declares application/json",
         ])
         #expect(Self.violations(oracle, "").first?.hasPrefix("$: the body is not JSON (unexpected end of file") == true)
+        // A byte order mark is ignored, as RFC 8259 allows and the model's decoder does.
+        #expect(Self.violations(oracle, "\u{FEFF}{\"a\": 1}").isEmpty)
     }
 
     /// The document is decoded in two halves at once (without `paths`, without `components.schemas`): a flaw in

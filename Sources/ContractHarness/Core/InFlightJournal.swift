@@ -62,17 +62,26 @@ public final class InFlightJournal: @unchecked Sendable {
         guard let slot = freeSlots.withLock({ $0.popLast() }) else { return nil }
         defer { if let crash, path.hasSuffix(crash.suffix) { Self.crashForTest(crash.kind) } }
         let start = base + Self.headerSize + slot * Self.slotSize
-        var bytes = Array(path.utf8)
-        if bytes.count > Self.slotSize - 2 {
-            // Cut before a byte that starts a character, so a long path reads back as text.
-            var end = Self.slotSize - 2
-            while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-            bytes.removeSubrange(end...)
-        }
+        let bytes = Self.recordedBytes(path)
         bytes.withUnsafeBytes { start.advanced(by: 2).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         start.storeBytes(of: UInt16(bytes.count), as: UInt16.self)
         return slot
     }
+
+    /// `path` as a slot holds it, and a dead worker's journal names it: cut to fit, before a byte that starts a
+    /// character, so a long path reads back as text.
+    static func recordedBytes(_ path: String) -> [UInt8] {
+        var bytes = Array(path.utf8)
+        if bytes.count > slotSize - 2 {
+            var end = slotSize - 2
+            while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            bytes.removeSubrange(end...)
+        }
+        return bytes
+    }
+
+    /// `path` as the journal names it after a crash (see `recordedBytes`).
+    public static func recorded(_ path: String) -> String { String(decoding: recordedBytes(path), as: UTF8.self) }
 
     /// Marks the fixture of `slot` finished.
     public func end(_ slot: Int?) {

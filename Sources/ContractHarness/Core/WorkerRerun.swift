@@ -36,7 +36,8 @@ public struct WorkerRerun: Codable, Sendable, Equatable {
 
     /// The error a left-out fixture reports instead of running.
     public func leftOut(_ path: String) -> FixtureError? {
-        crashed[path].map {
+        // The journal names a very long path cut short.
+        (crashed[path] ?? crashed[InFlightJournal.recorded(path)]).map {
             FixtureError(file: path, reason: "crashed the run's worker: \($0) with only this fixture in flight; "
                          + "the run went on without it. Run it alone (--filter \(path)) to reproduce.")
         }

@@ -31,13 +31,6 @@ public enum WorkerSupervisor {
         }
         let journalPath = NSTemporaryDirectory() + "/fsq-contract-journal-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { unlink(journalPath) }
-        for forwarded in [SIGINT, SIGTERM, SIGHUP] {
-            // A cancelled CI job signals the supervisor: pass it on, then report how the worker ended.
-            signal(forwarded) { received in
-                passedOnSignal = received
-                if supervisedWorker > 0 { kill(supervisedWorker, received) }
-            }
-        }
         let firstStart = Date().timeIntervalSince1970
         var rerun: WorkerRerun?
         var lastCrash: End?
@@ -54,8 +47,12 @@ public enum WorkerSupervisor {
                   let inFlight = journal?.inFlight, !inFlight.isEmpty else { return end }
             var next = rerun ?? WorkerRerun(firstStart: firstStart)
             if inFlight.count == 1 {
+                // The same fixture again: the worker did not leave it out, so another start would loop.
+                guard next.crashed[inFlight[0]] == nil else { return end }
                 next.crashed[inFlight[0]] = cause
                 guard next.crashed.count <= maxLeftOut else { return end }
+                // Known now: the next worker runs at full width again.
+                next.serial = false
                 writeLine(verb, "the worker died of \(cause) with only \(inFlight[0]) in flight; going on without it")
             } else {
                 guard !next.serial else { return end }
@@ -80,12 +77,26 @@ public enum WorkerSupervisor {
         close(lifeline[0])
         guard let pid = spawned else { return nil }
         supervisedWorker = pid
-        // A job cancelled while the worker was being started: pass the signal on now.
-        if passedOnSignal != 0 { kill(pid, passedOnSignal) }
+        if rerun == nil {
+            // Only once a worker exists: a supervisor that could not start one runs the verb itself, and must
+            // stay stoppable.
+            for forwarded in [SIGINT, SIGTERM, SIGHUP] {
+                // A cancelled CI job signals the supervisor: pass it on, then report how the worker ended.
+                signal(forwarded) { received in
+                    passedOnSignal = received
+                    if supervisedWorker > 0 { kill(supervisedWorker, received) }
+                }
+            }
+        } else if passedOnSignal != 0 {
+            // A job cancelled while this worker was being started: pass the signal on now.
+            kill(pid, passedOnSignal)
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return .exited(1) }
         }
+        // Reaped: its pid may be reused, so a signal now must go nowhere.
+        supervisedWorker = 0
         let killer = status & 0x7F
         if killer == 0 { return .exited((status >> 8) & 0xFF) }
         return .killed(signal: killer, pid: pid, journal: InFlightJournal.read(journalPath))

@@ -171,7 +171,8 @@ public struct DriftRunner: Sendable {
 
     public func run(_ fixtures: [LoadedFixture], progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> DriftRun {
         let options = caller.options
-        let deadline = RunDeadline(seconds: options.deadline)
+        // A worker started again after a crash keeps the first worker's deadline.
+        let deadline = RunDeadline(seconds: options.deadline, from: WorkerRerun.current?.runStart ?? .now)
         let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress)
         let strategy = DriftStrategy(caller: caller, config: config, deadline: deadline, document: document)
         var run = DriftRun()

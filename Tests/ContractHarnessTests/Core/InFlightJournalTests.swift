@@ -26,6 +26,20 @@ import Testing
         }
     }
 
+    /// A worker started again leaves out a crashing fixture however long its path: the journal named it cut short,
+    /// and leaving out nothing would start the same crash again and again.
+    @Test func aRerunLeavesOutAFixtureWhoseLongPathTheJournalCutShort() throws {
+        try withJournal { journal, path in
+            let long = "place-search/" + String(repeating: "é", count: 400) + ".json"
+            _ = journal.begin(long)
+            let named = try #require(InFlightJournal.read(path)?.inFlight.first)
+            #expect(named != long)
+            let rerun = WorkerRerun(crashed: [named: "signal 11 (SIGSEGV, a crash)"], firstStart: 0)
+            #expect(rerun.leftOut(long)?.reason.hasPrefix("crashed the run's worker: signal 11 (SIGSEGV, a crash)") == true)
+            #expect(rerun.leftOut("place-search/other.json") == nil)
+        }
+    }
+
     @Test func aSlotIsReusedAndALongPathIsCutAtACharacterBoundary() throws {
         try withJournal { journal, path in
             for index in 0..<5_000 { journal.end(journal.begin("f\(index).json")) }
