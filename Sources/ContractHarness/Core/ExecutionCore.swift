@@ -74,8 +74,10 @@ public struct ExecutionCore: Sendable {
         let rerun = journal == nil ? nil : WorkerRerun.current
         let width = rerun?.serial == true ? 1 : concurrency
         @Sendable func leftOut(_ index: Int) -> [Strategy.Output]? {
+            // Nothing to look up outside a rerun: the label is built once per fixture, for the journal.
+            guard let rerun else { return nil }
             let label = source.label(index)
-            guard let error = rerun?.leftOut(label.path) else { return nil }
+            guard let error = rerun.leftOut(label.path) else { return nil }
             let outputs = [strategy.broken(path: label.path, suite: label.suite, error: error)]
             counter?.add(problems: outputs.reduce(0) { $0 + strategy.problems(in: $1) })
             return outputs
