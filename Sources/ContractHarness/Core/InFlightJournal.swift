@@ -93,7 +93,12 @@ public final class InFlightJournal: @unchecked Sendable {
         }
     }
 
+    /// Never unlocked: one thread crashes the process, another that reaches the hook waits for the end. Two traps
+    /// at once (`trap:.json` with several fixtures in flight) left swift-backtrace hung, and the run with it.
+    private static let testCrashLock = NSLock()
+
     private static func crashForTest(_ kind: String) {
+        testCrashLock.lock()
         switch kind {
         case "trap": fatalError("FSQ_TEST_CRASH=trap: the test hook trapped the worker")
         case "kill": kill(getpid(), SIGKILL)
