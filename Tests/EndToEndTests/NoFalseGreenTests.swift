@@ -5,7 +5,7 @@ import TestSupport
 
 /// Every path where a verb could test nothing, and the exit status it gives: a selection that yields no case is
 /// a usage error (exit 2, one line saying why and what would select something); the deliberate skips exit 0
-/// with a loud line. The README's "Exit statuses" table lists the same rows.
+/// with a loud line. The "Exit statuses" article (ContractCLI.docc/ExitStatuses.md) lists the same rows.
 @Suite("no false green", .serialized, .timeLimit(.minutes(5)))
 struct NoFalseGreenTests {
     static let refused = "http://127.0.0.1:9"

@@ -9,9 +9,10 @@ import TestSupport
 /// or the run says which did not.
 @Suite("record from a plan", .serialized)
 struct RecordPlanTests {
-    /// The plan in README.md's "Recording from a plan" section, as written.
+    /// The plan in the Recording article's "Recording from a plan" section, as written.
     static func readmePlan() throws -> String {
-        let readme = try String(contentsOf: Products.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let article = Products.packageRoot.appendingPathComponent("Sources/ContractCLI/ContractCLI.docc/Recording.md")
+        let readme = try String(contentsOf: article, encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "### Recording from a plan").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```json\n").dropFirst().first)
         return try #require(block.components(separatedBy: "```").first)

@@ -3,9 +3,27 @@ import FoursquarePlaces
 import Testing
 import TestSupport
 
-/// The README's library example, kept compiling and behaving as the README says.
+/// The README's library example (also the first page of the FoursquarePlaces documentation), kept compiling
+/// and behaving as written, and the longer example of the "Using the library in an app" article.
 @Suite struct ReadmeExampleTests {
     typealias Places = Contract20250617
+
+    @Test func theReadmeSnippetAsWritten() async throws {
+        let transport = CapturingTransport { _ in
+            .response(status: 200, headers: ["Content-Type": "application/json"], body: Data(CurrentSamples.search.utf8))
+        }
+        var printed: [String] = []
+        // From here to the closing brace of `do`/`catch`, the README's lines (print collected instead).
+        let client = PlacesClient<Contract20250617>(apiKey: APIKey.fromEnvironment() ?? APIKey("k"), transport: transport)
+        do {
+            let page = try await client.search(.init(query: "coffee", location: .near("Chicago, IL"), limit: 10))
+            for place in page.results { printed.append("\(place.name ?? "") \(place.location?.formattedAddress ?? "")") }
+        } catch {
+            Issue.record("\(error.code) \(error.isRetryable)")
+        }
+        #expect(!printed.isEmpty)
+        #expect(transport.requests.first?.url.query?.contains("near=Chicago") == true)
+    }
 
     @Test func theReadmeExampleRunsAgainstCannedResponses() async throws {
         let transport = CapturingTransport { request in
