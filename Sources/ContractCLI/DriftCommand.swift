@@ -24,6 +24,9 @@ struct DriftCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Where to write the JUnit XML report (default: the project file's drift.report, else Reports/drift.xml).")
     var report: String?
 
+    /// Where the report goes: the flag, else the project file's `drift.report`, else `Reports/drift.xml`.
+    func reportPath(_ project: ProjectFile?) -> String { report ?? project?.drift.report ?? "Reports/drift.xml" }
+
     @Option(name: .long, help: "Also write a markdown summary (for a pull-request comment or $GITHUB_STEP_SUMMARY; default: the project file's drift.summary).")
     var summary: String?
 
@@ -55,7 +58,7 @@ struct DriftCommand: AsyncParsableCommand {
         let project = try fixtureOptions.adopt()
         connection.adopt(project)
         let selection = try fixtureOptions.selection(project: project, live: true)
-        let reportPath = self.report ?? project.drift.report ?? "Reports/drift.xml"
+        let reportPath = reportPath(project)
         let summaryPath = self.summary ?? project.drift.summary
         let failOn = self.failOn ?? (project.drift.failOn == .warn ? .warn : .err)
         let environment = ProcessInfo.processInfo.environment
@@ -85,7 +88,8 @@ struct DriftCommand: AsyncParsableCommand {
         }
         if key == nil { writeStderr(LiveKey.skippingNotice) }
         if let line = selection.leftOutLine { print(line) }
-        let run = await DriftRunner(options: options, config: config, document: document).run(loaded, progress: Progress.reporter(label: "drift"))
+        let run = await DriftRunner(options: options, config: config, document: document,
+                                    worker: WorkerContext.from(environment: ProcessInfo.processInfo.environment)).run(loaded, progress: Progress.reporter(label: "drift"))
         let cases = DriftReport.caseResults(run, failOn: failOn.grade)
         if cases.isEmpty { throw UsageFailure("drift selected no case in \(fixtureOptions.folder); check --filter, --contract and --auth") }
         let summary = DriftSummary(run, preferred: project.liveContracts ?? [])

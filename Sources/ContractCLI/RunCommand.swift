@@ -113,14 +113,15 @@ struct RunCommand: AsyncParsableCommand {
         }
         let phases = timings ? PhaseTimes() : nil
         let refusals = ContractRefusals()
+        let worker = WorkerContext.from(environment: ProcessInfo.processInfo.environment)
         let start = ContinuousClock.now
 
         if let liveOptions {
             // A worker started again after a crash keeps the first worker's deadline.
-            let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerRerun.current?.runStart ?? .now)
+            let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerContext.runStart(worker))
             let strategy = LiveStrategy(caller: LiveCaller(options: liveOptions), deadline: deadline, document: document)
             let core = ExecutionCore(concurrency: liveOptions.concurrency, deadline: deadline,
-                                     progress: Progress.reporter(label: "live"))
+                                     progress: Progress.reporter(label: "live"), worker: worker)
             let pipeline = RunPipeline(source: source, strategy: refusals.watching(strategy), core: core, stream: stream,
                                        includes: includes)
             let reportPath = report
@@ -136,7 +137,8 @@ struct RunCommand: AsyncParsableCommand {
         } else {
             var strategy = ReplayStrategy(authStyles: auth.styles, apiVersion: version)
             strategy.document = document
-            let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases)
+            let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases,
+                                     worker: worker)
             await RunPipeline(source: source, strategy: strategy, core: core, stream: stream, includes: includes).run()
         }
         let runTime = (ContinuousClock.now - start).seconds

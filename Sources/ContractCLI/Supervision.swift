@@ -57,7 +57,7 @@ extension DriftCommand: SupervisedVerb {
     var verbName: String { "fsq-contract drift" }
     var crashMode: String { "drift" }
     func crashReportPaths() -> (report: String, reportDir: String?) {
-        (report ?? (try? fixtureOptions.projectFlags.load())?.drift.report ?? "Reports/drift.xml", nil)
+        (reportPath(try? fixtureOptions.projectFlags.load()), nil)
     }
     var crashWriterOptions: ReportWriterOptions { HarnessReport.writerOptions(fileAttributes: false, rootTotals: false) }
 }

@@ -36,13 +36,18 @@ public struct ExecutionCore: Sendable {
     public var progress: (@Sendable (Int, Int, Int) -> Void)?
     /// When set, busy time in load, run and consume is added here (`run --timings`).
     public var timings: PhaseTimes?
+    /// Set when this process is a supervised worker: fixtures in flight are journaled, and a rerun's left-out
+    /// fixtures are reported instead of run.
+    public var worker: WorkerContext?
 
+    /// A core running `concurrency` fixtures at once, until `deadline`.
     public init(concurrency: Int, deadline: RunDeadline? = nil, progress: (@Sendable (Int, Int, Int) -> Void)? = nil,
-                timings: PhaseTimes? = nil) {
+                timings: PhaseTimes? = nil, worker: WorkerContext? = nil) {
         self.concurrency = max(1, concurrency)
         self.deadline = deadline
         self.progress = progress
         self.timings = timings
+        self.worker = worker
     }
 
     /// The plan-or-error step every mode shares.
@@ -67,11 +72,11 @@ public struct ExecutionCore: Sendable {
         let counter = progress.map { ProgressCounter(total: source.count, report: $0) }
         let deadline = self.deadline
         // A supervised worker names its fixtures in flight, for the report its supervisor writes if it dies.
-        let journal = InFlightJournal.worker
+        let journal = worker?.journal
         journal?.setTotal(source.count)
         // A worker started again after a crash leaves out the fixtures that crashed one alone, and runs one fixture
         // at a time while it is not yet known which did.
-        let rerun = journal == nil ? nil : WorkerRerun.current
+        let rerun = worker?.rerun
         let width = rerun?.serial == true ? 1 : concurrency
         @Sendable func leftOut(_ index: Int) -> [Strategy.Output]? {
             // Nothing to look up outside a rerun: the label is built once per fixture, for the journal.

@@ -9,9 +9,19 @@ import FoursquarePlaces
 public final class InFlightJournal: @unchecked Sendable {
     /// The environment variable that makes a process a supervised worker: the journal file's path.
     public static let variable = "FSQ_RUN_WORKER_JOURNAL"
-    /// Test-only: `trap:SUFFIX` or `kill:SUFFIX` makes the worker trap, or SIGKILL itself, when the fixture whose
-    /// path ends in SUFFIX starts. It exists so the end-to-end tests can crash a run; nothing else reads it.
+    /// Test-only, and only in debug builds: `trap:SUFFIX` or `kill:SUFFIX` makes the worker trap, or SIGKILL
+    /// itself, when the fixture whose path ends in SUFFIX starts. It exists so the end-to-end tests can crash a
+    /// run; a release build (what users run) does not read it.
     public static let testCrashVariable = "FSQ_TEST_CRASH"
+
+    /// The test crash hook's setting in `environment`; always nil in a release build.
+    static func testCrash(in environment: [String: String]) -> String? {
+        #if DEBUG
+        return environment[testCrashVariable]
+        #else
+        return nil
+        #endif
+    }
 
     static let slotCount = 1024
     static let slotSize = 512
@@ -23,14 +33,8 @@ public final class InFlightJournal: @unchecked Sendable {
     private let freeSlots = Locked<[Int]>(Array((0..<InFlightJournal.slotCount).reversed()))
     private let crash: (kind: String, suffix: String)?
 
-    /// The journal of this process when it runs as a supervised worker, else nil.
-    public static let worker: InFlightJournal? = {
-        let environment = ProcessInfo.processInfo.environment
-        guard let path = environment[variable], !path.isEmpty else { return nil }
-        return InFlightJournal(mapping: path, crash: environment[testCrashVariable])
-    }()
-
-    init?(mapping path: String, crash: String?) {
+    /// Maps the journal file at `path` (a worker's, made by its supervisor); `crash` is the test hook's setting.
+    public init?(mapping path: String, crash: String? = nil) {
         let fd = open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -60,7 +64,9 @@ public final class InFlightJournal: @unchecked Sendable {
     /// Marks `path` in flight; pass the slot to `end`. Nil when every slot is taken (it is then not named).
     public func begin(_ path: String) -> Int? {
         guard let slot = freeSlots.withLock({ $0.popLast() }) else { return nil }
+        #if DEBUG
         defer { if let crash, path.hasSuffix(crash.suffix) { Self.crashForTest(crash.kind) } }
+        #endif
         let start = base + Self.headerSize + slot * Self.slotSize
         let bytes = Self.recordedBytes(path)
         bytes.withUnsafeBytes { start.advanced(by: 2).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
@@ -93,6 +99,7 @@ public final class InFlightJournal: @unchecked Sendable {
         }
     }
 
+    #if DEBUG
     /// Never unlocked: one thread crashes the process, another that reaches the hook waits for the end. Two traps
     /// at once (`trap:.json` with several fixtures in flight) left swift-backtrace hung, and the run with it.
     private static let testCrashLock = NSLock()
@@ -105,6 +112,7 @@ public final class InFlightJournal: @unchecked Sendable {
         default: break
         }
     }
+    #endif
 
     /// What a dead worker's journal says: the fixtures in flight, and how many had finished of how many.
     public struct Snapshot: Sendable, Equatable {

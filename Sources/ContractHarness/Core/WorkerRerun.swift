@@ -19,12 +19,6 @@ public struct WorkerRerun: Codable, Sendable, Equatable {
         self.firstStart = firstStart
     }
 
-    /// This worker's instructions; nil in a first worker or outside a supervised run.
-    public static let current: WorkerRerun? = {
-        guard let text = ProcessInfo.processInfo.environment[variable] else { return nil }
-        return try? JSONDecoder().decode(WorkerRerun.self, from: Data(text.utf8))
-    }()
-
     var environmentValue: String {
         String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self)
     }

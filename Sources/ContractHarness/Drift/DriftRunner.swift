@@ -162,18 +162,21 @@ public struct DriftRunner: Sendable {
     public let caller: LiveCaller
     public let config: DriftConfig
     public let document: DocumentCheck?
+    /// Set in a supervised worker (see `ExecutionCore.worker`).
+    public let worker: WorkerContext?
 
-    public init(options: LiveOptions, config: DriftConfig, document: DocumentCheck? = nil) {
+    public init(options: LiveOptions, config: DriftConfig, document: DocumentCheck? = nil, worker: WorkerContext? = nil) {
         caller = LiveCaller(options: options)
         self.config = config
         self.document = document
+        self.worker = worker
     }
 
     public func run(_ fixtures: [LoadedFixture], progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> DriftRun {
         let options = caller.options
         // A worker started again after a crash keeps the first worker's deadline.
-        let deadline = RunDeadline(seconds: options.deadline, from: WorkerRerun.current?.runStart ?? .now)
-        let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress)
+        let deadline = RunDeadline(seconds: options.deadline, from: WorkerContext.runStart(worker))
+        let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress, worker: worker)
         let strategy = DriftStrategy(caller: caller, config: config, deadline: deadline, document: document)
         var run = DriftRun()
         for outcome in await core.collect(.loaded(fixtures), strategy: strategy) {
