@@ -28,12 +28,6 @@ extension Contract20250617 {
             self.placeID = placeID
             self.fields = fields
         }
-
-        public func queryItems() -> [(name: String, value: String)] {
-            var items: [(name: String, value: String)] = []
-            items.add("fields", fields)
-            return items
-        }
     }
 
     /// `GET /places/{fsq_place_id}/tips`: a top-level array.
@@ -51,14 +45,6 @@ extension Contract20250617 {
             self.sort = sort
             self.fields = fields
         }
-
-        public func queryItems() -> [(name: String, value: String)] {
-            var items: [(name: String, value: String)] = []
-            items.add("limit", limit)
-            items.add("sort", sort?.rawValue)
-            items.add("fields", fields)
-            return items
-        }
     }
 
     /// `GET /places/{fsq_place_id}/photos`: a top-level array.
@@ -75,14 +61,6 @@ extension Contract20250617 {
             self.limit = limit
             self.sort = sort
             self.classifications = classifications
-        }
-
-        public func queryItems() -> [(name: String, value: String)] {
-            var items: [(name: String, value: String)] = []
-            items.add("limit", limit)
-            items.add("sort", sort?.rawValue)
-            items.add("classifications", classifications)
-            return items
         }
     }
 
@@ -139,25 +117,6 @@ extension Contract20250617 {
                 throw .invalidInput("exclude_all_chains", "cannot be combined with fsq_chain_ids or exclude_fsq_chain_ids")
             }
         }
-
-        public func queryItems() -> [(name: String, value: String)] {
-            var items: [(name: String, value: String)] = []
-            items.add("query", query)
-            items += location?.queryItems ?? []
-            items.add("fsq_category_ids", categoryIDs)
-            items.add("fsq_chain_ids", chainIDs)
-            items.add("exclude_fsq_chain_ids", excludeChainIDs)
-            items.add("exclude_all_chains", excludeAllChains)
-            items.add("min_price", minPrice)
-            items.add("max_price", maxPrice)
-            items.add("open_now", openNow)
-            items.add("open_at", openAt)
-            items.add("tel_format", telFormat?.rawValue)
-            items.add("sort", sort?.rawValue)
-            items.add("limit", limit)
-            items.add("fields", fields)
-            return items
-        }
     }
 
     /// `GET /autocomplete`.
@@ -183,17 +142,6 @@ extension Contract20250617 {
             self.bias = bias
             self.sessionToken = sessionToken
             self.limit = limit
-        }
-
-        public func queryItems() -> [(name: String, value: String)] {
-            var items: [(name: String, value: String)] = [("query", query)]
-            items.add("ll", ll?.queryValue)
-            items.add("radius", radius)
-            items.add("types", types?.map(\.rawValue))
-            items.add("bias", bias?.rawValue)
-            items.add("session_token", sessionToken)
-            items.add("limit", limit)
-            return items
         }
     }
 
@@ -221,16 +169,9 @@ extension Contract20250617 {
             self.limit = limit
             self.fields = fields
         }
-
-        public func queryItems() -> [(name: String, value: String)] {
-            var items: [(name: String, value: String)] = []
-            if let ll { items.append(("ll", ll.queryValue)) }
-            items.add("hacc", hacc)
-            items.add("altitude", altitude)
-            items.add("query", query)
-            items.add("limit", limit)
-            items.add("fields", fields)
-            return items
-        }
     }
 }
+
+extension Contract20250617.MediaSort: QueryEnum {}
+extension Contract20250617.SearchSort: QueryEnum {}
+extension Contract20250617.TelFormat: QueryEnum {}

@@ -45,24 +45,36 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     public let responseModel: any (Decodable & Sendable).Type
     /// The Swift type a user builds to call it.
     public let requestType: any EndpointRequest.Type
-    /// Rebuilds the typed request from a place id and a query (fixtures, recorder plans).
+    /// Rebuilds the typed request from a path id and a query (fixtures, recorder plans).
     let build: @Sendable (inout QueryValues) throws(ParameterProblem) -> any EndpointRequest
+    /// The query items a request of `requestType` sends, from its declared parameters.
+    let encode: @Sendable (any EndpointRequest) -> [(name: String, value: String)]
 
+    /// An entry from its request type and the declaration of each query parameter, in the order they are sent.
+    /// `request` makes an empty request for the id in the path (ignored when the path has none); the rebuild of a
+    /// recorded query starts from it and sets each declared parameter.
     init<R: EndpointRequest>(
         _ id: EndpointID, contract: String, method: String = "GET", _ pathTemplate: String, spec: String,
-        request: R.Type, _ parameters: [Parameter],
-        build: @escaping @Sendable (inout QueryValues) throws(ParameterProblem) -> R
+        request: @escaping @Sendable (String) -> R, _ query: [QueryParameter<R>]
     ) {
         self.id = id
         self.contract = contract
         self.method = method
         self.pathTemplate = pathTemplate
         self.specDocument = spec
-        self.parameters = parameters
+        self.parameters = query.flatMap(\.declared)
         self.responseModel = R.Response.self
         self.requestType = R.self
         self.build = { (values: inout QueryValues) throws(ParameterProblem) -> any EndpointRequest in
-            try build(&values)
+            var request = request(values.placeID)
+            for parameter in query { try parameter.read(&request, &values) }
+            return request
+        }
+        self.encode = { request in
+            guard let request = request as? R else { return [] }
+            var items: [(name: String, value: String)] = []
+            for parameter in query { parameter.write(request, &items) }
+            return items
         }
     }
 

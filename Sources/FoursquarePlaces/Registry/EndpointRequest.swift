@@ -26,6 +26,9 @@ extension EndpointRequest {
     }
 
     public func path() throws(FoursquareError) -> String { try Self.endpoint.path(placeID: nil) }
+
+    /// The query items the registry declares for this request type, in their declared order.
+    public func queryItems() -> [(name: String, value: String)] { Self.endpoint.encode(self) }
 }
 
 /// A request whose path carries a place id.
@@ -58,7 +61,7 @@ public enum SearchLocation: Sendable, Hashable {
         switch self {
         case let .ll(point, radius):
             items.append(("ll", point.queryValue))
-            items.add("radius", radius)
+            if let radius { items.append(("radius", String(radius))) }
         case let .near(name):
             items.append(("near", name))
         case let .bounds(ne, sw):
@@ -73,6 +76,12 @@ public enum SearchLocation: Sendable, Hashable {
            (-90...90).contains(ne.latitude), (-90...90).contains(sw.latitude), ne.latitude < sw.latitude {
             throw .invalidInput("ne", "latitude \(ne.latitude) is south of sw's \(sw.latitude)")
         }
+    }
+
+    /// The registry's view of the strategies: `ll` with `radius` (checked by `radius`), `near`, `ne` with `sw`.
+    static func parameters(radius: Endpoint.Rule) -> [Endpoint.Parameter] {
+        [Endpoint.Parameter("ll", .coordinate), Endpoint.Parameter("radius", radius), Endpoint.Parameter("near", .nonEmpty),
+         Endpoint.Parameter("ne", .coordinate), Endpoint.Parameter("sw", .coordinate)]
     }
 
     /// The strategy a recorded query names; a query with none gives nil, one with two is a problem.
@@ -119,27 +128,5 @@ enum Validate {
         guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw .invalidInput(name, "is required and empty")
         }
-    }
-}
-
-extension Array where Element == (name: String, value: String) {
-    mutating func add(_ name: String, _ value: String?) {
-        if let value { append((name, value)) }
-    }
-
-    mutating func add(_ name: String, _ value: Int?) {
-        if let value { append((name, String(value))) }
-    }
-
-    mutating func add(_ name: String, _ value: Double?) {
-        if let value { append((name, Coordinate.format(value))) }
-    }
-
-    mutating func add(_ name: String, _ value: Bool?) {
-        if let value { append((name, value ? "true" : "false")) }
-    }
-
-    mutating func add(_ name: String, _ values: [String]?) {
-        if let values, !values.isEmpty { append((name, values.joined(separator: ","))) }
     }
 }

@@ -36,71 +36,12 @@ package struct QueryValues {
         return value
     }
 
-    package mutating func list(_ name: String) -> [String]? {
-        string(name).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-    }
-
     package mutating func int(_ name: String) throws(ParameterProblem) -> Int? {
-        guard let text = string(name) else { return nil }
-        guard let value = Int(text) else { throw ParameterProblem(name, "'\(text)' is not an integer") }
-        return value
-    }
-
-    package mutating func double(_ name: String) throws(ParameterProblem) -> Double? {
-        guard let text = string(name) else { return nil }
-        guard let value = Double(text) else { throw ParameterProblem(name, "'\(text)' is not a number") }
-        return value
-    }
-
-    package mutating func bool(_ name: String) throws(ParameterProblem) -> Bool? {
-        guard let text = string(name) else { return nil }
-        switch text {
-        case "true": return true
-        case "false": return false
-        default: throw ParameterProblem(name, "'\(text)' is not true or false")
-        }
-    }
-
-    package mutating func intList(_ name: String) throws(ParameterProblem) -> [Int]? {
-        guard let items = list(name) else { return nil }
-        var values: [Int] = []
-        for item in items {
-            guard let value = Int(item) else { throw ParameterProblem(name, "'\(item)' is not an integer id") }
-            values.append(value)
-        }
-        return values
+        try string(name).map { text throws(ParameterProblem) in try Int(queryText: text, parameter: name) }
     }
 
     package mutating func coordinate(_ name: String) throws(ParameterProblem) -> Coordinate? {
-        guard let text = string(name) else { return nil }
-        // Only the shape must parse here; the range is the client's to report.
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let lat = Double(parts[0]), let lng = Double(parts[1]) else {
-            throw ParameterProblem(name, "'\(text)' is not 'latitude,longitude'")
-        }
-        return Coordinate(latitude: lat, longitude: lng)
-    }
-
-    package mutating func value<E: RawRepresentable & CaseIterable>(_ name: String, as type: E.Type) throws(ParameterProblem) -> E?
-    where E.RawValue == String {
-        guard let text = string(name) else { return nil }
-        return try Self.parse(text, name, E.self)
-    }
-
-    package mutating func values<E: RawRepresentable & CaseIterable>(_ name: String, as type: E.Type) throws(ParameterProblem) -> [E]?
-    where E.RawValue == String {
-        guard let items = list(name) else { return nil }
-        var values: [E] = []
-        for item in items { values.append(try Self.parse(item, name, E.self)) }
-        return values
-    }
-
-    private static func parse<E: RawRepresentable & CaseIterable>(_ text: String, _ name: String, _ type: E.Type) throws(ParameterProblem) -> E
-    where E.RawValue == String {
-        guard let value = E(rawValue: text) else {
-            throw ParameterProblem(name, "'\(text)' is not one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return value
+        try string(name).map { text throws(ParameterProblem) in try Coordinate(queryText: text, parameter: name) }
     }
 
     /// Throws for the first parameter the builder did not read.

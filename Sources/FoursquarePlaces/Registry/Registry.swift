@@ -26,91 +26,56 @@ extension Contract {
         ])
 }
 
-private typealias P = Endpoint.Parameter
-private let limit = P("limit", .integer(ParameterLimits.limit))
-private let radius = P("radius", .integer(ParameterLimits.radius, unit: "meters"))
-private let fields = P("fields", .list)
-private let autocompleteTypes = AutocompleteType.allCases.map(\.rawValue)
+private let limitRule = Endpoint.Rule.integer(ParameterLimits.limit)
+private let radiusRule = Endpoint.Rule.integer(ParameterLimits.radius, unit: "meters")
 
+// Each query parameter is one line: its wire name, the property that holds it, and its rule (the value
+// type's own when none is written: text, a number, a boolean, a coordinate, a list, an enum's cases).
 extension Endpoint {
     /// The seed contract's entries.
     public enum Seed {
         public static let placeDetails = Endpoint(
-            .placeDetails, contract: "seed", "/places/{fsq_id}", spec: "000", request: PlaceDetailsRequest.self,
-            [fields, P("session_token", .nonEmpty)]
-        ) { q throws(ParameterProblem) in
-            PlaceDetailsRequest(placeID: q.placeID, fields: q.list("fields"), sessionToken: q.string("session_token"))
-        }
+            .placeDetails, contract: "seed", "/places/{fsq_id}", spec: "000", request: { PlaceDetailsRequest(placeID: $0) },
+            [.field("fields", \.fields), .field("session_token", \.sessionToken, .nonEmpty)])
 
         public static let placeTips = Endpoint(
-            .placeTips, contract: "seed", "/places/{fsq_id}/tips", spec: "000", request: PlaceTipsRequest.self,
-            [limit, P("sort", .nonEmpty), fields]
-        ) { q throws(ParameterProblem) in
-            PlaceTipsRequest(placeID: q.placeID, limit: try q.int("limit"), sort: q.string("sort"), fields: q.list("fields"))
-        }
+            .placeTips, contract: "seed", "/places/{fsq_id}/tips", spec: "000", request: { PlaceTipsRequest(placeID: $0) },
+            [.field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
 
         public static let placePhotos = Endpoint(
-            .placePhotos, contract: "seed", "/places/{fsq_id}/photos", spec: "000", request: PlacePhotosRequest.self,
-            [limit, P("sort", .nonEmpty), P("classifications", .list)]
-        ) { q throws(ParameterProblem) in
-            PlacePhotosRequest(placeID: q.placeID, limit: try q.int("limit"), sort: q.string("sort"),
-                               classifications: q.list("classifications"))
-        }
+            .placePhotos, contract: "seed", "/places/{fsq_id}/photos", spec: "000", request: { PlacePhotosRequest(placeID: $0) },
+            [.field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("classifications", \.classifications)])
 
         public static let placesAutocomplete = Endpoint(
             .placesAutocomplete, contract: "seed", "/places/autocomplete", spec: "001",
-            request: PlacesAutocompleteRequest.self,
-            [P("query", .nonEmpty, required: true), P("ll", .coordinate), radius, P("types", .list), limit]
-        ) { q throws(ParameterProblem) in
-            PlacesAutocompleteRequest(query: try q.required("query"), ll: try q.coordinate("ll"), radius: try q.int("radius"),
-                                      types: q.list("types"), limit: try q.int("limit"))
-        }
+            request: { _ in PlacesAutocompleteRequest(query: "") },
+            [.required("query", \.query, .nonEmpty), .field("ll", \.ll), .field("radius", \.radius, radiusRule),
+             .field("types", \.types), .field("limit", \.limit, limitRule)])
 
         public static let placeSearch = Endpoint(
-            .placeSearch, contract: "seed", "/places/search", spec: "001", request: PlaceSearchRequest.self,
-            [P("query"), P("ll", .coordinate), radius, P("near", .nonEmpty), P("ne", .coordinate), P("sw", .coordinate),
-             P("categories", .integerList), limit, P("sort", .nonEmpty), fields]
-        ) { q throws(ParameterProblem) in
-            guard let location = try SearchLocation.read(&q) else {
-                throw ParameterProblem("ll/near/ne+sw", "exactly one location strategy is required; none was given")
-            }
-            return PlaceSearchRequest(query: q.string("query"), location: location, categories: try q.intList("categories"),
-                                      limit: try q.int("limit"), sort: q.string("sort"), fields: q.list("fields"))
-        }
+            .placeSearch, contract: "seed", "/places/search", spec: "001",
+            request: { _ in PlaceSearchRequest(location: .near("")) },
+            [.field("query", \.query), .location(\.location, radius: radiusRule), .field("categories", \.categories),
+             .field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
 
         public static let geotagging = Endpoint(
-            .geotagging, contract: "seed", "/places/geotagging", spec: "002", request: GeotaggingRequest.self,
-            [P("ll", .coordinate, required: true), limit]
-        ) { q throws(ParameterProblem) in
-            guard let ll = try q.coordinate("ll") else { throw ParameterProblem("ll", "is required for geotagging") }
-            return GeotaggingRequest(ll: ll, limit: try q.int("limit"))
-        }
+            .geotagging, contract: "seed", "/places/geotagging", spec: "002",
+            request: { _ in GeotaggingRequest(ll: Coordinate(latitude: 0, longitude: 0)) },
+            [.required("ll", \.ll), .field("limit", \.limit, limitRule)])
 
         public static let categories = Endpoint(
-            .categories, contract: "seed", "/places/categories", spec: "003", request: CategoriesRequest.self,
-            [P("locale", .nonEmpty)]
-        ) { q throws(ParameterProblem) in
-            CategoriesRequest(locale: q.string("locale"))
-        }
+            .categories, contract: "seed", "/places/categories", spec: "003", request: { _ in CategoriesRequest() },
+            [.field("locale", \.locale, .nonEmpty)])
 
         public static let chains = Endpoint(
-            .chains, contract: "seed", "/places/chains", spec: "003", request: ChainsRequest.self,
-            [P("query", .nonEmpty, required: true), limit]
-        ) { q throws(ParameterProblem) in
-            ChainsRequest(query: try q.required("query"), limit: try q.int("limit"))
-        }
+            .chains, contract: "seed", "/places/chains", spec: "003", request: { _ in ChainsRequest(query: "") },
+            [.required("query", \.query, .nonEmpty), .field("limit", \.limit, limitRule)])
 
         public static let autocomplete = Endpoint(
-            .autocomplete, contract: "seed", "/autocomplete", spec: "004", request: AutocompleteRequest.self,
-            [P("query", .minLength(ParameterLimits.autocompleteMinimumQueryLength), required: true), P("ll", .coordinate),
-             radius, P("types", .listOf(autocompleteTypes)), P("bias", .oneOf(autocompleteTypes)),
-             P("session_token", .nonEmpty), limit]
-        ) { q throws(ParameterProblem) in
-            AutocompleteRequest(
-                query: try q.required("query"), ll: try q.coordinate("ll"), radius: try q.int("radius"),
-                types: try q.values("types", as: AutocompleteType.self), bias: try q.value("bias", as: AutocompleteType.self),
-                sessionToken: q.string("session_token"), limit: try q.int("limit"))
-        }
+            .autocomplete, contract: "seed", "/autocomplete", spec: "004", request: { _ in AutocompleteRequest(query: "") },
+            [.required("query", \.query, .minLength(ParameterLimits.autocompleteMinimumQueryLength)), .field("ll", \.ll),
+             .field("radius", \.radius, radiusRule), .field("types", \.types), .field("bias", \.bias),
+             .field("session_token", \.sessionToken, .nonEmpty), .field("limit", \.limit, limitRule)])
     }
 
     /// The 2025-06-17 contract's entries, from Foursquare's OpenAPI document for that version.
@@ -118,65 +83,38 @@ extension Endpoint {
         private typealias C = Contract20250617
         private static let contract = "2025-06-17"
         private static let spec = "openapi 20250617"
-        private static let sorts = C.MediaSort.allCases.map(\.rawValue)
 
         public static let placeSearch = Endpoint(
-            .placeSearch, contract: contract, "/places/search", spec: spec, request: C.SearchRequest.self,
-            [P("query"), P("ll", .coordinate), P("radius", .integer(0...100_000, unit: "meters")), P("near", .nonEmpty),
-             P("ne", .coordinate), P("sw", .coordinate), P("fsq_category_ids", .list), P("fsq_chain_ids", .list),
-             P("exclude_fsq_chain_ids", .list), P("exclude_all_chains", .boolean),
-             P("min_price", .integer(1...4)), P("max_price", .integer(1...4)), P("open_now", .boolean), P("open_at", .nonEmpty),
-             P("tel_format", .oneOf(C.TelFormat.allCases.map(\.rawValue))),
-             P("sort", .oneOf(C.SearchSort.allCases.map(\.rawValue))), limit, fields]
-        ) { q throws(ParameterProblem) in
-            C.SearchRequest(
-                query: q.string("query"), location: try SearchLocation.read(&q), categoryIDs: q.list("fsq_category_ids"),
-                chainIDs: q.list("fsq_chain_ids"), excludeChainIDs: q.list("exclude_fsq_chain_ids"),
-                excludeAllChains: try q.bool("exclude_all_chains"), minPrice: try q.int("min_price"),
-                maxPrice: try q.int("max_price"), openNow: try q.bool("open_now"), openAt: q.string("open_at"),
-                telFormat: try q.value("tel_format", as: C.TelFormat.self), sort: try q.value("sort", as: C.SearchSort.self),
-                limit: try q.int("limit"), fields: q.list("fields"))
-        }
+            .placeSearch, contract: contract, "/places/search", spec: spec, request: { _ in C.SearchRequest() },
+            [.field("query", \.query), .location(\.location, radius: .integer(0...100_000, unit: "meters")),
+             .field("fsq_category_ids", \.categoryIDs), .field("fsq_chain_ids", \.chainIDs),
+             .field("exclude_fsq_chain_ids", \.excludeChainIDs), .field("exclude_all_chains", \.excludeAllChains),
+             .field("min_price", \.minPrice, .integer(1...4)), .field("max_price", \.maxPrice, .integer(1...4)),
+             .field("open_now", \.openNow), .field("open_at", \.openAt, .nonEmpty), .field("tel_format", \.telFormat),
+             .field("sort", \.sort), .field("limit", \.limit, limitRule), .field("fields", \.fields)])
 
         public static let placeDetails = Endpoint(
-            .placeDetails, contract: contract, "/places/{fsq_place_id}", spec: spec, request: C.PlaceRequest.self, [fields]
-        ) { q throws(ParameterProblem) in
-            C.PlaceRequest(placeID: q.placeID, fields: q.list("fields"))
-        }
+            .placeDetails, contract: contract, "/places/{fsq_place_id}", spec: spec, request: { C.PlaceRequest(placeID: $0) },
+            [.field("fields", \.fields)])
 
         public static let placeTips = Endpoint(
-            .placeTips, contract: contract, "/places/{fsq_place_id}/tips", spec: spec, request: C.TipsRequest.self,
-            [limit, fields, P("sort", .oneOf(sorts))]
-        ) { q throws(ParameterProblem) in
-            C.TipsRequest(placeID: q.placeID, limit: try q.int("limit"), sort: try q.value("sort", as: C.MediaSort.self),
-                          fields: q.list("fields"))
-        }
+            .placeTips, contract: contract, "/places/{fsq_place_id}/tips", spec: spec, request: { C.TipsRequest(placeID: $0) },
+            [.field("limit", \.limit, limitRule), .field("fields", \.fields), .field("sort", \.sort)])
 
         public static let placePhotos = Endpoint(
-            .placePhotos, contract: contract, "/places/{fsq_place_id}/photos", spec: spec, request: C.PhotosRequest.self,
-            [limit, P("sort", .oneOf(sorts)), P("classifications", .list)]
-        ) { q throws(ParameterProblem) in
-            C.PhotosRequest(placeID: q.placeID, limit: try q.int("limit"), sort: try q.value("sort", as: C.MediaSort.self),
-                            classifications: q.list("classifications"))
-        }
+            .placePhotos, contract: contract, "/places/{fsq_place_id}/photos", spec: spec, request: { C.PhotosRequest(placeID: $0) },
+            [.field("limit", \.limit, limitRule), .field("sort", \.sort), .field("classifications", \.classifications)])
 
         public static let autocomplete = Endpoint(
-            .autocomplete, contract: contract, "/autocomplete", spec: spec, request: C.AutocompleteRequest.self,
-            [P("query", .nonEmpty, required: true), P("ll", .coordinate), radius, P("types", .listOf(autocompleteTypes)),
-             P("bias", .oneOf(autocompleteTypes)), P("session_token", .nonEmpty), limit]
-        ) { q throws(ParameterProblem) in
-            C.AutocompleteRequest(
-                query: try q.required("query"), ll: try q.coordinate("ll"), radius: try q.int("radius"),
-                types: try q.values("types", as: AutocompleteType.self), bias: try q.value("bias", as: AutocompleteType.self),
-                sessionToken: q.string("session_token"), limit: try q.int("limit"))
-        }
+            .autocomplete, contract: contract, "/autocomplete", spec: spec, request: { _ in C.AutocompleteRequest(query: "") },
+            [.required("query", \.query, .nonEmpty), .field("ll", \.ll), .field("radius", \.radius, radiusRule),
+             .field("types", \.types), .field("bias", \.bias), .field("session_token", \.sessionToken, .nonEmpty),
+             .field("limit", \.limit, limitRule)])
 
         public static let geotaggingCandidates = Endpoint(
-            .geotaggingCandidates, contract: contract, "/geotagging/candidates", spec: spec, request: C.GeotaggingRequest.self,
-            [P("ll", .coordinate), P("hacc", .number), P("altitude", .number), P("query"), limit, fields]
-        ) { q throws(ParameterProblem) in
-            C.GeotaggingRequest(ll: try q.coordinate("ll"), hacc: try q.double("hacc"), altitude: try q.double("altitude"),
-                                query: q.string("query"), limit: try q.int("limit"), fields: q.list("fields"))
-        }
+            .geotaggingCandidates, contract: contract, "/geotagging/candidates", spec: spec,
+            request: { _ in C.GeotaggingRequest() },
+            [.field("ll", \.ll), .field("hacc", \.hacc), .field("altitude", \.altitude), .field("query", \.query),
+             .field("limit", \.limit, limitRule), .field("fields", \.fields)])
     }
 }

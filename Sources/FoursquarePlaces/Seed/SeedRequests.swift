@@ -13,13 +13,6 @@ public struct PlaceDetailsRequest: PlaceScopedRequest, Hashable {
         self.fields = fields
         self.sessionToken = sessionToken
     }
-
-    public func queryItems() -> [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = []
-        items.add("fields", fields)
-        items.add("session_token", sessionToken)
-        return items
-    }
 }
 
 /// `GET /places/{fsq_id}/tips` (spec 000).
@@ -37,14 +30,6 @@ public struct PlaceTipsRequest: PlaceScopedRequest, Hashable {
         self.sort = sort
         self.fields = fields
     }
-
-    public func queryItems() -> [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = []
-        items.add("limit", limit)
-        items.add("sort", sort)
-        items.add("fields", fields)
-        return items
-    }
 }
 
 /// `GET /places/{fsq_id}/photos` (spec 000).
@@ -61,14 +46,6 @@ public struct PlacePhotosRequest: PlaceScopedRequest, Hashable {
         self.limit = limit
         self.sort = sort
         self.classifications = classifications
-    }
-
-    public func queryItems() -> [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = []
-        items.add("limit", limit)
-        items.add("sort", sort)
-        items.add("classifications", classifications)
-        return items
     }
 }
 
@@ -88,15 +65,6 @@ public struct PlacesAutocompleteRequest: EndpointRequest, Hashable {
         self.radius = radius
         self.types = types
         self.limit = limit
-    }
-
-    public func queryItems() -> [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = [("query", query)]
-        items.add("ll", ll?.queryValue)
-        items.add("radius", radius)
-        items.add("types", types)
-        items.add("limit", limit)
-        return items
     }
 }
 
@@ -128,17 +96,6 @@ public struct PlaceSearchRequest: EndpointRequest, Hashable {
         try validateParameters()
         try location.validate()
     }
-
-    public func queryItems() -> [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = []
-        items.add("query", query)
-        items += location.queryItems
-        items.add("categories", categories?.map(String.init))
-        items.add("limit", limit)
-        items.add("sort", sort)
-        items.add("fields", fields)
-        return items
-    }
 }
 
 /// `GET /places/geotagging` (spec 002): the places a user is likely at.
@@ -152,12 +109,6 @@ public struct GeotaggingRequest: EndpointRequest, Hashable {
         self.ll = ll
         self.limit = limit
     }
-
-    public func queryItems() -> [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = [("ll", ll.queryValue)]
-        items.add("limit", limit)
-        return items
-    }
 }
 
 /// `GET /places/categories` (spec 003): the category taxonomy.
@@ -167,12 +118,6 @@ public struct CategoriesRequest: EndpointRequest, Hashable {
     public var locale: String?
 
     public init(locale: String? = nil) { self.locale = locale }
-
-    public func queryItems() -> [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = []
-        items.add("locale", locale)
-        return items
-    }
 }
 
 /// `GET /places/chains` (spec 003): chains matching a name.
@@ -185,12 +130,6 @@ public struct ChainsRequest: EndpointRequest, Hashable {
     public init(query: String, limit: Int? = nil) {
         self.query = query
         self.limit = limit
-    }
-
-    public func queryItems() -> [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = [("query", query)]
-        items.add("limit", limit)
-        return items
     }
 }
 
@@ -217,16 +156,5 @@ public struct AutocompleteRequest: EndpointRequest, Hashable {
         self.bias = bias
         self.sessionToken = sessionToken
         self.limit = limit
-    }
-
-    public func queryItems() -> [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = [("query", query)]
-        items.add("ll", ll?.queryValue)
-        items.add("radius", radius)
-        items.add("types", types?.map(\.rawValue))
-        items.add("bias", bias?.rawValue)
-        items.add("session_token", sessionToken)
-        items.add("limit", limit)
-        return items
     }
 }
