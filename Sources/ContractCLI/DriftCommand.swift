@@ -41,6 +41,7 @@ struct DriftCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
+    @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
 
     @Option(name: .long, help: "Without FSQ_API_KEY: fail (exit 2, the default) or skip (report every drift case as skipped). Also FSQ_IF_NO_KEY.")
@@ -61,7 +62,8 @@ struct DriftCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let key: APIKey?
         do {
-            key = try LiveKey.resolve(environment: environment, ifNoKey: ifNoKey)
+            // A dry run makes no call, so it needs no key.
+            key = try LiveKey.resolve(environment: environment, ifNoKey: budget.dryRun ? .skip : ifNoKey)
         } catch {
             throw UsageFailure(error.description)
         }
@@ -72,6 +74,7 @@ struct DriftCommand: AsyncParsableCommand {
         let apiVersion = self.apiVersion ?? FoursquareClient.defaultAPIVersion
         var options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion, key: .some(key))
         try limits.apply(to: &options)
+        try budget.apply(to: &options, project: project)
         try LiveHandOff.ensureLiveStack(verb: "fsq-contract drift")
         let document = try openapi.check(verb: "fsq-contract drift", project: project)
         let loaded = try fixtureOptions.load(selection)
@@ -83,9 +86,11 @@ struct DriftCommand: AsyncParsableCommand {
         } catch {
             throw UsageFailure("--fixtures \(error)")
         }
+        try budget.gate(key == nil && !budget.dryRun ? CallCount() : CallCount.live(loaded, options: options), options: options, verb: "drift")
         if key == nil { writeStderr(LiveKey.skippingNotice) }
         if let line = selection.leftOutLine { print(line) }
-        let run = await DriftRunner(options: options, config: config, document: document).run(loaded, progress: Progress.reporter(label: "drift"))
+        let runner = DriftRunner(options: options, config: config, document: document)
+        let run = await runner.run(loaded, progress: Progress.reporter(label: "drift"))
         let cases = DriftReport.caseResults(run, failOn: failOn.grade)
         if cases.isEmpty { throw UsageFailure("drift selected no case in \(fixtureOptions.folder); check --filter, --contract and --auth") }
         let summary = DriftSummary(run, preferred: project.liveContracts ?? [])
@@ -93,6 +98,7 @@ struct DriftCommand: AsyncParsableCommand {
         print(summary.terminal())
         if let line = DriftReport.documentLine(run) { print(line) }
         print(Summary.render(cases, maxProblems: 5))
+        print(runner.caller.ledger.line)
 
         let results = run.results
         var report = HarnessReport(properties: [

@@ -47,6 +47,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
+    @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
 
     /// Seconds past `--deadline` before the watchdog writes the report and exits.
@@ -71,20 +72,24 @@ struct RunCommand: AsyncParsableCommand {
             }
             let key: APIKey?
             do {
-                key = try LiveKey.resolve(environment: ProcessInfo.processInfo.environment, ifNoKey: ifNoKey)
+                // A dry run makes no call, so it needs no key.
+                key = try LiveKey.resolve(environment: ProcessInfo.processInfo.environment, ifNoKey: budget.dryRun ? .skip : ifNoKey)
             } catch {
                 throw UsageFailure(error.description)
             }
             if let apiVersion, let problem = Selection.apiVersionProblem(apiVersion, styles: auth.styles) { throw UsageFailure(problem) }
             liveOptions = try connection.options(authStyles: auth.styles, apiVersion: version, key: .some(key))
             try limits.apply(to: &liveOptions!)
+            try budget.apply(to: &liveOptions!, project: project)
             try LiveHandOff.ensureLiveStack(verb: "fsq-contract run")
-            if key == nil { writeStderr(LiveKey.skippingNotice) }
+            if key == nil, !budget.dryRun { writeStderr(LiveKey.skippingNotice) }
             if let line = selection.leftOutLine { print(line) }
         } else if connection.baseURL != nil {
             throw UsageFailure("--base-url is only used with --live; add --live to call that server, or drop --base-url to replay")
         } else if ifNoKey != nil {
             throw UsageFailure("--if-no-key is only used with --live")
+        } else if budget.dryRun || budget.maxCalls != nil || budget.rateLimit != nil {
+            throw UsageFailure("--dry-run, --max-calls and --rate-limit are only used with --live; replay makes no call")
         }
         let document = try openapi.check(verb: "fsq-contract run", project: project)
 
@@ -94,6 +99,15 @@ struct RunCommand: AsyncParsableCommand {
             let all = files.count
             files = shard.select(files)
             if files.isEmpty { throw UsageFailure(Selection.emptyShard(self.shard ?? "", fixtures: all)) }
+        }
+        if let liveOptions {
+            let loaded = files.map(fixtureOptions.loader.load).filter { item in
+                if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
+                return false
+            }
+            // Without a key every case is skipped and no call is made.
+            let count = liveOptions.key == nil && !budget.dryRun ? CallCount() : CallCount.live(loaded, options: liveOptions)
+            try budget.gate(count, options: liveOptions, verb: "run --live")
         }
         if !live, let apiVersion {
             let fixtures = files.map(fixtureOptions.loader.load).compactMap { item -> Fixture? in
@@ -114,11 +128,14 @@ struct RunCommand: AsyncParsableCommand {
         let phases = timings ? PhaseTimes() : nil
         let refusals = ContractRefusals()
         let start = ContinuousClock.now
+        var ledger: CallLedger?
 
         if let liveOptions {
             // A worker started again after a crash keeps the first worker's deadline.
             let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerRerun.current?.runStart ?? .now)
-            let strategy = LiveStrategy(caller: LiveCaller(options: liveOptions), deadline: deadline, document: document)
+            let caller = LiveCaller(options: liveOptions)
+            ledger = caller.ledger
+            let strategy = LiveStrategy(caller: caller, deadline: deadline, document: document)
             let core = ExecutionCore(concurrency: liveOptions.concurrency, deadline: deadline,
                                      progress: Progress.reporter(label: "live"))
             let pipeline = RunPipeline(source: source, strategy: refusals.watching(strategy), core: core, stream: stream,
@@ -157,6 +174,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let problem = Selection.authProblem(auth.styles, contracts: contractsRun.withLock { $0 }) { throw UsageFailure(problem) }
         print(Summary.render(tally))
+        if let ledger { print(ledger.line) }
         print(String(format: "report: %@ (discover %.2fs, load+%@ %.2fs, report %.2fs)",
                      report, (start - discoverStart).seconds, mode, runTime, reportTime))
         let page = JobPage(environment: ProcessInfo.processInfo.environment).publish(
