@@ -42,6 +42,7 @@ struct DriftCommand: AsyncParsableCommand {
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
     @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
+    @OptionGroup(title: "Known findings") var baselineFlags: BaselineFlags
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
 
     @Option(name: .long, help: "Without FSQ_API_KEY: fail (exit 2, the default) or skip (report every drift case as skipped). Also FSQ_IF_NO_KEY.")
@@ -77,6 +78,7 @@ struct DriftCommand: AsyncParsableCommand {
         try budget.apply(to: &options, project: project)
         try LiveHandOff.ensureLiveStack(verb: "fsq-contract drift")
         let document = try openapi.check(verb: "fsq-contract drift", project: project)
+        let baseline = try baselineFlags.load(project: project)
         let loaded = try fixtureOptions.load(selection)
         let contracts = Set(loaded.compactMap { item -> String? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })
         if let problem = Selection.authProblem(auth.styles, contracts: contracts) { throw UsageFailure(problem) }
@@ -91,21 +93,37 @@ struct DriftCommand: AsyncParsableCommand {
         if let line = selection.leftOutLine { print(line) }
         let runner = DriftRunner(options: options, config: config, document: document)
         let run = await runner.run(loaded, progress: Progress.reporter(label: "drift"))
-        let cases = DriftReport.caseResults(run, failOn: failOn.grade)
+        var baselineUse = baseline.map { BaselineUse($0.baseline) }
+        var cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
+        if let baseline, let used = baselineUse, baselineFlags.updateBaseline {
+            let updated = baseline.baseline.updated(findings: used.findings, covered: used.coveredOperations)
+            do {
+                try updated.write(to: URL(fileURLWithPath: baseline.path))
+            } catch {
+                throw UsageFailure("--baseline \(baseline.path): cannot write it: \(error)")
+            }
+            let added = updated.entries.filter { baseline.baseline.entry($0.fingerprint) == nil }.count
+            print("baseline \(baseline.path) written: \(updated.entries.count) entries (\(added) new, \(used.fixed.count) fixed removed); "
+                  + "give each new entry its reason and review the dates")
+            baselineUse = BaselineUse(updated)
+            cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
+        }
         if cases.isEmpty { throw UsageFailure("drift selected no case in \(fixtureOptions.folder); check --filter, --contract and --auth") }
-        let summary = DriftSummary(run, preferred: project.liveContracts ?? [])
+        var summary = DriftSummary(run, preferred: project.liveContracts ?? [])
+        summary.staleFails = project.staleFails
         let baseURL = options.baseURL.absoluteString
         print(summary.terminal())
         if let line = DriftReport.documentLine(run) { print(line) }
+        if let baseline, let baselineUse { baselineUse.lines(path: baseline.path).forEach { print($0) } }
         print(Summary.render(cases, maxProblems: 5))
-        print(runner.caller.ledger.line)
+        NightlyLines(ledger: runner.caller.ledger, stale: []).terminal.forEach { print($0) }
 
         let results = run.results
         var report = HarnessReport(properties: [
             ("mode", "drift"), ("auth_styles", auth.styles.map(\.rawValue).joined(separator: ",")),
             ("base_url", baseURL), ("api_version", apiVersion), ("tool_version", ToolVersion.current),
             ("fail_on", failOn.rawValue),
-        ] + (summary.spokenContract.map { [("server_contract", $0)] } ?? []) + DriftReport.contractProperties(summary))
+        ] + NightlyLines(ledger: runner.caller.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0)] } ?? []) + DriftReport.contractProperties(summary))
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
         let markdown = summary.markdown(baseURL: baseURL)
         do {

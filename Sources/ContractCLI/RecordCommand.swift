@@ -42,6 +42,7 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
     @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
+    @OptionGroup(title: "Stale fixtures") var rerecord: RerecordFlags
 
     mutating func run() async throws {
         let project = try fixtureOptions.adopt()
@@ -74,8 +75,9 @@ struct RecordCommand: AsyncParsableCommand {
         try LiveHandOff.ensureLiveStack(verb: "fsq-contract record")
         let root = fixtureOptions.fixturesURL
         // A folder that does not exist yet is fine when a plan says what to record into it.
-        let existing: [LoadedFixture]
+        var existing: [LoadedFixture]
         if plan != nil, (try? fixtureOptions.discover()) == nil { existing = [] } else { existing = try fixtureOptions.load(selection) }
+        existing = try rerecord.apply(to: existing)
         var entries: [PlanEntry] = []
         if let plan {
             do {

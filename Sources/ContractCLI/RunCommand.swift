@@ -48,6 +48,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
     @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
+    @OptionGroup(title: "Known findings") var baselineFlags: BaselineFlags
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
 
     /// Seconds past `--deadline` before the watchdog writes the report and exits.
@@ -90,7 +91,11 @@ struct RunCommand: AsyncParsableCommand {
             throw UsageFailure("--if-no-key is only used with --live")
         } else if budget.dryRun || budget.maxCalls != nil || budget.rateLimit != nil {
             throw UsageFailure("--dry-run, --max-calls and --rate-limit are only used with --live; replay makes no call")
+        } else if baselineFlags.baseline != nil || baselineFlags.updateBaseline {
+            throw UsageFailure("--baseline and --update-baseline are only used with --live (and drift); a replay finding is the client's to fix")
         }
+        let baseline = live ? try baselineFlags.load(project: project) : nil
+        let baselineUse = baseline.map { BaselineUse($0.baseline) }
         let document = try openapi.check(verb: "fsq-contract run", project: project)
 
         let discoverStart = ContinuousClock.now
@@ -100,8 +105,9 @@ struct RunCommand: AsyncParsableCommand {
             files = shard.select(files)
             if files.isEmpty { throw UsageFailure(Selection.emptyShard(self.shard ?? "", fixtures: all)) }
         }
+        var loaded: [LoadedFixture] = []
         if let liveOptions {
-            let loaded = files.map(fixtureOptions.loader.load).filter { item in
+            loaded = files.map(fixtureOptions.loader.load).filter { item in
                 if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
                 return false
             }
@@ -129,13 +135,18 @@ struct RunCommand: AsyncParsableCommand {
         let refusals = ContractRefusals()
         let start = ContinuousClock.now
         var ledger: CallLedger?
+        let staleProbe = StaleProbe(loaded)
 
         if let liveOptions {
             // A worker started again after a crash keeps the first worker's deadline.
             let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerRerun.current?.runStart ?? .now)
             let caller = LiveCaller(options: liveOptions)
             ledger = caller.ledger
-            let strategy = LiveStrategy(caller: caller, deadline: deadline, document: document)
+            var liveStrategy = LiveStrategy(caller: caller, deadline: deadline, document: document)
+            liveStrategy.staleProbe = staleProbe
+            liveStrategy.staleFails = project.staleFails
+            liveStrategy.baseline = baselineUse
+            let strategy = liveStrategy
             let core = ExecutionCore(concurrency: liveOptions.concurrency, deadline: deadline,
                                      progress: Progress.reporter(label: "live"))
             let pipeline = RunPipeline(source: source, strategy: refusals.watching(strategy), core: core, stream: stream,
@@ -174,7 +185,35 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let problem = Selection.authProblem(auth.styles, contracts: contractsRun.withLock { $0 }) { throw UsageFailure(problem) }
         print(Summary.render(tally))
-        if let ledger { print(ledger.line) }
+        if let maxDays = project.fixtureMaxAgeDays {
+            // Replay reads each file once in its stream; the ages are read apart, only when the project asks.
+            let age = FixtureAge(live ? loaded : files.map(fixtureOptions.loader.load), maxDays: maxDays)
+            age.lines.forEach { print($0) }
+            if !age.markdown.isEmpty,
+               let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(age.markdown, key: liveOptions?.key) {
+                writeStderr(warning)
+            }
+        }
+        if let baseline, let baselineUse {
+            baselineUse.lines(path: baseline.path).forEach { print($0) }
+            if baselineFlags.updateBaseline {
+                let updated = baseline.baseline.updated(findings: baselineUse.findings, covered: baselineUse.coveredOperations)
+                do {
+                    try updated.write(to: URL(fileURLWithPath: baseline.path))
+                } catch {
+                    throw UsageFailure("--baseline \(baseline.path): cannot write it: \(error)")
+                }
+                print("baseline \(baseline.path) written: \(updated.entries.count) entries; this run's report keeps its verdicts, "
+                      + "the next run knows them (give each new entry its reason)")
+            }
+        }
+        if let ledger {
+            let nightly = NightlyLines(ledger: ledger, stale: staleProbe.found, staleFails: project.staleFails)
+            nightly.terminal.forEach { print($0) }
+            if let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(nightly.markdown, key: liveOptions?.key) {
+                writeStderr(warning)
+            }
+        }
         print(String(format: "report: %@ (discover %.2fs, load+%@ %.2fs, report %.2fs)",
                      report, (start - discoverStart).seconds, mode, runTime, reportTime))
         let page = JobPage(environment: ProcessInfo.processInfo.environment).publish(

@@ -150,6 +150,8 @@ public struct DriftStrategy: RunStrategy {
 public struct DriftRun: Sendable {
     public var results: [DriftResult] = []
     public var broken: [(path: String, suite: String, error: FixtureError)] = []
+    /// Fixtures whose place id answers 404 while their endpoint answers others, by fixture path.
+    public var stale: [String: StaleFixture] = [:]
 
     public init(results: [DriftResult] = [], broken: [(path: String, suite: String, error: FixtureError)] = []) {
         self.results = results
@@ -182,6 +184,9 @@ public struct DriftRunner: Sendable {
             case let .broken(path, suite, error): run.broken.append((path, suite, error))
             }
         }
+        var byPath: [String: Fixture] = [:]
+        for case let .fixture(fixture) in fixtures { byPath[fixture.relativePath] = fixture }
+        run.stale = StaleFixture.inDrift(run.results, fixtures: byPath)
         return run
     }
 }

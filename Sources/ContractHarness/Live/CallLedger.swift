@@ -19,6 +19,8 @@ public final class CallLedger: Sendable {
         public var backoff = 0.0
         /// Calls not sent because the budget was spent.
         public var refused = 0
+        /// Cases that passed only after a retried 5xx or transport failure, by name.
+        public var flaky: [String] = []
 
         public var retried: Int { retries.values.reduce(0, +) }
     }
@@ -44,6 +46,7 @@ public final class CallLedger: Sendable {
     /// Whether another call would go past the budget.
     public var isSpent: Bool { maxCalls.map { limit in state.withLock { $0.calls >= limit } } ?? false }
 
+    func flaky(_ cases: [String]) { state.withLock { $0.flaky += cases } }
     func retried(because reason: String) { state.withLock { $0.retries[reason, default: 0] += 1 } }
     func paced(_ seconds: Double) { if seconds > 0 { state.withLock { $0.pacing += seconds } } }
     func backedOff(_ seconds: Double) { if seconds > 0 { state.withLock { $0.backoff += seconds } } }
@@ -62,6 +65,7 @@ public final class CallLedger: Sendable {
             line += ", none retried"
         }
         line += String(format: ", %.1f s waiting (%.1f s pacing, %.1f s backoff)", tally.pacing + tally.backoff, tally.pacing, tally.backoff)
+        if !tally.flaky.isEmpty { line += "; \(plural(tally.flaky.count, "flaky case")) (passed only after a retried 5xx or transport failure)" }
         if tally.refused > 0, let maxCalls { line += "; \(tally.refused) not sent: the budget of \(maxCalls) calls (--max-calls) was spent" }
         return line
     }
@@ -85,5 +89,17 @@ struct PacedTransport: Transport {
         let (data, response) = try await base.send(request)
         pacer.observe(response)
         return (data, response)
+    }
+}
+
+/// How a flaky case is marked: a `flaky:` line under its name in the suite's system-out, which every JUnit consumer
+/// shows and every reference schema accepts (the `flakyFailure` element is Surefire's and the Ant schema refuses it).
+public enum FlakyCase {
+    /// The marker's prefix.
+    public static let marker = "flaky:"
+
+    /// `flaky: passed after retrying 503, transport (attempts: 3)`.
+    static func note(_ exchange: LiveExchange) -> String {
+        "\(marker) passed only after retrying \(exchange.flakyReasons.joined(separator: ", ")) (attempts: \(exchange.attempts))"
     }
 }

@@ -174,6 +174,12 @@ public struct LiveStrategy: RunStrategy {
     public let deadline: RunDeadline
     /// `--openapi`: each answer also checked against the provider's document (`live-openapi`).
     public let document: DocumentCheck?
+    /// Tells a recorded id that answers 404 while its endpoint answers others (stale) from a failure; nil never does.
+    public var staleProbe: StaleProbe?
+    /// A stale fixture fails (the project file's `staleFails`) instead of being skipped.
+    public var staleFails = false
+    /// Known findings (`--baseline`): a failing case whose finding is in it passes, listed as known.
+    public var baseline: BaselineUse?
 
     public init(caller: LiveCaller, deadline: RunDeadline, document: DocumentCheck? = nil) {
         self.caller = caller
@@ -214,13 +220,30 @@ public struct LiveStrategy: RunStrategy {
            response.headers[EmulatorFixtureHeader.name] == nil {
             return [skipped(job, "\(reason) (\(LiveTransportError.origin(options.baseURL)) is not the emulator)")]
         }
-        let notes = exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil
+        if let staleProbe {
+            staleProbe.answered(fixture, auth: auth, status: exchange.response?.status)
+            if let stale = await staleProbe.check(fixture, auth: auth, liveStatus: exchange.response?.status, caller: caller,
+                                                  key: key, deadline: deadline) {
+                return cases(job) { _ in (stale.verdict(fails: staleFails), 0) }
+            }
+        }
+        var notes = exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil
         var results = LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key, provocation: provocation).map { check, verdict in
             CaseResult(endpoint: fixture.endpoint.rawValue, fixture: fixture.relativePath, auth: auth, check: check,
                        time: check == .liveStatus ? exchange.seconds : 0, verdict: verdict, notes: notes)
         }
         if let document, document.oracle.covers(contract: fixture.contract) {
             results.append(document.liveResult(fixture: fixture, auth: auth, exchange: exchange, key: key))
+        }
+        // Passed only after a retried 5xx or transport failure: green, but marked so a flaky server shows.
+        if !exchange.flakyReasons.isEmpty, !results.contains(where: \.verdict.isProblem) {
+            notes = FlakyCase.note(exchange)
+            for index in results.indices { results[index].notes = notes }
+            caller.ledger.flaky(results.map(\.name))
+        }
+        if let baseline {
+            if exchange.response != nil { baseline.covered("\(fixture.contract)/\(fixture.endpoint.rawValue)") }
+            baseline.apply(to: &results, contract: fixture.contract, endpoint: fixture.endpoint.rawValue)
         }
         return results
     }

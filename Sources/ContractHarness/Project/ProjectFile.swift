@@ -10,7 +10,8 @@ import FoursquarePlaces
 ///  "drift": {"failOn": "err", "report": "Reports/drift.xml", "summary": "Reports/drift.md"},
 ///  "redactHeaders": ["X-Request-Id"],
 ///  "openapi": {"2025-06-17": {"document": "openapi.json", "overrides": "overrides.json"}},
-///  "maxCalls": 500, "rateLimit": 8, "staleFails": false, "fixtureMaxAgeDays": 180}
+///  "maxCalls": 500, "rateLimit": 8, "staleFails": false, "fixtureMaxAgeDays": 180,
+///  "baseline": "drift-baseline.json"}
 /// ```
 ///
 /// Every key is optional; an unknown key is an error naming the file. Relative paths resolve against the file's
@@ -39,6 +40,8 @@ public struct ProjectFile: Sendable, Equatable {
     public var staleFails = false
     /// Days after which a fixture's recording is old: `run`, `list` and the step summary warn about it.
     public var fixtureMaxAgeDays: Int?
+    /// The baseline of known findings (`--baseline`).
+    public var baseline: String?
 
     /// `drift`'s defaults.
     public struct Drift: Sendable, Equatable {
@@ -117,6 +120,7 @@ public struct ProjectFile: Sendable, Equatable {
         project.rateLimit = decoded.rateLimit
         project.staleFails = decoded.staleFails ?? false
         project.fixtureMaxAgeDays = decoded.fixtureMaxAgeDays
+        project.baseline = resolve(decoded.baseline)
         return project
     }
 
@@ -134,10 +138,11 @@ public struct ProjectFile: Sendable, Equatable {
         var rateLimit: Int?
         var staleFails: Bool?
         var fixtureMaxAgeDays: Int?
+        var baseline: String?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi
-            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays
+            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline
         }
 
         init(from decoder: any Decoder) throws {
@@ -177,6 +182,7 @@ public struct ProjectFile: Sendable, Equatable {
             rateLimit = try container.decodeIfPresent(Int.self, forKey: .rateLimit)
             staleFails = try container.decodeIfPresent(Bool.self, forKey: .staleFails)
             fixtureMaxAgeDays = try container.decodeIfPresent(Int.self, forKey: .fixtureMaxAgeDays)
+            baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
         }
     }
 
