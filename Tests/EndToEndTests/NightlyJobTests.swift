@@ -104,6 +104,33 @@ struct NightlyJobTests {
         }
     }
 
+    /// The closed place is the first call of the run: no other id has answered yet, so live mode probes one.
+    @Test func runLiveProbesAnotherRecordedIDWhenTheFirstAnswerIsA404() async throws {
+        try await withTemporaryDirectory { tmp in
+            let fixtures = tmp.appendingPathComponent("Fixtures")
+            try copyFixtures(["place-details/2025-06-17/200-minimal-fields.json", Self.staleFixture], to: fixtures)
+            let first = "place-details/2025-06-17/100-closed.json"
+            var fixture = try E2E.object(fixtures.appendingPathComponent(Self.staleFixture))
+            var request = fixture["request"] as! [String: Any]
+            request["path"] = "/places/\(Self.closedID)"
+            fixture["request"] = request
+            try E2E.write(fixture, to: fixtures.appendingPathComponent(first))
+            try FileManager.default.removeItem(at: fixtures.appendingPathComponent(Self.staleFixture))
+            try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
+                let run = try await live(["run", "--live"], fixtures, standIn.baseURL, tmp,
+                                         ["--concurrency", "1", "--report", tmp.appendingPathComponent("live.xml").path])
+                #expect(run.status == 0, "\(run.stdout.suffix(2000))")
+                #expect(run.stdout.contains("stale: \(first): place id \(Self.closedID) answers 404"), "\(run.stdout.suffix(2000))")
+                // The closed id, then the probe of the other recorded id, then that fixture's own call.
+                let targets = standIn.requests.map(\.target)
+                let other = "/places/4bf3c82cf964a52053874afa"
+                #expect(targets.count == 3 && targets[0].hasPrefix("/places/\(Self.closedID)") && targets[1].hasPrefix(other)
+                        && targets[2].hasPrefix(other), "\(targets)")
+                #expect(run.stdout.contains("calls: 3 made"))
+            }
+        }
+    }
+
     @Test func aPlaceIDThatAnswers404EverywhereIsStillGone() async throws {
         try await withTemporaryDirectory { tmp in
             let fixtures = tmp.appendingPathComponent("Fixtures")

@@ -34,4 +34,21 @@ struct BaselineUnitTests {
         #expect(updated.entries[0].reason.contains("give the reason"))
         #expect(Baseline.isDate(updated.entries[0].expires) && updated.entries[0].expires > "2026-11-25")
     }
+
+    @Test func aLiveOrOpenAPIFindingIsFingerprintedWithoutIndicesIdsOrNumbers() {
+        let night1 = Baseline.fingerprint(contract: "2025-06-17", endpoint: "place-search", check: "live-openapi",
+                                          message: "$.results[3].distance: 12.5 is not of type integer (place 4bf3c82cf964a52053874afa)")
+        let night2 = Baseline.fingerprint(contract: "2025-06-17", endpoint: "place-search", check: "live-openapi",
+                                          message: "$.results[0].distance: 7 is not of type integer (place 5a187743ccad6b307315e6fe)")
+        #expect(night1 == night2)
+        let use = BaselineUse(Baseline(entries: [.init(fingerprint: night1, reason: "the document is wrong", expires: "2999-01-01")]))
+        var results = [CaseResult(endpoint: "place-search", fixture: "place-search/2025-06-17/200-typical.json", auth: .bearer,
+                                  check: .liveOpenapi, verdict: .fail(message: "$.results[9].distance: 1 is not of type integer (place 4a5f2f39f964a52067bf1fe3)", detail: "")),
+                       CaseResult(endpoint: "place-search", fixture: "place-search/2025-06-17/200-typical.json", auth: .bearer,
+                                  check: .liveStatus, verdict: .fail(message: "expected 200, got 500", detail: ""))]
+        use.apply(to: &results, contract: "2025-06-17", endpoint: "place-search")
+        #expect(results[0].verdict == .pass)
+        #expect(results[0].notes?.contains("the document is wrong") == true)
+        #expect(results[1].verdict.isProblem)
+    }
 }
