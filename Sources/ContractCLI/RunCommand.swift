@@ -185,14 +185,13 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let problem = Selection.authProblem(auth.styles, contracts: contractsRun.withLock { $0 }) { throw UsageFailure(problem) }
         print(Summary.render(tally))
+        // Old fixtures, stale ones, flaky cases and what the calls cost, after the run's own step summary.
+        var stepSummaryTail = ""
         if let maxDays = project.fixtureMaxAgeDays {
             // Replay reads each file once in its stream; the ages are read apart, only when the project asks.
             let age = FixtureAge(live ? loaded : files.map(fixtureOptions.loader.load), maxDays: maxDays)
             age.lines.forEach { print($0) }
-            if !age.markdown.isEmpty,
-               let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(age.markdown, key: liveOptions?.key) {
-                writeStderr(warning)
-            }
+            stepSummaryTail += age.markdown
         }
         if let baseline, let baselineUse {
             baselineUse.lines(path: baseline.path).forEach { print($0) }
@@ -210,9 +209,7 @@ struct RunCommand: AsyncParsableCommand {
         if let ledger {
             let nightly = NightlyLines(ledger: ledger, stale: staleProbe.found, staleFails: project.staleFails)
             nightly.terminal.forEach { print($0) }
-            if let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(nightly.markdown, key: liveOptions?.key) {
-                writeStderr(warning)
-            }
+            stepSummaryTail += nightly.markdown
         }
         print(String(format: "report: %@ (discover %.2fs, load+%@ %.2fs, report %.2fs)",
                      report, (start - discoverStart).seconds, mode, runTime, reportTime))
@@ -221,6 +218,10 @@ struct RunCommand: AsyncParsableCommand {
             reportPath: report, key: liveOptions?.key)
         page.annotations.forEach { print($0) }
         page.warnings.forEach(writeStderr)
+        if !stepSummaryTail.isEmpty,
+           let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(stepSummaryTail, key: liveOptions?.key) {
+            writeStderr(warning)
+        }
         if let failure = stream.failure {
             throw UsageFailure("--report \(report): \(failure)")
         }

@@ -5,22 +5,24 @@ import FoursquarePlaces
 /// and however the calls bunch up; and holds new calls back when the server says its quota runs low
 /// (`X-RateLimit-Remaining`).
 ///
-/// Every attempt (retries included) takes a slot before it is sent. Slots are handed out in order under a lock,
-/// each at least one window after the slot `perSecond` places before it, so a burst of workers is spread out
-/// rather than let through.
+/// Every attempt (retries included) passes the pacer just before it is sent. Under a lock, a call passes only when
+/// the call `perSecond` places before it left at least one window ago; otherwise it sleeps until then and asks
+/// again. The window is kept on the times calls actually passed, so a caller woken late cannot bunch with the next.
 public final class CallPacer: Sendable {
     /// Calls allowed in any one-second window; nil paces only on the server's quota headers.
     public let perSecond: Int?
     /// Longest a low quota holds calls back, in seconds.
     public let maxHold: Double
-    /// The window, with a little slack: a slot is taken just before the request leaves, and the server counts
-    /// arrivals a few milliseconds later, which can bring two sends closer than their slots were.
+    /// The window, with a little slack: the server counts arrivals a few milliseconds after a call passes, which
+    /// can bring two arrivals closer than their departures were.
     static let window: Duration = .milliseconds(1_020)
+    /// Departures kept: enough for the window, and for a test to read them all.
+    static let history = 64
 
     private struct State {
-        /// The slots handed out, in order, trimmed to the last `perSecond`.
-        var slots: [ContinuousClock.Instant] = []
-        /// No slot before this (a low `X-RateLimit-Remaining`).
+        /// When the last calls passed, in order, trimmed to the last `history` (or `perSecond`, if more).
+        var departures: [ContinuousClock.Instant] = []
+        /// No call before this (a low `X-RateLimit-Remaining`).
         var holdUntil: ContinuousClock.Instant?
     }
 
@@ -31,23 +33,34 @@ public final class CallPacer: Sendable {
         self.maxHold = maxHold
     }
 
-    /// Waits for the next slot and returns the seconds waited.
+    /// The times the last calls passed (for tests).
+    var departures: [ContinuousClock.Instant] { state.current.departures }
+
+    /// Waits until a call may leave, counts it as left, and returns the seconds waited.
     public func acquire() async -> Double {
-        let now = ContinuousClock.now
-        let slot = state.withLock { state -> ContinuousClock.Instant in
-            var slot = max(now, state.slots.last ?? now)
-            if let hold = state.holdUntil, hold > slot { slot = hold }
-            if let perSecond, state.slots.count >= perSecond {
-                slot = max(slot, state.slots[state.slots.count - perSecond] + Self.window)
+        let start = ContinuousClock.now
+        var slept = false
+        while true {
+            let wake = state.withLock { state -> ContinuousClock.Instant? in
+                let now = ContinuousClock.now
+                var earliest = now
+                if let hold = state.holdUntil, hold > earliest { earliest = hold }
+                if let perSecond, state.departures.count >= perSecond {
+                    earliest = max(earliest, state.departures[state.departures.count - perSecond] + Self.window)
+                }
+                // A cancelled run does not wait: its calls end at once anyway.
+                guard earliest > now, !Task.isCancelled else {
+                    state.departures.append(now)
+                    let keep = max(perSecond ?? 1, Self.history)
+                    if state.departures.count > keep { state.departures.removeFirst(state.departures.count - keep) }
+                    return nil
+                }
+                return earliest
             }
-            state.slots.append(slot)
-            let keep = perSecond ?? 1
-            if state.slots.count > keep { state.slots.removeFirst(state.slots.count - keep) }
-            return slot
+            guard let wake else { return slept ? (ContinuousClock.now - start).seconds : 0 }
+            slept = true
+            try? await Task.sleep(until: wake, clock: .continuous)
         }
-        guard slot > now else { return 0 }
-        try? await Task.sleep(until: slot, clock: .continuous)
-        return (slot - now).seconds
     }
 
     /// Reads the quota headers of an answer: when fewer calls remain than the pace would make in a second
