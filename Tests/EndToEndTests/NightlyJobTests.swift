@@ -240,6 +240,16 @@ struct NightlyJobTests {
                 }
                 let markdown = try String(contentsOf: step, encoding: .utf8)
                 #expect(markdown.contains("**Flaky cases**") && markdown.contains("**Live calls:**"), "\(markdown)")
+
+                // Drift marks and counts a flaky call the same way.
+                standIn.inject(.init(status: 503, pathPrefix: "/places/search", count: 1))
+                let drift = try await Products.run(
+                    ["drift", "--base-url", standIn.baseURL.absoluteString, "--fixtures", tmp.path, "--contract", Self.contract,
+                     "--retries", "2", "--no-project", "--report", tmp.appendingPathComponent("out/drift.xml").path],
+                    environment: ["FSQ_API_KEY": E2E.sentinel])
+                #expect(drift.status == 0, "\(drift.stdout.suffix(2000))")
+                #expect(drift.stdout.contains("flaky: 1 case passed only after a retried 5xx or transport failure"), "\(drift.stdout.suffix(2000))")
+                #expect(try String(contentsOf: tmp.appendingPathComponent("out/drift.xml"), encoding: .utf8).contains("flaky: passed only after retrying 503"))
             }
         }
     }

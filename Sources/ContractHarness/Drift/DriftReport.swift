@@ -69,6 +69,7 @@ public enum DriftReport {
         } else if !result.changes.isEmpty {
             notes = result.changes.map(\.line).joined(separator: "\n")
         }
+        if let flaky = result.flaky, !verdict.isProblem { notes = [flaky, notes].compactMap { $0 }.joined(separator: "\n") }
         return [CaseResult(endpoint: result.endpoint, fixture: result.fixture, auth: result.auth, check: .drift,
                            time: result.seconds, verdict: verdict, notes: notes)] + (result.conformance.map { [$0] } ?? [])
     }

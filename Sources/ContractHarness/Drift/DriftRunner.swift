@@ -20,6 +20,8 @@ public struct DriftResult: Sendable, Hashable {
     /// `--openapi`: the answer against the provider's document (`live-openapi`), graded apart from the drift:
     /// "the API breaks its own document" is other news than "the API changed since we recorded it".
     public var conformance: CaseResult?
+    /// The answer came only after a retried 5xx or transport failure (`flaky: …`); nil otherwise.
+    public var flaky: String?
 
     public init(fixture: String, endpoint: String, contract: String = Fixture.seedContract, auth: AuthStyle,
                 changes: [DriftChange] = [], recordedStatus: Int = 200, liveStatus: Int? = nil, problem: String? = nil,
@@ -120,6 +122,10 @@ public struct DriftStrategy: RunStrategy {
                                          fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                          sending: provocation.key(key))
         result.seconds = exchange.seconds
+        if !exchange.flakyReasons.isEmpty, exchange.response != nil {
+            result.flaky = FlakyCase.note(exchange)
+            caller.ledger.flaky(["\(fixture.relativePath) [\(auth)] drift"])
+        }
         let scrubber = KeyScrubber(key: key)
         guard let response = exchange.response else {
             if case let .failed(error) = exchange.outcome { result.problem = scrubber.text(error.description) }
