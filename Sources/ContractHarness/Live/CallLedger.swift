@@ -54,7 +54,8 @@ public final class CallLedger: Sendable {
     /// Why an attempt is retried, as the ledger and the flaky marker name it.
     static func reason(_ error: FoursquareError) -> String { error.status.map(String.init) ?? "transport" }
 
-    /// `calls: 42 made, 3 retried (2 × 429, 1 × 503), 1.8 s waiting (1.2 s pacing, 0.6 s backoff)`.
+    /// `calls: 42 made, 3 retried (2 × 429, 1 × 503), 1.8 s waited in all (1.2 s pacing, 0.6 s backoff)`: the waits
+    /// of calls in flight at once add up, so the total can exceed the run's wall-clock time.
     public var line: String {
         let tally = self.tally
         var line = "calls: \(tally.calls) made"
@@ -64,7 +65,7 @@ public final class CallLedger: Sendable {
         } else {
             line += ", none retried"
         }
-        line += String(format: ", %.1f s waiting (%.1f s pacing, %.1f s backoff)", tally.pacing + tally.backoff, tally.pacing, tally.backoff)
+        line += String(format: ", %.1f s waited in all (%.1f s pacing, %.1f s backoff)", tally.pacing + tally.backoff, tally.pacing, tally.backoff)
         if !tally.flaky.isEmpty { line += "; \(plural(tally.flaky.count, "flaky case")) (passed only after a retried 5xx or transport failure)" }
         if tally.refused > 0, let maxCalls { line += "; \(tally.refused) not sent: the budget of \(maxCalls) calls (--max-calls) was spent" }
         return line
