@@ -44,6 +44,8 @@ struct DriftCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
+    @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
+    @OptionGroup(title: "Known findings") var baselineFlags: BaselineFlags
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
 
     @Option(name: .long, help: "Without FSQ_API_KEY: fail (exit 2, the default) or skip (report every drift case as skipped). Also FSQ_IF_NO_KEY.")
@@ -64,7 +66,8 @@ struct DriftCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let key: APIKey?
         do {
-            key = try LiveKey.resolve(environment: environment, ifNoKey: ifNoKey)
+            // A dry run makes no call, so it needs no key.
+            key = try LiveKey.resolve(environment: environment, ifNoKey: budget.dryRun ? .skip : ifNoKey)
         } catch {
             throw UsageFailure(error.description)
         }
@@ -75,8 +78,10 @@ struct DriftCommand: AsyncParsableCommand {
         let apiVersion = self.apiVersion ?? FoursquareClient.defaultAPIVersion
         var options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion, key: .some(key))
         try limits.apply(to: &options)
+        try budget.apply(to: &options, project: project)
         try LiveHandOff.ensureLiveStack(verb: "fsq-contract drift")
         let document = try openapi.check(verb: "fsq-contract drift", project: project)
+        let baseline = try baselineFlags.load(project: project)
         let loaded = try fixtureOptions.load(selection)
         let contracts = Set(loaded.compactMap { item -> String? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })
         if let problem = Selection.authProblem(auth.styles, contracts: contracts) { throw UsageFailure(problem) }
@@ -86,24 +91,43 @@ struct DriftCommand: AsyncParsableCommand {
         } catch {
             throw UsageFailure("--fixtures \(error)")
         }
+        try budget.gate(key == nil && !budget.dryRun ? CallCount() : CallCount.live(loaded, options: options), options: options, verb: "drift")
         if key == nil { writeStderr(LiveKey.skippingNotice) }
         if let line = selection.leftOutLine { print(line) }
-        let run = await DriftRunner(options: options, config: config, document: document,
-                                    worker: WorkerContext.from(environment: ProcessInfo.processInfo.environment)).run(loaded, progress: Progress.reporter(label: "drift"))
-        let cases = DriftReport.caseResults(run, failOn: failOn.grade)
+        let runner = DriftRunner(options: options, config: config, document: document,
+                                 worker: WorkerContext.from(environment: ProcessInfo.processInfo.environment))
+        let run = await runner.run(loaded, progress: Progress.reporter(label: "drift"))
+        var baselineUse = baseline.map { BaselineUse($0.baseline) }
+        var cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
+        if let baseline, let used = baselineUse, baselineFlags.updateBaseline {
+            let updated = baseline.baseline.updated(findings: used.findings, covered: used.coveredOperations)
+            do {
+                try updated.write(to: URL(fileURLWithPath: baseline.path))
+            } catch {
+                throw UsageFailure("--baseline \(baseline.path): cannot write it: \(error)")
+            }
+            let added = updated.entries.filter { baseline.baseline.entry($0.fingerprint) == nil }.count
+            print("baseline \(baseline.path) written: \(updated.entries.count) entries (\(added) new, \(used.fixed.count) fixed removed); "
+                  + "give each new entry its reason and review the dates")
+            baselineUse = BaselineUse(updated)
+            cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
+        }
         if cases.isEmpty { throw UsageFailure("drift selected no case in \(fixtureOptions.folder); check --filter, --contract and --auth") }
-        let summary = DriftSummary(run, preferred: project.liveContracts ?? [])
+        var summary = DriftSummary(run, preferred: project.liveContracts ?? [])
+        summary.staleFails = project.staleFails
         let baseURL = options.baseURL.absoluteString
         print(summary.terminal())
         if let line = DriftReport.documentLine(run) { print(line) }
+        if let baseline, let baselineUse { baselineUse.lines(path: baseline.path).forEach { print($0) } }
         print(Summary.render(cases, maxProblems: 5))
+        NightlyLines(ledger: runner.caller.ledger, stale: []).terminal.forEach { print($0) }
 
         let results = run.results
         var report = HarnessReport(properties: [
             ("mode", "drift"), ("auth_styles", auth.styles.map(\.rawValue).joined(separator: ",")),
             ("base_url", baseURL), ("api_version", apiVersion), ("tool_version", ToolVersion.current),
             ("fail_on", failOn.rawValue),
-        ] + (summary.spokenContract.map { [("server_contract", $0)] } ?? []) + DriftReport.contractProperties(summary))
+        ] + NightlyLines(ledger: runner.caller.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0)] } ?? []) + DriftReport.contractProperties(summary))
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
         let markdown = summary.markdown(baseURL: baseURL)
         do {

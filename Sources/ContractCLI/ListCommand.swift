@@ -35,6 +35,7 @@ struct ListCommand: ParsableCommand {
         if loaded.isEmpty { throw UsageFailure("--fixtures \(fixtures): no fixture files (*.json in <endpoint>/ folders)") }
         print("")
         print(Self.coverage(loaded, fixturesFolder: fixtures))
+        if let maxDays = project.fixtureMaxAgeDays { FixtureAge(loaded, maxDays: maxDays).lines.forEach { print($0) } }
         if let documents {
             let fixtures = loaded.compactMap { if case let .fixture(fixture) = $0 { return fixture } else { return nil } }
             print("")

@@ -41,6 +41,8 @@ struct RecordCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
+    @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
+    @OptionGroup(title: "Stale fixtures") var rerecord: RerecordFlags
 
     mutating func run() async throws {
         let project = try fixtureOptions.adopt()
@@ -69,11 +71,13 @@ struct RecordCommand: AsyncParsableCommand {
         }
         var options = try connection.options(authStyles: [auth], apiVersion: apiVersion, key: .some(key))
         try limits.apply(to: &options)
+        try budget.apply(to: &options, project: project)
         try LiveHandOff.ensureLiveStack(verb: "fsq-contract record")
         let root = fixtureOptions.fixturesURL
         // A folder that does not exist yet is fine when a plan says what to record into it.
-        let existing: [LoadedFixture]
+        var existing: [LoadedFixture]
         if plan != nil, (try? fixtureOptions.discover()) == nil { existing = [] } else { existing = try fixtureOptions.load(selection) }
+        existing = try rerecord.apply(to: existing)
         var entries: [PlanEntry] = []
         if let plan {
             do {
@@ -82,6 +86,9 @@ struct RecordCommand: AsyncParsableCommand {
                 throw UsageFailure("--plan \(error)")
             }
         }
+        try budget.gate(CallCount.record(existing, plan: entries, mode: resolution.mode, fixturesRoot: root,
+                                         defaultContract: selection.single),
+                        options: options, verb: "record")
         let recorder = Recorder(options: options, fixturesRoot: root, mode: resolution.mode, key: key,
                                 redactHeaders: project.redactHeaders + redactHeader, defaultAuth: auth,
                                 defaultContract: selection.single,
@@ -89,6 +96,7 @@ struct RecordCommand: AsyncParsableCommand {
         let outcomes = await recorder.record(existing, plan: entries, progress: Progress.reporter(label: "record"))
         if let line = selection.leftOutLine { print(line) }
         print(Self.summary(outcomes, mode: resolution.mode))
+        print(recorder.caller.ledger.line)
         let written = outcomes.filter { $0.status == .new || $0.status == .updated }.map(\.relativePath)
         var failed = outcomes.contains { $0.status == .failed }
         if !written.isEmpty, let after = try? fixtureOptions.load(selection) {

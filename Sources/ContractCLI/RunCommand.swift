@@ -47,6 +47,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
+    @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
+    @OptionGroup(title: "Known findings") var baselineFlags: BaselineFlags
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
 
     /// Seconds past `--deadline` before the watchdog writes the report and exits.
@@ -71,21 +73,29 @@ struct RunCommand: AsyncParsableCommand {
             }
             let key: APIKey?
             do {
-                key = try LiveKey.resolve(environment: ProcessInfo.processInfo.environment, ifNoKey: ifNoKey)
+                // A dry run makes no call, so it needs no key.
+                key = try LiveKey.resolve(environment: ProcessInfo.processInfo.environment, ifNoKey: budget.dryRun ? .skip : ifNoKey)
             } catch {
                 throw UsageFailure(error.description)
             }
             if let apiVersion, let problem = Selection.apiVersionProblem(apiVersion, styles: auth.styles) { throw UsageFailure(problem) }
             liveOptions = try connection.options(authStyles: auth.styles, apiVersion: version, key: .some(key))
             try limits.apply(to: &liveOptions!)
+            try budget.apply(to: &liveOptions!, project: project)
             try LiveHandOff.ensureLiveStack(verb: "fsq-contract run")
-            if key == nil { writeStderr(LiveKey.skippingNotice) }
+            if key == nil, !budget.dryRun { writeStderr(LiveKey.skippingNotice) }
             if let line = selection.leftOutLine { print(line) }
         } else if connection.baseURL != nil {
             throw UsageFailure("--base-url is only used with --live; add --live to call that server, or drop --base-url to replay")
         } else if ifNoKey != nil {
             throw UsageFailure("--if-no-key is only used with --live")
+        } else if budget.dryRun || budget.maxCalls != nil || budget.rateLimit != nil {
+            throw UsageFailure("--dry-run, --max-calls and --rate-limit are only used with --live; replay makes no call")
+        } else if baselineFlags.baseline != nil || baselineFlags.updateBaseline {
+            throw UsageFailure("--baseline and --update-baseline are only used with --live (and drift); a replay finding is the client's to fix")
         }
+        let baseline = live ? try baselineFlags.load(project: project) : nil
+        let baselineUse = baseline.map { BaselineUse($0.baseline) }
         let document = try openapi.check(verb: "fsq-contract run", project: project)
 
         let discoverStart = ContinuousClock.now
@@ -94,6 +104,16 @@ struct RunCommand: AsyncParsableCommand {
             let all = files.count
             files = shard.select(files)
             if files.isEmpty { throw UsageFailure(Selection.emptyShard(self.shard ?? "", fixtures: all)) }
+        }
+        var loaded: [LoadedFixture] = []
+        if let liveOptions {
+            loaded = files.map(fixtureOptions.loader.load).filter { item in
+                if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
+                return false
+            }
+            // Without a key every case is skipped and no call is made.
+            let count = liveOptions.key == nil && !budget.dryRun ? CallCount() : CallCount.live(loaded, options: liveOptions)
+            try budget.gate(count, options: liveOptions, verb: "run --live")
         }
         if !live, let apiVersion {
             let fixtures = files.map(fixtureOptions.loader.load).compactMap { item -> Fixture? in
@@ -115,11 +135,19 @@ struct RunCommand: AsyncParsableCommand {
         let refusals = ContractRefusals()
         let worker = WorkerContext.from(environment: ProcessInfo.processInfo.environment)
         let start = ContinuousClock.now
+        var ledger: CallLedger?
+        let staleProbe = StaleProbe(loaded)
 
         if let liveOptions {
             // A worker started again after a crash keeps the first worker's deadline.
             let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerContext.runStart(worker))
-            let strategy = LiveStrategy(caller: LiveCaller(options: liveOptions), deadline: deadline, document: document)
+            let caller = LiveCaller(options: liveOptions)
+            ledger = caller.ledger
+            var liveStrategy = LiveStrategy(caller: caller, deadline: deadline, document: document)
+            liveStrategy.staleProbe = staleProbe
+            liveStrategy.staleFails = project.staleFails
+            liveStrategy.baseline = baselineUse
+            let strategy = liveStrategy
             let core = ExecutionCore(concurrency: liveOptions.concurrency, deadline: deadline,
                                      progress: Progress.reporter(label: "live"), worker: worker)
             let pipeline = RunPipeline(source: source, strategy: refusals.watching(strategy), core: core, stream: stream,
@@ -159,6 +187,32 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let problem = Selection.authProblem(auth.styles, contracts: contractsRun.withLock { $0 }) { throw UsageFailure(problem) }
         print(Summary.render(tally))
+        // Old fixtures, stale ones, flaky cases and what the calls cost, after the run's own step summary.
+        var stepSummaryTail = ""
+        if let maxDays = project.fixtureMaxAgeDays {
+            // Replay reads each file once in its stream; the ages are read apart, only when the project asks.
+            let age = FixtureAge(live ? loaded : files.map(fixtureOptions.loader.load), maxDays: maxDays)
+            age.lines.forEach { print($0) }
+            stepSummaryTail += age.markdown
+        }
+        if let baseline, let baselineUse {
+            baselineUse.lines(path: baseline.path).forEach { print($0) }
+            if baselineFlags.updateBaseline {
+                let updated = baseline.baseline.updated(findings: baselineUse.findings, covered: baselineUse.coveredOperations)
+                do {
+                    try updated.write(to: URL(fileURLWithPath: baseline.path))
+                } catch {
+                    throw UsageFailure("--baseline \(baseline.path): cannot write it: \(error)")
+                }
+                print("baseline \(baseline.path) written: \(updated.entries.count) entries; this run's report keeps its verdicts, "
+                      + "the next run knows them (give each new entry its reason)")
+            }
+        }
+        if let ledger {
+            let nightly = NightlyLines(ledger: ledger, stale: staleProbe.found, staleFails: project.staleFails)
+            nightly.terminal.forEach { print($0) }
+            stepSummaryTail += nightly.markdown
+        }
         print(String(format: "report: %@ (discover %.2fs, load+%@ %.2fs, report %.2fs)",
                      report, (start - discoverStart).seconds, mode, runTime, reportTime))
         let page = JobPage(environment: ProcessInfo.processInfo.environment).publish(
@@ -166,6 +220,10 @@ struct RunCommand: AsyncParsableCommand {
             reportPath: report, key: liveOptions?.key)
         page.annotations.forEach { print($0) }
         page.warnings.forEach(writeStderr)
+        if !stepSummaryTail.isEmpty,
+           let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(stepSummaryTail, key: liveOptions?.key) {
+            writeStderr(warning)
+        }
         if let failure = stream.failure {
             throw UsageFailure("--report \(report): \(failure)")
         }

@@ -20,6 +20,8 @@ public struct DriftResult: Sendable, Hashable {
     /// `--openapi`: the answer against the provider's document (`live-openapi`), graded apart from the drift:
     /// "the API breaks its own document" is other news than "the API changed since we recorded it".
     public var conformance: CaseResult?
+    /// The answer came only after a retried 5xx or transport failure (`flaky: …`); nil otherwise.
+    public var flaky: String?
 
     public init(fixture: String, endpoint: String, contract: String = Fixture.seedContract, auth: AuthStyle,
                 changes: [DriftChange] = [], recordedStatus: Int = 200, liveStatus: Int? = nil, problem: String? = nil,
@@ -120,6 +122,10 @@ public struct DriftStrategy: RunStrategy {
                                          fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                          sending: provocation.key(key))
         result.seconds = exchange.seconds
+        if !exchange.flakyReasons.isEmpty, exchange.response != nil {
+            result.flaky = FlakyCase.note(exchange)
+            caller.ledger.flaky(["\(fixture.relativePath) [\(auth)] drift"])
+        }
         let scrubber = KeyScrubber(key: key)
         guard let response = exchange.response else {
             if case let .failed(error) = exchange.outcome { result.problem = scrubber.text(error.description) }
@@ -150,6 +156,8 @@ public struct DriftStrategy: RunStrategy {
 public struct DriftRun: Sendable {
     public var results: [DriftResult] = []
     public var broken: [(path: String, suite: String, error: FixtureError)] = []
+    /// Fixtures whose place id answers 404 while their endpoint answers others, by fixture path.
+    public var stale: [String: StaleFixture] = [:]
 
     public init(results: [DriftResult] = [], broken: [(path: String, suite: String, error: FixtureError)] = []) {
         self.results = results
@@ -185,6 +193,9 @@ public struct DriftRunner: Sendable {
             case let .broken(path, suite, error): run.broken.append((path, suite, error))
             }
         }
+        var byPath: [String: Fixture] = [:]
+        for case let .fixture(fixture) in fixtures { byPath[fixture.relativePath] = fixture }
+        run.stale = StaleFixture.inDrift(run.results, fixtures: byPath)
         return run
     }
 }

@@ -76,6 +76,10 @@ public struct DriftSummary: Sendable {
     /// Error fixtures not called (only the emulator gives their answers), by recorded status.
     public private(set) var notAsked: [(status: Int, fixtures: [String])] = []
     public private(set) var contracts: [ContractTally] = []
+    /// Fixtures whose place id answers 404 while their endpoint answers others: data churn, not drift.
+    public private(set) var stale: [StaleFixture] = []
+    /// Stale fixtures fail the run (the project file's `staleFails`).
+    public var staleFails = false
     public let calls: Int
     public let brokenFiles: Int
 
@@ -84,9 +88,9 @@ public struct DriftSummary: Sendable {
 
     /// `preferred`: the contracts the project uses live (the project file's `liveContracts`), shown first.
     public init(_ run: DriftRun, preferred: [String] = []) {
-        self.init(results: run.results, brokenFiles: run.broken.count)
+        self.init(results: run.results, brokenFiles: run.broken.count, stale: run.stale)
         let byContract = Dictionary(grouping: run.results, by: \.contract)
-        let parts = byContract.mapValues { DriftSummary(results: $0, brokenFiles: 0) }
+        let parts = byContract.mapValues { DriftSummary(results: $0, brokenFiles: 0, stale: run.stale) }
         contracts = byContract.keys.sorted { Self.contractOrder($0) < Self.contractOrder($1) }.map { contract in
             ContractTally(contract: contract, breaking: parts[contract]!.breaking,
                           compared: parts[contract]!.comparable(byContract[contract]!).count)
@@ -99,9 +103,12 @@ public struct DriftSummary: Sendable {
         sections = contracts.map(\.contract).sorted { rank($0) < rank($1) }.map { Section(contract: $0, summary: parts[$0]!) }
     }
 
-    init(results: [DriftResult], brokenFiles: Int) {
+    init(results: [DriftResult], brokenFiles: Int, stale: [String: StaleFixture] = [:]) {
         calls = results.count
         self.brokenFiles = brokenFiles
+        let fixtures = Set(results.map(\.fixture))
+        self.stale = stale.values.filter { fixtures.contains($0.fixture) }.sorted { $0.fixture < $1.fixture }
+        let staleFixtures = Set(self.stale.map(\.fixture))
         let answered = results.filter { $0.liveStatus != nil }
         for auth in AuthStyle.allCases {
             let mine = answered.filter { $0.auth == auth }
@@ -121,7 +128,7 @@ public struct DriftSummary: Sendable {
                              fixtures: calls.map(\.fixture)))
         }
         var index: [String: Int] = [:]
-        for result in comparable(results) {
+        for result in comparable(results) where !staleFixtures.contains(result.fixture) {
             for change in result.changes {
                 let phrase = Self.phrase(change.detail)
                 let key = "\(change.grade.rawValue)|\(change.kind.rawValue)|\(change.path)|\(phrase)"
@@ -171,9 +178,10 @@ public struct DriftSummary: Sendable {
     func comparable(_ results: [DriftResult]) -> [DriftResult] {
         let refused = Set(refusals.map(\.auth))
         let goneEndpoints = Set(gone.map { [$0.contract, $0.endpoint] })
+        let staleFixtures = Set(stale.map(\.fixture))
         return results.filter {
             $0.liveStatus != nil && !refused.contains($0.auth) && !$0.unreproducible
-                && !goneEndpoints.contains([$0.contract, $0.endpoint])
+                && !goneEndpoints.contains([$0.contract, $0.endpoint]) && !staleFixtures.contains($0.fixture)
         }
     }
 
@@ -224,6 +232,7 @@ public struct DriftSummary: Sendable {
             .map { $0 }
         parts[0] += refusals.isEmpty ? "" : " (\(plural(refusals.count, "refused style")))"
         var line = "drift: " + parts.joined(separator: ", ") + " (distinct changes) over \(plural(calls, "call"))"
+        if !stale.isEmpty { line += "; \(stale.count) stale" }
         let unanswerable = unanswered.reduce(0) { $0 + $1.fixtures.count }
         if unanswerable > 0 { line += "; \(unanswerable) got no answer, so their drift is unknown" }
         if brokenFiles > 0 { line += "; \(plural(brokenFiles, "fixture file")) did not load" }
@@ -271,6 +280,11 @@ public struct DriftSummary: Sendable {
             lines += section.summary.terminalLines(maxInfo: maxInfo, indent: section.contract.isEmpty ? "" : "  ")
         }
         if groups.isEmpty, refusals.isEmpty, gone.isEmpty, unanswered.isEmpty, brokenFiles == 0 { lines.append("drift: no changes") }
+        if !stale.isEmpty {
+            lines.append("stale: \(plural(stale.count, "fixture")) whose place id answers 404 while its endpoint answers others "
+                         + "(data churn, not API drift; \(staleFails ? "failing: staleFails is true" : "not failing")):")
+            lines += stale.map { "  " + $0.line }
+        }
         lines.append(headline)
         return lines.joined(separator: "\n")
     }
@@ -320,6 +334,11 @@ public struct DriftSummary: Sendable {
         var lines = ["### API drift against \(Self.cell(baseURL))", ""]
         lines.append("**\(Self.cell(headline.replacingOccurrences(of: "drift: ", with: "")))**")
         if contracts.count > 0 { lines.append(""); lines.append(Self.cell(contractLine.prefix(1).uppercased() + contractLine.dropFirst()) + ".") }
+        if !stale.isEmpty {
+            lines += ["", "**Stale fixtures** (the place id answers 404 while its endpoint answers others: data churn, not API drift; "
+                      + "\(staleFails ? "failing" : "not failing")):", ""]
+            lines += stale.map { "- `\($0.fixture)`: place id `\($0.placeID)`; re-record: `\($0.rerecordCommand)`" }
+        }
         if sections.count <= 1 {
             lines += markdownBody(maxInfo: maxInfo)
         } else {

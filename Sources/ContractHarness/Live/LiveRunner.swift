@@ -28,6 +28,10 @@ public struct LiveOptions: Sendable {
     public var maxBody = LiveStack.defaultMaxBody
     /// The HTTP stack for the calls; nil takes `LiveStack.current` (set by `fsq-live`).
     public var stack: (any LiveHTTPStack)?
+    /// Most requests in any one-second window (`--rate-limit`); nil paces only on `X-RateLimit-Remaining`.
+    public var rateLimit: Int?
+    /// Most requests the run may send, retries included (`--max-calls`); nil for no budget.
+    public var maxCalls: Int?
 
     public init(
         baseURL: URL, key: APIKey?, authStyles: [AuthStyle] = AuthStyle.allCases,
@@ -67,6 +71,12 @@ public struct LiveExchange: Sendable {
     public var attempts: Int
     /// Seconds the last attempt took.
     public var seconds: Double
+    /// Why each retried attempt failed (`429`, `503`, `transport`), in order.
+    public var retriedFor: [String] = []
+
+    /// Retried after a 5xx or a transport failure: a case that passes on such an answer is flaky. A 429 waited out
+    /// is the quota, not the server failing.
+    public var flakyReasons: [String] { retriedFor.filter { $0 != "429" } }
 
     public init(outcome: CallOutcome, request: HTTPRequest?, response: HTTPResponse?, body: Data, attempts: Int, seconds: Double) {
         self.outcome = outcome
@@ -83,11 +93,17 @@ public struct LiveExchange: Sendable {
 /// Live, record and drift strategies share one caller: it owns the session, the retries and the jitter.
 public struct LiveCaller: Sendable {
     public let options: LiveOptions
+    /// The run's pace, shared by every call it makes.
+    public let pacer: CallPacer
+    /// The run's calls, retries, waits and budget.
+    public let ledger: CallLedger
     private let jitter: Locked<SplitMix64>
     private let stack: any LiveHTTPStack
 
     public init(options: LiveOptions) {
         self.options = options
+        pacer = CallPacer(perSecond: options.rateLimit, maxHold: options.maxBackoff)
+        ledger = CallLedger(maxCalls: options.maxCalls)
         jitter = Locked(SplitMix64(seed: options.seed &+ 0x9E37_79B9_7F4A_7C15))
         stack = options.stack ?? LiveStack.current ?? NoLiveStack()
     }
@@ -101,6 +117,7 @@ public struct LiveCaller: Sendable {
         fixtureHeader: String? = nil, sending: APIKey? = nil
     ) async -> LiveExchange {
         var attempt = 0
+        var retriedFor: [String] = []
         while true {
             attempt += 1
             let timeout = max(0.001, min(options.timeout, deadline.remaining))
@@ -108,7 +125,8 @@ public struct LiveCaller: Sendable {
             // Bounded (deadline, body cap) and scrubbed of the key before anything above can see the answer.
             let bounded = LiveTransport(stack: stack, timeout: timeout, maxBody: options.maxBody,
                                         runDeadline: timeout < options.timeout ? deadline.seconds : nil)
-            let transport = ObservingTransport(base: RedactingTransport(base: bounded, scrubber: KeyScrubber(key: key)),
+            let paced = PacedTransport(base: bounded, pacer: pacer, ledger: ledger)
+            let transport = ObservingTransport(base: RedactingTransport(base: paced, scrubber: KeyScrubber(key: key)),
                                                extraHeaders: headers)
             let client = FoursquareClient(apiKey: sending ?? key, auth: auth, baseURL: options.baseURL,
                                           apiVersion: options.apiVersion, transport: transport)
@@ -116,12 +134,17 @@ public struct LiveCaller: Sendable {
             let outcome = await plan.run(with: client)
             let seconds = (ContinuousClock.now - start).seconds
             let last = transport.last
-            let exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
+            var exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
                                         body: last?.data ?? Data(), attempts: attempt, seconds: seconds)
+            exchange.retriedFor = retriedFor
             guard case let .failed(error) = outcome, error.isRetryable, attempt <= options.retries,
-                  error.status != expectedStatus else { return exchange }
+                  error.status != expectedStatus, !ledger.isSpent else { return exchange }
             let backoff = self.backoff(attempt: attempt, retryAfter: error.retryAfter)
             guard backoff < deadline.remaining else { return exchange }
+            let reason = CallLedger.reason(error)
+            retriedFor.append(reason)
+            ledger.retried(because: reason)
+            ledger.backedOff(backoff)
             try? await Task.sleep(nanoseconds: UInt64(backoff * 1_000_000_000))
         }
     }
@@ -151,6 +174,12 @@ public struct LiveStrategy: RunStrategy {
     public let deadline: RunDeadline
     /// `--openapi`: each answer also checked against the provider's document (`live-openapi`).
     public let document: DocumentCheck?
+    /// Tells a recorded id that answers 404 while its endpoint answers others (stale) from a failure; nil never does.
+    public var staleProbe: StaleProbe?
+    /// A stale fixture fails (the project file's `staleFails`) instead of being skipped.
+    public var staleFails = false
+    /// Known findings (`--baseline`): a failing case whose finding is in it passes, listed as known.
+    public var baseline: BaselineUse?
 
     public init(caller: LiveCaller, deadline: RunDeadline, document: DocumentCheck? = nil) {
         self.caller = caller
@@ -191,13 +220,30 @@ public struct LiveStrategy: RunStrategy {
            response.headers[EmulatorFixtureHeader.name] == nil {
             return [skipped(job, "\(reason) (\(LiveTransportError.origin(options.baseURL)) is not the emulator)")]
         }
-        let notes = exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil
+        if let staleProbe {
+            staleProbe.answered(fixture, auth: auth, status: exchange.response?.status)
+            if let stale = await staleProbe.check(fixture, auth: auth, liveStatus: exchange.response?.status, caller: caller,
+                                                  key: key, deadline: deadline) {
+                return cases(job) { _ in (stale.verdict(fails: staleFails), 0) }
+            }
+        }
+        var notes = exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil
         var results = LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key, provocation: provocation).map { check, verdict in
             CaseResult(endpoint: fixture.endpoint.rawValue, fixture: fixture.relativePath, auth: auth, check: check,
                        time: check == .liveStatus ? exchange.seconds : 0, verdict: verdict, notes: notes)
         }
         if let document, document.oracle.covers(contract: fixture.contract) {
             results.append(document.liveResult(fixture: fixture, auth: auth, exchange: exchange, key: key))
+        }
+        // Passed only after a retried 5xx or transport failure: green, but marked so a flaky server shows.
+        if !exchange.flakyReasons.isEmpty, !results.contains(where: \.verdict.isProblem) {
+            notes = FlakyCase.note(exchange)
+            for index in results.indices { results[index].notes = notes }
+            caller.ledger.flaky(results.map(\.name))
+        }
+        if let baseline {
+            if exchange.response != nil { baseline.covered("\(fixture.contract)/\(fixture.endpoint.rawValue)") }
+            baseline.apply(to: &results, contract: fixture.contract, endpoint: fixture.endpoint.rawValue)
         }
         return results
     }

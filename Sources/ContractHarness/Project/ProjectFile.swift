@@ -9,7 +9,9 @@ import FoursquarePlaces
 ///  "baseURL": "https://places-api.foursquare.com", "liveContracts": ["2025-06-17"],
 ///  "drift": {"failOn": "err", "report": "Reports/drift.xml", "summary": "Reports/drift.md"},
 ///  "redactHeaders": ["X-Request-Id"],
-///  "openapi": {"2025-06-17": {"document": "openapi.json", "overrides": "overrides.json"}}}
+///  "openapi": {"2025-06-17": {"document": "openapi.json", "overrides": "overrides.json"}},
+///  "maxCalls": 500, "rateLimit": 8, "staleFails": false, "fixtureMaxAgeDays": 180,
+///  "baseline": "drift-baseline.json"}
 /// ```
 ///
 /// Every key is optional; an unknown key is an error naming the file. Relative paths resolve against the file's
@@ -29,6 +31,17 @@ public struct ProjectFile: Sendable, Equatable {
     public var redactHeaders: [String] = []
     /// The OpenAPI document (and overrides) each contract is checked against, by contract id.
     public var openapi: [String: OpenAPISource] = [:]
+    /// Most calls a live run may make (`--max-calls`).
+    public var maxCalls: Int?
+    /// Most live calls in any one-second window (`--rate-limit`).
+    public var rateLimit: Int?
+    /// A fixture whose recorded place id no longer exists (stale) fails `run --live` and `drift`; by default it
+    /// is reported and passes.
+    public var staleFails = false
+    /// Days after which a fixture's recording is old: `run`, `list` and the step summary warn about it.
+    public var fixtureMaxAgeDays: Int?
+    /// The baseline of known findings (`--baseline`).
+    public var baseline: String?
 
     /// `drift`'s defaults.
     public struct Drift: Sendable, Equatable {
@@ -103,6 +116,11 @@ public struct ProjectFile: Sendable, Equatable {
         project.openapi = (decoded.openapi ?? [:]).mapValues {
             OpenAPISource(document: resolve($0.document), overrides: resolve($0.overrides))
         }
+        project.maxCalls = decoded.maxCalls
+        project.rateLimit = decoded.rateLimit
+        project.staleFails = decoded.staleFails ?? false
+        project.fixtureMaxAgeDays = decoded.fixtureMaxAgeDays
+        project.baseline = resolve(decoded.baseline)
         return project
     }
 
@@ -116,9 +134,15 @@ public struct ProjectFile: Sendable, Equatable {
         var drift: DriftContents?
         var redactHeaders: [String]?
         var openapi: [String: OpenAPIContents]?
+        var maxCalls: Int?
+        var rateLimit: Int?
+        var staleFails: Bool?
+        var fixtureMaxAgeDays: Int?
+        var baseline: String?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi
+            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline
         }
 
         init(from decoder: any Decoder) throws {
@@ -149,6 +173,16 @@ public struct ProjectFile: Sendable, Equatable {
             if let unknown = openapi?.keys.sorted().first(where: { Contract.named($0) == nil }) {
                 throw invalid(.openapi, "unknown contract '\(unknown)' (known: \(Contracts.known.joined(separator: ", ")))")
             }
+            for (key, name) in [(CodingKeys.maxCalls, "calls"), (.rateLimit, "calls a second"), (.fixtureMaxAgeDays, "days")] {
+                if let value = try container.decodeIfPresent(Int.self, forKey: key), value < 1 {
+                    throw invalid(key, "\(value) is not a positive number of \(name)")
+                }
+            }
+            maxCalls = try container.decodeIfPresent(Int.self, forKey: .maxCalls)
+            rateLimit = try container.decodeIfPresent(Int.self, forKey: .rateLimit)
+            staleFails = try container.decodeIfPresent(Bool.self, forKey: .staleFails)
+            fixtureMaxAgeDays = try container.decodeIfPresent(Int.self, forKey: .fixtureMaxAgeDays)
+            baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
         }
     }
 

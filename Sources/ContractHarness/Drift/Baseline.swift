@@ -1,0 +1,185 @@
+import Foundation
+import FoursquarePlaces
+
+/// Known findings a team cannot fix today, each with a reason and an end date: `--baseline FILE` (or the project
+/// file's `baseline`), written by `--update-baseline`.
+///
+/// ```json
+/// {"entries": [{"fingerprint": "seed/place-search drift $.results[*].geocodes removed",
+///               "reason": "handled in the next sprint (@maps-team)", "expires": "2026-12-31"}]}
+/// ```
+///
+/// A fingerprint is the operation (contract/endpoint), the check, the JSON path and the kind of change: it does
+/// not depend on the order of fixtures, their names or when they were recorded. A finding in the baseline is
+/// known (listed, not failing) until its entry expires; then it fails again and says so.
+public struct Baseline: Sendable, Equatable {
+    public struct Entry: Sendable, Hashable, Codable {
+        public var fingerprint: String
+        public var reason: String
+        /// `YYYY-MM-DD`; the entry holds through that day (UTC).
+        public var expires: String
+
+        public init(fingerprint: String, reason: String, expires: String) {
+            self.fingerprint = fingerprint
+            self.reason = reason
+            self.expires = expires
+        }
+
+        /// `seed/place-search`: the fingerprint's operation.
+        public var operation: String { String(fingerprint.prefix { $0 != " " }) }
+
+        public func isExpired(today: String) -> Bool { expires < today }
+    }
+
+    public var entries: [Entry] = []
+
+    public init(entries: [Entry] = []) { self.entries = entries }
+
+    struct File: Codable { var entries: [Entry] }
+
+    /// Reads the file; a missing file is an empty baseline (the first `--update-baseline` writes it).
+    public static func load(_ url: URL) throws(FixtureError) -> Baseline {
+        guard FileManager.default.fileExists(atPath: url.path) else { return Baseline() }
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: Data(contentsOf: url))
+        } catch {
+            throw FixtureError(file: url.path, reason: "not a baseline file ({\"entries\": [{\"fingerprint\", \"reason\", \"expires\"}]}): "
+                               + "\(error.localizedDescription); fix it or write it again with --update-baseline")
+        }
+        for entry in file.entries where !Self.isDate(entry.expires) {
+            throw FixtureError(file: url.path, reason: "entry '\(entry.fingerprint)': expires '\(entry.expires)' is not a YYYY-MM-DD date")
+        }
+        return Baseline(entries: file.entries)
+    }
+
+    public func write(to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(encoder.encode(File(entries: entries.sorted { $0.fingerprint < $1.fingerprint })) + Data("\n".utf8), to: url)
+    }
+
+    static func isDate(_ text: String) -> Bool { text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil }
+
+    /// Today (UTC) as `YYYY-MM-DD`, `days` ahead.
+    public static func day(_ days: Int = 0, from now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: now.addingTimeInterval(Double(days) * 86_400))
+    }
+
+    /// `2025-06-17/place-search drift $.results[*].geocodes removed`.
+    public static func fingerprint(contract: String, endpoint: String, check: String, path: String, kind: String) -> String {
+        "\(contract)/\(endpoint) \(check) \(path) \(kind)"
+    }
+
+    /// The fingerprint of a failing live check (`run --live`, `live-openapi`): the operation, the check, and what
+    /// failed in words, with array indices, place ids and numbers taken out so it holds from night to night.
+    public static func fingerprint(contract: String, endpoint: String, check: String, message: String) -> String {
+        var text = String(message.split(separator: "\n").first ?? "")
+        for (pattern, replacement) in [(#"\[\d+\]"#, "[*]"), (#"/\d+(/|$)"#, "/*$1"), (#"\b[0-9a-f]{24}\b"#, "<id>"), (#"\d+(\.\d+)?"#, "N"),
+                                       (#"\s+"#, " ")] {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return fingerprint(contract: contract, endpoint: endpoint, check: check, path: "-", kind: String(text.prefix(200)))
+    }
+
+    /// The entry for a fingerprint, if any.
+    public func entry(_ fingerprint: String) -> Entry? { entries.first { $0.fingerprint == fingerprint } }
+
+    /// The baseline after a run: every finding in it (an entry kept keeps its reason and date; a new one says to
+    /// give them), without the entries the run found fixed; entries of operations the run did not cover stay.
+    public func updated(findings: Set<String>, covered: Set<String>, today: String = Baseline.day()) -> Baseline {
+        var kept = entries.filter { findings.contains($0.fingerprint) || !covered.contains($0.operation) }
+        for finding in findings.sorted() where entry(finding) == nil {
+            kept.append(Entry(fingerprint: finding, reason: "known since \(today): give the reason and who owns it",
+                              expires: Self.day(30)))
+        }
+        return Baseline(entries: kept)
+    }
+}
+
+/// One run's use of a baseline: which findings it knew, which entries have expired, and which are fixed.
+public final class BaselineUse: Sendable {
+    public let baseline: Baseline
+    public let today: String
+    private let state = Locked<(findings: Set<String>, known: Set<String>, expired: Set<String>, covered: Set<String>)>(([], [], [], []))
+
+    public init(_ baseline: Baseline, today: String = Baseline.day()) {
+        self.baseline = baseline
+        self.today = today
+    }
+
+    /// How a failing case's findings stand against the baseline.
+    public enum Standing: Sendable {
+        /// Not every finding is in the baseline: the case fails as it would without one.
+        case new
+        /// Every finding is known and in date: the case passes, with these notes.
+        case known(String)
+        /// Every finding is in the baseline but an entry has expired: the case fails, naming it.
+        case expired(String)
+    }
+
+    /// Notes an operation the run got an answer from (for fixed entries).
+    public func covered(_ operation: String) { state.withLock { _ = $0.covered.insert(operation) } }
+
+    public func judge(_ fingerprints: [String]) -> Standing {
+        guard !fingerprints.isEmpty else { return .new }
+        state.withLock { $0.findings.formUnion(fingerprints) }
+        let entries = fingerprints.map(baseline.entry)
+        guard entries.allSatisfy({ $0 != nil }) else { return .new }
+        let found = entries.compactMap { $0 }
+        if let expired = found.first(where: { $0.isExpired(today: today) }) {
+            state.withLock { _ = $0.expired.insert(expired.fingerprint) }
+            return .expired("baseline entry '\(expired.fingerprint)' expired on \(expired.expires) (\(expired.reason)): the finding fails again; "
+                            + "fix it, or give the entry a new date")
+        }
+        state.withLock { $0.known.formUnion(fingerprints) }
+        return .known(found.map { "known (baseline, until \($0.expires)): \($0.fingerprint): \($0.reason)" }.joined(separator: "\n"))
+    }
+
+    /// Applies the baseline to a fixture's live cases: a failing case whose finding is known passes with a note; one
+    /// whose entry expired fails naming it.
+    public func apply(to results: inout [CaseResult], contract: String, endpoint: String) {
+        for index in results.indices where results[index].verdict.isProblem {
+            let message: String
+            switch results[index].verdict {
+            case let .fail(text, _), let .error(text, _): message = text
+            default: continue
+            }
+            let fingerprint = Baseline.fingerprint(contract: contract, endpoint: endpoint, check: results[index].check.rawValue, message: message)
+            switch judge([fingerprint]) {
+            case .new: break
+            case let .known(note):
+                results[index].verdict = .pass
+                results[index].notes = [note, message].joined(separator: "\n")
+            case let .expired(text):
+                results[index].verdict = .fail(message: text, detail: text + "\n" + message)
+            }
+        }
+    }
+
+    /// Every finding the run made, known or not.
+    public var findings: Set<String> { state.current.findings }
+    public var known: [String] { state.current.known.sorted() }
+    public var expired: [Baseline.Entry] { baseline.entries.filter { state.current.expired.contains($0.fingerprint) } }
+    public var coveredOperations: Set<String> { state.current.covered }
+
+    /// Entries whose finding did not occur in an operation the run covered.
+    public var fixed: [Baseline.Entry] {
+        let current = state.current
+        return baseline.entries.filter { !current.findings.contains($0.fingerprint) && current.covered.contains($0.operation) }
+    }
+
+    /// The terminal's lines: known findings, expired entries, fixed entries.
+    public func lines(path: String) -> [String] {
+        var lines = ["baseline \(path): \(plural(known.count, "known finding")) (not failing), \(expired.count) expired, \(fixed.count) fixed"]
+        lines += known.prefix(20).map { "  known: \($0)" }
+        if known.count > 20 { lines.append("  … \(known.count - 20) more known") }
+        lines += expired.map { "  EXPIRED: \($0.fingerprint) (expired \($0.expires): \($0.reason))" }
+        lines += fixed.map { "  fixed: \($0.fingerprint) no longer occurs (--update-baseline removes it)" }
+        return lines
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import FoursquarePlaces
+
+/// A fixture whose recorded place id answers 404 while its endpoint answers other ids: the place closed or was
+/// merged since it was recorded. That is data churn, not a change of the API, so it is its own outcome (passing
+/// unless the project file's `staleFails` says otherwise), named with the id and the command that re-records it.
+public struct StaleFixture: Sendable, Hashable {
+    public var fixture: String
+    public var endpoint: String
+    public var contract: String
+    /// The recorded id that now answers 404.
+    public var placeID: String
+    /// An id the endpoint answered in the same run, which the re-record command uses.
+    public var answeredID: String
+
+    public init(fixture: String, endpoint: String, contract: String, placeID: String, answeredID: String) {
+        self.fixture = fixture
+        self.endpoint = endpoint
+        self.contract = contract
+        self.placeID = placeID
+        self.answeredID = answeredID
+    }
+
+    /// `fsq-contract record --mode all --filter 'place-details/200-typical.json' --place-id 4b…`: records the
+    /// fixture again from the same request for an id that exists today.
+    public var rerecordCommand: String {
+        "fsq-contract record --mode all --contract \(contract) --filter '\(fixture)' --place-id \(answeredID)"
+    }
+
+    /// `stale: place-details/200-typical.json: place id 4b… answers 404 while place-details answers other ids
+    /// (data churn, not API drift); re-record: …`.
+    public var line: String {
+        "stale: \(fixture): place id \(placeID) answers 404 while \(endpoint) answers other ids (data churn, not API drift); "
+            + "re-record: \(rerecordCommand)"
+    }
+
+    /// The skipped (or, with `staleFails`, failed) case's message.
+    public var message: String {
+        "stale: the recorded place id \(placeID) answers 404 while \(endpoint) answers other ids (\(answeredID)): "
+            + "the place is gone, the API is not; re-record with \(rerecordCommand)"
+    }
+
+    /// The verdict for each case of a stale fixture.
+    public func verdict(fails: Bool) -> Verdict {
+        fails ? .fail(message: message, detail: message + "\n(the project file's staleFails is true)") : .skip(reason: message)
+    }
+
+    /// The place id in a fixture's recorded path, for an endpoint that takes one.
+    public static func placeID(of fixture: Fixture) -> String? {
+        let entry = fixture.registryEntry ?? fixture.endpoint.endpoint
+        guard let placeholder = entry.placeholder else { return nil }
+        let template = entry.pathTemplate.split(separator: "/", omittingEmptySubsequences: false)
+        let path = fixture.request.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard template.count == path.count, let at = template.firstIndex(where: { $0 == placeholder }) else { return nil }
+        return String(path[at]).removingPercentEncoding ?? String(path[at])
+    }
+
+    /// The same fixture asking for `placeID` instead of its recorded one (record `--place-id`); nil when its
+    /// endpoint takes no place id.
+    public static func replacingPlaceID(_ fixture: Fixture, with placeID: String) -> Fixture? {
+        let entry = fixture.registryEntry ?? fixture.endpoint.endpoint
+        guard entry.hasPlaceID, let path = try? entry.path(placeID: placeID) else { return nil }
+        var fixture = fixture
+        fixture.request.path = path
+        return fixture
+    }
+
+    /// Whether a recorded success answered with `liveStatus` may be stale: a 404 for a place id.
+    static func candidate(_ fixture: Fixture, liveStatus: Int?) -> String? {
+        guard liveStatus == 404, (200...299).contains(fixture.response.status) else { return nil }
+        return placeID(of: fixture)
+    }
+
+    /// Drift's stale fixtures, from the whole run: a recorded success whose id answered 404 where another call to
+    /// the same endpoint of the same contract, in the same style, answered 2xx. A 404 on every id stays `gone`.
+    public static func inDrift(_ results: [DriftResult], fixtures: [String: Fixture]) -> [String: StaleFixture] {
+        var answered: [String: String] = [:]
+        for result in results {
+            guard let status = result.liveStatus, (200...299).contains(status), let fixture = fixtures[result.fixture],
+                  let id = placeID(of: fixture) else { continue }
+            answered["\(result.contract)|\(result.endpoint)|\(result.auth)"] = answered["\(result.contract)|\(result.endpoint)|\(result.auth)"] ?? id
+        }
+        var stale: [String: StaleFixture] = [:]
+        for result in results {
+            guard let fixture = fixtures[result.fixture], let id = candidate(fixture, liveStatus: result.liveStatus),
+                  let other = answered["\(result.contract)|\(result.endpoint)|\(result.auth)"], other != id else { continue }
+            stale[result.fixture] = StaleFixture(fixture: result.fixture, endpoint: result.endpoint, contract: result.contract,
+                                                 placeID: id, answeredID: other)
+        }
+        return stale
+    }
+}
+
+/// Live mode's stale check, shared by every fixture of a run: ids each endpoint answered so far, and, for a 404
+/// before any, one probe of another recorded id of the same endpoint (at most one per endpoint and style).
+public final class StaleProbe: Sendable {
+    /// Recorded place ids of the run's success fixtures, per `contract|endpoint`.
+    let recordedIDs: [String: [String]]
+    private let state = Locked<(answered: [String: String], probed: [String: String?], found: [StaleFixture])>(([:], [:], []))
+
+    public init(_ fixtures: [LoadedFixture]) {
+        var ids: [String: [String]] = [:]
+        for case let .fixture(fixture) in fixtures where (200...299).contains(fixture.response.status) {
+            if let id = StaleFixture.placeID(of: fixture), !(ids["\(fixture.contract)|\(fixture.endpoint.rawValue)"] ?? []).contains(id) {
+                ids["\(fixture.contract)|\(fixture.endpoint.rawValue)", default: []].append(id)
+            }
+        }
+        recordedIDs = ids
+    }
+
+    /// The stale fixtures found so far, in the order found.
+    public var found: [StaleFixture] { state.current.found.sorted { $0.fixture < $1.fixture } }
+
+    static func key(_ fixture: Fixture, _ auth: AuthStyle) -> String { "\(fixture.contract)|\(fixture.endpoint.rawValue)|\(auth)" }
+
+    /// Notes a 2xx for a place id.
+    func answered(_ fixture: Fixture, auth: AuthStyle, status: Int?) {
+        guard let status, (200...299).contains(status), let id = StaleFixture.placeID(of: fixture) else { return }
+        state.withLock { state in if state.answered[Self.key(fixture, auth)] == nil { state.answered[Self.key(fixture, auth)] = id } }
+    }
+
+    /// The stale finding for a recorded success that answered 404, or nil when the endpoint answers no other id
+    /// (then the 404 is a failure, and drift's `gone`).
+    func check(_ fixture: Fixture, auth: AuthStyle, liveStatus: Int?, caller: LiveCaller, key: APIKey,
+               deadline: RunDeadline) async -> StaleFixture? {
+        guard let id = StaleFixture.candidate(fixture, liveStatus: liveStatus) else { return nil }
+        let slot = Self.key(fixture, auth)
+        var other = state.withLock { $0.answered[slot] }
+        if other == nil || other == id {
+            if let probed = state.withLock({ $0.probed[slot] }) {
+                other = probed
+            } else {
+                other = await probe(fixture, auth: auth, excluding: id, caller: caller, key: key, deadline: deadline)
+                state.withLock { $0.probed[slot] = .some(other) }
+            }
+        }
+        guard let other, other != id else { return nil }
+        let stale = StaleFixture(fixture: fixture.relativePath, endpoint: fixture.endpoint.rawValue, contract: fixture.contract,
+                                 placeID: id, answeredID: other)
+        state.withLock { state in if !state.found.contains(stale) { state.found.append(stale) } }
+        return stale
+    }
+
+    /// Asks for the first other recorded id of the endpoint; the id when it answers 2xx.
+    func probe(_ fixture: Fixture, auth: AuthStyle, excluding id: String, caller: LiveCaller, key: APIKey,
+               deadline: RunDeadline) async -> String? {
+        guard let other = recordedIDs["\(fixture.contract)|\(fixture.endpoint.rawValue)"]?.first(where: { $0 != id }),
+              let probe = StaleFixture.replacingPlaceID(fixture, with: other),
+              case let .success(plan) = ExecutionCore.plan(.fixture(probe)) else { return nil }
+        let exchange = await caller.call(plan.1, auth: auth, key: key, deadline: deadline, expectedStatus: nil)
+        guard let status = exchange.response?.status, (200...299).contains(status) else { return nil }
+        return other
+    }
+}
