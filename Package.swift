@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "PlacesEmulatorTests", dependencies: [
             "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Harness"])),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML", "ContractHarness"]),
         // In-process parsing of every verb's flags; the executables are @testable-imported.
         .target(
             name: "CommandParsing",
