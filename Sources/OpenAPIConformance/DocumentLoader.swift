@@ -44,14 +44,28 @@ public struct OpenAPIDocumentLoader: DocumentOracleLoader {
             } catch {
                 throw DocumentLoadError("\(argument.path): cannot resolve its $refs (\(DocumentFile.oneLine(error)))")
             }
-            let result = CompiledDocument(contract: contract, source: argument.path, document: dereferenced, warnings: warnings)
+            let result = CompiledDocument(contract: contract, source: argument.path, document: dereferenced, tree: tree, warnings: warnings)
             compiled[contract] = result
             let sources = patches.map(\.source).joined(separator: ", ")
             notices.append("openapi: \(argument.path) checks contract \(contract): \(result.operations.count) operations, "
                            + (patches.isEmpty ? "no overrides" : "\(applied) overrides applied at \(places) places (\(sources))"))
+            notices += Self.uncheckedWarnings(result.schemas.unchecked, path: argument.path)
         }
         return LoadedDocuments(oracle: OpenAPIOracle(documents: compiled), notices: notices)
     }
+
+    /// One line per keyword, format or pattern the validator cannot check, naming where the document uses it:
+    /// `warning: openapi: doc.json: not checked: format "phone" at #/components/schemas/Place/properties/tel/format`.
+    static func uncheckedWarnings(_ unchecked: [String: [JSONPointer]], path: String) -> [String] {
+        unchecked.keys.sorted().map { keyword in
+            let places = unchecked[keyword]!.sorted()
+            let more = places.count > 1 ? " (and \(places.count - 1) more place\(places.count == 2 ? "" : "s"))" : ""
+            return "\(uncheckedPrefix)\(path): not checked: \(keyword) at \(places[0])\(more); values there pass this keyword unchecked"
+        }
+    }
+
+    /// How the CLI tells these warnings from the other notices.
+    public static let uncheckedPrefix = "warning: openapi: "
 
     /// The flag's `CONTRACT=`, else `info.version` (`20250617` → `2025-06-17`).
     static func contract(of tree: JSONValue, argument: DocumentArgument) throws(DocumentLoadError) -> String {
