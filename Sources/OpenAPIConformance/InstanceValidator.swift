@@ -213,8 +213,7 @@ struct InstanceValidator {
                 add("a \"\(discriminator.property)\" property (the discriminator)", "none", at: .key(discriminator.property))
                 return
             }
-            if case let .string(name) = named, let branch = discriminator.mapping[name] ?? table.component(named: name),
-               (node.oneOf + node.anyOf).contains(branch) || discriminator.mapping[name] != nil {
+            if case let .string(name) = named, let branch = discriminator.mapping[name] ?? table.component(named: name) {
                 inPlace(branch)
             } else {
                 let names = discriminator.mapping.keys.sorted()

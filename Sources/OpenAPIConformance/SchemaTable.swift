@@ -11,6 +11,8 @@ struct SchemaTable: Sendable {
     private(set) var nodes: [SchemaNode] = []
     /// Keyword (`format "phone"`, `$ref "https://…"`) → where the document uses it, in the order met.
     private(set) var unchecked: [String: [JSONPointer]] = [:]
+    /// Keywords whose value cannot be what the keyword needs (`required: "id"`): the document is refused.
+    private(set) var malformed: [(pointer: JSONPointer, problem: String)] = []
     /// Per resource: its `$dynamicAnchor`s, compiled when a `$dynamicRef` exists.
     private(set) var dynamicAnchors: [[String: Int]] = []
 
@@ -209,7 +211,7 @@ struct SchemaTable: Sendable {
         case .object:
             break
         default:
-            note("a schema that is neither an object nor a boolean", pointer)
+            malformed.append((pointer, "a schema must be an object or a boolean, found \(schema.kind)"))
             nodes[index] = node
             return
         }
@@ -237,6 +239,10 @@ struct SchemaTable: Sendable {
             return
         }
         for (key, value) in members {
+            if let problem = Self.shapeProblem(key, value, dialect: dialect) {
+                malformed.append((pointer.appending(key), problem))
+                continue
+            }
             switch key {
             case "type":
                 switch value {
@@ -363,6 +369,63 @@ struct SchemaTable: Sendable {
         // 3.0: `nullable` adds null to the types `type` names (and is nothing without a `type`).
         if node.nullable, !node.types.isEmpty { node.types.insert(.null) }
         nodes[index] = node
+    }
+
+    /// What is wrong with a keyword's value, when its JSON type cannot be what the keyword needs.
+    static func shapeProblem(_ key: String, _ value: JSONValue, dialect: SchemaDialect) -> String? {
+        func isSchema(_ value: JSONValue) -> Bool {
+            switch value { case .object, .bool: return true; default: return false }
+        }
+        func isString(_ value: JSONValue) -> Bool { if case .string = value { return true } else { return false } }
+        switch key {
+        case "type":
+            switch value {
+            case .string: return nil
+            case let .array(types) where types.allSatisfy(isString): return nil
+            default: return "type must be a string or an array of strings, found \(value.kind)"
+            }
+        case "required":
+            if case let .array(names) = value, names.allSatisfy(isString) { return nil }
+            return "required must be an array of strings, found \(value.kind)"
+        case "enum":
+            if case .array = value { return nil }
+            return "enum must be an array, found \(value.kind)"
+        case "properties", "patternProperties", "dependentSchemas", "$defs":
+            if case let .object(members) = value, members.allSatisfy({ isSchema($0.value) }) { return nil }
+            return "\(key) must be an object of schemas"
+        case "dependentRequired":
+            if case let .object(members) = value, members.allSatisfy({ if case let .array(names) = $0.value { names.allSatisfy(isString) } else { false } }) { return nil }
+            return "dependentRequired must be an object of arrays of strings"
+        case "allOf", "anyOf", "oneOf", "prefixItems":
+            if case let .array(schemas) = value, !schemas.isEmpty, schemas.allSatisfy(isSchema) { return nil }
+            return "\(key) must be a non-empty array of schemas"
+        case "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "minContains", "maxContains":
+            if case let .number(text) = value, let number = JSONDecimal(text), number.isInteger, !number.negative { return nil }
+            return "\(key) must be a non-negative integer, found \(JSONKind.show(value))"
+        case "minimum", "maximum":
+            if case .number = value { return nil }
+            return "\(key) must be a number, found \(JSONKind.show(value))"
+        case "exclusiveMinimum", "exclusiveMaximum":
+            if case .number = value { return nil }
+            if case .bool = value, dialect == .openAPI30 { return nil }
+            return "\(key) must be a number\(dialect == .openAPI30 ? " or a boolean" : ""), found \(JSONKind.show(value))"
+        case "multipleOf":
+            if case let .number(text) = value, let number = JSONDecimal(text), !number.negative, !number.isZero { return nil }
+            return "multipleOf must be a number above 0, found \(JSONKind.show(value))"
+        case "pattern", "format", "$ref", "$dynamicRef":
+            return isString(value) ? nil : "\(key) must be a string, found \(value.kind)"
+        case "uniqueItems", "nullable":
+            if case .bool = value { return nil }
+            return "\(key) must be a boolean, found \(value.kind)"
+        case "contains", "not", "if", "then", "else", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties":
+            return isSchema(value) ? nil : "\(key) must be a schema (an object or a boolean), found \(value.kind)"
+        case "items":
+            if isSchema(value) { return nil }
+            if case .array = value, dialect == .jsonSchema2020 { return nil }  // Draft 2019-09's form: reported as unchecked.
+            return "items must be a schema (an object or a boolean), found \(value.kind)"
+        default:
+            return nil
+        }
     }
 
     /// `minimum: 5` beside `exclusiveMinimum: 5`: the stricter bound wins.
