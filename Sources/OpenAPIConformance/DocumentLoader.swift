@@ -100,7 +100,11 @@ public struct OpenAPIDocumentLoader: DocumentOracleLoader {
             switch value {
             case let .object(members):
                 return .object(members.map { member in
-                    if member.key == "schema", case .object = member.value { return (member.key, .object([])) }
+                    // A boolean schema too (3.1 allows `schema: false`; OpenAPIKit reads only objects).
+                    switch (member.key, member.value) {
+                    case ("schema", .object), ("schema", .bool): return (member.key, .object([]))
+                    default: break
+                    }
                     return (member.key, strip(member.value))
                 })
             case let .array(elements):
