@@ -25,6 +25,12 @@ struct DeterministicOutputTests {
                                       options: .regularExpression)
         }
 
+        /// HTTP dates: a recorded answer's `date` header (`Wed, 25 Nov 2026 02:14:11 GMT`).
+        static func httpDates(_ text: String) -> String {
+            text.replacingOccurrences(of: #"[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT"#, with: "<http-date>",
+                                      options: .regularExpression)
+        }
+
         /// The emulator's port, which the system picks per run.
         static func ports(_ text: String) -> String {
             text.replacingOccurrences(of: #"127\.0\.0\.1:\d+"#, with: "127.0.0.1:<port>", options: .regularExpression)
@@ -39,7 +45,7 @@ struct DeterministicOutputTests {
         static func all(_ text: String, folders: [String: String] = [:]) -> String {
             var text = text
             for (path, name) in folders { text = text.replacingOccurrences(of: path, with: name) }
-            return ports(instants(timings(durations(reportTimes(text)))))
+            return ports(httpDates(instants(timings(durations(reportTimes(text))))))
         }
     }
 
@@ -134,7 +140,7 @@ struct DeterministicOutputTests {
     }
 
     @Test func normalisingBlanksOnlyWhatItNames() {
-        let sample = #"<testsuite time="0.5" timestamp="2026-11-25T01:00:00"> took 0.05s, 12 ms at 127.0.0.1:41234 on 2026-11-25T01:00:00Z; 3 fixtures; load=0.034"#
-        #expect(Normalised.all(sample) == #"<testsuite time="" timestamp=""> took <duration>, <duration> at 127.0.0.1:<port> on <instant>; 3 fixtures; load=<duration>"#)
+        let sample = #"<testsuite time="0.5" timestamp="2026-11-25T01:00:00"> took 0.05s, 12 ms at 127.0.0.1:41234 on 2026-11-25T01:00:00Z; 3 fixtures; load=0.034; Wed, 25 Nov 2026 02:14:11 GMT"#
+        #expect(Normalised.all(sample) == #"<testsuite time="" timestamp=""> took <duration>, <duration> at 127.0.0.1:<port> on <instant>; 3 fixtures; load=<duration>; <http-date>"#)
     }
 }
