@@ -60,7 +60,17 @@ struct OpenAPIFlags: ParsableArguments {
         } catch {
             throw UsageFailure("\(error)")
         }
-        loaded.notices.forEach { print($0) }
+        loaded.notices.filter { !$0.hasPrefix("warning: ") }.forEach { print($0) }
+        // What the validator cannot check is also a warning on stderr and a line in the job's step summary.
+        let unchecked = loaded.notices.filter { $0.hasPrefix("warning: ") }
+        if !unchecked.isEmpty {
+            unchecked.forEach { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            let markdown = "⚠️ OpenAPI: \(unchecked.count) keyword\(unchecked.count == 1 ? "" : "s") of the document not checked\n\n"
+                + unchecked.map { "- " + $0.dropFirst("warning: ".count) }.joined(separator: "\n") + "\n\n"
+            if let problem = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(markdown, key: nil) {
+                FileHandle.standardError.write(Data((problem + "\n").utf8))
+            }
+        }
         return loaded
     }
 }

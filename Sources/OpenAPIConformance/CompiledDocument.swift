@@ -1,4 +1,5 @@
 import ContractHarness
+import FixtureFormat
 import Foundation
 import OpenAPIKit
 
@@ -47,11 +48,14 @@ struct CompiledDocument: Sendable {
     /// Violations at or under these pointers are warnings (overrides' `warn`).
     var warnings: [JSONPointer]
 
-    init(contract: String, source: String, document: DereferencedDocument, warnings: [JSONPointer]) {
+    /// `tree` is the patched document as JSON: schemas are compiled from it, OpenAPIKit's model gives the operations.
+    init(contract: String, source: String, document: DereferencedDocument, tree: JSONValue, warnings: [JSONPointer]) {
         self.contract = contract
         self.source = source
         self.warnings = warnings
-        var table = SchemaTable()
+        let dialect: SchemaDialect
+        if case let .string(version)? = tree.member("openapi"), version.hasPrefix("3.0") { dialect = .openAPI30 } else { dialect = .jsonSchema2020 }
+        var table = SchemaTable(document: tree, dialect: dialect)
         var operations: [Operation] = []
         for route in document.routes {
             let template = route.path.rawValue.hasPrefix("/") ? route.path.rawValue : "/" + route.path.rawValue
@@ -77,31 +81,45 @@ struct CompiledDocument: Sendable {
                     let content = response.content.map { type, entry in
                         let schemaPointer = responsePointer.appending("content").appending(type.rawValue).appending("schema")
                         return (mediaType: type.typeAndSubtype.lowercased(),
-                                schema: entry.schema.map { table.compile($0, pointer: schemaPointer, name: label + " body") })
-                    }
+                                schema: entry.schema == nil ? nil : table.compile(at: schemaPointer, name: label + " body"))
+                    }.sorted { $0.mediaType < $1.mediaType }
                     let headers = (response.headers ?? [:]).map { name, header in
                         let headerPointer = responsePointer.appending("headers").appending(name)
                         return Header(name: name.lowercased(), required: header.required,
-                                      schema: header.schemaOrContent.a.map { table.compile($0.schema, pointer: headerPointer.appending("schema"), name: "\(label) header \(name)") },
+                                      schema: header.schemaOrContent.a == nil ? nil
+                                          : table.compile(at: headerPointer.appending("schema"), name: "\(label) header \(name)"),
                                       pointer: headerPointer)
-                    }
+                    }.sorted { $0.name < $1.name }
                     responses.append(Response(status: status.rawValue, content: content, headers: headers, pointer: responsePointer))
                 }
                 let segments = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { segment -> String? in
                     segment.hasPrefix("{") && segment.hasSuffix("}") ? nil : String(segment)
                 }
                 operations.append(Operation(method: method, pathTemplate: template, segments: segments, query: query,
-                                            responses: responses, pointer: pointer))
+                                            responses: responses.sorted { Self.statusRank($0.status) < Self.statusRank($1.status) },
+                                            pointer: pointer))
             }
         }
-        self.operations = operations
+        // Document order as OpenAPIKit decodes it is not stable from run to run: sorted, so output is.
+        self.operations = operations.sorted { ($0.pathTemplate, Self.methodRank($0.method)) < ($1.pathTemplate, Self.methodRank($1.method)) }
         schemas = table
     }
 
+    /// `GET` before `POST` and the rest, as documents usually list them.
+    static func methodRank(_ method: String) -> String {
+        let order = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]
+        return order.firstIndex(of: method).map { String($0) } ?? method
+    }
+
+    /// `200` … `599`, then `1XX` … `5XX`, then `default`.
+    static func statusRank(_ status: String) -> String {
+        if Int(status) != nil { return "0" + status }
+        return status == "default" ? "2" : "1" + status.uppercased()
+    }
+
     private static func parameter(_ parameter: DereferencedParameter, pointer: JSONPointer, label: String, table: inout SchemaTable) -> Parameter {
-        let schema = parameter.schemaOrContent.a.map {
-            table.compile($0.schema, pointer: pointer.appending("schema"), name: "\(label) query \(parameter.name)")
-        }
+        let schema = parameter.schemaOrContent.a == nil ? nil
+            : table.compile(at: pointer.appending("schema"), name: "\(label) query \(parameter.name)")
         return Parameter(name: parameter.name, required: parameter.required, schema: schema, pointer: pointer)
     }
 

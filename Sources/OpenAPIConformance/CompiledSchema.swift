@@ -1,10 +1,9 @@
+import FixtureFormat
 import Foundation
-import OpenAPIKit
 
-/// A response, parameter or header schema compiled once per run into flat nodes the validator walks.
-///
-/// Built from OpenAPIKit's dereferenced schemas. A named component (`x-component-name`, which dereferencing
-/// records) is compiled once and shared, and messages name it: `Place.unresolved_flags`.
+/// A schema compiled once per run into a flat node the validator walks: every keyword of JSON Schema 2020-12 a
+/// response body can meet, read from the document's own JSON (OpenAPIKit's schema model drops the keywords it
+/// does not know, and cannot hold a recursive `$ref`).
 struct SchemaNode: Sendable {
     struct Types: OptionSet, Sendable {
         let rawValue: UInt8
@@ -16,137 +15,105 @@ struct SchemaNode: Sendable {
         static let array = Types(rawValue: 32)
         static let object = Types(rawValue: 64)
 
+        static let byName: [String: Types] = ["null": .null, "boolean": .boolean, "integer": .integer, "number": .number,
+                                              "string": .string, "array": .array, "object": .object]
+
         var names: [String] {
             [(Types.null, "null"), (.boolean, "boolean"), (.integer, "integer"), (.number, "number"), (.string, "string"),
              (.array, "array"), (.object, "object")].filter { contains($0.0) }.map(\.1)
         }
     }
 
-    enum Format: Sendable {
-        case date, dateTime, uri
+    struct Bound: Sendable {
+        var value: JSONDecimal
+        var exclusive: Bool
     }
 
-    enum Additional: Sendable {
-        case allowed
-        case forbidden
-        case schema(Int)
+    struct Discriminator: Sendable {
+        var property: String
+        /// Property value → the branch it selects.
+        var mapping: [String: Int]
     }
 
     /// Empty: any type.
     var types: Types = []
-    var enumValues: [ComparableJSON]?
-    var format: Format?
-    var properties: [String: Int] = [:]
-    var required: [String] = []
-    var additional: Additional = .allowed
+    /// OpenAPI 3.0's `nullable: true`: `null` passes `type` and `enum` here.
+    var nullable = false
+    /// The boolean schema `false` (or `not: {}`-like dead ends): nothing passes.
+    var rejectsAll = false
+    var constValue: (value: ComparableJSON, shown: String)?
+    var enumValues: (values: [ComparableJSON], shown: [String])?
+    var format: FormatCheck.Format?
+    // Numbers.
+    var minimum: Bound?
+    var maximum: Bound?
+    var multipleOf: JSONDecimal?
+    // Strings (lengths in code points).
+    var minLength: Int?
+    var maxLength: Int?
+    var pattern: SchemaPattern?
+    // Arrays.
+    var prefixItems: [Int] = []
     var items: Int?
+    var contains: Int?
+    var minContains = 1
+    var maxContains: Int?
+    var minItems: Int?
+    var maxItems: Int?
     var uniqueItems = false
+    var unevaluatedItems: Int?
+    // Objects.
+    var properties: [String: Int] = [:]
+    var patternProperties: [(pattern: SchemaPattern, schema: Int)] = []
+    var additionalProperties: Int?
+    var required: [String] = []
+    var dependentRequired: [(property: String, required: [String])] = []
+    var dependentSchemas: [(property: String, schema: Int)] = []
+    var propertyNames: Int?
+    var minProperties: Int?
+    var maxProperties: Int?
+    var unevaluatedProperties: Int?
+    // Applicators in place.
     var allOf: [Int] = []
     var anyOf: [Int] = []
     var oneOf: [Int] = []
     var not: Int?
+    var ifThenElse: (condition: Int, then: Int?, otherwise: Int?)?
+    var ref: Int?
+    /// `$dynamicRef`: the statically resolved target, and the anchor name when that target is a bookend.
+    var dynamicRef: (target: Int, anchor: String?)?
+    var discriminator: Discriminator?
+    /// The resource (`$id` scope) this node belongs to, for `$dynamicRef`.
+    var resource: Int = 0
     /// Where the rule is in the document.
     var pointer: JSONPointer
-    /// How messages name it: `Place.unresolved_flags`, or `GET /places/search 200.results[].name` for inline schemas.
+    /// How messages name it: `Place.unresolved_flags`, or `GET /places/search 200 body.results[].name` for inline schemas.
     var name: String
+
+    var hasArrayKeywords: Bool {
+        !prefixItems.isEmpty || items != nil || contains != nil || minItems != nil || maxItems != nil || uniqueItems || unevaluatedItems != nil
+    }
 }
 
-/// The nodes of every schema a document's operations use, shared across components.
-struct SchemaTable: Sendable {
-    private(set) var nodes: [SchemaNode] = []
-    private var components: [String: Int] = [:]
+/// A `pattern` compiled once: ECMA-262 syntax rewritten for ICU where the two differ (see `ECMARegex`).
+final class SchemaPattern: @unchecked Sendable {
+    // NSRegularExpression is immutable once built and documented safe to share across threads.
+    let source: String
+    private let regex: NSRegularExpression
 
-    /// Compiles `schema`, found at `pointer` and named `name` in messages; returns its node index.
-    mutating func compile(_ schema: DereferencedJSONSchema, pointer: JSONPointer, name: String) -> Int {
-        if let component = schema.vendorExtensions[OpenAPI.Components.componentNameExtension]?.value as? String {
-            if let index = components[component] { return index }
-            let index = reserve(pointer: JSONPointer(["components", "schemas", component]), name: component)
-            components[component] = index
-            fill(index, schema)
-            return index
-        }
-        let index = reserve(pointer: pointer, name: name)
-        fill(index, schema)
-        return index
+    init(source: String, regex: NSRegularExpression) {
+        self.source = source
+        self.regex = regex
     }
 
-    private mutating func reserve(pointer: JSONPointer, name: String) -> Int {
-        nodes.append(SchemaNode(pointer: pointer, name: name))
-        return nodes.count - 1
+    func matches(_ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
     }
+}
 
-    private mutating func fill(_ index: Int, _ schema: DereferencedJSONSchema) {
-        var node = nodes[index]
-        let pointer = node.pointer
-        let name = node.name
-        // Read from each case's own context: `DereferencedJSONSchema.nullable` and `.allowedValues` rebuild the
-        // whole subtree as a `JSONSchema` first, which made compiling quadratic in the schema's depth.
-        let core: any JSONSchemaContext
-        switch schema {
-        case let .null(context):
-            core = context
-            node.types = .null
-        case let .boolean(context):
-            core = context
-            node.types = .boolean
-        case let .integer(context, _):
-            core = context
-            node.types = .integer
-        case let .number(context, _):
-            core = context
-            node.types = .number
-        case let .string(context, _):
-            core = context
-            node.types = .string
-            node.format = Self.format(context.formatString)
-        case let .array(context, arrayContext):
-            core = context
-            node.types = .array
-            node.uniqueItems = arrayContext.uniqueItems
-            if let items = arrayContext.items {
-                node.items = compile(items, pointer: pointer.appending("items"), name: name + "[]")
-            }
-        case let .object(context, objectContext):
-            core = context
-            node.types = .object
-            var properties: [String: Int] = [:]
-            for (key, property) in objectContext.properties {
-                properties[key] = compile(property, pointer: pointer.appending("properties").appending(key),
-                                          name: name.isEmpty ? key : "\(name).\(key)")
-            }
-            node.properties = properties
-            node.required = objectContext.requiredProperties
-            switch objectContext.additionalProperties {
-            case .none, .a(true): node.additional = .allowed
-            case .a(false): node.additional = .forbidden
-            case let .b(extra): node.additional = .schema(compile(extra, pointer: pointer.appending("additionalProperties"), name: name + ".*"))
-            }
-        case let .all(of: schemas, core: context):
-            core = context
-            node.allOf = schemas.enumerated().map { compile($0.element, pointer: pointer.appending("allOf").appending(String($0.offset)), name: name) }
-        case let .any(of: schemas, core: context):
-            core = context
-            node.anyOf = schemas.enumerated().map { compile($0.element, pointer: pointer.appending("anyOf").appending(String($0.offset)), name: name) }
-        case let .one(of: schemas, core: context):
-            core = context
-            node.oneOf = schemas.enumerated().map { compile($0.element, pointer: pointer.appending("oneOf").appending(String($0.offset)), name: name) }
-        case let .not(schema, core: context):
-            core = context
-            node.not = compile(schema, pointer: pointer.appending("not"), name: name)
-        case let .fragment(context):
-            core = context
-        }
-        node.enumValues = core.allowedValues.map { $0.map { ComparableJSON(document: $0.value) } }
-        if core.nullable, !node.types.isEmpty { node.types.insert(.null) }
-        nodes[index] = node
-    }
-
-    static func format(_ text: String?) -> SchemaNode.Format? {
-        switch text {
-        case "date": return .date
-        case "date-time": return .dateTime
-        case "uri": return .uri
-        default: return nil
-        }
-    }
+/// How a document's schemas are read: OpenAPI 3.0's Schema Object (`nullable`, boolean `exclusiveMinimum`, `$ref`
+/// siblings ignored) or JSON Schema 2020-12 (OpenAPI 3.1 and later).
+enum SchemaDialect: Sendable {
+    case openAPI30
+    case jsonSchema2020
 }

@@ -37,21 +37,40 @@ public struct OpenAPIDocumentLoader: DocumentOracleLoader {
                 warnings += result.warnings
                 notices += result.unmatched
             }
-            let document = try Self.decode(tree, path: argument.path)
+            let document = try Self.decode(Self.skeleton(tree), path: argument.path)
             let dereferenced: OpenAPIKit.DereferencedDocument
             do {
                 dereferenced = try document.locallyDereferenced()
             } catch {
                 throw DocumentLoadError("\(argument.path): cannot resolve its $refs (\(DocumentFile.oneLine(error)))")
             }
-            let result = CompiledDocument(contract: contract, source: argument.path, document: dereferenced, warnings: warnings)
+            let result = CompiledDocument(contract: contract, source: argument.path, document: dereferenced, tree: tree, warnings: warnings)
+            if let bad = result.schemas.malformed.min(by: { $0.pointer < $1.pointer }) {
+                let version: String
+                if case let .string(text)? = tree.member("openapi") { version = text } else { version = "" }
+                throw DocumentLoadError("\(argument.path): not an OpenAPI \(version) document (\(bad.pointer): \(bad.problem))")
+            }
             compiled[contract] = result
             let sources = patches.map(\.source).joined(separator: ", ")
             notices.append("openapi: \(argument.path) checks contract \(contract): \(result.operations.count) operations, "
                            + (patches.isEmpty ? "no overrides" : "\(applied) overrides applied at \(places) places (\(sources))"))
+            notices += Self.uncheckedWarnings(result.schemas.unchecked, path: argument.path)
         }
         return LoadedDocuments(oracle: OpenAPIOracle(documents: compiled), notices: notices)
     }
+
+    /// One line per keyword, format or pattern the validator cannot check, naming where the document uses it:
+    /// `warning: openapi: doc.json: not checked: format "phone" at #/components/schemas/Place/properties/tel/format`.
+    static func uncheckedWarnings(_ unchecked: [String: [JSONPointer]], path: String) -> [String] {
+        unchecked.keys.sorted().map { keyword in
+            let places = unchecked[keyword]!.sorted()
+            let more = places.count > 1 ? " (and \(places.count - 1) more place\(places.count == 2 ? "" : "s"))" : ""
+            return "\(uncheckedPrefix)\(path): not checked: \(keyword) at \(places[0])\(more); values there pass this keyword unchecked"
+        }
+    }
+
+    /// How the CLI tells these warnings from the other notices.
+    public static let uncheckedPrefix = "warning: openapi: "
 
     /// The flag's `CONTRACT=`, else `info.version` (`20250617` → `2025-06-17`).
     static func contract(of tree: JSONValue, argument: DocumentArgument) throws(DocumentLoadError) -> String {
@@ -71,6 +90,40 @@ public struct OpenAPIDocumentLoader: DocumentOracleLoader {
             throw DocumentLoadError("--openapi \(argument.path): info.version '\(version)' names no known contract (\(dated.joined(separator: ", "))); say which: --openapi \(dated.first ?? "2025-06-17")=\(argument.path)")
         }
         return candidate
+    }
+
+    /// The document with every schema emptied to `{}` (the keys stay, so `$ref`s to components still resolve):
+    /// schemas are compiled from the JSON itself, and OpenAPIKit, which gives the operations, parameters, responses
+    /// and headers, can neither hold a recursive schema nor read every 2020-12 keyword (a `maximum` past a `Double`).
+    static func skeleton(_ tree: JSONValue) -> JSONValue {
+        func strip(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case let .object(members):
+                return .object(members.map { member in
+                    // A boolean schema too (3.1 allows `schema: false`; OpenAPIKit reads only objects).
+                    switch (member.key, member.value) {
+                    case ("schema", .object), ("schema", .bool): return (member.key, .object([]))
+                    default: break
+                    }
+                    return (member.key, strip(member.value))
+                })
+            case let .array(elements):
+                return .array(elements.map(strip))
+            default:
+                return value
+            }
+        }
+        var skeleton = tree.replacingMember("paths", with: tree.member("paths").map(strip))
+        if case let .object(components)? = tree.member("components") {
+            let stripped = components.map { member -> (key: String, value: JSONValue) in
+                if member.key == "schemas", case let .object(schemas) = member.value {
+                    return (member.key, .object(schemas.map { ($0.key, JSONValue.object([])) }))
+                }
+                return (member.key, strip(member.value))
+            }
+            skeleton = skeleton.replacingMember("components", with: .object(stripped))
+        }
+        return skeleton
     }
 
     /// OpenAPIKit's document; 3.0 documents are read with OpenAPIKit30 and converted to 3.1.

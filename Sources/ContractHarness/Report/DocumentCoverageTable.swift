@@ -5,12 +5,15 @@ import FoursquarePlaces
 /// operations the registry does not know (how a user learns the provider added an endpoint).
 public enum DocumentCoverageTable {
     public static func render(_ coverage: any DocumentCoverage, fixtures: [Fixture]) -> String {
+        // Sorted here too, whatever order the oracle keeps: the same input prints the same table, run after run.
+        let operations = coverage.documentedOperations().sorted { ($0.contract, $0.path, $0.method) < ($1.contract, $1.path, $1.method) }
+        let documentedContracts = Set(operations.map(\.contract))
         var counts: [String: [String: Int]] = [:]  // "contract GET /path" → status → fixtures
         var undocumented: [String] = []
         for fixture in fixtures {
             guard let found = coverage.documentedResponse(contract: fixture.contract, method: fixture.request.method,
                                                           path: fixture.request.path, status: fixture.response.status) else {
-                if coverage.documentedOperations().contains(where: { $0.contract == fixture.contract }) {
+                if documentedContracts.contains(fixture.contract) {
                     undocumented.append("\(fixture.relativePath) (\(fixture.request.method) \(fixture.request.path))")
                 }
                 continue
@@ -21,7 +24,7 @@ public enum DocumentCoverageTable {
         var lines: [String] = []
         var unknown: [String] = []
         var contract = ""
-        for operation in coverage.documentedOperations() {
+        for operation in operations {
             if operation.contract != contract {
                 contract = operation.contract
                 lines.append("OpenAPI coverage, contract \(contract) (fixtures per documented status; -- not covered):")
