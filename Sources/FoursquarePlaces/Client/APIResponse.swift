@@ -2,13 +2,19 @@ import Foundation
 
 /// A decoded 2xx answer with what its headers say: the next page and the rate limit.
 public struct APIResponse<Value: Sendable>: Sendable {
+    /// The decoded body.
     public let value: Value
     /// The status line and headers as received.
     public let response: HTTPResponse
+    /// The elements of result lists that the client dropped because their model could not read them, with their
+    /// JSON path and reason; empty when every element decoded. See `SkippedElement` for which arrays are lenient.
+    public let skippedElements: [SkippedElement]
 
-    public init(value: Value, response: HTTPResponse) {
+    /// A response, e.g. for a test double.
+    public init(value: Value, response: HTTPResponse, skippedElements: [SkippedElement] = []) {
         self.value = value
         self.response = response
+        self.skippedElements = skippedElements
     }
 
     /// The `x-ratelimit-*` headers, when the server sent them.

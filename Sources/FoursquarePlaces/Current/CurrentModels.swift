@@ -191,6 +191,12 @@ extension Contract20250617 {
         public let dma: String?
         public let censusBlockID: String?
 
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(dma: String? = nil, censusBlockID: String? = nil) {
+            self.dma = dma
+            self.censusBlockID = censusBlockID
+        }
+
         enum CodingKeys: String, CodingKey {
             case dma
             case censusBlockID = "census_block_id"
@@ -204,11 +210,26 @@ extension Contract20250617 {
         public let openNow: Bool?
         public let regular: [Period]?
 
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(display: String? = nil, isLocalHoliday: Bool? = nil, openNow: Bool? = nil, regular: [Period]? = nil) {
+            self.display = display
+            self.isLocalHoliday = isLocalHoliday
+            self.openNow = openNow
+            self.regular = regular
+        }
+
         /// One opening period: `day` 1 (Monday) to 7, times as `HHMM`.
         public struct Period: Codable, Sendable, Hashable {
             public let day: Int?
             public let open: String?
             public let close: String?
+
+            /// A value built in code (previews, tests); every optional defaults to nil.
+            public init(day: Int? = nil, open: String? = nil, close: String? = nil) {
+                self.day = day
+                self.open = open
+                self.close = close
+            }
         }
 
         enum CodingKeys: String, CodingKey {
@@ -224,6 +245,13 @@ extension Contract20250617 {
         public let totalRatings: Int?
         public let totalTips: Int?
 
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(totalPhotos: Int? = nil, totalRatings: Int? = nil, totalTips: Int? = nil) {
+            self.totalPhotos = totalPhotos
+            self.totalRatings = totalRatings
+            self.totalTips = totalTips
+        }
+
         enum CodingKeys: String, CodingKey {
             case totalPhotos = "total_photos"
             case totalRatings = "total_ratings"
@@ -236,6 +264,13 @@ extension Contract20250617 {
         public let facebookID: String?
         public let instagram: String?
         public let twitter: String?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(facebookID: String? = nil, instagram: String? = nil, twitter: String? = nil) {
+            self.facebookID = facebookID
+            self.instagram = instagram
+            self.twitter = twitter
+        }
 
         enum CodingKeys: String, CodingKey {
             case facebookID = "facebook_id"
@@ -283,6 +318,12 @@ extension Contract20250617 {
     public struct Point: Codable, Sendable, Hashable {
         public let latitude: Double?
         public let longitude: Double?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(latitude: Double? = nil, longitude: Double? = nil) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
     }
 
     /// `/places/search`: the places and the area searched.
@@ -294,21 +335,48 @@ extension Contract20250617 {
             self.results = results
             self.context = context
         }
+
+        /// Reads `results` element by element (see `SkippedElement`).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            results = try container.decodeResults([Place].self, forKey: .results)
+            context = try container.decodeIfPresent(SearchContext.self, forKey: .context)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case results, context
+        }
     }
 
     /// The area a search covered.
     public struct SearchContext: Codable, Sendable, Hashable {
         public let geoBounds: GeoBounds?
 
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(geoBounds: GeoBounds? = nil) {
+            self.geoBounds = geoBounds
+        }
+
         /// The search circle.
         public struct GeoBounds: Codable, Sendable, Hashable {
             public let circle: Circle?
+
+            /// A value built in code (previews, tests); every optional defaults to nil.
+            public init(circle: Circle? = nil) {
+                self.circle = circle
+            }
         }
 
         /// A center and a radius in meters.
         public struct Circle: Codable, Sendable, Hashable {
             public let center: Point?
             public let radius: Int?
+
+            /// A value built in code (previews, tests); every optional defaults to nil.
+            public init(center: Point? = nil, radius: Int? = nil) {
+                self.center = center
+                self.radius = radius
+            }
         }
 
         enum CodingKeys: String, CodingKey {
@@ -320,7 +388,17 @@ extension Contract20250617 {
     public struct AutocompleteResponse: Codable, Sendable, Hashable {
         public let results: [AutocompleteResult]
 
+        /// Suggestions built in code.
         public init(results: [AutocompleteResult]) { self.results = results }
+
+        /// Reads `results` element by element (see `SkippedElement`).
+        public init(from decoder: any Decoder) throws {
+            results = try decoder.container(keyedBy: CodingKeys.self).decodeResults([AutocompleteResult].self, forKey: .results)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case results
+        }
     }
 
     /// One suggestion: a place, a search or a geo, by `type`.
@@ -334,6 +412,16 @@ extension Contract20250617 {
         public let place: Place?
         public let search: SearchSuggestion?
         public let geo: Geo?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(type: String, text: AutocompleteText, link: String? = nil, place: Place? = nil, search: SearchSuggestion? = nil, geo: Geo? = nil) {
+            self.type = type
+            self.text = text
+            self.link = link
+            self.place = place
+            self.search = search
+            self.geo = geo
+        }
     }
 
     /// A suggested search: the query, or the category or chain it names.
@@ -341,6 +429,13 @@ extension Contract20250617 {
         public let query: String?
         public let category: Category?
         public let chain: Chain?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(query: String? = nil, category: Category? = nil, chain: Chain? = nil) {
+            self.query = query
+            self.category = category
+            self.chain = chain
+        }
     }
 
     /// A suggested geographic area.
@@ -351,10 +446,25 @@ extension Contract20250617 {
         public let cc: String?
         public let type: String?
 
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(name: String? = nil, center: Point? = nil, bounds: Bounds? = nil, cc: String? = nil, type: String? = nil) {
+            self.name = name
+            self.center = center
+            self.bounds = bounds
+            self.cc = cc
+            self.type = type
+        }
+
         /// The box around the area.
         public struct Bounds: Codable, Sendable, Hashable {
             public let ne: Point?
             public let sw: Point?
+
+            /// A value built in code (previews, tests); every optional defaults to nil.
+            public init(ne: Point? = nil, sw: Point? = nil) {
+                self.ne = ne
+                self.sw = sw
+            }
         }
     }
 
@@ -362,6 +472,16 @@ extension Contract20250617 {
     public struct GeotaggingCandidates: Codable, Sendable, Hashable {
         public let candidates: [Place]
 
+        /// Candidates built in code.
         public init(candidates: [Place]) { self.candidates = candidates }
+
+        /// Reads `candidates` element by element (see `SkippedElement`).
+        public init(from decoder: any Decoder) throws {
+            candidates = try decoder.container(keyedBy: CodingKeys.self).decodeResults([Place].self, forKey: .candidates)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case candidates
+        }
     }
 }

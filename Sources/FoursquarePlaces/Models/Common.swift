@@ -4,7 +4,17 @@ import Foundation
 public struct ResultsPage<Element: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     public let results: [Element]
 
+    /// A page built in code.
     public init(results: [Element]) { self.results = results }
+
+    /// Reads `results` element by element (see `SkippedElement`).
+    public init(from decoder: any Decoder) throws {
+        results = try decoder.container(keyedBy: CodingKeys.self).decodeResults([Element].self, forKey: .results)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case results
+    }
 }
 
 /// A category icon: the URL is `prefix + [bg_] + size + suffix`.
@@ -100,7 +110,7 @@ public struct ErrorBody: Codable, Sendable, Hashable {
     public let message: String?
     public let errorDetail: String?
 
-    public init(message: String?, errorDetail: String?) {
+    public init(message: String? = nil, errorDetail: String? = nil) {
         self.message = message
         self.errorDetail = errorDetail
     }

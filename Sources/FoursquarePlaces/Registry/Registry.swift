@@ -30,6 +30,8 @@ private typealias P = Endpoint.Parameter
 private let limit = P("limit", .integer(ParameterLimits.limit))
 private let radius = P("radius", .integer(ParameterLimits.radius, unit: "meters"))
 private let fields = P("fields", .list)
+/// The page token of a paging endpoint: `nextCursor` of the page before.
+private let cursor = P("cursor", .nonEmpty)
 private let autocompleteTypes = AutocompleteType.allCases.map(\.rawValue)
 
 extension Endpoint {
@@ -127,7 +129,7 @@ extension Endpoint {
              P("exclude_fsq_chain_ids", .list), P("exclude_all_chains", .boolean),
              P("min_price", .integer(1...4)), P("max_price", .integer(1...4)), P("open_now", .boolean), P("open_at", .nonEmpty),
              P("tel_format", .oneOf(C.TelFormat.allCases.map(\.rawValue))),
-             P("sort", .oneOf(C.SearchSort.allCases.map(\.rawValue))), limit, fields]
+             P("sort", .oneOf(C.SearchSort.allCases.map(\.rawValue))), limit, fields, cursor]
         ) { q throws(ParameterProblem) in
             C.SearchRequest(
                 query: q.string("query"), location: try SearchLocation.read(&q), categoryIDs: q.list("fsq_category_ids"),
@@ -135,7 +137,7 @@ extension Endpoint {
                 excludeAllChains: try q.bool("exclude_all_chains"), minPrice: try q.int("min_price"),
                 maxPrice: try q.int("max_price"), openNow: try q.bool("open_now"), openAt: q.string("open_at"),
                 telFormat: try q.value("tel_format", as: C.TelFormat.self), sort: try q.value("sort", as: C.SearchSort.self),
-                limit: try q.int("limit"), fields: q.list("fields"))
+                limit: try q.int("limit"), fields: q.list("fields"), cursor: q.string("cursor"))
         }
 
         public static let placeDetails = Endpoint(
@@ -146,18 +148,18 @@ extension Endpoint {
 
         public static let placeTips = Endpoint(
             .placeTips, contract: contract, "/places/{fsq_place_id}/tips", spec: spec, request: C.TipsRequest.self,
-            [limit, fields, P("sort", .oneOf(sorts))]
+            [limit, fields, P("sort", .oneOf(sorts)), cursor]
         ) { q throws(ParameterProblem) in
             C.TipsRequest(placeID: q.placeID, limit: try q.int("limit"), sort: try q.value("sort", as: C.MediaSort.self),
-                          fields: q.list("fields"))
+                          fields: q.list("fields"), cursor: q.string("cursor"))
         }
 
         public static let placePhotos = Endpoint(
             .placePhotos, contract: contract, "/places/{fsq_place_id}/photos", spec: spec, request: C.PhotosRequest.self,
-            [limit, P("sort", .oneOf(sorts)), P("classifications", .list)]
+            [limit, P("sort", .oneOf(sorts)), P("classifications", .list), cursor]
         ) { q throws(ParameterProblem) in
             C.PhotosRequest(placeID: q.placeID, limit: try q.int("limit"), sort: try q.value("sort", as: C.MediaSort.self),
-                            classifications: q.list("classifications"))
+                            classifications: q.list("classifications"), cursor: q.string("cursor"))
         }
 
         public static let autocomplete = Endpoint(

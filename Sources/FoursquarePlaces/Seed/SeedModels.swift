@@ -197,7 +197,17 @@ public struct Chain: Codable, Sendable, Hashable, Identifiable {
 public struct AutocompleteResponse: Codable, Sendable, Hashable {
     public let results: [AutocompleteResult]
 
+    /// Suggestions built in code.
     public init(results: [AutocompleteResult]) { self.results = results }
+
+    /// Reads `results` element by element (see `SkippedElement`).
+    public init(from decoder: any Decoder) throws {
+        results = try decoder.container(keyedBy: CodingKeys.self).decodeResults([AutocompleteResult].self, forKey: .results)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case results
+    }
 }
 
 /// One typed suggestion from `/autocomplete`.
