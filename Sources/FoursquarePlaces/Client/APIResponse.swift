@@ -31,11 +31,14 @@ public struct APIResponse<Value: Sendable>: Sendable {
 
 /// The rate-limit headers: the quota, what is left of it, and when it resets.
 public struct RateLimit: Sendable, Hashable {
+    /// `x-ratelimit-limit`: the quota of the window.
     public let limit: Int?
+    /// `x-ratelimit-remaining`: what is left of it.
     public let remaining: Int?
     /// As the server sends it: seconds until the window resets, or an epoch time.
     public let reset: Int?
 
+    /// Rate-limit values, e.g. for a test double.
     public init(limit: Int?, remaining: Int?, reset: Int?) {
         self.limit = limit
         self.remaining = remaining

@@ -3,19 +3,26 @@ import Foundation
 /// A typed client for the Foursquare Places API: sends any contract's `EndpointRequest` in either
 /// auth style over any `Transport`. `PlacesClient` is the contract-typed face apps use.
 public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The API's base URL today.
     public static let defaultBaseURL = Contract.v20250617.baseURL
+    /// The `X-Places-Api-Version` sent by default.
     public static let defaultAPIVersion = Contract.v20250617.apiVersion
 
+    /// The key; it prints as `<redacted>`.
     public let key: APIKey
+    /// How the key is sent.
     public var auth: AuthStyle
+    /// Where requests go; a path prefix is kept.
     public var baseURL: URL
     /// Sent as `X-Places-Api-Version` in the bearer style.
     public var apiVersion: String
+    /// What sends the requests (`URLSessionTransport` by default).
     public var transport: any Transport
     /// Whether an unreadable element of a result list is dropped (and listed in `APIResponse.skippedElements`) rather
     /// than failing the call. On by default; the contract harness turns it off, since such an answer breaks the contract.
     public var decodesResultsLeniently = true
 
+    /// A client with `apiKey` (an `APIKey`), the auth style, base URL, version header and transport.
     public init(
         apiKey: APIKey, auth: AuthStyle = .apiKey, baseURL: URL = FoursquareClient.defaultBaseURL,
         apiVersion: String = FoursquareClient.defaultAPIVersion, transport: any Transport = URLSessionTransport()
@@ -27,6 +34,7 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
         self.transport = transport
     }
 
+    /// A client with `apiKey` (its secret), the auth style, base URL, version header and transport.
     public init(
         apiKey: String, auth: AuthStyle = .apiKey, baseURL: URL = FoursquareClient.defaultBaseURL,
         apiVersion: String = FoursquareClient.defaultAPIVersion, transport: any Transport = URLSessionTransport()
@@ -47,10 +55,12 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
         return copy
     }
 
+    /// Base URL, auth style, version; the key as `<redacted>`.
     public var description: String {
         "FoursquareClient(baseURL: \(baseURL.absoluteString), auth: \(auth), apiVersion: \(apiVersion), key: \(key))"
     }
 
+    /// The same as `description`.
     public var debugDescription: String { description }
 
     // MARK: Sending
@@ -198,7 +208,9 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
 
 /// The pages of one request, fetched one at a time as the sequence is walked.
 public struct Pages<Value: Decodable & Sendable>: AsyncSequence, Sendable {
+    /// Each page with its response head.
     public typealias Element = APIResponse<Value>
+    /// What fetching a page throws.
     public typealias Failure = FoursquareError
 
     let client: FoursquareClient

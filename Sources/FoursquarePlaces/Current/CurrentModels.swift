@@ -6,37 +6,64 @@ import Foundation
 extension Contract20250617 {
     /// A place as search, details, autocomplete and geotagging return it.
     public struct Place: Codable, Sendable, Hashable, Identifiable {
+        /// The answer's `fsq_place_id`.
         public let id: String
+        /// The answer's `name`.
         public let name: String?
         /// The document types these as bare `object`; the API sends numbers.
         public let latitude: Double?
+        /// The answer's `longitude`.
         public let longitude: Double?
+        /// The answer's `categories`.
         public let categories: [Category]?
+        /// The answer's `chains`.
         public let chains: [Chain]?
+        /// The answer's `location`.
         public let location: Location?
+        /// The answer's `distance`.
         public let distance: Int?
+        /// The answer's `link`.
         public let link: String?
+        /// The answer's `date_created`.
         public let dateCreated: String?
+        /// The answer's `date_refreshed`.
         public let dateRefreshed: String?
         /// `YYYY-MM-DD`, present when the place has closed.
         public let dateClosed: String?
+        /// The answer's `description`.
         public let description: String?
+        /// The answer's `tel`.
         public let tel: String?
+        /// The answer's `website`.
         public let website: String?
+        /// The answer's `email`.
         public let email: String?
+        /// The answer's `menu`.
         public let menu: String?
+        /// The answer's `hours`.
         public let hours: Hours?
+        /// The answer's `rating`.
         public let rating: Double?
+        /// The answer's `popularity`.
         public let popularity: Double?
+        /// The answer's `price`.
         public let price: Int?
+        /// The answer's `verified`.
         public let verified: Bool?
+        /// The answer's `stats`.
         public let stats: Stats?
+        /// The answer's `social_media`.
         public let socialMedia: SocialMedia?
+        /// The answer's `tastes`.
         public let tastes: [String]?
+        /// The answer's `store_id`.
         public let storeID: String?
+        /// The answer's `placemaker_url`.
         public let placemakerURL: String?
+        /// The answer's `extended_location`.
         public let extendedLocation: ExtendedLocation?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(
             id: String, name: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
             categories: [Category]? = nil, chains: [Chain]? = nil, location: Location? = nil, distance: Int? = nil,
@@ -102,12 +129,18 @@ extension Contract20250617 {
 
     /// A category inside a place; ids are strings today (integers in seed).
     public struct Category: Codable, Sendable, Hashable, Identifiable {
+        /// The answer's `fsq_category_id`.
         public let id: String
+        /// The answer's `name`.
         public let name: String?
+        /// The answer's `short_name`.
         public let shortName: String?
+        /// The answer's `plural_name`.
         public let pluralName: String?
+        /// The answer's `icon`.
         public let icon: Icon?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(id: String, name: String? = nil, shortName: String? = nil, pluralName: String? = nil, icon: Icon? = nil) {
             self.id = id
             self.name = name
@@ -130,11 +163,16 @@ extension Contract20250617 {
 
     /// A chain (brand) a place belongs to.
     public struct Chain: Codable, Sendable, Hashable, Identifiable {
+        /// The answer's `fsq_chain_id`.
         public let id: String
+        /// The answer's `name`.
         public let name: String?
+        /// The answer's `logo`.
         public let logo: Icon?
+        /// The answer's `parent_id`.
         public let parentID: String?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(id: String, name: String? = nil, logo: Icon? = nil, parentID: String? = nil) {
             self.id = id
             self.name = name
@@ -151,16 +189,26 @@ extension Contract20250617 {
 
     /// A place's address; the fields vary by country.
     public struct Location: Codable, Sendable, Hashable {
+        /// The answer's `address`.
         public let address: String?
+        /// The answer's `locality`.
         public let locality: String?
+        /// The answer's `region`.
         public let region: String?
+        /// The answer's `postcode`.
         public let postcode: String?
+        /// The answer's `admin_region`.
         public let adminRegion: String?
+        /// The answer's `post_town`.
         public let postTown: String?
+        /// The answer's `po_box`.
         public let poBox: String?
+        /// The answer's `country`.
         public let country: String?
+        /// The answer's `formatted_address`.
         public let formattedAddress: String?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(
             address: String? = nil, locality: String? = nil, region: String? = nil, postcode: String? = nil,
             adminRegion: String? = nil, postTown: String? = nil, poBox: String? = nil, country: String? = nil,
@@ -188,7 +236,9 @@ extension Contract20250617 {
 
     /// US market data attached to a location.
     public struct ExtendedLocation: Codable, Sendable, Hashable {
+        /// The answer's `dma`.
         public let dma: String?
+        /// The answer's `census_block_id`.
         public let censusBlockID: String?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -205,9 +255,13 @@ extension Contract20250617 {
 
     /// Opening hours: a display line and the regular weekly periods.
     public struct Hours: Codable, Sendable, Hashable {
+        /// The answer's `display`.
         public let display: String?
+        /// The answer's `is_local_holiday`.
         public let isLocalHoliday: Bool?
+        /// The answer's `open_now`.
         public let openNow: Bool?
+        /// The answer's `regular`.
         public let regular: [Period]?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -220,8 +274,11 @@ extension Contract20250617 {
 
         /// One opening period: `day` 1 (Monday) to 7, times as `HHMM`.
         public struct Period: Codable, Sendable, Hashable {
+            /// The answer's `day`.
             public let day: Int?
+            /// The answer's `open`.
             public let open: String?
+            /// The answer's `close`.
             public let close: String?
 
             /// A value built in code (previews, tests); every optional defaults to nil.
@@ -241,8 +298,11 @@ extension Contract20250617 {
 
     /// Counts of photos, ratings and tips.
     public struct Stats: Codable, Sendable, Hashable {
+        /// The answer's `total_photos`.
         public let totalPhotos: Int?
+        /// The answer's `total_ratings`.
         public let totalRatings: Int?
+        /// The answer's `total_tips`.
         public let totalTips: Int?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -261,8 +321,11 @@ extension Contract20250617 {
 
     /// A place's social accounts.
     public struct SocialMedia: Codable, Sendable, Hashable {
+        /// The answer's `facebook_id`.
         public let facebookID: String?
+        /// The answer's `instagram`.
         public let instagram: String?
+        /// The answer's `twitter`.
         public let twitter: String?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -280,14 +343,22 @@ extension Contract20250617 {
 
     /// A user tip, keyed `fsq_tip_id`.
     public struct Tip: Codable, Sendable, Hashable, Identifiable {
+        /// The answer's `fsq_tip_id`.
         public let id: String
+        /// The answer's `created_at`.
         public let createdAt: String?
+        /// The answer's `text`.
         public let text: String?
+        /// The answer's `url`.
         public let url: String?
+        /// The answer's `lang`.
         public let lang: String?
+        /// The answer's `agree_count`.
         public let agreeCount: Int?
+        /// The answer's `disagree_count`.
         public let disagreeCount: Int?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(
             id: String, createdAt: String? = nil, text: String? = nil, url: String? = nil, lang: String? = nil,
             agreeCount: Int? = nil, disagreeCount: Int? = nil
@@ -316,7 +387,9 @@ extension Contract20250617 {
 
     /// A point in a response body.
     public struct Point: Codable, Sendable, Hashable {
+        /// The answer's `latitude`.
         public let latitude: Double?
+        /// The answer's `longitude`.
         public let longitude: Double?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -328,9 +401,12 @@ extension Contract20250617 {
 
     /// `/places/search`: the places and the area searched.
     public struct SearchResponse: Codable, Sendable, Hashable {
+        /// The answer's `results`.
         public let results: [Place]
+        /// The answer's `context`.
         public let context: SearchContext?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(results: [Place], context: SearchContext? = nil) {
             self.results = results
             self.context = context
@@ -350,6 +426,7 @@ extension Contract20250617 {
 
     /// The area a search covered.
     public struct SearchContext: Codable, Sendable, Hashable {
+        /// The answer's `geo_bounds`.
         public let geoBounds: GeoBounds?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -359,6 +436,7 @@ extension Contract20250617 {
 
         /// The search circle.
         public struct GeoBounds: Codable, Sendable, Hashable {
+            /// The answer's `circle`.
             public let circle: Circle?
 
             /// A value built in code (previews, tests); every optional defaults to nil.
@@ -369,7 +447,9 @@ extension Contract20250617 {
 
         /// A center and a radius in meters.
         public struct Circle: Codable, Sendable, Hashable {
+            /// The answer's `center`.
             public let center: Point?
+            /// The answer's `radius`.
             public let radius: Int?
 
             /// A value built in code (previews, tests); every optional defaults to nil.
@@ -386,6 +466,7 @@ extension Contract20250617 {
 
     /// `/autocomplete`: typed suggestions.
     public struct AutocompleteResponse: Codable, Sendable, Hashable {
+        /// The answer's `results`.
         public let results: [AutocompleteResult]
 
         /// Suggestions built in code.
@@ -407,10 +488,15 @@ extension Contract20250617 {
         // `type` and `text` are read as required: every suggestion has them, and an object
         // without them is not a suggestion.
         public let type: String
+        /// The answer's `text`.
         public let text: AutocompleteText
+        /// The answer's `link`.
         public let link: String?
+        /// The answer's `place`.
         public let place: Place?
+        /// The answer's `search`.
         public let search: SearchSuggestion?
+        /// The answer's `geo`.
         public let geo: Geo?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -426,8 +512,11 @@ extension Contract20250617 {
 
     /// A suggested search: the query, or the category or chain it names.
     public struct SearchSuggestion: Codable, Sendable, Hashable {
+        /// The answer's `query`.
         public let query: String?
+        /// The answer's `category`.
         public let category: Category?
+        /// The answer's `chain`.
         public let chain: Chain?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -440,10 +529,15 @@ extension Contract20250617 {
 
     /// A suggested geographic area.
     public struct Geo: Codable, Sendable, Hashable {
+        /// The answer's `name`.
         public let name: String?
+        /// The answer's `center`.
         public let center: Point?
+        /// The answer's `bounds`.
         public let bounds: Bounds?
+        /// The answer's `cc`.
         public let cc: String?
+        /// The answer's `type`.
         public let type: String?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -457,7 +551,9 @@ extension Contract20250617 {
 
         /// The box around the area.
         public struct Bounds: Codable, Sendable, Hashable {
+            /// The answer's `ne`.
             public let ne: Point?
+            /// The answer's `sw`.
             public let sw: Point?
 
             /// A value built in code (previews, tests); every optional defaults to nil.
@@ -470,6 +566,7 @@ extension Contract20250617 {
 
     /// `/geotagging/candidates`: the places a user is likely at.
     public struct GeotaggingCandidates: Codable, Sendable, Hashable {
+        /// The answer's `candidates`.
         public let candidates: [Place]
 
         /// Candidates built in code.

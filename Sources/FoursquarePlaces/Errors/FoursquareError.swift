@@ -9,6 +9,7 @@ public struct FoursquareError: Error, Sendable, Hashable {
     /// What kind of failure this is; fixtures name these in `expect.error`. A struct with static
     /// members rather than an enum, so new codes do not break callers' switches.
     public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The name fixtures and reports use (`notFound`).
         public let rawValue: String
 
         /// A known code; nil for any other name.
@@ -81,6 +82,7 @@ public struct FoursquareError: Error, Sendable, Hashable {
             try container.encode(rawValue)
         }
 
+        /// The raw name.
         public var description: String { rawValue }
     }
 
@@ -126,6 +128,7 @@ public struct FoursquareError: Error, Sendable, Hashable {
     /// The query items (and place id, as `{id}`) of a request validation refused: the text leaves their values out.
     var unsentItems: [(name: String, value: String)] = []
 
+    /// An error with these parts; the client builds them, tests and transports may too.
     public init(
         code: Code, status: Int? = nil, message: String? = nil, errorDetail: String? = nil,
         retryAfter: Double? = nil, decoding: DecodingFailure? = nil, parameter: String? = nil,
@@ -183,6 +186,7 @@ public struct FoursquareError: Error, Sendable, Hashable {
     static let transportCodes: Set<Code> = [.transportFailed, .cancelled, .timedOut, .fixtureMismatch]
 
     // The underlying error is context, not identity: two errors are equal when everything else is.
+    /// Equal when everything but the underlying error is.
     public static func == (lhs: FoursquareError, rhs: FoursquareError) -> Bool {
         lhs.code == rhs.code && lhs.status == rhs.status && lhs.message == rhs.message
             && lhs.errorDetail == rhs.errorDetail && lhs.retryAfter == rhs.retryAfter && lhs.decoding == rhs.decoding
@@ -190,6 +194,7 @@ public struct FoursquareError: Error, Sendable, Hashable {
             && lhs.response == rhs.response && lhs.operation == rhs.operation
     }
 
+    /// Hashes the identifying fields.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(code)
         hasher.combine(status)
@@ -202,6 +207,7 @@ public struct FoursquareError: Error, Sendable, Hashable {
 // The underlying error is the transport's own value and may quote the key (a proxy echoing a
 // header); reflection shows only its redacted account in `reason`.
 extension FoursquareError: CustomReflectable {
+    /// Every field but the underlying error, which may quote the key.
     public var customMirror: Mirror {
         Mirror(self, children: [
             "code": code, "operation": operation as Any, "status": status as Any, "message": message as Any, "errorDetail": errorDetail as Any,
@@ -236,6 +242,7 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
         self.detail = detail
     }
 
+    /// `at $.results[0].name: expected string, found number`.
     public var description: String { "at \(path): expected \(expected), found \(found)" }
 }
 
@@ -268,7 +275,7 @@ extension FoursquareError: CustomStringConvertible, CustomDebugStringConvertible
         }
         if let message, !message.isEmpty { text += ": \(scrub(message))" }
         if let errorDetail, !errorDetail.isEmpty, errorDetail != message { text += " (\(scrub(errorDetail)))" }
-        if let operation = operation ?? request.map { LogSafeText.operation(of: $0) } { text += " [\(operation)]" }
+        if let operation = operation ?? request.map({ LogSafeText.operation(of: $0) }) { text += " [\(operation)]" }
         return text
     }
 

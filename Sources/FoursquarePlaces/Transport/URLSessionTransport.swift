@@ -9,6 +9,7 @@ import FoundationNetworking
 /// `timeout` ends it with ``TransportTimeout`` (the client's `.timedOut`), however slow the server or URLSession is
 /// to notice.
 public struct URLSessionTransport: Transport {
+    /// The session requests go through.
     public let session: URLSession
     /// The per-request deadline in seconds, fractions included; nil waits as long as URLSession does.
     public let timeoutInterval: TimeInterval?
@@ -31,6 +32,7 @@ public struct URLSessionTransport: Transport {
         timeoutInterval.map { .nanoseconds(Int64(($0 * 1_000_000_000).rounded())) }
     }
 
+    /// Sends `request`; throws `CancellationError` when the caller is cancelled and `TransportTimeout` at the deadline.
     public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         try Task.checkCancellation()
         var urlRequest = URLRequest(url: request.url)
@@ -142,15 +144,18 @@ public struct TransportTimeout: Error, Sendable, CustomStringConvertible, Transp
     /// The request's URL; only its scheme, host and port are ever printed.
     public let url: URL
 
+    /// A timeout of `seconds` for a request to `url`.
     public init(seconds: Double, url: URL) {
         self.seconds = seconds
         self.url = url
     }
 
+    /// `no response from https://host within 5s`: scheme, host and port only.
     public var description: String {
         "no response from \(url.scheme ?? "http")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "") within \(Self.format(seconds))s"
     }
 
+    /// Always `.timedOut`.
     public var foursquareErrorCode: FoursquareError.Code { .timedOut }
 
     private static func format(_ seconds: Double) -> String {
