@@ -350,7 +350,7 @@ public struct FixtureLoader: Sendable {
             throw FixtureError(file: relativePath, jsonPath: "$.endpoint", reason: "unknown endpoint id '\(name)' (known: \(known))")
         }
         let components = relativePath.split(separator: "/")
-        // A file under another endpoint's folder is misfiled; any other folder (`scenarios/nearby-coffee/`) groups
+        // A file under another endpoint's folder is misfiled; any other folder (`scenarios/2025-06-17/nearby-coffee/`) groups
         // fixtures of several endpoints, such as one user flow.
         if components.count > 1, components[0] != name, EndpointID(rawValue: String(components[0])) != nil {
             throw FixtureError(file: relativePath, jsonPath: "$.endpoint", reason: "'\(name)' but the file is in folder '\(components[0])/'")

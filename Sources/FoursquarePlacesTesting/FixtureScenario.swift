@@ -6,7 +6,7 @@ import FoursquarePlaces
 /// then its photos.
 ///
 /// ```swift
-/// let scenario = try replay.scenario(folder: "scenarios/nearby-coffee")
+/// let scenario = try replay.scenario(folder: "scenarios/2025-06-17/nearby-coffee")
 /// let feature = NearbyCoffee(client: scenario.client(Contract20250617.self))
 /// try await feature.load()
 /// try scenario.verifyAllAnswered()   // every fixture was asked for

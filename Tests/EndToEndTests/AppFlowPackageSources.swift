@@ -50,7 +50,7 @@ import Glibc
 #endif
 
 let corpus = URL(fileURLWithPath: "@CORPUS@")
-let flow = "scenarios/nearby-coffee/"
+let flow = "scenarios/2025-06-17/nearby-coffee/"
 let here = Coordinate(latitude: 40.7484, longitude: -73.9857)
 
 /// A port on 127.0.0.1 that accepts connections and never answers.

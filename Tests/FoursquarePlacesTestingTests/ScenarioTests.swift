@@ -9,10 +9,10 @@ import Testing
 struct ScenarioTests {
     typealias Places = Contract20250617
 
-    /// This repository's corpus; the flow lives in its `scenarios/nearby-coffee/` subfolder.
+    /// This repository's corpus; the flow lives in its `scenarios/2025-06-17/nearby-coffee/` subfolder.
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static let flow = "scenarios/nearby-coffee/"
+    static let flow = "scenarios/2025-06-17/nearby-coffee/"
     static let top = "4a5f2f39f964a52067bf1fe3"
     static let here = Coordinate(latitude: 40.7484, longitude: -73.9857)
     static let search = Places.SearchRequest(query: "coffee", location: .ll(here, radius: 1000), sort: .distance, limit: 2)

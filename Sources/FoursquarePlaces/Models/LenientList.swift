@@ -6,7 +6,7 @@ import Foundation
 /// `results`) are read element by element: one unreadable element is dropped and listed in
 /// `APIResponse.skippedElements`, and the call succeeds with the rest. Everything else is strict: a single object
 /// (place details), the fields inside an element and nested arrays (a place's `categories`) fail the element or the
-/// call.
+/// call, and so does a list none of whose elements can be read.
 public struct SkippedElement: Sendable, Hashable, CustomStringConvertible {
     /// The element's JSON path, such as `$.results[2]`.
     public let path: String
@@ -49,6 +49,7 @@ struct LenientList<Element: Decodable>: Decodable {
         var container = try decoder.unkeyedContainer()
         let log = decoder.userInfo[.skippedElements] as? SkippedElementLog
         var elements: [Element] = []
+        var firstError: DecodingError?
         if let count = container.count { elements.reserveCapacity(count) }
         while !container.isAtEnd {
             let index = container.currentIndex
@@ -56,6 +57,7 @@ struct LenientList<Element: Decodable>: Decodable {
                 elements.append(try container.decode(Element.self))
             } catch let error as DecodingError {
                 guard let log else { throw error }
+                if firstError == nil { firstError = error }
                 log.append(SkippedElement(path: DecodingFailure.path(decoder.codingPath) + "[\(index)]",
                                           failure: DecodingFailure(error, body: log.body)))
                 // A failed decode may leave the container on the element: step over it.
@@ -63,6 +65,9 @@ struct LenientList<Element: Decodable>: Decodable {
                 guard container.currentIndex > index else { throw error }
             }
         }
+        // A list none of whose elements can be read is not a list of these models at all (another contract's
+        // answer, say): that fails the call.
+        if elements.isEmpty, let firstError { throw firstError }
         self.elements = elements
     }
 

@@ -43,6 +43,13 @@ public struct URLSessionTransport: Transport {
             urlRequest.timeoutInterval = max(timeoutInterval.rounded(.up) + 1, 1)
         }
         let call = PendingCall()
+        // The deadline runs from here, whatever setting up the URLSession task costs on a loaded machine.
+        if let timeoutInterval {
+            let timeout = TransportTimeout(seconds: timeoutInterval, url: request.url)
+            DispatchQueue.global().asyncAfter(deadline: .now() + max(timeoutInterval, 0)) {
+                call.finish(.failure(timeout), cancellingTask: true)
+            }
+        }
         let (data, response) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
@@ -56,12 +63,6 @@ public struct URLSessionTransport: Transport {
                 }
                 guard call.start(continuation, task: task) else { return }
                 task.resume()
-                if let timeoutInterval {
-                    let timeout = TransportTimeout(seconds: timeoutInterval, url: request.url)
-                    DispatchQueue.global().asyncAfter(deadline: .now() + max(timeoutInterval, 0)) {
-                        call.finish(.failure(timeout), cancellingTask: true)
-                    }
-                }
             }
         } onCancel: {
             call.finish(.failure(CancellationError()), cancellingTask: true)

@@ -61,7 +61,7 @@ struct CancellationAndTimeoutTests {
         let start = clock.now
         task.cancel()
         let error = try #require(await task.value)
-        #expect(clock.now - start < .seconds(3), "the call outlived its cancellation")
+        #expect(clock.now - start < .seconds(10), "the call outlived its cancellation")
         #expect(error.code == .cancelled)
         #expect(!error.isRetryable)
         #expect(error.description.hasPrefix("cancelled"), "\(error)")
@@ -79,7 +79,8 @@ struct CancellationAndTimeoutTests {
         #expect(error.code == .timedOut)
         #expect(!error.isRetryable)
         #expect(error.underlyingError is TransportTimeout)
-        #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(4), "took \(elapsed)")
+        // Well before the server's never, with room for a loaded machine (the full suite on two cores).
+        #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(10), "took \(elapsed)")
         #expect(error.description.hasPrefix("timed out: no response from http://127.0.0.1:\(server.port) within 0.4s"), "\(error)")
     }
 

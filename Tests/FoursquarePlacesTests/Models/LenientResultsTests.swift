@@ -60,6 +60,14 @@ struct LenientResultsTests {
             _ = try await Self.client(#"{"results":{"fsq_place_id":"a"}}"#).search(C.SearchRequest())
         }
         #expect(wrongType?.code == .decodingFailed)
+        // Another contract's answer: no element reads, so the call fails at the first.
+        let seedShaped = await foursquareError { () async throws(FoursquareError) in
+            _ = try await Self.client(#"{"results":[{"fsq_id":"a"},{"fsq_id":"b"}]}"#).search(C.SearchRequest())
+        }
+        #expect(seedShaped?.code == .decodingFailed)
+        #expect(seedShaped?.decoding?.path == "$.results[0].fsq_place_id")
+        // An empty list is a list.
+        #expect(try await Self.client(#"{"results":[]}"#).search(C.SearchRequest()).results.isEmpty)
     }
 
     @Test("a skipped element's reason never shows the key, even when the body echoes it")
