@@ -74,7 +74,7 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
             // The text of a refusal names the operation and leaves the refused values out (they can be a location).
             var items = request.queryItems()
             if let scoped = request as? any PlaceScopedRequest { items.append(("{id}", scoped.placeID)) }
-            throw error.refusing(operation: R.operation, items: items)
+            throw error.naming(operation: R.operation, items: items)
         }
     }
 
@@ -140,7 +140,7 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
                 Value.self, data: data, response: response, request: redacted, lenient: decodesResultsLeniently)
             return APIResponse(value: value, response: response, skippedElements: skipped)
         } catch {
-            throw error.refusing(operation: operation, items: [])
+            throw error.naming(operation: operation, items: [])
         }
     }
 

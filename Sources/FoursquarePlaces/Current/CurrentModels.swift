@@ -149,6 +149,7 @@ extension Contract20250617 {
             self.icon = icon
         }
 
+        /// The icon URL at `size`, when the category has an icon.
         public func iconURL(size: Icon.Size = .px64, background: Bool = false) -> URL? {
             icon?.url(size: size, background: background)
         }

@@ -154,8 +154,9 @@ public struct FoursquareError: Error, Sendable, Hashable {
         FoursquareError(code: .invalidInput, parameter: parameter, reason: reason)
     }
 
-    /// This error naming `operation`, its text leaving out the values of `items` (a request refused before sending).
-    func refusing(operation: String, items: [(name: String, value: String)]) -> FoursquareError {
+    /// This error naming `operation` (unless it names one already), its text leaving out the values of `items` (those of
+    /// a request refused before it was built).
+    func naming(operation: String, items: [(name: String, value: String)]) -> FoursquareError {
         var copy = FoursquareError(
             code: code, status: status, message: message, errorDetail: errorDetail, retryAfter: retryAfter,
             decoding: decoding, parameter: parameter, reason: reason, request: request, response: response,

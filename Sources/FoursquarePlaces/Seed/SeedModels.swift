@@ -8,6 +8,7 @@ public struct PlaceCandidate: Codable, Sendable, Hashable, Identifiable {
     public let name: String
     /// The answer's `distance`.
     public let distance: Int?
+    /// The answer's `categories`.
     // The spec shows `categories` and `location` as required; a `fields` projection or a
     // place with no category leaves them out, so they are optional here.
     public let categories: [Category]?
@@ -202,6 +203,7 @@ public struct CategoryNode: Codable, Sendable, Hashable, Identifiable {
         self.categories = categories
     }
 
+    /// The icon URL at `size`, when the category has an icon.
     public func iconURL(size: Icon.Size = .px64, background: Bool = false) -> URL? {
         icon?.url(size: size, background: background)
     }
@@ -256,6 +258,7 @@ public struct AutocompleteResult: Codable, Sendable, Hashable {
     public let type: String
     /// The answer's `text`.
     public let text: AutocompleteText
+    /// The answer's `link`.
     // 004 shows `link` and `place` as required, but only `place` results carry a place,
     // and search suggestions have no link; both are optional.
     public let link: String?
@@ -275,6 +278,7 @@ public struct AutocompleteResult: Codable, Sendable, Hashable {
 public struct AutocompleteText: Codable, Sendable, Hashable {
     /// The answer's `primary`.
     public let primary: String
+    /// The answer's `secondary`.
     // Optional: a bare search suggestion has only a primary line.
     public let secondary: String?
     /// The answer's `highlight`.
