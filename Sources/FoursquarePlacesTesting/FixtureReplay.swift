@@ -17,10 +17,13 @@ public struct FixtureReplay: Sendable {
     /// The key replayed clients send; fixtures store `<redacted>`, so any value matches.
     public static let replayKey = APIKey("fixture-replay")
 
+    /// The transport answering from every loaded fixture.
     public let transport: FixtureTransport
 
+    /// The loaded fixtures, by relative path.
     public var fixtures: [Fixture] { transport.fixtures }
 
+    /// A replay of fixtures already loaded.
     public init(fixtures: [Fixture]) { transport = FixtureTransport(fixtures: fixtures) }
 
     /// Every fixture below `folder`; a broken file is an error naming it.

@@ -1,8 +1,12 @@
 import FixtureFormat
 import Foundation
+import FoursquarePlaces
 
 /// Why a replayed call got no recorded answer: one line naming the file, fixture or field to fix.
-public enum FixtureReplayError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// A replayed client reports it as a `FoursquareError` with code `.fixtureMismatch` (not retryable, and never
+/// mistaken for being offline), whose `underlyingError` is this value.
+public enum FixtureReplayError: Error, Sendable, Hashable, CustomStringConvertible, TransportErrorClassifying {
     /// The fixtures could not be loaded: the folder, or each broken file with its reason.
     case unloadable([String])
     /// No fixture matches the request; `hint` names the closest fixture and the first field that differs.
@@ -10,6 +14,10 @@ public enum FixtureReplayError: Error, Sendable, Hashable, CustomStringConvertib
     /// A call meant for one fixture sent a request it does not match, or sent none.
     case notAnswered(fixture: String, reason: String)
 
+    /// Always `.fixtureMismatch`: a test's request no fixture answers is a mistake to fix, not a network condition.
+    public var foursquareErrorCode: FoursquareError.Code { .fixtureMismatch }
+
+    /// One line naming the file, fixture or field to fix.
     public var description: String {
         switch self {
         case let .unloadable(problems):

@@ -60,10 +60,9 @@ struct RunCommandTests {
             #expect(parsed.tests == expected)
             #expect(result.stdout.contains("\(expected) cases from \(fixtures.count) fixtures"))
             #expect(parsed.failures == 0 && parsed.errors == 0)
-            // One suite per endpoint, each testcase named `<fixture> [<auth>] <check>`.
-            let endpoints = Set(fixtures.compactMap { item -> String? in
-                if case let .fixture(fixture) = item { return fixture.endpoint.rawValue } else { return nil }
-            })
+            // One suite per top folder (an endpoint's, or scenarios/ for the app-flow set), each testcase named
+            // `<fixture> [<auth>] <check>`.
+            let endpoints = Set(fixtures.map { String($0.relativePath.split(separator: "/")[0]) })
             #expect(Set(parsed.suites.map(\.name)) == endpoints)
             let names = Set(parsed.suites.flatMap(\.testCases).map(\.name))
             #expect(names.contains("place-details/404-not-found.json error-mapping"))

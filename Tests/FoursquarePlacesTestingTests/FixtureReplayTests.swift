@@ -55,16 +55,20 @@ struct FixtureReplayTests {
             """)
     }
 
-    /// Through the client, a request no fixture matches surfaces as a transport failure whose text names the
-    /// closest fixture and the first difference.
+    /// Through the client, a request no fixture matches is a `.fixtureMismatch` (not retryable: the feature under test
+    /// must not show its offline state) whose text names the closest fixture and the first difference.
     @Test func noMatchingFixtureNamesTheClosest() async throws {
         let client: PlacesClient<Places> = replay.client()
         let error = await #expect(throws: FoursquareError.self) {
             try await client.place(Places.PlaceRequest(placeID: "5a187743ccad6b307315e6fe", fields: ["name"]))
         }
+        #expect(error?.code == .fixtureMismatch)
+        #expect(error?.isRetryable == false)
+        #expect(error?.description.contains("closest fixture: place-details/2025-06-17/200-typical.json") == true, "\(String(describing: error))")
         guard case let .transport(underlying, _)? = error?.details else {
             Issue.record("expected a transport failure, got \(String(describing: error))"); return
         }
+        #expect(underlying is FixtureReplayError)
         #expect("\(underlying)" == """
             No fixture matches GET /places/5a187743ccad6b307315e6fe?fields=name; closest fixture: \
             place-details/2025-06-17/200-typical.json; query 'fields': not expected, sent 'name'

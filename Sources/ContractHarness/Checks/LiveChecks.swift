@@ -38,7 +38,7 @@ public enum LiveChecks {
             let message = "the client refused the request: \(refusal.cause ?? "invalid input")"
             return .error(message: message, detail: "\(message)\nthe client threw: \(error.description)")
         }
-        let cause = error.code == .transportFailed ? "no answer: \(error.reason ?? error.description)" : error.description
+        let cause = [.transportFailed, .timedOut, .cancelled].contains(error.code) ? "no answer: \(error.reason ?? error.description)" : error.description
         return .error(message: cause, detail: "\(cause)\nthe client threw: \(error.description)")
     }
 

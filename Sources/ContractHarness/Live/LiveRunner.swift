@@ -137,7 +137,8 @@ public struct LiveCaller: Sendable {
             var exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
                                         body: last?.data ?? Data(), attempts: attempt, seconds: seconds)
             exchange.retriedFor = retriedFor
-            guard case let .failed(error) = outcome, error.isRetryable, attempt <= options.retries,
+            // The harness retries a timed-out call too (an app leaves that to its caller: not `isRetryable`).
+            guard case let .failed(error) = outcome, error.isRetryable || error.code == .timedOut, attempt <= options.retries,
                   error.status != expectedStatus, !ledger.isSpent else { return exchange }
             let backoff = self.backoff(attempt: attempt, retryAfter: error.retryAfter)
             guard backoff < deadline.remaining else { return exchange }

@@ -47,7 +47,15 @@ public struct LiveTransport: Transport {
 }
 
 /// Why a bounded exchange ended without a full response.
-public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConvertible, TransportErrorClassifying {
+    /// A deadline (the call's or the run's) is `.timedOut`; anything else is a transport failure.
+    public var foursquareErrorCode: FoursquareError.Code {
+        switch self {
+        case .timedOut, .runDeadlinePassed: return .timedOut
+        case .bodyTooLarge, .malformed, .unreachable: return .transportFailed
+        }
+    }
+
     /// The body passed the cap: `bytes` had arrived when the call stopped, or were announced by Content-Length.
     case bodyTooLarge(bytes: Int, limit: Int, announced: Bool, url: URL)
     /// The answer was not HTTP the parser accepts (an endless or oversized head, say).

@@ -2,13 +2,19 @@ import Foundation
 
 /// A decoded 2xx answer with what its headers say: the next page and the rate limit.
 public struct APIResponse<Value: Sendable>: Sendable {
+    /// The decoded body.
     public let value: Value
     /// The status line and headers as received.
     public let response: HTTPResponse
+    /// The elements of result lists that the client dropped because their model could not read them, with their
+    /// JSON path and reason; empty when every element decoded. See `SkippedElement` for which arrays are lenient.
+    public let skippedElements: [SkippedElement]
 
-    public init(value: Value, response: HTTPResponse) {
+    /// A response, e.g. for a test double.
+    public init(value: Value, response: HTTPResponse, skippedElements: [SkippedElement] = []) {
         self.value = value
         self.response = response
+        self.skippedElements = skippedElements
     }
 
     /// The `x-ratelimit-*` headers, when the server sent them.
@@ -25,11 +31,14 @@ public struct APIResponse<Value: Sendable>: Sendable {
 
 /// The rate-limit headers: the quota, what is left of it, and when it resets.
 public struct RateLimit: Sendable, Hashable {
+    /// `x-ratelimit-limit`: the quota of the window.
     public let limit: Int?
+    /// `x-ratelimit-remaining`: what is left of it.
     public let remaining: Int?
     /// As the server sends it: seconds until the window resets, or an epoch time.
     public let reset: Int?
 
+    /// Rate-limit values, e.g. for a test double.
     public init(limit: Int?, remaining: Int?, reset: Int?) {
         self.limit = limit
         self.remaining = remaining

@@ -5,6 +5,7 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     /// The raw secret. Read it only to build the `Authorization` header.
     public let secret: String
 
+    /// A key from its secret; nothing prints it.
     public init(_ secret: String) { self.secret = secret }
 
     /// The key from `FSQ_API_KEY`, without the whitespace or line break a pasted secret often ends with; nil
@@ -16,8 +17,11 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
         return APIKey(value)
     }
 
+    /// Always `<redacted>`.
     public var description: String { RedactedRequest.redactedMarker }
+    /// Always `<redacted>`.
     public var debugDescription: String { RedactedRequest.redactedMarker }
+    /// No children: a dump shows no secret.
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 
     /// Replaces every occurrence of the key in `text`: raw, or as a library prints it (escaped in an error's
@@ -40,6 +44,7 @@ public enum AuthStyle: String, Sendable, Hashable, CaseIterable, Codable, Custom
     /// Document 004: `Authorization: Bearer <key>` plus `X-Places-Api-Version`.
     case bearer
 
+    /// `apiKey` or `bearer`.
     public var description: String { rawValue }
 
     /// The header set this style sends, authorization included.
@@ -61,10 +66,14 @@ public enum AuthStyle: String, Sendable, Hashable, CaseIterable, Codable, Custom
 public struct RedactedRequest: Sendable, Hashable, CustomStringConvertible {
     package static let redactedMarker = "<redacted>"
 
+    /// The HTTP method.
     public let method: String
+    /// The full URL, query and place id included (the key never is in a URL).
     public let url: String
+    /// The headers, `Authorization` as `<redacted>` (with its `Bearer ` scheme kept).
     public let headers: [HTTPHeaders.Field]
 
+    /// `request` with `key` removed from its headers and URL.
     public init(_ request: HTTPRequest, key: APIKey?) {
         method = request.method
         url = key?.redact(request.url.absoluteString) ?? request.url.absoluteString
@@ -77,6 +86,7 @@ public struct RedactedRequest: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `GET <url>`: for debugging, not for logs (the URL carries query values).
     public var description: String {
         "\(method) \(url)"
     }

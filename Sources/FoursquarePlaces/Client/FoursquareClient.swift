@@ -3,16 +3,26 @@ import Foundation
 /// A typed client for the Foursquare Places API: sends any contract's `EndpointRequest` in either
 /// auth style over any `Transport`. `PlacesClient` is the contract-typed face apps use.
 public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The API's base URL today.
     public static let defaultBaseURL = Contract.v20250617.baseURL
+    /// The `X-Places-Api-Version` sent by default.
     public static let defaultAPIVersion = Contract.v20250617.apiVersion
 
+    /// The key; it prints as `<redacted>`.
     public let key: APIKey
+    /// How the key is sent.
     public var auth: AuthStyle
+    /// Where requests go; a path prefix is kept.
     public var baseURL: URL
     /// Sent as `X-Places-Api-Version` in the bearer style.
     public var apiVersion: String
+    /// What sends the requests (`URLSessionTransport` by default).
     public var transport: any Transport
+    /// Whether an unreadable element of a result list is dropped (and listed in `APIResponse.skippedElements`) rather
+    /// than failing the call. On by default; the contract harness turns it off, since such an answer breaks the contract.
+    public var decodesResultsLeniently = true
 
+    /// A client with `apiKey` (an `APIKey`), the auth style, base URL, version header and transport.
     public init(
         apiKey: APIKey, auth: AuthStyle = .apiKey, baseURL: URL = FoursquareClient.defaultBaseURL,
         apiVersion: String = FoursquareClient.defaultAPIVersion, transport: any Transport = URLSessionTransport()
@@ -24,6 +34,7 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
         self.transport = transport
     }
 
+    /// A client with `apiKey` (its secret), the auth style, base URL, version header and transport.
     public init(
         apiKey: String, auth: AuthStyle = .apiKey, baseURL: URL = FoursquareClient.defaultBaseURL,
         apiVersion: String = FoursquareClient.defaultAPIVersion, transport: any Transport = URLSessionTransport()
@@ -44,18 +55,27 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
         return copy
     }
 
+    /// Base URL, auth style, version; the key as `<redacted>`.
     public var description: String {
         "FoursquareClient(baseURL: \(baseURL.absoluteString), auth: \(auth), apiVersion: \(apiVersion), key: \(key))"
     }
 
+    /// The same as `description`.
     public var debugDescription: String { description }
 
     // MARK: Sending
 
     /// Validates `request` and builds the HTTP request the client would send.
     public func makeHTTPRequest<R: EndpointRequest>(_ request: R) throws(FoursquareError) -> HTTPRequest {
-        try request.validate()
-        return try makeHTTPRequest(method: R.endpoint.method, path: try request.path(), query: request.queryItems())
+        do {
+            try request.validate()
+            return try makeHTTPRequest(method: R.endpoint.method, path: try request.path(), query: request.queryItems())
+        } catch {
+            // The text of a refusal names the operation and leaves the refused values out (they can be a location).
+            var items = request.queryItems()
+            if let scoped = request as? any PlaceScopedRequest { items.append(("{id}", scoped.placeID)) }
+            throw error.naming(operation: R.operation, items: items)
+        }
     }
 
     func makeHTTPRequest(method: String, path: String, query items: [(name: String, value: String)]) throws(FoursquareError) -> HTTPRequest {
@@ -85,31 +105,64 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
     /// contract tests that need the API's own answer to input the client refuses.
     package func sendUnvalidated<R: EndpointRequest>(_ request: R) async throws(FoursquareError) -> R.Response {
         try await perform(try makeHTTPRequest(method: R.endpoint.method, path: try request.path(), query: request.queryItems()),
-                          as: R.Response.self).value
+                          as: R.Response.self, operation: R.operation).value
     }
 
     /// Sends `request` and returns the decoded body with the response head (rate limit, next page).
     public func response<R: EndpointRequest>(to request: R) async throws(FoursquareError) -> APIResponse<R.Response> {
-        try await perform(try makeHTTPRequest(request), as: R.Response.self)
+        try await perform(try makeHTTPRequest(request), as: R.Response.self, operation: R.operation)
     }
 
     /// Every page of `request`, following `Link: <…>; rel="next"` until there is none.
     public func pages<R: EndpointRequest>(_ request: R) -> Pages<R.Response> {
-        Pages(client: self, first: { () throws(FoursquareError) -> HTTPRequest in try makeHTTPRequest(request) })
+        Pages(client: self, operation: R.operation, first: { () throws(FoursquareError) -> HTTPRequest in try makeHTTPRequest(request) })
     }
 
-    func perform<Value: Decodable & Sendable>(_ httpRequest: HTTPRequest, as type: Value.Type) async throws(FoursquareError) -> APIResponse<Value> {
+    func perform<Value: Decodable & Sendable>(
+        _ httpRequest: HTTPRequest, as type: Value.Type, operation: String
+    ) async throws(FoursquareError) -> APIResponse<Value> {
         let redacted = RedactedRequest(httpRequest, key: key)
+        // A call whose task is already cancelled sends nothing.
+        guard !Task.isCancelled else {
+            throw FoursquareError(code: .cancelled, reason: "the calling task was cancelled before sending", request: redacted,
+                                  underlyingError: CancellationError(), operation: operation)
+        }
         let data: Data
         let response: HTTPResponse
         do {
             (data, response) = try await transport.send(httpRequest)
         } catch {
-            throw FoursquareError(code: .transportFailed, reason: key.redact(Self.describe(error)), request: redacted,
-                                  underlyingError: error)
+            throw FoursquareError(code: Self.code(forTransportError: error), reason: key.redact(Self.describe(error)),
+                                  request: redacted, underlyingError: error, operation: operation)
         }
-        let value = try ResponseMapper(key: key).map(Value.self, data: data, response: response, request: redacted)
-        return APIResponse(value: value, response: response)
+        do {
+            let (value, skipped) = try ResponseMapper(key: key).mapReportingSkipped(
+                Value.self, data: data, response: response, request: redacted, lenient: decodesResultsLeniently)
+            return APIResponse(value: value, response: response, skippedElements: skipped)
+        } catch {
+            throw error.naming(operation: operation, items: [])
+        }
+    }
+
+    /// The code for a call the transport ended without an answer: the caller's cancellation, a deadline, a transport
+    /// that classifies its own error, or a transport failure.
+    package static func code(forTransportError error: any Error) -> FoursquareError.Code {
+        if let classified = error as? any TransportErrorClassifying { return classified.foursquareErrorCode }
+        if error is CancellationError { return .cancelled }
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .cancelled: return .cancelled
+            case .timedOut: return .timedOut
+            default: return .transportFailed
+            }
+        }
+        let nsError = error as NSError
+        if nsError.domain == NSURLErrorDomain {
+            if nsError.code == NSURLErrorCancelled { return .cancelled }
+            if nsError.code == NSURLErrorTimedOut { return .timedOut }
+        }
+        // A transport that threw its own error because the task was cancelled.
+        return Task.isCancelled ? .cancelled : .transportFailed
     }
 
     /// The request for the page a `Link` header points at: its path and query on this client's
@@ -142,39 +195,47 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
         return text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
     }
 
-    /// A transport error in one line (URLError by code and text, anything else as it describes itself).
+    /// A transport error in one line (URLError by code and text, anything else as it describes itself). The failing
+    /// URL is left out: the error keeps the request, and its text is for logs.
     package static func describe(_ error: any Error) -> String {
         if let urlError = error as? URLError {
-            let url = urlError.failingURL.map { " (\($0.absoluteString))" } ?? ""
-            return "URLError \(urlError.errorCode): \(urlError.localizedDescription)\(url)"
+            return "URLError \(urlError.errorCode): \(urlError.localizedDescription)"
         }
+        if error is CancellationError { return "the calling task was cancelled" }
         return String(describing: error)
     }
 }
 
 /// The pages of one request, fetched one at a time as the sequence is walked.
 public struct Pages<Value: Decodable & Sendable>: AsyncSequence, Sendable {
+    /// Each page with its response head.
     public typealias Element = APIResponse<Value>
+    /// What fetching a page throws.
     public typealias Failure = FoursquareError
 
     let client: FoursquareClient
+    let operation: String
     let first: @Sendable () throws(FoursquareError) -> HTTPRequest
 
-    public func makeAsyncIterator() -> Iterator { Iterator(client: client, first: first) }
+    /// An iterator that fetches the first page on its first `next()`.
+    public func makeAsyncIterator() -> Iterator { Iterator(client: client, operation: operation, first: first) }
 
     /// Fetches the next page on demand; ends after a page without a `rel="next"` link.
     public struct Iterator: AsyncIteratorProtocol {
         let client: FoursquareClient
+        let operation: String
         let first: @Sendable () throws(FoursquareError) -> HTTPRequest
         var next: URL?
         var started = false
         var method = "GET"
 
-        init(client: FoursquareClient, first: @escaping @Sendable () throws(FoursquareError) -> HTTPRequest) {
+        init(client: FoursquareClient, operation: String, first: @escaping @Sendable () throws(FoursquareError) -> HTTPRequest) {
             self.client = client
+            self.operation = operation
             self.first = first
         }
 
+        /// The next page, or nil after the last.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(FoursquareError) -> APIResponse<Value>? {
             let request: HTTPRequest
             if !started {
@@ -186,11 +247,12 @@ public struct Pages<Value: Decodable & Sendable>: AsyncSequence, Sendable {
             } else {
                 return nil
             }
-            let page = try await client.perform(request, as: Value.self)
+            let page = try await client.perform(request, as: Value.self, operation: operation)
             next = page.nextPage
             return page
         }
 
+        /// The next page, or nil after the last.
         public mutating func next() async throws(FoursquareError) -> APIResponse<Value>? {
             try await next(isolation: nil)
         }

@@ -7,10 +7,12 @@ public struct PlacesClient<C: PlacesContract>: Sendable {
     /// The untyped client underneath, set up from the contract.
     public var client: FoursquareClient
 
+    /// A client for contract `C` with `apiKey`, on the contract's base URL unless `baseURL` is given.
     public init(apiKey: APIKey, baseURL: URL? = nil, transport: any Transport = URLSessionTransport()) {
         client = FoursquareClient(apiKey: apiKey, contract: C.contract, baseURL: baseURL, transport: transport)
     }
 
+    /// A typed face on an existing client.
     public init(client: FoursquareClient) { self.client = client }
 
     /// `GET /places/search`.
@@ -45,6 +47,11 @@ public struct PlacesClient<C: PlacesContract>: Sendable {
 
     /// Search results page by page, following the `Link` header.
     public func searchPages(_ request: C.SearchRequest) -> Pages<C.SearchRequest.Response> {
+        client.pages(request)
+    }
+
+    /// The pages of any paging request (search, tips, photos), from `request.cursor` on, following the `Link` header.
+    public func pages<R: PagedRequest>(_ request: R) -> Pages<R.Response> {
         client.pages(request)
     }
 

@@ -6,37 +6,64 @@ import Foundation
 extension Contract20250617 {
     /// A place as search, details, autocomplete and geotagging return it.
     public struct Place: Codable, Sendable, Hashable, Identifiable {
+        /// The answer's `fsq_place_id`.
         public let id: String
+        /// The answer's `name`.
         public let name: String?
         /// The document types these as bare `object`; the API sends numbers.
         public let latitude: Double?
+        /// The answer's `longitude`.
         public let longitude: Double?
+        /// The answer's `categories`.
         public let categories: [Category]?
+        /// The answer's `chains`.
         public let chains: [Chain]?
+        /// The answer's `location`.
         public let location: Location?
+        /// The answer's `distance`.
         public let distance: Int?
+        /// The answer's `link`.
         public let link: String?
+        /// The answer's `date_created`.
         public let dateCreated: String?
+        /// The answer's `date_refreshed`.
         public let dateRefreshed: String?
         /// `YYYY-MM-DD`, present when the place has closed.
         public let dateClosed: String?
+        /// The answer's `description`.
         public let description: String?
+        /// The answer's `tel`.
         public let tel: String?
+        /// The answer's `website`.
         public let website: String?
+        /// The answer's `email`.
         public let email: String?
+        /// The answer's `menu`.
         public let menu: String?
+        /// The answer's `hours`.
         public let hours: Hours?
+        /// The answer's `rating`.
         public let rating: Double?
+        /// The answer's `popularity`.
         public let popularity: Double?
+        /// The answer's `price`.
         public let price: Int?
+        /// The answer's `verified`.
         public let verified: Bool?
+        /// The answer's `stats`.
         public let stats: Stats?
+        /// The answer's `social_media`.
         public let socialMedia: SocialMedia?
+        /// The answer's `tastes`.
         public let tastes: [String]?
+        /// The answer's `store_id`.
         public let storeID: String?
+        /// The answer's `placemaker_url`.
         public let placemakerURL: String?
+        /// The answer's `extended_location`.
         public let extendedLocation: ExtendedLocation?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(
             id: String, name: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
             categories: [Category]? = nil, chains: [Chain]? = nil, location: Location? = nil, distance: Int? = nil,
@@ -102,12 +129,18 @@ extension Contract20250617 {
 
     /// A category inside a place; ids are strings today (integers in seed).
     public struct Category: Codable, Sendable, Hashable, Identifiable {
+        /// The answer's `fsq_category_id`.
         public let id: String
+        /// The answer's `name`.
         public let name: String?
+        /// The answer's `short_name`.
         public let shortName: String?
+        /// The answer's `plural_name`.
         public let pluralName: String?
+        /// The answer's `icon`.
         public let icon: Icon?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(id: String, name: String? = nil, shortName: String? = nil, pluralName: String? = nil, icon: Icon? = nil) {
             self.id = id
             self.name = name
@@ -116,6 +149,7 @@ extension Contract20250617 {
             self.icon = icon
         }
 
+        /// The icon URL at `size`, when the category has an icon.
         public func iconURL(size: Icon.Size = .px64, background: Bool = false) -> URL? {
             icon?.url(size: size, background: background)
         }
@@ -130,11 +164,16 @@ extension Contract20250617 {
 
     /// A chain (brand) a place belongs to.
     public struct Chain: Codable, Sendable, Hashable, Identifiable {
+        /// The answer's `fsq_chain_id`.
         public let id: String
+        /// The answer's `name`.
         public let name: String?
+        /// The answer's `logo`.
         public let logo: Icon?
+        /// The answer's `parent_id`.
         public let parentID: String?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(id: String, name: String? = nil, logo: Icon? = nil, parentID: String? = nil) {
             self.id = id
             self.name = name
@@ -151,16 +190,26 @@ extension Contract20250617 {
 
     /// A place's address; the fields vary by country.
     public struct Location: Codable, Sendable, Hashable {
+        /// The answer's `address`.
         public let address: String?
+        /// The answer's `locality`.
         public let locality: String?
+        /// The answer's `region`.
         public let region: String?
+        /// The answer's `postcode`.
         public let postcode: String?
+        /// The answer's `admin_region`.
         public let adminRegion: String?
+        /// The answer's `post_town`.
         public let postTown: String?
+        /// The answer's `po_box`.
         public let poBox: String?
+        /// The answer's `country`.
         public let country: String?
+        /// The answer's `formatted_address`.
         public let formattedAddress: String?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(
             address: String? = nil, locality: String? = nil, region: String? = nil, postcode: String? = nil,
             adminRegion: String? = nil, postTown: String? = nil, poBox: String? = nil, country: String? = nil,
@@ -188,8 +237,16 @@ extension Contract20250617 {
 
     /// US market data attached to a location.
     public struct ExtendedLocation: Codable, Sendable, Hashable {
+        /// The answer's `dma`.
         public let dma: String?
+        /// The answer's `census_block_id`.
         public let censusBlockID: String?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(dma: String? = nil, censusBlockID: String? = nil) {
+            self.dma = dma
+            self.censusBlockID = censusBlockID
+        }
 
         enum CodingKeys: String, CodingKey {
             case dma
@@ -199,16 +256,38 @@ extension Contract20250617 {
 
     /// Opening hours: a display line and the regular weekly periods.
     public struct Hours: Codable, Sendable, Hashable {
+        /// The answer's `display`.
         public let display: String?
+        /// The answer's `is_local_holiday`.
         public let isLocalHoliday: Bool?
+        /// The answer's `open_now`.
         public let openNow: Bool?
+        /// The answer's `regular`.
         public let regular: [Period]?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(display: String? = nil, isLocalHoliday: Bool? = nil, openNow: Bool? = nil, regular: [Period]? = nil) {
+            self.display = display
+            self.isLocalHoliday = isLocalHoliday
+            self.openNow = openNow
+            self.regular = regular
+        }
 
         /// One opening period: `day` 1 (Monday) to 7, times as `HHMM`.
         public struct Period: Codable, Sendable, Hashable {
+            /// The answer's `day`.
             public let day: Int?
+            /// The answer's `open`.
             public let open: String?
+            /// The answer's `close`.
             public let close: String?
+
+            /// A value built in code (previews, tests); every optional defaults to nil.
+            public init(day: Int? = nil, open: String? = nil, close: String? = nil) {
+                self.day = day
+                self.open = open
+                self.close = close
+            }
         }
 
         enum CodingKeys: String, CodingKey {
@@ -220,9 +299,19 @@ extension Contract20250617 {
 
     /// Counts of photos, ratings and tips.
     public struct Stats: Codable, Sendable, Hashable {
+        /// The answer's `total_photos`.
         public let totalPhotos: Int?
+        /// The answer's `total_ratings`.
         public let totalRatings: Int?
+        /// The answer's `total_tips`.
         public let totalTips: Int?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(totalPhotos: Int? = nil, totalRatings: Int? = nil, totalTips: Int? = nil) {
+            self.totalPhotos = totalPhotos
+            self.totalRatings = totalRatings
+            self.totalTips = totalTips
+        }
 
         enum CodingKeys: String, CodingKey {
             case totalPhotos = "total_photos"
@@ -233,9 +322,19 @@ extension Contract20250617 {
 
     /// A place's social accounts.
     public struct SocialMedia: Codable, Sendable, Hashable {
+        /// The answer's `facebook_id`.
         public let facebookID: String?
+        /// The answer's `instagram`.
         public let instagram: String?
+        /// The answer's `twitter`.
         public let twitter: String?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(facebookID: String? = nil, instagram: String? = nil, twitter: String? = nil) {
+            self.facebookID = facebookID
+            self.instagram = instagram
+            self.twitter = twitter
+        }
 
         enum CodingKeys: String, CodingKey {
             case facebookID = "facebook_id"
@@ -245,14 +344,22 @@ extension Contract20250617 {
 
     /// A user tip, keyed `fsq_tip_id`.
     public struct Tip: Codable, Sendable, Hashable, Identifiable {
+        /// The answer's `fsq_tip_id`.
         public let id: String
+        /// The answer's `created_at`.
         public let createdAt: String?
+        /// The answer's `text`.
         public let text: String?
+        /// The answer's `url`.
         public let url: String?
+        /// The answer's `lang`.
         public let lang: String?
+        /// The answer's `agree_count`.
         public let agreeCount: Int?
+        /// The answer's `disagree_count`.
         public let disagreeCount: Int?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(
             id: String, createdAt: String? = nil, text: String? = nil, url: String? = nil, lang: String? = nil,
             agreeCount: Int? = nil, disagreeCount: Int? = nil
@@ -281,34 +388,76 @@ extension Contract20250617 {
 
     /// A point in a response body.
     public struct Point: Codable, Sendable, Hashable {
+        /// The answer's `latitude`.
         public let latitude: Double?
+        /// The answer's `longitude`.
         public let longitude: Double?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(latitude: Double? = nil, longitude: Double? = nil) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
     }
 
     /// `/places/search`: the places and the area searched.
     public struct SearchResponse: Codable, Sendable, Hashable {
+        /// The answer's `results`.
         public let results: [Place]
+        /// The answer's `context`.
         public let context: SearchContext?
 
+        /// A value built in code (previews, tests); optionals default to nil.
         public init(results: [Place], context: SearchContext? = nil) {
             self.results = results
             self.context = context
+        }
+
+        /// Reads `results` element by element (see `SkippedElement`).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            results = try container.decodeResults([Place].self, forKey: .results)
+            context = try container.decodeIfPresent(SearchContext.self, forKey: .context)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case results, context
         }
     }
 
     /// The area a search covered.
     public struct SearchContext: Codable, Sendable, Hashable {
+        /// The answer's `geo_bounds`.
         public let geoBounds: GeoBounds?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(geoBounds: GeoBounds? = nil) {
+            self.geoBounds = geoBounds
+        }
 
         /// The search circle.
         public struct GeoBounds: Codable, Sendable, Hashable {
+            /// The answer's `circle`.
             public let circle: Circle?
+
+            /// A value built in code (previews, tests); every optional defaults to nil.
+            public init(circle: Circle? = nil) {
+                self.circle = circle
+            }
         }
 
         /// A center and a radius in meters.
         public struct Circle: Codable, Sendable, Hashable {
+            /// The answer's `center`.
             public let center: Point?
+            /// The answer's `radius`.
             public let radius: Int?
+
+            /// A value built in code (previews, tests); every optional defaults to nil.
+            public init(center: Point? = nil, radius: Int? = nil) {
+                self.center = center
+                self.radius = radius
+            }
         }
 
         enum CodingKeys: String, CodingKey {
@@ -318,9 +467,20 @@ extension Contract20250617 {
 
     /// `/autocomplete`: typed suggestions.
     public struct AutocompleteResponse: Codable, Sendable, Hashable {
+        /// The answer's `results`.
         public let results: [AutocompleteResult]
 
+        /// Suggestions built in code.
         public init(results: [AutocompleteResult]) { self.results = results }
+
+        /// Reads `results` element by element (see `SkippedElement`).
+        public init(from decoder: any Decoder) throws {
+            results = try decoder.container(keyedBy: CodingKeys.self).decodeResults([AutocompleteResult].self, forKey: .results)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case results
+        }
     }
 
     /// One suggestion: a place, a search or a geo, by `type`.
@@ -329,39 +489,97 @@ extension Contract20250617 {
         // `type` and `text` are read as required: every suggestion has them, and an object
         // without them is not a suggestion.
         public let type: String
+        /// The answer's `text`.
         public let text: AutocompleteText
+        /// The answer's `link`.
         public let link: String?
+        /// The answer's `place`.
         public let place: Place?
+        /// The answer's `search`.
         public let search: SearchSuggestion?
+        /// The answer's `geo`.
         public let geo: Geo?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(type: String, text: AutocompleteText, link: String? = nil, place: Place? = nil, search: SearchSuggestion? = nil, geo: Geo? = nil) {
+            self.type = type
+            self.text = text
+            self.link = link
+            self.place = place
+            self.search = search
+            self.geo = geo
+        }
     }
 
     /// A suggested search: the query, or the category or chain it names.
     public struct SearchSuggestion: Codable, Sendable, Hashable {
+        /// The answer's `query`.
         public let query: String?
+        /// The answer's `category`.
         public let category: Category?
+        /// The answer's `chain`.
         public let chain: Chain?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(query: String? = nil, category: Category? = nil, chain: Chain? = nil) {
+            self.query = query
+            self.category = category
+            self.chain = chain
+        }
     }
 
     /// A suggested geographic area.
     public struct Geo: Codable, Sendable, Hashable {
+        /// The answer's `name`.
         public let name: String?
+        /// The answer's `center`.
         public let center: Point?
+        /// The answer's `bounds`.
         public let bounds: Bounds?
+        /// The answer's `cc`.
         public let cc: String?
+        /// The answer's `type`.
         public let type: String?
+
+        /// A value built in code (previews, tests); every optional defaults to nil.
+        public init(name: String? = nil, center: Point? = nil, bounds: Bounds? = nil, cc: String? = nil, type: String? = nil) {
+            self.name = name
+            self.center = center
+            self.bounds = bounds
+            self.cc = cc
+            self.type = type
+        }
 
         /// The box around the area.
         public struct Bounds: Codable, Sendable, Hashable {
+            /// The answer's `ne`.
             public let ne: Point?
+            /// The answer's `sw`.
             public let sw: Point?
+
+            /// A value built in code (previews, tests); every optional defaults to nil.
+            public init(ne: Point? = nil, sw: Point? = nil) {
+                self.ne = ne
+                self.sw = sw
+            }
         }
     }
 
     /// `/geotagging/candidates`: the places a user is likely at.
     public struct GeotaggingCandidates: Codable, Sendable, Hashable {
+        /// The answer's `candidates`.
         public let candidates: [Place]
 
+        /// Candidates built in code.
         public init(candidates: [Place]) { self.candidates = candidates }
+
+        /// Reads `candidates` element by element (see `SkippedElement`).
+        public init(from decoder: any Decoder) throws {
+            candidates = try decoder.container(keyedBy: CodingKeys.self).decodeResults([Place].self, forKey: .candidates)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case candidates
+        }
     }
 }

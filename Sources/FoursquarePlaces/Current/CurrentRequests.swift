@@ -38,12 +38,15 @@ extension Contract20250617 {
         public var limit: Int?
         public var sort: MediaSort?
         public var fields: [String]?
+        /// The page to fetch: `nextCursor` of the page before (see `PagedRequest`).
+        public var cursor: String?
 
-        public init(placeID: String, limit: Int? = nil, sort: MediaSort? = nil, fields: [String]? = nil) {
+        public init(placeID: String, limit: Int? = nil, sort: MediaSort? = nil, fields: [String]? = nil, cursor: String? = nil) {
             self.placeID = placeID
             self.limit = limit
             self.sort = sort
             self.fields = fields
+            self.cursor = cursor
         }
     }
 
@@ -55,12 +58,17 @@ extension Contract20250617 {
         public var limit: Int?
         public var sort: MediaSort?
         public var classifications: [String]?
+        /// The page to fetch: `nextCursor` of the page before (see `PagedRequest`).
+        public var cursor: String?
 
-        public init(placeID: String, limit: Int? = nil, sort: MediaSort? = nil, classifications: [String]? = nil) {
+        public init(
+            placeID: String, limit: Int? = nil, sort: MediaSort? = nil, classifications: [String]? = nil, cursor: String? = nil
+        ) {
             self.placeID = placeID
             self.limit = limit
             self.sort = sort
             self.classifications = classifications
+            self.cursor = cursor
         }
     }
 
@@ -83,13 +91,17 @@ extension Contract20250617 {
         public var sort: SearchSort?
         public var limit: Int?
         public var fields: [String]?
+        /// The page to fetch: `nextCursor` of the page before (see `PagedRequest`).
+        public var cursor: String?
 
         public init(
             query: String? = nil, location: SearchLocation? = nil, categoryIDs: [String]? = nil,
             chainIDs: [String]? = nil, excludeChainIDs: [String]? = nil, excludeAllChains: Bool? = nil,
             minPrice: Int? = nil, maxPrice: Int? = nil, openNow: Bool? = nil, openAt: String? = nil,
-            telFormat: TelFormat? = nil, sort: SearchSort? = nil, limit: Int? = nil, fields: [String]? = nil
+            telFormat: TelFormat? = nil, sort: SearchSort? = nil, limit: Int? = nil, fields: [String]? = nil,
+            cursor: String? = nil
         ) {
+            self.cursor = cursor
             self.query = query
             self.location = location
             self.categoryIDs = categoryIDs

@@ -9,9 +9,27 @@ package struct ResponseMapper: Sendable {
     package func map<T: Decodable>(
         _ type: T.Type, data: Data, response: HTTPResponse, request: RedactedRequest?
     ) throws(FoursquareError) -> T {
+        try mapReportingSkipped(type, data: data, response: response, request: request, lenient: false).value
+    }
+
+    /// `map`, and with `lenient` the result-list elements it dropped instead of failing (see `SkippedElement`).
+    package func mapReportingSkipped<T: Decodable>(
+        _ type: T.Type, data: Data, response: HTTPResponse, request: RedactedRequest?, lenient: Bool
+    ) throws(FoursquareError) -> (value: T, skipped: [SkippedElement]) {
         guard response.isSuccess else { throw error(data: data, response: response, request: request) }
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            let decoder = JSONDecoder()
+            guard lenient else { return (try decoder.decode(T.self, from: data), []) }
+            let log = SkippedElementLog(body: data)
+            decoder.userInfo[.skippedElements] = log
+            let value: T
+            if let list = T.self as? any TopLevelResultList.Type {
+                // `T` is that array type, so the cast cannot fail.
+                value = try list.decodeResults(with: decoder, from: data) as! T
+            } else {
+                value = try decoder.decode(T.self, from: data)
+            }
+            return (value, log.elements.map { SkippedElement(path: $0.path, failure: redact($0.failure)) })
         } catch let decodingError as DecodingError {
             let failure = DecodingFailure(decodingError, body: data)
             throw FoursquareError(code: .decodingFailed, status: response.status, decoding: failure,
@@ -51,6 +69,10 @@ package struct ResponseMapper: Sendable {
     }
 
     private func redact(_ text: String) -> String { key?.redact(text) ?? text }
+
+    private func redact(_ failure: DecodingFailure) -> DecodingFailure {
+        DecodingFailure(path: failure.path, expected: failure.expected, found: failure.found, detail: redact(failure.detail))
+    }
 
     // A server or proxy may echo the Authorization header back; the head kept in an error must not carry it.
     private func redact(_ response: HTTPResponse) -> HTTPResponse {

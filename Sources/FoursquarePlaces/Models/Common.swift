@@ -2,16 +2,30 @@ import Foundation
 
 /// The `{"results": [...]}` wrapper every list endpoint returns.
 public struct ResultsPage<Element: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+    /// The answer's `results`.
     public let results: [Element]
 
+    /// A page built in code.
     public init(results: [Element]) { self.results = results }
+
+    /// Reads `results` element by element (see `SkippedElement`).
+    public init(from decoder: any Decoder) throws {
+        results = try decoder.container(keyedBy: CodingKeys.self).decodeResults([Element].self, forKey: .results)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case results
+    }
 }
 
 /// A category icon: the URL is `prefix + [bg_] + size + suffix`.
 public struct Icon: Codable, Sendable, Hashable {
+    /// The answer's `prefix`.
     public let prefix: String
+    /// The answer's `suffix`.
     public let suffix: String
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(prefix: String, suffix: String) {
         self.prefix = prefix
         self.suffix = suffix
@@ -30,10 +44,14 @@ public struct Icon: Codable, Sendable, Hashable {
 
 /// A category as it appears inside a place.
 public struct Category: Codable, Sendable, Hashable, Identifiable {
+    /// The answer's `id`.
     public let id: Int
+    /// The answer's `name`.
     public let name: String
+    /// The answer's `icon`.
     public let icon: Icon?
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(id: Int, name: String, icon: Icon? = nil) {
         self.id = id
         self.name = name
@@ -48,13 +66,20 @@ public struct Category: Codable, Sendable, Hashable, Identifiable {
 
 /// A place's address. Every field is optional: addresses vary by country and `fields` projection.
 public struct Location: Codable, Sendable, Hashable {
+    /// The answer's `address`.
     public let address: String?
+    /// The answer's `locality`.
     public let locality: String?
+    /// The answer's `region`.
     public let region: String?
+    /// The answer's `country`.
     public let country: String?
+    /// The answer's `postcode`.
     public let postcode: String?
+    /// The answer's `formatted_address`.
     public let formattedAddress: String?
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(
         address: String? = nil, locality: String? = nil, region: String? = nil, country: String? = nil,
         postcode: String? = nil, formattedAddress: String? = nil
@@ -75,9 +100,12 @@ public struct Location: Codable, Sendable, Hashable {
 
 /// A latitude and longitude as the API returns them.
 public struct GeoPoint: Codable, Sendable, Hashable {
+    /// The answer's `latitude`.
     public let latitude: Double
+    /// The answer's `longitude`.
     public let longitude: Double
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
@@ -86,9 +114,12 @@ public struct GeoPoint: Codable, Sendable, Hashable {
 
 /// The `geocodes` object: the main point and, when known, the roof point.
 public struct Geocodes: Codable, Sendable, Hashable {
+    /// The answer's `main`.
     public let main: GeoPoint?
+    /// The answer's `roof`.
     public let roof: GeoPoint?
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(main: GeoPoint? = nil, roof: GeoPoint? = nil) {
         self.main = main
         self.roof = roof
@@ -97,10 +128,13 @@ public struct Geocodes: Codable, Sendable, Hashable {
 
 /// The error body the API sends with non-2xx statuses.
 public struct ErrorBody: Codable, Sendable, Hashable {
+    /// The answer's `message`.
     public let message: String?
+    /// The answer's `error_detail`.
     public let errorDetail: String?
 
-    public init(message: String?, errorDetail: String?) {
+    /// A value built in code (previews, tests); optionals default to nil.
+    public init(message: String? = nil, errorDetail: String? = nil) {
         self.message = message
         self.errorDetail = errorDetail
     }

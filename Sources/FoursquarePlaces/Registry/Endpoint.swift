@@ -150,6 +150,15 @@ extension Endpoint {
         }
 
         public var description: String { required ? "\(name) (required, \(rule))" : "\(name) (\(rule))" }
+
+        /// Whether the API reads the value as a set (`fields`, `types`, category ids): the same members in any order
+        /// are the same request. Every comma-separated parameter is one today.
+        public var isSet: Bool {
+            switch rule {
+            case .list, .integerList, .listOf: return true
+            default: return false
+            }
+        }
     }
 
     /// What a parameter's value must be, checked before anything is sent.

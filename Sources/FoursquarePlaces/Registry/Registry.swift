@@ -91,7 +91,8 @@ extension Endpoint {
              .field("exclude_fsq_chain_ids", \.excludeChainIDs), .field("exclude_all_chains", \.excludeAllChains),
              .field("min_price", \.minPrice, .integer(1...4)), .field("max_price", \.maxPrice, .integer(1...4)),
              .field("open_now", \.openNow), .field("open_at", \.openAt, .nonEmpty), .field("tel_format", \.telFormat),
-             .field("sort", \.sort), .field("limit", \.limit, limitRule), .field("fields", \.fields)])
+             .field("sort", \.sort), .field("limit", \.limit, limitRule), .field("fields", \.fields),
+             .field("cursor", \.cursor, .nonEmpty)])
 
         public static let placeDetails = Endpoint(
             .placeDetails, contract: contract, "/places/{fsq_place_id}", spec: spec, request: { C.PlaceRequest(placeID: $0) },
@@ -99,11 +100,13 @@ extension Endpoint {
 
         public static let placeTips = Endpoint(
             .placeTips, contract: contract, "/places/{fsq_place_id}/tips", spec: spec, request: { C.TipsRequest(placeID: $0) },
-            [.field("limit", \.limit, limitRule), .field("fields", \.fields), .field("sort", \.sort)])
+            [.field("limit", \.limit, limitRule), .field("fields", \.fields), .field("sort", \.sort),
+             .field("cursor", \.cursor, .nonEmpty)])
 
         public static let placePhotos = Endpoint(
             .placePhotos, contract: contract, "/places/{fsq_place_id}/photos", spec: spec, request: { C.PhotosRequest(placeID: $0) },
-            [.field("limit", \.limit, limitRule), .field("sort", \.sort), .field("classifications", \.classifications)])
+            [.field("limit", \.limit, limitRule), .field("sort", \.sort), .field("classifications", \.classifications),
+             .field("cursor", \.cursor, .nonEmpty)])
 
         public static let autocomplete = Endpoint(
             .autocomplete, contract: contract, "/autocomplete", spec: spec, request: { _ in C.AutocompleteRequest(query: "") },

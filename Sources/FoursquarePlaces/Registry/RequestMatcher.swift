@@ -66,7 +66,7 @@ package enum RequestMatcher {
         }
         for name in Set(recorded.query.keys).union(sent.query.keys).sorted() {
             switch (recorded.query[name], sent.query[name]) {
-            case let (expected?, got?) where expected != got:
+            case let (expected?, got?) where !sameValue(expected, got, parameter: name):
                 result.append("query '\(name)': expected '\(expected)', sent '\(got)'")
             case let (expected?, nil):
                 result.append("query '\(name)': expected '\(expected)', not sent")
@@ -78,6 +78,27 @@ package enum RequestMatcher {
         }
         return result
     }
+
+    /// Two queries are the same when they have the same names and `sameValue` holds for each.
+    package static func sameQuery(_ recorded: [String: String], _ sent: [String: String]) -> Bool {
+        if recorded == sent { return true }
+        guard recorded.count == sent.count else { return false }
+        return recorded.allSatisfy { name, value in sent[name].map { sameValue(value, $0, parameter: name) } ?? false }
+    }
+
+    /// Two values of `parameter` are the same when equal, or, for a parameter the registry declares a set
+    /// (`Endpoint.Parameter.isSet`), when they hold the same members in any order.
+    package static func sameValue(_ recorded: String, _ sent: String, parameter: String) -> Bool {
+        if recorded == sent { return true }
+        guard setParameterNames.contains(parameter) else { return false }
+        return recorded.split(separator: ",", omittingEmptySubsequences: false).sorted()
+            == sent.split(separator: ",", omittingEmptySubsequences: false).sorted()
+    }
+
+    /// The names of the parameters any registry entry declares a set.
+    private static let setParameterNames: Set<String> = Set(Contract.all.flatMap { contract in
+        contract.endpoints.flatMap { $0.parameters.filter(\.isSet).map(\.name) }
+    })
 
     /// Checks a fixture's (contract, endpoint, method, path) against the registry.
     /// On failure, the JSON path to blame and one line saying what is wrong.

@@ -2,15 +2,22 @@ import Foundation
 
 /// A place as search, autocomplete and geotagging return it.
 public struct PlaceCandidate: Codable, Sendable, Hashable, Identifiable {
+    /// The answer's `fsq_id`.
     public let id: String
+    /// The answer's `name`.
     public let name: String
+    /// The answer's `distance`.
     public let distance: Int?
+    /// The answer's `categories`.
     // The spec shows `categories` and `location` as required; a `fields` projection or a
     // place with no category leaves them out, so they are optional here.
     public let categories: [Category]?
+    /// The answer's `location`.
     public let location: Location?
+    /// The answer's `geocodes`.
     public let geocodes: Geocodes?
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(
         id: String, name: String, distance: Int? = nil, categories: [Category]? = nil,
         location: Location? = nil, geocodes: Geocodes? = nil
@@ -31,15 +38,24 @@ public struct PlaceCandidate: Codable, Sendable, Hashable, Identifiable {
 
 /// The full record of one place, from `GET /places/{fsq_id}`.
 public struct PlaceDetails: Codable, Sendable, Hashable, Identifiable {
+    /// The answer's `fsq_id`.
     public let id: String
+    /// The answer's `name`.
     public let name: String?
+    /// The answer's `timezone`.
     public let timezone: String?
+    /// The answer's `website`.
     public let website: String?
+    /// The answer's `tel`.
     public let tel: String?
+    /// The answer's `categories`.
     public let categories: [Category]?
+    /// The answer's `location`.
     public let location: Location?
+    /// The answer's `geocodes`.
     public let geocodes: Geocodes?
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(
         id: String, name: String? = nil, timezone: String? = nil, website: String? = nil, tel: String? = nil,
         categories: [Category]? = nil, location: Location? = nil, geocodes: Geocodes? = nil
@@ -65,12 +81,16 @@ public struct PlaceDetails: Codable, Sendable, Hashable, Identifiable {
 
 /// A user tip about a place.
 public struct Tip: Codable, Sendable, Hashable, Identifiable {
+    /// The answer's `fsq_id`.
     public let id: String
     /// ISO 8601 as sent; see `createdDate`.
     public let createdAt: String?
+    /// The answer's `text`.
     public let text: String?
+    /// The answer's `lang`.
     public let lang: String?
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(id: String, createdAt: String? = nil, text: String? = nil, lang: String? = nil) {
         self.id = id
         self.createdAt = createdAt
@@ -89,14 +109,22 @@ public struct Tip: Codable, Sendable, Hashable, Identifiable {
 
 /// A photo of a place; the image URL is `prefix + size + suffix`.
 public struct PlacePhoto: Codable, Sendable, Hashable, Identifiable {
+    /// The answer's `fsq_id`.
     public let id: String
+    /// The answer's `created_at`.
     public let createdAt: String?
+    /// The answer's `prefix`.
     public let prefix: String?
+    /// The answer's `suffix`.
     public let suffix: String?
+    /// The answer's `width`.
     public let width: Int?
+    /// The answer's `height`.
     public let height: Int?
+    /// The answer's `classifications`.
     public let classifications: [String]?
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(
         id: String, createdAt: String? = nil, prefix: String? = nil, suffix: String? = nil,
         width: Int? = nil, height: Int? = nil, classifications: [String]? = nil
@@ -135,6 +163,7 @@ public struct PlacePhoto: Codable, Sendable, Hashable, Identifiable {
         return URL(string: "\(prefix)\(size.pathComponent)\(suffix)")
     }
 
+    /// The answer's `created_date`.
     public var createdDate: Date? { createdAt.flatMap(parseISO8601) }
 
     enum CodingKeys: String, CodingKey {
@@ -145,14 +174,22 @@ public struct PlacePhoto: Codable, Sendable, Hashable, Identifiable {
 
 /// A node of the category taxonomy, with its children.
 public struct CategoryNode: Codable, Sendable, Hashable, Identifiable {
+    /// The answer's `fsq_id`.
     public let id: Int
+    /// The answer's `name`.
     public let name: String
+    /// The answer's `short_name`.
     public let shortName: String?
+    /// The answer's `plural_name`.
     public let pluralName: String?
+    /// The answer's `icon`.
     public let icon: Icon?
+    /// The answer's `parent`.
     public let parent: Int?
+    /// The answer's `categories`.
     public let categories: [CategoryNode]?
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(
         id: Int, name: String, shortName: String? = nil, pluralName: String? = nil, icon: Icon? = nil,
         parent: Int? = nil, categories: [CategoryNode]? = nil
@@ -166,6 +203,7 @@ public struct CategoryNode: Codable, Sendable, Hashable, Identifiable {
         self.categories = categories
     }
 
+    /// The icon URL at `size`, when the category has an icon.
     public func iconURL(size: Icon.Size = .px64, background: Bool = false) -> URL? {
         icon?.url(size: size, background: background)
     }
@@ -179,9 +217,12 @@ public struct CategoryNode: Codable, Sendable, Hashable, Identifiable {
 
 /// A chain (brand) of places.
 public struct Chain: Codable, Sendable, Hashable, Identifiable {
+    /// The answer's `fsq_id`.
     public let id: String
+    /// The answer's `name`.
     public let name: String
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(id: String, name: String) {
         self.id = id
         self.name = name
@@ -195,21 +236,36 @@ public struct Chain: Codable, Sendable, Hashable, Identifiable {
 
 /// The v2 `/autocomplete` response (spec 004).
 public struct AutocompleteResponse: Codable, Sendable, Hashable {
+    /// The answer's `results`.
     public let results: [AutocompleteResult]
 
+    /// Suggestions built in code.
     public init(results: [AutocompleteResult]) { self.results = results }
+
+    /// Reads `results` element by element (see `SkippedElement`).
+    public init(from decoder: any Decoder) throws {
+        results = try decoder.container(keyedBy: CodingKeys.self).decodeResults([AutocompleteResult].self, forKey: .results)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case results
+    }
 }
 
 /// One typed suggestion from `/autocomplete`.
 public struct AutocompleteResult: Codable, Sendable, Hashable {
     /// `place`, `search`, `geo`, or whatever newer type the server sends.
     public let type: String
+    /// The answer's `text`.
     public let text: AutocompleteText
+    /// The answer's `link`.
     // 004 shows `link` and `place` as required, but only `place` results carry a place,
     // and search suggestions have no link; both are optional.
     public let link: String?
+    /// The answer's `place`.
     public let place: PlaceCandidate?
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(type: String, text: AutocompleteText, link: String? = nil, place: PlaceCandidate? = nil) {
         self.type = type
         self.text = text
@@ -220,11 +276,15 @@ public struct AutocompleteResult: Codable, Sendable, Hashable {
 
 /// The display text of a suggestion, with the ranges that matched the query.
 public struct AutocompleteText: Codable, Sendable, Hashable {
+    /// The answer's `primary`.
     public let primary: String
+    /// The answer's `secondary`.
     // Optional: a bare search suggestion has only a primary line.
     public let secondary: String?
+    /// The answer's `highlight`.
     public let highlight: [AutocompleteHighlight]?
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(primary: String, secondary: String? = nil, highlight: [AutocompleteHighlight]? = nil) {
         self.primary = primary
         self.secondary = secondary
@@ -234,9 +294,12 @@ public struct AutocompleteText: Codable, Sendable, Hashable {
 
 /// A matched range in `AutocompleteText.primary`, in characters.
 public struct AutocompleteHighlight: Codable, Sendable, Hashable {
+    /// The answer's `start`.
     public let start: Int
+    /// The answer's `length`.
     public let length: Int
 
+    /// A value built in code (previews, tests); optionals default to nil.
     public init(start: Int, length: Int) {
         self.start = start
         self.length = length

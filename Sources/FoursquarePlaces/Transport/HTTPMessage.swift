@@ -4,22 +4,29 @@ import Foundation
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field.
     public struct Field: Sendable, Hashable {
+        /// The field name as set.
         public var name: String
+        /// The field value.
         public var value: String
+        /// A field.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
+    /// The fields in the order they were set.
     public private(set) var fields: [Field] = []
 
+    /// No headers.
     public init() {}
 
+    /// Headers from name-value pairs; a repeated name keeps its last value.
     public init(_ fields: [(String, String)]) {
         for (name, value) in fields { self[name] = value }
     }
 
+    /// `["Accept": "application/json"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
@@ -40,21 +47,27 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return result
     }
 
+    /// Whether there are no fields.
     public var isEmpty: Bool { fields.isEmpty }
 
     static func sameName(_ a: String, _ b: String) -> Bool {
         ASCIIText.equalsIgnoringCase(a, b) ?? (a.caseInsensitiveCompare(b) == .orderedSame)
     }
 
+    /// The fields in order.
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 }
 
 /// An outgoing HTTP request as a plain value, so it can be captured, recorded and replayed.
 public struct HTTPRequest: Sendable, Hashable {
+    /// The HTTP method.
     public var method: String
+    /// The full URL, query included.
     public var url: URL
+    /// The header fields.
     public var headers: HTTPHeaders
 
+    /// A request; GET with no headers unless given.
     public init(method: String = "GET", url: URL, headers: HTTPHeaders = HTTPHeaders()) {
         self.method = method
         self.url = url
@@ -87,19 +100,24 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible {
         return "\(method) \(url.absoluteString) [\(headerText)]"
     }
 
+    /// The same as `description`.
     public var debugDescription: String { description }
 }
 
 /// The status line and headers of an HTTP response.
 public struct HTTPResponse: Sendable, Hashable {
+    /// The HTTP status code.
     public var status: Int
+    /// The header fields.
     public var headers: HTTPHeaders
 
+    /// A response head.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders()) {
         self.status = status
         self.headers = headers
     }
 
+    /// Whether the status is 2xx.
     public var isSuccess: Bool { (200...299).contains(status) }
 }
 

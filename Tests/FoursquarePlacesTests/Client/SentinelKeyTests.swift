@@ -47,7 +47,8 @@ struct SentinelKeyTests {
         Scenario(label: "empty 2xx body", code: .decodingFailed, reply: .response(status: 200, headers: [:], body: Data())),
         Scenario(label: "transport error naming the key", code: .transportFailed, reply: .failure(
             TestTransportError("socket closed while writing 'Authorization: Bearer \(key)' to \(key)"))),
-        Scenario(label: "URLError", code: .transportFailed, reply: .failure(URLError(.timedOut))),
+        Scenario(label: "URLError", code: .timedOut, reply: .failure(URLError(.timedOut))),
+        Scenario(label: "URLError -1004", code: .transportFailed, reply: .failure(URLError(.cannotConnectToHost))),
     ]
 
     @Test("no description, dump or reflection of the error, client or request shows the key",
@@ -55,7 +56,8 @@ struct SentinelKeyTests {
     func neverLeaks(sample: EndpointSample, scenario: Scenario) async throws {
         for style in sample.contract.authStyles {
             let transport = CapturingTransport { _ in scenario.reply }
-            let client = FoursquareClient(apiKey: Self.key, auth: style, transport: transport)
+            var client = FoursquareClient(apiKey: Self.key, auth: style, transport: transport)
+            client.decodesResultsLeniently = false  // so the bad result element fails the call (strict, as the harness reads)
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
                 try await EndpointSamples.send(sample, via: client)
             })

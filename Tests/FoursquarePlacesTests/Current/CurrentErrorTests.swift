@@ -72,7 +72,8 @@ struct CurrentErrorTests {
         let error = try #require(await foursquareError { () async throws(FoursquareError) in
             _ = try await client.send(Contract20250617.PlaceRequest(placeID: "x"))
         })
-        #expect(error.code == .transportFailed)
+        #expect(error.code == .timedOut)
+        #expect(!error.isRetryable)
         #expect((error.underlyingError as? URLError)?.code == .timedOut)
         guard case let .transport(underlying, description) = error.details else {
             Issue.record("expected transport details, got \(error.details)")
@@ -86,7 +87,10 @@ struct CurrentErrorTests {
     func openCode() throws {
         #expect(FoursquareError.Code(rawValue: "notFound") == .notFound)
         #expect(FoursquareError.Code(rawValue: "teapot") == nil)
-        #expect(FoursquareError.Code.allCases.count == 10)
+        #expect(FoursquareError.Code.allCases.count == 13)
+        #expect(FoursquareError.Code(rawValue: "cancelled") == .cancelled)
+        #expect(FoursquareError.Code(rawValue: "timedOut") == .timedOut)
+        #expect(FoursquareError.Code(rawValue: "fixtureMismatch") == .fixtureMismatch)
         #expect(FoursquareError.Code(status: 404) == .notFound)
         let encoded = try JSONEncoder().encode([FoursquareError.Code.rateLimited])
         #expect(String(decoding: encoded, as: UTF8.self) == #"["rateLimited"]"#)
