@@ -330,7 +330,7 @@ public struct DriftSummary: Sendable {
     /// Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`, sized for one screen: a section per contract
     /// with every breaking change and warning, at most `maxInfo` info lines in all, then the error fixtures the
     /// server cannot reproduce.
-    public func markdown(baseURL: String, maxInfo: Int = 8) -> String {
+    public func markdown(baseURL: String, maxInfo: Int = 5) -> String {
         var lines = ["### API drift against \(Self.cell(baseURL))", ""]
         lines.append("**\(Self.cell(headline.replacingOccurrences(of: "drift: ", with: "")))**")
         if contracts.count > 0 { lines.append(""); lines.append(Self.cell(contractLine.prefix(1).uppercased() + contractLine.dropFirst()) + ".") }
