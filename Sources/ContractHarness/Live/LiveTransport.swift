@@ -11,6 +11,14 @@ public protocol LiveHTTPStack: Sendable {
     /// Sends `request`; throws `LiveTransportError` past `timeout` seconds, past `maxBody` bytes, or on an answer
     /// that is not HTTP.
     func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse)
+
+    /// This stack with `settings`' trust and proxies; throws one line when a CA file cannot be loaded.
+    func configured(_ settings: NetworkSettings) throws -> any LiveHTTPStack
+}
+
+extension LiveHTTPStack {
+    /// A stack that makes no connection of its own (a test's stub) ignores the settings.
+    public func configured(_ settings: NetworkSettings) throws -> any LiveHTTPStack { self }
 }
 
 /// Which `LiveHTTPStack` this process's live calls use: set by `fsq-live` around the whole command.
@@ -58,6 +66,9 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
     case timedOut(seconds: Double, headReceived: Bool, bodyBytes: Int, url: URL)
     /// The run's `--deadline` ran out during the exchange: the server may have been about to answer.
     case runDeadlinePassed(deadline: Double, headReceived: Bool, bodyBytes: Int, url: URL)
+    /// No exchange: TLS, DNS or a proxy failed. `cause` is the one line that says what to do; `raw` is the
+    /// library's own error, scrubbed of proxy credentials, for the report's detail.
+    case network(cause: String, raw: String)
 
     public var description: String {
         switch self {
@@ -81,7 +92,15 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
             let got = headReceived ? "the head and \(Self.size(bodyBytes)) of the body had arrived" : "no complete head had arrived"
             return "the run's deadline (--deadline \(String(format: "%g", deadline))) passed during the call to \(Self.origin(url)) "
                 + "(\(got)); raise --deadline, or lower --retries"
+        case let .network(cause, _):
+            return cause
         }
+    }
+
+    /// The library's own words for a `.network` failure, for the report's detail; nil for the other cases.
+    public var raw: String? {
+        if case let .network(_, raw) = self { return raw }
+        return nil
     }
 
     package static func origin(_ url: URL) -> String {
