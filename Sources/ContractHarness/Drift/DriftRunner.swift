@@ -122,7 +122,7 @@ public struct DriftStrategy: RunStrategy {
         result.seconds = exchange.seconds
         let scrubber = KeyScrubber(key: key)
         guard let response = exchange.response else {
-            if case let .failed(error) = exchange.outcome { result.problem = scrubber.text(error.description) }
+            if case let .failed(error) = exchange.outcome { result.problem = error.networkCause ?? scrubber.text(error.description) }
             return .compared(result)
         }
         let endpoint = fixture.endpoint.rawValue

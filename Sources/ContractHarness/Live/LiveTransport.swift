@@ -112,3 +112,12 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
         return "\(bytes) bytes"
     }
 }
+
+extension FoursquareError {
+    /// For a call that reached no server (TLS, DNS, a proxy): `no answer: <the one line>`, the same for every call
+    /// with that cause (no URL, no query), so runs group them; nil for every other failure.
+    package var networkCause: String? {
+        guard let failure = underlyingError as? LiveTransportError, case let .network(cause, _) = failure else { return nil }
+        return "no answer: \(cause)"
+    }
+}
