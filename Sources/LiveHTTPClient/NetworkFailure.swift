@@ -132,8 +132,10 @@ struct NetworkFailure {
             }
             return "proxy: \(proxyName!) refused the credentials in \(proxy.variable) (407); check the user name and password"
         case .invalidProxyResponse:
+            // Some proxies (tinyproxy) answer wrong credentials with 401 rather than 407.
+            let check = proxy?.username == nil ? "check" : "check the credentials in \(proxy!.variable) and"
             return "proxy: \(proxyName ?? "the proxy") would not open a tunnel to \(endpoint) (it answered CONNECT with an error, "
-                + "such as 403 or 502); check that the proxy allows this host, or list it in NO_PROXY to go direct"
+                + "such as 401, 403 or 502); \(check) that the proxy allows this host, or list it in NO_PROXY to go direct"
         case .httpProxyHandshakeTimeout, .socksHandshakeTimeout:
             return "proxy: \(proxyName ?? "the proxy") did not answer the request for a tunnel to \(endpoint); check \(proxy?.variable ?? "the proxy settings")"
         case .connectTimeout:
