@@ -4,6 +4,7 @@ import Foundation
 import FoursquarePlaces
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// The live stack on AsyncHTTPClient: a deadline over the whole exchange (fractions work), a body read on demand
 /// that stops at the cap, and NIO's bounded header parser, so a hostile server can neither hang a run nor grow its
@@ -11,6 +12,8 @@ import NIOHTTP1
 public struct AsyncHTTPClientStack: LiveHTTPStack {
     /// Whom calls trust and which proxy each goes through.
     public let settings: NetworkSettings
+    /// Certificate chains fetched to explain failed handshakes, so a run probes each server once.
+    private let probed = Locked<[String: [NIOSSLCertificate]]>([:])
 
     /// The system's trust store and no proxy.
     public init() {
@@ -27,6 +30,7 @@ public struct AsyncHTTPClientStack: LiveHTTPStack {
         self.settings = settings
     }
 
+    /// This stack with `settings`; throws one line when `--ca-file` cannot be loaded.
     public func configured(_ settings: NetworkSettings) throws -> any LiveHTTPStack {
         try AsyncHTTPClientStack(settings: settings)
     }
@@ -37,7 +41,7 @@ public struct AsyncHTTPClientStack: LiveHTTPStack {
         } catch let failure as Unreached {
             // Outside the race: finding out why a handshake failed takes one more connection, and the cause
             // must not turn into a timeout.
-            let words = NetworkFailure(url: request.url, proxy: failure.proxy, secrets: settings.proxies.secrets)
+            let words = NetworkFailure(url: request.url, proxy: failure.proxy, secrets: settings.proxies.secrets, chains: probed)
             throw await words.classify(failure.error) ?? failure.error
         }
     }

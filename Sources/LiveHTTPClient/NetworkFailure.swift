@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import ContractHarness
 import Foundation
+import FoursquarePlaces
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -14,6 +15,8 @@ struct NetworkFailure {
     let proxy: ProxyServer?
     /// Texts to remove from the raw error (the proxy's credentials).
     let secrets: [String]
+    /// The chains already fetched by this stack, by server and proxy: every case of a run hits the same one.
+    let chains: Locked<[String: [NIOSSLCertificate]]>
 
     /// `host:port` of the server, as the lines name it.
     var endpoint: String {
@@ -79,7 +82,7 @@ struct NetworkFailure {
 
     /// Why a chain did not verify: the probe fetches it, and its dates and issuer say which case this is.
     func untrusted() async -> String {
-        let chain = await CertificateProbe.chain(host: url.host ?? "", port: Self.port(url), proxy: proxy) ?? []
+        let chain = await presentedChain()
         let now = time(nil)
         if let expired = chain.first(where: { $0.notValidAfter < now }) {
             let whose = expired == chain.first ? "the certificate of \(endpoint)" : "a certificate in the chain of \(endpoint)"
@@ -96,10 +99,19 @@ struct NetworkFailure {
 
     func nameMismatch() async -> String {
         let host = url.host ?? ""
-        let chain = await CertificateProbe.chain(host: host, port: Self.port(url), proxy: proxy) ?? []
+        let chain = await presentedChain()
         let names = chain.first.map(Self.names) ?? []
         let listed = names.isEmpty ? "" : " (it names \(names.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")))"
         return "TLS: the certificate of \(endpoint) is not for \(host)\(listed); call the server by a name its certificate lists"
+    }
+
+    /// The chain the server presents, fetched once per server and proxy.
+    func presentedChain() async -> [NIOSSLCertificate] {
+        let key = "\(endpoint) via \(proxy?.display ?? "direct")"
+        if let known = chains.withLock({ $0[key] }) { return known }
+        let chain = await CertificateProbe.chain(host: url.host ?? "", port: Self.port(url), proxy: proxy) ?? []
+        if !chain.isEmpty { chains.withLock { $0[key] = chain } }
+        return chain
     }
 
     // MARK: Connections, DNS and proxies

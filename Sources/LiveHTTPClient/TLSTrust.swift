@@ -35,9 +35,11 @@ enum TLSTrust {
         }
     }
 
-    /// Loads every named file now, so a file NIOSSL cannot read is one line before any call.
+    /// Loads every `--ca-file` now, as NIOSSL will (strictly: one bad certificate fails the file), so a file it
+    /// cannot read is one line before any call. `SSL_CERT_FILE` is left to OpenSSL, which skips what it cannot
+    /// read, as it does for curl: it often names the system's own bundle.
     static func validate(_ trust: TrustSettings) throws(NetworkSettingsError) {
-        for (source, path) in trust.extraCAFiles.map({ ("--ca-file", $0) }) + (trust.certificateFile.map { [("SSL_CERT_FILE", $0)] } ?? []) {
+        for (source, path) in trust.extraCAFiles.map({ ("--ca-file", $0) }) {
             do {
                 _ = try NIOSSLCertificate.fromPEMFile(path)
             } catch {

@@ -232,8 +232,10 @@ public final class PlacesEmulatorServer: Sendable {
 public struct EmulatorTLS: Sendable, Equatable {
     /// The server's certificate, followed by any intermediate CA certificates.
     public var certificateChain: String
+    /// The server certificate's private key.
     public var privateKey: String
 
+    /// The two files' paths; `PlacesEmulatorServer` reads them.
     public init(certificateChain: String, privateKey: String) {
         self.certificateChain = certificateChain
         self.privateKey = privateKey

@@ -55,12 +55,17 @@ struct NetworkFailureTests {
     // MARK: Trust
 
     @Test func anUntrustedCertificateNamesItsIssuerAndSaysHowToTrustIt() async throws {
-        try await withServer { emulator, _ in
+        try await withServer { emulator, pki in
             let (cause, raw) = await failure(emulator.baseURL, try settings())
             #expect(cause == "TLS: the certificate of 127.0.0.1:\(emulator.port) is not trusted (issuer \"\(TestCertificates.caName)\"); "
                 + "trust its CA with --ca-file FILE or SSL_CERT_FILE")
             // The library's words stay for the report's detail.
             #expect(raw.contains("CERTIFICATE_VERIFY_FAILED"))
+            // Neither the call nor the probe that read the certificate sent a request.
+            #expect(!emulator.output.contains("/places/"), "\(emulator.output)")
+            // A trusted call still gets through afterwards: the emulator logs it.
+            _ = try await get(emulator.baseURL, try settings(caFile: pki.caCertificate))
+            #expect(emulator.output.contains("/places/search"))
         }
     }
 
@@ -175,6 +180,11 @@ struct NetworkFailureTests {
                 + "check HTTPS_PROXY, or list 127.0.0.1 in NO_PROXY to go direct")
             for text in [cause, raw] { #expect(!text.contains("secret-")) }
         }
+    }
+
+    @Test func aProxyWhoseNameDoesNotResolveIsNamedAsTheProxy() async throws {
+        let (cause, _) = await failure("https://127.0.0.1:9", try settings(["https_proxy": "http://u:SECRET-99@proxy.invalid:3128"]))
+        #expect(cause == "proxy: the name proxy.invalid of the proxy http://proxy.invalid:3128 (from https_proxy) does not resolve; check https_proxy")
     }
 
     @Test func aProxyThatAsksForCredentialsOrRefusesTheTunnelSaysSo() async throws {

@@ -10,8 +10,11 @@ public struct ProxyServer: Sendable, Hashable {
         case socks5
     }
 
+    /// HTTP (`CONNECT` tunnels) or SOCKS5.
     public var kind: Kind
+    /// The proxy's host name or address, without brackets.
     public var host: String
+    /// The proxy's port: 1080 when the URL names none, as curl reads it.
     public var port: Int
     /// From the URL's user part, percent-decoded; sent as `Proxy-Authorization: Basic …`, printed nowhere.
     public var username: String?
@@ -72,13 +75,17 @@ public struct ProxyServer: Sendable, Hashable {
 /// `http_proxy` for http ones, `all_proxy` for both when those are unset (each also upper-case, the lower-case
 /// form first), and `no_proxy` for the hosts that go direct.
 public struct ProxySettings: Sendable, Equatable {
+    /// The proxy for `https://` URLs (`https_proxy`, else `all_proxy`).
     public var https: ProxyServer?
+    /// The proxy for `http://` URLs (`http_proxy`, else `all_proxy`).
     public var http: ProxyServer?
+    /// The hosts that go direct (`no_proxy`).
     public var bypass: NoProxyList
 
     /// No proxy at all.
     public static let direct = ProxySettings(https: nil, http: nil, bypass: NoProxyList(""))
 
+    /// The given proxies and bypass list.
     public init(https: ProxyServer?, http: ProxyServer?, bypass: NoProxyList) {
         self.https = https
         self.http = http
@@ -116,8 +123,10 @@ public struct ProxySettings: Sendable, Equatable {
 /// without a leading dot), IP addresses and IPv4 CIDR ranges, separated by commas or spaces.
 /// Only what it lists goes direct: loopback too goes through the proxy unless listed.
 public struct NoProxyList: Sendable, Equatable {
+    /// The entries, lower-cased, IPv6 brackets removed.
     public let entries: [String]
 
+    /// Parses the variable's value.
     public init(_ text: String) {
         entries = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
             .map { $0.lowercased() }
@@ -125,6 +134,7 @@ public struct NoProxyList: Sendable, Equatable {
             .filter { !$0.isEmpty }
     }
 
+    /// True when `rawHost` (a URL's host) is listed: it then goes direct.
     public func matches(host rawHost: String) -> Bool {
         var host = rawHost.lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
@@ -160,6 +170,8 @@ public struct NoProxyList: Sendable, Equatable {
 
 /// A network setting (a proxy variable, a CA file) the harness cannot use: one line naming it and what to do.
 public struct NetworkSettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The line, naming the variable, flag or file.
     public let description: String
+    /// A line naming the setting and what to do.
     public init(_ description: String) { self.description = description }
 }

@@ -16,6 +16,7 @@ public struct TrustSettings: Sendable, Hashable {
     /// The system's store and nothing else.
     public static let system = TrustSettings(certificateFile: nil, certificateDirectories: [], extraCAFiles: [])
 
+    /// The given files and directories.
     public init(certificateFile: String?, certificateDirectories: [String], extraCAFiles: [String]) {
         self.certificateFile = certificateFile
         self.certificateDirectories = certificateDirectories
