@@ -51,6 +51,9 @@ struct NetworkFailure {
             if let first = error.connectionErrors.first?.error as? IOError { return refused(first) }
             return nil
         }
+        if let error = error as? SocketAddressError.UnknownHost {
+            return unresolved(error.host)
+        }
         if let error = error as? SocketAddressError, case let .unknown(host, _) = error {
             return unresolved(host)
         }
@@ -205,7 +208,7 @@ struct NetworkFailure {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = bytes.count == 4 ? AF_INET : bytes.count == 16 ? AF_INET6 : -1
         guard family != -1, inet_ntop(family, bytes, &text, socklen_t(text.count)) != nil else { return nil }
-        return String(cString: text)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func date(_ time: time_t) -> String {
