@@ -28,7 +28,9 @@ struct NetworkFailure {
     /// The one-line failure for `error`; nil when `error` is not a failure to reach the server.
     func classify(_ error: any Error) async -> LiveTransportError? {
         guard let cause = await cause(of: error) else { return nil }
-        return .network(cause: cause, raw: scrub(String(reflecting: error)))
+        // A handshake that failed on the certificate or the protocol fails the same way on every attempt.
+        let permanent = error is NIOSSLError || error is NIOSSLExtraError
+        return .network(cause: cause, raw: scrub(String(reflecting: error)), permanent: permanent)
     }
 
     func cause(of error: any Error) async -> String? {

@@ -49,6 +49,15 @@ struct HTTPSLiveTests {
                     }
                 }
             }
+            // A certificate that does not verify is not retried: another attempt would fail the same way. The
+            // library's own words are in the report's detail only.
+            let report = fixtures.deletingLastPathComponent().appendingPathComponent("retried.xml")
+            let retried = try await Products.run(["run", "--live", "--base-url", emulator.baseURL, "--fixtures", fixtures.path,
+                                                  "--report", report.path, "--retries", "2"], environment: environment())
+            #expect(retried.status == 1)
+            let xml = try String(contentsOf: report, encoding: .utf8)
+            #expect(xml.contains("attempts: 1") && !xml.contains("attempts: 2") && !xml.contains("attempts: 3"))
+            #expect(xml.contains("raw error: ") && xml.contains("CERTIFICATE_VERIFY_FAILED"))
         }
     }
 

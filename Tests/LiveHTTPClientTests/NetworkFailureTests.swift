@@ -22,7 +22,7 @@ struct NetworkFailureTests {
         do {
             let response = try await get(base, settings)
             Issue.record("expected a network failure, got HTTP \(response.status)")
-        } catch let LiveTransportError.network(cause, raw) {
+        } catch let LiveTransportError.network(cause, raw, _) {
             #expect(Self.isPlain(cause), "\(cause)")
             return (cause, raw)
         } catch {

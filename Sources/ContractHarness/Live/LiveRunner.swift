@@ -118,7 +118,7 @@ public struct LiveCaller: Sendable {
             let last = transport.last
             let exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
                                         body: last?.data ?? Data(), attempts: attempt, seconds: seconds)
-            guard case let .failed(error) = outcome, error.isRetryable, attempt <= options.retries,
+            guard case let .failed(error) = outcome, error.isRetryable, !error.isPermanentNetworkFailure, attempt <= options.retries,
                   error.status != expectedStatus else { return exchange }
             let backoff = self.backoff(attempt: attempt, retryAfter: error.retryAfter)
             guard backoff < deadline.remaining else { return exchange }

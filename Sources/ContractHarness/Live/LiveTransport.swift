@@ -67,8 +67,9 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
     /// The run's `--deadline` ran out during the exchange: the server may have been about to answer.
     case runDeadlinePassed(deadline: Double, headReceived: Bool, bodyBytes: Int, url: URL)
     /// No exchange: TLS, DNS or a proxy failed. `cause` is the one line that says what to do; `raw` is the
-    /// library's own error, scrubbed of proxy credentials, for the report's detail.
-    case network(cause: String, raw: String)
+    /// library's own error, scrubbed of proxy credentials, for the report's detail; `permanent` when another
+    /// attempt would fail the same way (a certificate that does not verify), so it is not retried.
+    case network(cause: String, raw: String, permanent: Bool)
 
     public var description: String {
         switch self {
@@ -92,14 +93,14 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
             let got = headReceived ? "the head and \(Self.size(bodyBytes)) of the body had arrived" : "no complete head had arrived"
             return "the run's deadline (--deadline \(String(format: "%g", deadline))) passed during the call to \(Self.origin(url)) "
                 + "(\(got)); raise --deadline, or lower --retries"
-        case let .network(cause, _):
+        case let .network(cause, _, _):
             return cause
         }
     }
 
     /// The library's own words for a `.network` failure, for the report's detail; nil for the other cases.
     public var raw: String? {
-        if case let .network(_, raw) = self { return raw }
+        if case let .network(_, raw, _) = self { return raw }
         return nil
     }
 
@@ -117,7 +118,13 @@ extension FoursquareError {
     /// For a call that reached no server (TLS, DNS, a proxy): `no answer: <the one line>`, the same for every call
     /// with that cause (no URL, no query), so runs group them; nil for every other failure.
     package var networkCause: String? {
-        guard let failure = underlyingError as? LiveTransportError, case let .network(cause, _) = failure else { return nil }
+        guard let failure = underlyingError as? LiveTransportError, case let .network(cause, _, _) = failure else { return nil }
         return "no answer: \(cause)"
+    }
+
+    /// True for a failure another attempt would repeat (a certificate that does not verify): not worth a retry.
+    package var isPermanentNetworkFailure: Bool {
+        guard let failure = underlyingError as? LiveTransportError, case let .network(_, _, permanent) = failure else { return false }
+        return permanent
     }
 }
