@@ -57,6 +57,7 @@ let package = Package(
             dependencies: [
                 "ContractHarness",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
+                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["Harness"])),
             ]
         ),
         // The verbs, shared by fsq-contract and fsq-live.

@@ -8,9 +8,13 @@ struct ConnectionFlags: ParsableArguments {
     @Option(name: .long, help: "The server to call: the API, or fsq-contract serve on loopback (default: the project file's \"baseURL\").")
     var baseURL: String?
 
-    /// Takes the project file's base URL unless `--base-url` was given.
+    @Option(name: .long, help: ArgumentHelp("A PEM file of CA certificates to trust as well as the system's (or SSL_CERT_FILE's), such as a company's TLS-inspecting proxy's CA (default: the project file's \"caFile\").", valueName: "file"))
+    var caFile: String?
+
+    /// Takes the project file's base URL and CA file unless `--base-url` or `--ca-file` was given.
     mutating func adopt(_ project: ProjectFile) {
         if baseURL == nil { baseURL = project.baseURL }
+        if caFile == nil { caFile = project.caFile }
     }
 
     @Option(name: .long, help: "Requests in flight at once.")
@@ -47,9 +51,22 @@ struct ConnectionFlags: ParsableArguments {
         case .always: selectFixture = true
         case .never: selectFixture = false
         }
-        return LiveOptions(baseURL: url, key: key ?? APIKey.fromEnvironment(), authStyles: authStyles, apiVersion: apiVersion,
-                           concurrency: concurrency, timeout: timeout, retries: retries, deadline: deadline,
-                           selectFixtureHeader: selectFixture, seed: seed)
+        var options = LiveOptions(baseURL: url, key: key ?? APIKey.fromEnvironment(), authStyles: authStyles, apiVersion: apiVersion,
+                                  concurrency: concurrency, timeout: timeout, retries: retries, deadline: deadline,
+                                  selectFixtureHeader: selectFixture, seed: seed)
+        options.stack = try configuredStack()
+        return options
+    }
+
+    /// The live stack with the trust and proxies of `--ca-file` and the environment (`SSL_CERT_FILE`,
+    /// `HTTPS_PROXY`, …), checked before any call; nil in `fsq-contract`, which hands live verbs to `fsq-live`.
+    func configuredStack(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (any LiveHTTPStack)? {
+        do {
+            let settings = try NetworkSettings(environment: environment, caFile: caFile)
+            return try LiveStack.current?.configured(settings)
+        } catch let error as NetworkSettingsError {
+            throw UsageFailure(error.description)
+        }
     }
 }
 

@@ -4,27 +4,55 @@ import Foundation
 import FoursquarePlaces
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// The live stack on AsyncHTTPClient: a deadline over the whole exchange (fractions work), a body read on demand
 /// that stops at the cap, and NIO's bounded header parser, so a hostile server can neither hang a run nor grow its
 /// memory. Cancelling an AsyncHTTPClient request is safe: it closes the connection.
 public struct AsyncHTTPClientStack: LiveHTTPStack {
-    private let client: HTTPClient
+    /// Whom calls trust and which proxy each goes through.
+    public let settings: NetworkSettings
+    /// Certificate chains fetched to explain failed handshakes, so a run probes each server once.
+    private let probed = Locked<[String: [NIOSSLCertificate]]>([:])
 
-    public init(client: HTTPClient = Self.liveClient) {
-        self.client = client
+    /// The system's trust store and no proxy.
+    public init() {
+        self.init(validated: .direct)
     }
 
-    /// The process-wide client (never shut down, like `HTTPClient.shared`). A failed connect fails the call at
-    /// once: the harness retries with its own backoff (`--retries`), and AsyncHTTPClient's default, retrying the
-    /// connect until the deadline, turned a refused port into a 10 s "no response head" error.
-    public static let liveClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }()
+    /// A stack with `settings`; throws one line when a CA file cannot be loaded.
+    public init(settings: NetworkSettings) throws(NetworkSettingsError) {
+        try TLSTrust.validate(settings.trust)
+        self.init(validated: settings)
+    }
+
+    private init(validated settings: NetworkSettings) {
+        self.settings = settings
+    }
+
+    /// This stack with `settings`; throws one line when `--ca-file` cannot be loaded.
+    public func configured(_ settings: NetworkSettings) throws -> any LiveHTTPStack {
+        try AsyncHTTPClientStack(settings: settings)
+    }
 
     public func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
+        do {
+            return try await race(request, timeout: timeout, maxBody: maxBody)
+        } catch let failure as Unreached {
+            // Outside the race: finding out why a handshake failed takes one more connection, and the cause
+            // must not turn into a timeout.
+            let words = NetworkFailure(url: request.url, proxy: failure.proxy, secrets: settings.proxies.secrets, chains: probed)
+            throw await words.classify(failure.error) ?? failure.error
+        }
+    }
+
+    /// A connection that failed before any answer, with the proxy it went through, for `NetworkFailure`.
+    private struct Unreached: Error {
+        let error: any Error
+        let proxy: ProxyServer?
+    }
+
+    private func race(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
         let nanoseconds = Int64(max(timeout, 0) * 1e9)
         let deadline = NIODeadline.now() + .nanoseconds(nanoseconds)
         let progress = ExchangeProgress()
@@ -52,6 +80,8 @@ public struct AsyncHTTPClientStack: LiveHTTPStack {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method)
         for field in request.headers { outgoing.headers.replaceOrAdd(name: field.name, value: field.value) }
+        let proxy = settings.proxies.proxy(for: request.url)
+        let client = LiveClients.client(trust: settings.trust, proxy: proxy)
         let response: HTTPClientResponse
         do {
             response = try await client.execute(outgoing, deadline: deadline)
@@ -60,8 +90,10 @@ public struct AsyncHTTPClientStack: LiveHTTPStack {
             throw LiveTransportError.timedOut(seconds: timeout, headReceived: head, bodyBytes: bytes, url: request.url)
         } catch let error as HTTPParserError {
             throw LiveTransportError.malformed(reason: Self.describe(error), url: request.url)
-        } catch let error as IOError {
+        } catch let error as IOError where proxy == nil {
             throw LiveTransportError.unreachable(reason: String(cString: strerror(error.errnoCode)), url: request.url)
+        } catch {
+            throw Unreached(error: error, proxy: proxy)
         }
         progress.headArrived()
         if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBody {

@@ -2,8 +2,11 @@ import Foundation
 import FoursquarePlaces
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
+import NIOSSL
 import UnixSignals
 
 /// `PlacesEmulator` on a socket, served by Hummingbird 2.
@@ -28,25 +31,45 @@ public final class PlacesEmulatorServer: Sendable {
     /// The bound port while running, and the task `start()` began.
     private let state = Locked<(port: Int?, task: Task<Void, any Error>?)>((nil, nil))
 
-    /// Loads the fixtures (broken files are skipped with one warning line each).
-    public init(configuration: EmulatorConfiguration, idleTimeout: Duration = defaultIdleTimeout) throws(EmulatorConfigurationError) {
+    /// The certificate and key HTTPS is served with; nil serves plain HTTP.
+    public let tls: EmulatorTLS?
+    private let tlsConfiguration: TLSConfiguration?
+
+    /// Loads the fixtures (broken files are skipped with one warning line each) and, for HTTPS, the certificate
+    /// and key.
+    public init(
+        configuration: EmulatorConfiguration, idleTimeout: Duration = defaultIdleTimeout, tls: EmulatorTLS? = nil
+    ) throws(EmulatorConfigurationError) {
         emulator = try PlacesEmulator(configuration: configuration)
         self.idleTimeout = idleTimeout
+        self.tls = tls
+        tlsConfiguration = try tls?.configuration()
     }
 
+    /// Plain HTTP.
     public init(emulator: PlacesEmulator, idleTimeout: Duration = defaultIdleTimeout) {
         self.emulator = emulator
         self.idleTimeout = idleTimeout
+        tls = nil
+        tlsConfiguration = nil
+    }
+
+    /// HTTPS with `tls`'s certificate and key.
+    public init(emulator: PlacesEmulator, idleTimeout: Duration = defaultIdleTimeout, tls: EmulatorTLS) throws(EmulatorConfigurationError) {
+        self.emulator = emulator
+        self.idleTimeout = idleTimeout
+        self.tls = tls
+        tlsConfiguration = try tls.configuration()
     }
 
     /// The bound port while running.
     public var port: Int? { state.withLock { $0.port } }
 
-    /// `http://host:port` while running.
+    /// `http://host:port` (`https://` with TLS) while running.
     public var baseURL: URL? {
         guard let port else { return nil }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return URL(string: "http://\(host):\(port)")
+        return URL(string: "\(tls == nil ? "http" : "https")://\(host):\(port)")
     }
 
     /// Serves until the task is cancelled or, with `handlingSignals`, until SIGINT or SIGTERM (graceful
@@ -140,11 +163,14 @@ public final class PlacesEmulatorServer: Sendable {
         let logger = Logger(label: "PlacesEmulator", factory: { _ in SwiftLogNoOpLogHandler() })
         let idle = TimeAmount.nanoseconds(Int64(idleTimeout.components.seconds) * 1_000_000_000
             + Int64(idleTimeout.components.attoseconds / 1_000_000_000))
+        // Hummingbird counts a connection idle until a whole request part arrives, so this one timer
+        // also ends a head or body that is sent too slowly; oversized heads get a 400 from the decoder.
+        let http1 = HTTPServerBuilder.http1(configuration: .init(idleTimeout: idle))
+        // `.tls` throws only when its configuration cannot make a context, which `EmulatorTLS` checked already.
+        let server = tlsConfiguration.flatMap { try? HTTPServerBuilder.tls(http1, tlsConfiguration: $0) } ?? http1
         return Application(
             responder: responder,
-            // Hummingbird counts a connection idle until a whole request part arrives, so this one timer
-            // also ends a head or body that is sent too slowly; oversized heads get a 400 from the decoder.
-            server: .http1(configuration: .init(idleTimeout: idle)),
+            server: server,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
@@ -199,6 +225,45 @@ public final class PlacesEmulatorServer: Sendable {
             body = ResponseBody(byteBuffer: bytes)
         }
         return Response(status: HTTPResponse.Status(code: response.status), headers: fields, body: body)
+    }
+}
+
+/// The PEM files HTTPS is served with (`--tls-cert`, `--tls-key`).
+public struct EmulatorTLS: Sendable, Equatable {
+    /// The server's certificate, followed by any intermediate CA certificates.
+    public var certificateChain: String
+    /// The server certificate's private key.
+    public var privateKey: String
+
+    /// The two files' paths; `PlacesEmulatorServer` reads them.
+    public init(certificateChain: String, privateKey: String) {
+        self.certificateChain = certificateChain
+        self.privateKey = privateKey
+    }
+
+    /// The server's TLS configuration; throws one line naming the file that cannot be used.
+    func configuration() throws(EmulatorConfigurationError) -> TLSConfiguration {
+        let chain: [NIOSSLCertificate]
+        do {
+            chain = try NIOSSLCertificate.fromPEMFile(certificateChain)
+        } catch {
+            throw EmulatorConfigurationError("--tls-cert \(certificateChain): cannot be read as PEM certificates")
+        }
+        guard !chain.isEmpty else { throw EmulatorConfigurationError("--tls-cert \(certificateChain): holds no certificate") }
+        let key: NIOSSLPrivateKey
+        do {
+            key = try NIOSSLPrivateKey(file: privateKey, format: .pem)
+        } catch {
+            throw EmulatorConfigurationError("--tls-key \(privateKey): cannot be read as a PEM private key")
+        }
+        let configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        do {
+            _ = try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw EmulatorConfigurationError("--tls-key \(privateKey): does not match the certificate in --tls-cert \(certificateChain)")
+        }
+        return configuration
     }
 }
 

@@ -13,7 +13,8 @@ struct FSQEmulator: AsyncParsableCommand {
         Requests are routed by method, path and query (in any order). When several fixtures match, a 2xx one wins, \
         then the first by path; the request header 'X-Emulator-Fixture: <endpoint>/<case>.json' picks one \
         explicitly. 'X-Emulator-Fault: KIND' forces a fault for one request. With FSQ_EMULATOR_KEY set, only that \
-        key is accepted. The first stdout line is 'listening on http://HOST:PORT'; one line per request goes to \
+        key is accepted. With --tls-cert and --tls-key it serves HTTPS. The first stdout line is \
+        'listening on http://HOST:PORT' (https:// with TLS); one line per request goes to \
         stderr, with the Authorization value redacted. SIGINT or SIGTERM stops the server.
         Fault kinds: \(FaultKind.names).
         """
@@ -42,12 +43,27 @@ struct FSQEmulator: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Seed for the fault PRNG: the same seed gives the same fault sequence.")
     var seed: UInt64?
 
+    @Option(name: .long, help: ArgumentHelp("Serve HTTPS with this PEM certificate (and any intermediate CA certificates after it); needs --tls-key.", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(name: .long, help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
+
     /// The checks that need nothing but the flags, so a typo is reported before anything is read or bound.
     func validate() throws {
         _ = try authStyle()
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): must be 0...65535") }
         guard latency >= 0 else { throw ValidationError("--latency \(latency): must be 0 or more milliseconds") }
         _ = try faultRules()
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError(tlsCert == nil ? "--tls-key needs --tls-cert, the certificate it belongs to" : "--tls-cert needs --tls-key, its private key")
+        }
+    }
+
+    /// The HTTPS files, when both flags name them.
+    var tls: EmulatorTLS? {
+        guard let tlsCert, let tlsKey else { return nil }
+        return EmulatorTLS(certificateChain: tlsCert, privateKey: tlsKey)
     }
 
     func authStyle() throws -> EmulatorAuth {
@@ -69,22 +85,30 @@ struct FSQEmulator: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try makeConfiguration()
-        let server: PlacesEmulatorServer
+        var server: PlacesEmulatorServer
         do {
             server = try PlacesEmulatorServer(configuration: configuration)
         } catch {
             throw usage("--fixtures \(fixtures): \(error.description.replacingOccurrences(of: configuration.fixturesRoot.path + ": ", with: ""))")
+        }
+        if let tls {
+            do {
+                server = try PlacesEmulatorServer(emulator: server.emulator, tls: tls)
+            } catch {
+                throw usage(error.description)
+            }
         }
         if server.emulator.fixtures.isEmpty {
             throw usage("--fixtures \(fixtures): no usable fixture files (*.json in <endpoint>/ folders)")
         }
         let listening = Locked(false)
         let displayHost = host.contains(":") ? "[\(host)]" : host
+        let scheme = tls == nil ? "http" : "https"
         do {
             try await server.run(handlingSignals: true) { port in
                 listening.withLock { $0 = true }
                 // Unbuffered, so a reader on a pipe sees it at once.
-                FileHandle.standardOutput.write(Data("listening on http://\(displayHost):\(port)\n".utf8))
+                FileHandle.standardOutput.write(Data("listening on \(scheme)://\(displayHost):\(port)\n".utf8))
             }
         } catch {
             guard !listening.current else { throw error }

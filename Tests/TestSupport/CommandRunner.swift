@@ -58,6 +58,8 @@ public enum Products {
         // The runner's own CI variables (`.ci/run` sets CI=true) would change record's mode and where annotations
         // and step summaries go; a test that wants them sets them.
         for name in ["CI", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT", "GITHUB_WORKSPACE", "GITLAB_CI"] { env[name] = nil }
+        // A runner's proxy would carry the tests' loopback calls off to it; a test that wants a proxy sets one.
+        for name in ["https_proxy", "http_proxy", "all_proxy", "no_proxy"] { env[name] = nil; env[name.uppercased()] = nil }
         for (key, value) in overrides { env[key] = value }
         return env
     }

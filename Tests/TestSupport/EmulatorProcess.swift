@@ -15,7 +15,10 @@ public final class EmulatorProcess: @unchecked Sendable {
     private let logURL: URL
     private let outURL: URL
 
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// `https` when started with `--tls-cert` and `--tls-key`.
+    public let scheme: String
+
+    public var baseURL: String { "\(scheme)://127.0.0.1:\(port)" }
 
     /// Starts the emulator and waits for its `listening on http://127.0.0.1:PORT` line.
     public init(
@@ -48,7 +51,8 @@ public final class EmulatorProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(20)
         while found == nil, Date() < deadline, process.isRunning {
             let text = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
-            if let line = text.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:"),
+            if let line = text.split(separator: "\n").first,
+               line.hasPrefix("listening on http://127.0.0.1:") || line.hasPrefix("listening on https://127.0.0.1:"),
                let value = Int(line.split(separator: ":").last ?? "") {
                 found = value
             } else {
@@ -63,6 +67,7 @@ public final class EmulatorProcess: @unchecked Sendable {
             throw EmulatorStartFailure(description: "\(process.executableURL?.lastPathComponent ?? "emulator") \(why): \(log)")
         }
         port = found
+        scheme = arguments.contains("--tls-cert") ? "https" : "http"
     }
 
     /// Everything the emulator wrote to stdout and stderr so far.

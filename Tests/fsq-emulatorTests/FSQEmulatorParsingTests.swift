@@ -47,6 +47,8 @@ struct FSQEmulatorParsingTests {
         (["--seed", "-1"], "The value '-1' is invalid for '--seed <seed>'"),
         (["--port"], "Missing value for '--port <port>'"),
         (["--verbose"], "Unknown option '--verbose'"),
+        (["--tls-cert", "server.pem"], "--tls-cert needs --tls-key, its private key"),
+        (["--tls-key", "server.key"], "--tls-key needs --tls-cert, the certificate it belongs to"),
     ])
     func aBadValueIsNamedWithWhatToDo(arguments: [String], expected: String) throws {
         let failure = try #require(parseFailure(root: FSQEmulator.self, arguments))
@@ -58,5 +60,14 @@ struct FSQEmulatorParsingTests {
     @Test func aMissingFixturesFolderIsAConfigurationError() throws {
         let command = try parseCommand(FSQEmulator.self, root: FSQEmulator.self, ["--fixtures", "/nonexistent/fixtures"])
         #expect(throws: (any Error).self) { try command.makeConfiguration() }
+    }
+
+    @Test func tlsFlagsNameTheFilesThatCannotBeUsed() throws {
+        let command = try parseCommand(FSQEmulator.self, root: FSQEmulator.self, ["--tls-cert", "/nonexistent/server.pem", "--tls-key", "/nonexistent/server.key"])
+        #expect(command.tls == EmulatorTLS(certificateChain: "/nonexistent/server.pem", privateKey: "/nonexistent/server.key"))
+        let emulator = PlacesEmulator(configuration: EmulatorConfiguration(fixturesRoot: FileManager.default.temporaryDirectory), fixtures: [])
+        #expect(throws: EmulatorConfigurationError("--tls-cert /nonexistent/server.pem: cannot be read as PEM certificates")) {
+            _ = try PlacesEmulatorServer(emulator: emulator, tls: command.tls!)
+        }
     }
 }

@@ -39,7 +39,9 @@ public enum LiveChecks {
             return .error(message: message, detail: "\(message)\nthe client threw: \(error.description)")
         }
         let cause = [.transportFailed, .timedOut, .cancelled].contains(error.code) ? "no answer: \(error.reason ?? error.description)" : error.description
-        return .error(message: cause, detail: "\(cause)\nthe client threw: \(error.description)")
+        // A TLS, DNS or proxy failure is one line with what to do; the library's own words stay in the detail.
+        let raw = (error.underlyingError as? LiveTransportError)?.raw.map { "\nraw error: \($0)" } ?? ""
+        return .error(message: cause, detail: "\(cause)\nthe client threw: \(error.description)\(raw)")
     }
 
     /// The status class must match the fixture's; a refused style on a 2xx fixture says so.

@@ -128,7 +128,7 @@ public struct DriftStrategy: RunStrategy {
         }
         let scrubber = KeyScrubber(key: key)
         guard let response = exchange.response else {
-            if case let .failed(error) = exchange.outcome { result.problem = scrubber.text(error.description) }
+            if case let .failed(error) = exchange.outcome { result.problem = error.networkCause ?? scrubber.text(error.description) }
             return .compared(result)
         }
         let endpoint = fixture.endpoint.rawValue

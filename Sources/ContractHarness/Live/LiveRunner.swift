@@ -137,8 +137,10 @@ public struct LiveCaller: Sendable {
             var exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
                                         body: last?.data ?? Data(), attempts: attempt, seconds: seconds)
             exchange.retriedFor = retriedFor
-            // The harness retries a timed-out call too (an app leaves that to its caller: not `isRetryable`).
-            guard case let .failed(error) = outcome, error.isRetryable || error.code == .timedOut, attempt <= options.retries,
+            // The harness retries a timed-out call too (an app leaves that to its caller: not `isRetryable`); a
+            // certificate or name failure does not change on a second try.
+            guard case let .failed(error) = outcome, error.isRetryable || error.code == .timedOut,
+                  !error.isPermanentNetworkFailure, attempt <= options.retries,
                   error.status != expectedStatus, !ledger.isSpent else { return exchange }
             let backoff = self.backoff(attempt: attempt, retryAfter: error.retryAfter)
             guard backoff < deadline.remaining else { return exchange }

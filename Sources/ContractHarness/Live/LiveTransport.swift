@@ -11,6 +11,14 @@ public protocol LiveHTTPStack: Sendable {
     /// Sends `request`; throws `LiveTransportError` past `timeout` seconds, past `maxBody` bytes, or on an answer
     /// that is not HTTP.
     func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse)
+
+    /// This stack with `settings`' trust and proxies; throws one line when a CA file cannot be loaded.
+    func configured(_ settings: NetworkSettings) throws -> any LiveHTTPStack
+}
+
+extension LiveHTTPStack {
+    /// A stack that makes no connection of its own (a test's stub) ignores the settings.
+    public func configured(_ settings: NetworkSettings) throws -> any LiveHTTPStack { self }
 }
 
 /// Which `LiveHTTPStack` this process's live calls use: set by `fsq-live` around the whole command.
@@ -66,6 +74,10 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
     case timedOut(seconds: Double, headReceived: Bool, bodyBytes: Int, url: URL)
     /// The run's `--deadline` ran out during the exchange: the server may have been about to answer.
     case runDeadlinePassed(deadline: Double, headReceived: Bool, bodyBytes: Int, url: URL)
+    /// No exchange: TLS, DNS or a proxy failed. `cause` is the one line that says what to do; `raw` is the
+    /// library's own error, scrubbed of proxy credentials, for the report's detail; `permanent` when another
+    /// attempt would fail the same way (a certificate that does not verify), so it is not retried.
+    case network(cause: String, raw: String, permanent: Bool)
 
     public var description: String {
         switch self {
@@ -89,7 +101,15 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
             let got = headReceived ? "the head and \(Self.size(bodyBytes)) of the body had arrived" : "no complete head had arrived"
             return "the run's deadline (--deadline \(String(format: "%g", deadline))) passed during the call to \(Self.origin(url)) "
                 + "(\(got)); raise --deadline, or lower --retries"
+        case let .network(cause, _, _):
+            return cause
         }
+    }
+
+    /// The library's own words for a `.network` failure, for the report's detail; nil for the other cases.
+    public var raw: String? {
+        if case let .network(_, raw, _) = self { return raw }
+        return nil
     }
 
     package static func origin(_ url: URL) -> String {
@@ -99,5 +119,20 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
     package static func size(_ bytes: Int) -> String {
         if bytes >= 1024 * 1024, bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024)) MB" }
         return "\(bytes) bytes"
+    }
+}
+
+extension FoursquareError {
+    /// For a call that reached no server (TLS, DNS, a proxy): `no answer: <the one line>`, the same for every call
+    /// with that cause (no URL, no query), so runs group them; nil for every other failure.
+    package var networkCause: String? {
+        guard let failure = underlyingError as? LiveTransportError, case let .network(cause, _, _) = failure else { return nil }
+        return "no answer: \(cause)"
+    }
+
+    /// True for a failure another attempt would repeat (a certificate that does not verify): not worth a retry.
+    package var isPermanentNetworkFailure: Bool {
+        guard let failure = underlyingError as? LiveTransportError, case let .network(_, _, permanent) = failure else { return false }
+        return permanent
     }
 }

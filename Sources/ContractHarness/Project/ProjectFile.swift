@@ -6,7 +6,7 @@ import FoursquarePlaces
 ///
 /// ```json
 /// {"fixtures": "Fixtures", "report": "Reports/junit.xml", "reportDir": "Reports/suites",
-///  "baseURL": "https://places-api.foursquare.com", "liveContracts": ["2025-06-17"],
+///  "baseURL": "https://places-api.foursquare.com", "caFile": "certs/company-ca.pem", "liveContracts": ["2025-06-17"],
 ///  "drift": {"failOn": "err", "report": "Reports/drift.xml", "summary": "Reports/drift.md"},
 ///  "redactHeaders": ["X-Request-Id"],
 ///  "openapi": {"2025-06-17": {"document": "openapi.json", "overrides": "overrides.json"}},
@@ -25,6 +25,8 @@ public struct ProjectFile: Sendable, Equatable {
     public var report: String?
     public var reportDir: String?
     public var baseURL: String?
+    /// A PEM file of CA certificates live calls trust as well as the system's (`--ca-file`'s default).
+    public var caFile: String?
     /// The contracts the project uses live: `run --live`, `drift` and `record` call only their fixtures.
     public var liveContracts: [String]?
     public var drift = Drift()
@@ -109,6 +111,7 @@ public struct ProjectFile: Sendable, Equatable {
         project.report = resolve(decoded.report)
         project.reportDir = resolve(decoded.reportDir)
         project.baseURL = decoded.baseURL
+        project.caFile = resolve(decoded.caFile)
         project.liveContracts = decoded.liveContracts
         project.drift = Drift(failOn: decoded.drift?.failOn, report: resolve(decoded.drift?.report),
                               summary: resolve(decoded.drift?.summary))
@@ -130,6 +133,7 @@ public struct ProjectFile: Sendable, Equatable {
         var report: String?
         var reportDir: String?
         var baseURL: String?
+        var caFile: String?
         var liveContracts: [String]?
         var drift: DriftContents?
         var redactHeaders: [String]?
@@ -142,7 +146,7 @@ public struct ProjectFile: Sendable, Equatable {
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi
-            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline
+            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile
         }
 
         init(from decoder: any Decoder) throws {
@@ -160,6 +164,7 @@ public struct ProjectFile: Sendable, Equatable {
                     throw invalid(.baseURL, "'\(baseURL)' is not an http(s) URL with a host, such as https://places-api.foursquare.com")
                 }
             }
+            caFile = try container.decodeIfPresent(String.self, forKey: .caFile)
             liveContracts = try container.decodeIfPresent([String].self, forKey: .liveContracts)
             if let liveContracts {
                 if liveContracts.isEmpty { throw invalid(.liveContracts, "is empty; name at least one contract, or remove the key") }

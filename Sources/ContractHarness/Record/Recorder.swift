@@ -125,7 +125,7 @@ public struct Recorder: Sendable {
         let attempts = exchange.attempts > 1 ? " after \(exchange.attempts) attempts" : ""
         guard let request = exchange.request, let response = exchange.response else {
             let reason: String
-            if case let .failed(error) = exchange.outcome { reason = redactor.text(error.description) } else { reason = "no response" }
+            if case let .failed(error) = exchange.outcome { reason = error.networkCause ?? redactor.text(error.description) } else { reason = "no response" }
             return outcome(.failed, ["not recorded: \(reason)\(attempts)"])
         }
         switch RecordJudge.judge(recordedStatus: expectedStatus, response: response, body: exchange.body,
