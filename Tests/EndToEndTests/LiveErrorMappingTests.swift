@@ -10,7 +10,7 @@ import TestSupport
 /// skipped with its reason, and each failure prints its root cause once.
 @Suite("live error mapping against the OpenAPI stand-in", .serialized)
 struct LiveErrorMappingTests {
-    static let fixtures = Products.packageRoot.appendingPathComponent("Fixtures")
+    static let fixtures = E2E.standInCorpus
 
     func runLive(_ baseURL: URL, fixtures: URL = Self.fixtures, report: URL, _ extra: [String] = []) async throws -> CommandResult {
         try await Products.run(["run", "--live", "--base-url", baseURL.absoluteString, "--fixtures", fixtures.path,

@@ -119,6 +119,10 @@ public struct DriftStrategy: RunStrategy {
                                          expectedStatus: fixture.response.status,
                                          fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                          sending: provocation.key(key))
+        if let reason = exchange.notSent {
+            result.notAsked = reason
+            return .compared(result)
+        }
         result.seconds = exchange.seconds
         let scrubber = KeyScrubber(key: key)
         guard let response = exchange.response else {

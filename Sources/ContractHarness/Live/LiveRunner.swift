@@ -28,6 +28,10 @@ public struct LiveOptions: Sendable {
     public var maxBody = LiveStack.defaultMaxBody
     /// The HTTP stack for the calls; nil takes `LiveStack.current` (set by `fsq-live`).
     public var stack: (any LiveHTTPStack)?
+    /// Which writes may be sent, and how (`--allow-writes`): suggestions as dry runs, other writes not at all.
+    public var writes = WritePolicy()
+    /// Every write this run sent, for the terminal and the report.
+    public var writeLog = WriteLog()
 
     public init(
         baseURL: URL, key: APIKey?, authStyles: [AuthStyle] = AuthStyle.allCases,
@@ -67,6 +71,10 @@ public struct LiveExchange: Sendable {
     public var attempts: Int
     /// Seconds the last attempt took.
     public var seconds: Double
+    /// Why nothing was sent (a write the policy refuses); nil when the call was made.
+    public var notSent: String?
+    /// Whether the policy sent a suggestion as a dry run that its fixture records as applied.
+    public var rehearsed = false
 
     public init(outcome: CallOutcome, request: HTTPRequest?, response: HTTPResponse?, body: Data, attempts: Int, seconds: Double) {
         self.outcome = outcome
@@ -97,9 +105,18 @@ public struct LiveCaller: Sendable {
     /// `sending` is the key the request carries when it is not `key` (a provoked 401); `key` is still the one
     /// scrubbed from every answer.
     public func call(
-        _ plan: CallPlan, auth: AuthStyle, key: APIKey, deadline: RunDeadline, expectedStatus: Int?,
+        _ asked: CallPlan, auth: AuthStyle, key: APIKey, deadline: RunDeadline, expectedStatus: Int?,
         fixtureHeader: String? = nil, sending: APIKey? = nil
     ) async -> LiveExchange {
+        let plan: CallPlan
+        switch options.writes.decide(asked) {
+        case let .send(allowed): plan = allowed
+        case let .refuse(reason):
+            var exchange = LiveExchange(outcome: .failed(.invalidInput("write", reason)), request: nil, response: nil,
+                                        body: Data(), attempts: 0, seconds: 0)
+            exchange.notSent = reason
+            return exchange
+        }
         var attempt = 0
         while true {
             attempt += 1
@@ -113,13 +130,16 @@ public struct LiveCaller: Sendable {
             let client = FoursquareClient(apiKey: sending ?? key, auth: auth, baseURL: options.baseURL,
                                           apiVersion: options.apiVersion, transport: transport)
             let start = ContinuousClock.now
+            options.writeLog.record(plan)
             let outcome = await plan.run(with: client)
             let seconds = (ContinuousClock.now - start).seconds
             let last = transport.last
-            let exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
+            var exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
                                         body: last?.data ?? Data(), attempts: attempt, seconds: seconds)
+            exchange.rehearsed = asked.dryRun == false && plan.dryRun == true
+            // A write is never sent twice: a 5xx or a lost connection after it may have applied it.
             guard case let .failed(error) = outcome, error.isRetryable, attempt <= options.retries,
-                  error.status != expectedStatus else { return exchange }
+                  error.status != expectedStatus, !plan.effect.writes else { return exchange }
             let backoff = self.backoff(attempt: attempt, retryAfter: error.retryAfter)
             guard backoff < deadline.remaining else { return exchange }
             try? await Task.sleep(nanoseconds: UInt64(backoff * 1_000_000_000))
@@ -185,6 +205,7 @@ public struct LiveStrategy: RunStrategy {
                                          expectedStatus: fixture.response.status,
                                          fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                          sending: provocation.key(key))
+        if let reason = exchange.notSent { return [skipped(job, reason)] }
         // Only the emulator, which names the fixture it served, can give an answer no request provokes. A call with
         // no answer at all stays an error: a server that is down is not a reason to skip.
         if case let .emulatorOnly(reason) = provocation, let response = exchange.response,
