@@ -8,9 +8,13 @@ struct ConnectionFlags: ParsableArguments {
     @Option(name: .long, help: "The server to call: the API, or fsq-contract serve on loopback (default: the project file's \"baseURL\").")
     var baseURL: String?
 
-    /// Takes the project file's base URL unless `--base-url` was given.
+    @Option(name: .long, help: "Operations live calls may send as recorded, for a sandbox account: an id or path (geotagging-confirm, offline-jobs/initialize), repeatable or comma-separated. Without it suggestions go as dry runs and writes with no dry run are skipped (default: the project file's \"allowWrites\").")
+    var allowWrites: [String] = []
+
+    /// Takes the project file's base URL unless `--base-url` was given, and its `allowWrites` unless the flag was.
     mutating func adopt(_ project: ProjectFile) {
         if baseURL == nil { baseURL = project.baseURL }
+        if allowWrites.isEmpty { allowWrites = project.allowWrites }
     }
 
     @Option(name: .long, help: "Requests in flight at once.")
@@ -47,9 +51,15 @@ struct ConnectionFlags: ParsableArguments {
         case .always: selectFixture = true
         case .never: selectFixture = false
         }
-        return LiveOptions(baseURL: url, key: key ?? APIKey.fromEnvironment(), authStyles: authStyles, apiVersion: apiVersion,
-                           concurrency: concurrency, timeout: timeout, retries: retries, deadline: deadline,
-                           selectFixtureHeader: selectFixture, seed: seed)
+        let writes: WritePolicy
+        do throws(WritePolicyError) { writes = try WritePolicy.parse(allowWrites) } catch {
+            throw UsageFailure("--allow-writes: \(error.description)")
+        }
+        var options = LiveOptions(baseURL: url, key: key ?? APIKey.fromEnvironment(), authStyles: authStyles, apiVersion: apiVersion,
+                                  concurrency: concurrency, timeout: timeout, retries: retries, deadline: deadline,
+                                  selectFixtureHeader: selectFixture, seed: seed)
+        options.writes = writes
+        return options
     }
 }
 

@@ -93,6 +93,7 @@ struct DriftCommand: AsyncParsableCommand {
         print(summary.terminal())
         if let line = DriftReport.documentLine(run) { print(line) }
         print(Summary.render(cases, maxProblems: 5))
+        print(options.writeLog.summary)
 
         let results = run.results
         var report = HarnessReport(properties: [

@@ -89,6 +89,7 @@ struct RecordCommand: AsyncParsableCommand {
         let outcomes = await recorder.record(existing, plan: entries, progress: Progress.reporter(label: "record"))
         if let line = selection.leftOutLine { print(line) }
         print(Self.summary(outcomes, mode: resolution.mode))
+        print(options.writeLog.summary)
         let written = outcomes.filter { $0.status == .new || $0.status == .updated }.map(\.relativePath)
         var failed = outcomes.contains { $0.status == .failed }
         if !written.isEmpty, let after = try? fixtureOptions.load(selection) {

@@ -7,7 +7,7 @@ import TestSupport
 enum E2E {
     /// The shipped corpus as the Swift OpenAPI stand-in can answer it: the seed folders and the six reads every
     /// contract has. The other 2025-06-17 operations are checked against `AllOperationsServer` (write safety)
-    /// and the Python stand-in, so the stand-in's tests keep their meaning. Symlinks, built once.
+    /// and the Python stand-in, so the stand-in's tests keep their meaning. Copied once (the loader follows no link).
     static let standInCorpus: URL = {
         let all = Products.packageRoot.appendingPathComponent("Fixtures")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("standin-corpus-\(UUID().uuidString)")
@@ -15,7 +15,7 @@ enum E2E {
         let spoken: Set<String> = ["place-details", "place-tips", "place-photos", "places-autocomplete", "place-search", "geotagging",
                                    "categories", "chains", "autocomplete", "geotagging-candidates"]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: all.path)) ?? [] where spoken.contains(name) {
-            try? FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(name), withDestinationURL: all.appendingPathComponent(name))
+            try? FileManager.default.copyItem(at: all.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
         return folder
     }()

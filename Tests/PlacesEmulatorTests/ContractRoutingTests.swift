@@ -45,7 +45,7 @@ struct ContractRoutingTests {
         let seedRequests = sharedFixtures.filter { $0.contract == Contract.seed.id }.map(\.request)
         for fixture in Self.currentSuccesses
         where !seedRequests.contains(where: { FixtureRouter.differences($0, EmulatorRequest(target: target(for: fixture))).isEmpty }) {
-            let response = emulator.respond(to: EmulatorRequest(target: target(for: fixture), headers: apiKeyHeaders))
+            let response = emulator.respond(to: EmulatorRequest(method: fixture.request.method, target: target(for: fixture), headers: apiKeyHeaders))
             #expect(response.status == 401, "\(fixture.relativePath): \(response.bodyText)")
             let body = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: String])
             #expect(body.keys.sorted() == ["message"] && body["message"]?.contains("Bearer") == true, "\(body)")

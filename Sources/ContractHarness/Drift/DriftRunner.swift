@@ -125,6 +125,7 @@ public struct DriftStrategy: RunStrategy {
         }
         result.seconds = exchange.seconds
         let scrubber = KeyScrubber(key: key)
+        let secrets = AnswerSecrets(body: exchange.body)
         guard let response = exchange.response else {
             if case let .failed(error) = exchange.outcome { result.problem = scrubber.text(error.description) }
             return .compared(result)
@@ -141,8 +142,8 @@ public struct DriftStrategy: RunStrategy {
                 var change = change
                 if let grade = config.grade(for: change.path, endpoint: endpoint) { change.grade = grade }
                 // Paths hold the server's field names, which an echoing server can make the key itself.
-                change.path = scrubber.text(change.path)
-                change.detail = scrubber.text(change.detail)
+                change.path = secrets.text(scrubber.text(change.path))
+                change.detail = secrets.text(scrubber.text(change.detail))
                 return change
             }
             .sorted { ($0.grade, $1.path) > ($1.grade, $0.path) }

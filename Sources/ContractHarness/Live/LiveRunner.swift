@@ -75,6 +75,13 @@ public struct LiveExchange: Sendable {
     public var notSent: String?
     /// Whether the policy sent a suggestion as a dry run that its fixture records as applied.
     public var rehearsed = false
+    /// For a write that was sent: whether it was a dry run. Nil for a read.
+    public var writeDryRun: Bool?
+
+    /// The line a report gives a write that was sent.
+    public var writeNote: String? {
+        writeDryRun.map { $0 ? "write sent as a dry run (dry_run=true): nothing changed" : "write sent and applied (allowed by --allow-writes)" }
+    }
 
     public init(outcome: CallOutcome, request: HTTPRequest?, response: HTTPResponse?, body: Data, attempts: Int, seconds: Double) {
         self.outcome = outcome
@@ -137,6 +144,7 @@ public struct LiveCaller: Sendable {
             var exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
                                         body: last?.data ?? Data(), attempts: attempt, seconds: seconds)
             exchange.rehearsed = asked.dryRun == false && plan.dryRun == true
+            exchange.writeDryRun = plan.effect.writes ? (plan.dryRun ?? false) : nil
             // A write is never sent twice: a 5xx or a lost connection after it may have applied it.
             guard case let .failed(error) = outcome, error.isRetryable, attempt <= options.retries,
                   error.status != expectedStatus, !plan.effect.writes else { return exchange }
@@ -212,7 +220,8 @@ public struct LiveStrategy: RunStrategy {
            response.headers[EmulatorFixtureHeader.name] == nil {
             return [skipped(job, "\(reason) (\(LiveTransportError.origin(options.baseURL)) is not the emulator)")]
         }
-        let notes = exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil
+        let notes = [exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil, exchange.writeNote].compactMap { $0 }
+            .joined(separator: "\n").nonEmpty
         var results = LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key, provocation: provocation).map { check, verdict in
             CaseResult(endpoint: fixture.endpoint.rawValue, fixture: fixture.relativePath, auth: auth, check: check,
                        time: check == .liveStatus ? exchange.seconds : 0, verdict: verdict, notes: notes)
@@ -264,4 +273,9 @@ public struct LiveRunner: Sendable {
         let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress)
         return await core.collect(.loaded(fixtures), strategy: LiveStrategy(caller: caller, deadline: deadline)).flatMap { $0 }
     }
+}
+
+extension String {
+    /// Nil for an empty string.
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -27,6 +27,8 @@ public struct ProjectFile: Sendable, Equatable {
     public var liveContracts: [String]?
     public var drift = Drift()
     public var redactHeaders: [String] = []
+    /// `allowWrites`: operations live runs may send as recorded (a sandbox account); see `WritePolicy`.
+    public var allowWrites: [String] = []
     /// The OpenAPI document (and overrides) each contract is checked against, by contract id.
     public var openapi: [String: OpenAPISource] = [:]
 
@@ -100,6 +102,7 @@ public struct ProjectFile: Sendable, Equatable {
         project.drift = Drift(failOn: decoded.drift?.failOn, report: resolve(decoded.drift?.report),
                               summary: resolve(decoded.drift?.summary))
         project.redactHeaders = decoded.redactHeaders ?? []
+        project.allowWrites = decoded.allowWrites ?? []
         project.openapi = (decoded.openapi ?? [:]).mapValues {
             OpenAPISource(document: resolve($0.document), overrides: resolve($0.overrides))
         }
@@ -116,9 +119,10 @@ public struct ProjectFile: Sendable, Equatable {
         var drift: DriftContents?
         var redactHeaders: [String]?
         var openapi: [String: OpenAPIContents]?
+        var allowWrites: [String]?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi
+            case fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi, allowWrites
         }
 
         init(from decoder: any Decoder) throws {
@@ -145,6 +149,10 @@ public struct ProjectFile: Sendable, Equatable {
             }
             drift = try container.decodeIfPresent(DriftContents.self, forKey: .drift)
             redactHeaders = try container.decodeIfPresent([String].self, forKey: .redactHeaders)
+            allowWrites = try container.decodeIfPresent([String].self, forKey: .allowWrites)
+            if let allowWrites {
+                do throws(WritePolicyError) { _ = try WritePolicy.parse(allowWrites) } catch { throw invalid(.allowWrites, error.description) }
+            }
             openapi = try container.decodeIfPresent([String: OpenAPIContents].self, forKey: .openapi)
             if let unknown = openapi?.keys.sorted().first(where: { Contract.named($0) == nil }) {
                 throw invalid(.openapi, "unknown contract '\(unknown)' (known: \(Contracts.known.joined(separator: ", ")))")

@@ -161,7 +161,8 @@ public struct Recorder: Sendable {
         if let old = target.existing {
             let changes = DriftDiff.compare(fixture: old, status: response.status,
                                             contentType: response.headers["content-type"], body: exchange.body)
-            notes = changes.map { redactor.text($0.line) }
+            let secrets = AnswerSecrets(body: exchange.body)
+            notes = changes.map { secrets.text(redactor.text($0.line)) }
             let agrees = changes.isEmpty && !RecordJudge.modelRejects(old)
             if RecordJudge.sameContent(old, fresh) || !mode.rewrites(agrees: agrees) { return outcome(.unchanged, []) }
             if response.status == 401, old.response.status == 401 { return outcome(.kept, [RecordJudge.refusedKeyKept]) }
