@@ -27,10 +27,10 @@ struct ContractRoutingTests {
     func everyFixtureRoutesWithinItsContract() throws {
         for fixture in sharedFixtures {
             for style in fixture.acceptedAuthStyles {
-                let response = emulator.respond(to: EmulatorRequest(target: target(for: fixture), headers: Self.headers(style)))
+                let response = emulator.respond(to: EmulatorRequest(method: fixture.request.method, target: target(for: fixture), headers: Self.headers(style)))
                 let servedPath = try #require(response.fixture, "\(fixture.relativePath) [\(style)]: HTTP \(response.status) \(response.bodyText)")
                 let served = try #require(emulator.fixtures.first { $0.relativePath == servedPath })
-                #expect(FixtureRouter.differences(served.request, EmulatorRequest(target: target(for: fixture))).isEmpty)
+                #expect(FixtureRouter.differences(served.request, EmulatorRequest(method: fixture.request.method, target: target(for: fixture))).isEmpty)
                 if fixture.contract == Self.current.id || style == .apiKey {
                     #expect(served.contract == fixture.contract, "\(fixture.relativePath) [\(style)] served \(servedPath)")
                 }
