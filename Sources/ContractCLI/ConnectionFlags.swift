@@ -11,10 +11,15 @@ struct ConnectionFlags: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A PEM file of CA certificates to trust as well as the system's (or SSL_CERT_FILE's), such as a company's TLS-inspecting proxy's CA (default: the project file's \"caFile\").", valueName: "file"))
     var caFile: String?
 
-    /// Takes the project file's base URL and CA file unless `--base-url` or `--ca-file` was given.
+    @Option(name: .long, help: "Operations live calls may send as recorded, for a sandbox account: an id or path (geotagging-confirm, offline-jobs/initialize), repeatable or comma-separated. Without it suggestions go as dry runs and writes with no dry run are skipped (default: the project file's \"allowWrites\").")
+    var allowWrites: [String] = []
+
+    /// Takes the project file's base URL, CA file and `allowWrites` unless `--base-url`, `--ca-file` or
+    /// `--allow-writes` was given.
     mutating func adopt(_ project: ProjectFile) {
         if baseURL == nil { baseURL = project.baseURL }
         if caFile == nil { caFile = project.caFile }
+        if allowWrites.isEmpty { allowWrites = project.allowWrites }
     }
 
     @Option(name: .long, help: "Requests in flight at once.")
@@ -51,9 +56,14 @@ struct ConnectionFlags: ParsableArguments {
         case .always: selectFixture = true
         case .never: selectFixture = false
         }
+        let writes: WritePolicy
+        do throws(WritePolicyError) { writes = try WritePolicy.parse(allowWrites) } catch {
+            throw UsageFailure("--allow-writes: \(error.description)")
+        }
         var options = LiveOptions(baseURL: url, key: key ?? APIKey.fromEnvironment(), authStyles: authStyles, apiVersion: apiVersion,
                                   concurrency: concurrency, timeout: timeout, retries: retries, deadline: deadline,
                                   selectFixtureHeader: selectFixture, seed: seed)
+        options.writes = writes
         options.stack = try configuredStack()
         return options
     }

@@ -121,6 +121,7 @@ struct DriftCommand: AsyncParsableCommand {
         if let baseline, let baselineUse { baselineUse.lines(path: baseline.path).forEach { print($0) } }
         print(Summary.render(cases, maxProblems: 5))
         NightlyLines(ledger: runner.caller.ledger, stale: []).terminal.forEach { print($0) }
+        print(options.writeLog.summary)
 
         let results = run.results
         var report = HarnessReport(properties: [

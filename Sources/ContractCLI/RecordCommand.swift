@@ -97,6 +97,7 @@ struct RecordCommand: AsyncParsableCommand {
         if let line = selection.leftOutLine { print(line) }
         print(Self.summary(outcomes, mode: resolution.mode))
         print(recorder.caller.ledger.line)
+        print(options.writeLog.summary)
         let written = outcomes.filter { $0.status == .new || $0.status == .updated }.map(\.relativePath)
         var failed = outcomes.contains { $0.status == .failed }
         if !written.isEmpty, let after = try? fixtureOptions.load(selection) {

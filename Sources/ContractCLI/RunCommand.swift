@@ -162,6 +162,7 @@ struct RunCommand: AsyncParsableCommand {
             }
             await pipeline.run()
             watchdog.cancel()
+            print(liveOptions.writeLog.summary)
         } else {
             var strategy = ReplayStrategy(authStyles: auth.styles, apiVersion: version)
             strategy.document = document

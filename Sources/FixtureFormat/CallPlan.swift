@@ -21,11 +21,28 @@ public struct CallPlan: Sendable {
     /// The query parameter whose value the client must refuse (`expect.invalidInput`): `run(with:)` sends the
     /// request as it is, around the client's validation, so a server's own 400 can be mapped.
     public let invalidInput: String?
+    /// What the call does to the server's data, from the request's type.
+    public let effect: Endpoint.Effect
+    /// For a write that takes `dry_run`, whether this call is one (`dry_run` unset is the API's default: true).
+    public let dryRun: Bool?
     private let perform: @Sendable (FoursquareClient, _ validated: Bool) async -> CallOutcome
+    private let rehearsal: (@Sendable () -> CallPlan)?
 
     init<R: EndpointRequest>(_ request: R, invalidInput: String? = nil) {
         endpoint = R.endpointID
         self.invalidInput = invalidInput
+        effect = R.endpoint.effect
+        if let write = request as? any DryRunnableRequest {
+            dryRun = write.dryRun ?? true
+            rehearsal = {
+                var rehearsed = write
+                rehearsed.dryRun = true
+                return CallPlan(rehearsed as! R, invalidInput: invalidInput)
+            }
+        } else {
+            dryRun = nil
+            rehearsal = nil
+        }
         perform = { client, validated in
             // The harness judges the contract: a result list with an unreadable element fails decoding, not dropped.
             var client = client
@@ -37,6 +54,9 @@ public struct CallPlan: Sendable {
             }
         }
     }
+
+    /// The same call as a dry run (`dry_run=true`); the call itself for any other request.
+    public func asDryRun() -> CallPlan { rehearsal?() ?? self }
 
     /// The call as live mode, drift and record make it: around validation when the fixture names invalid input.
     public func run(with client: FoursquareClient) async -> CallOutcome { await perform(client, invalidInput == nil) }

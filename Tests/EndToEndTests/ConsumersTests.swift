@@ -21,15 +21,18 @@ struct ConsumersTests {
             #expect(m.status == 0, "\(m.stderr)")
             let report = try ReportReader.read(path: merged)
             let shards = try [a, b].map { try ReportReader.read(path: $0) }
-            #expect(report.suites.map(\.name) == ["place-details", "place-tips", "place-photos", "place-search"])
+            #expect(report.suites.map(\.name) == ["place-details", "place-tips", "place-photos", "place-search", "place-suggest-edit", "place-flag",
+                                                 "place-suggest-remove", "place-suggest-status", "place-top-venue-woes"])
             #expect(report.tests == shards[0].tests + shards[1].tests)
-            #expect(m.stdout.contains("4 files in \(perSuite.path): 4 suites, \(report.tests) tests, 0 failures"))
+            #expect(m.stdout.contains("9 files in \(perSuite.path): 9 suites, \(report.tests) tests, 0 failures"))
             #expect(try E2E.schemaErrors(merged) == [])
             let v = try await Products.run(["validate-report", merged])
             #expect(v.status == 0 && v.stdout == "\(merged): valid; accepted by Jenkins xUnit and Ant\n", "\(v.stderr)")
 
             let files = try FileManager.default.contentsOfDirectory(atPath: perSuite.path).sorted()
-            #expect(files == ["TEST-place-details.xml", "TEST-place-photos.xml", "TEST-place-search.xml", "TEST-place-tips.xml"])
+            #expect(files == ["TEST-place-details.xml", "TEST-place-flag.xml", "TEST-place-photos.xml", "TEST-place-search.xml",
+                              "TEST-place-suggest-edit.xml", "TEST-place-suggest-remove.xml", "TEST-place-suggest-status.xml",
+                              "TEST-place-tips.xml", "TEST-place-top-venue-woes.xml"])
             let details = try ReportReader.read(path: perSuite.appendingPathComponent(files[0]).path)
             #expect(details.tests == report.suites[0].tests)
             let v2 = try await Products.run(["validate-report", perSuite.appendingPathComponent(files[0]).path])

@@ -70,7 +70,7 @@ struct CrashReportTests {
                 let report = dir.appendingPathComponent("Reports/drift.xml").path
                 let result = try await Products.run(
                     ["drift", "--base-url", standIn.baseURL.absoluteString, "--contract", "2025-06-17", "--retries", "0",
-                     "--fixtures", Products.packageRoot.appendingPathComponent("Fixtures").path, "--report", report],
+                     "--fixtures", E2E.standInCorpus.path, "--report", report],
                     environment: ["FSQ_TEST_CRASH": "trap:\(victim)", "FSQ_API_KEY": E2E.sentinel], currentDirectory: dir)
                 #expect(result.status == 1)
                 #expect(result.stderr.contains("fsq-contract drift: the worker died of signal 4 (SIGILL, a trap)"), "\(result.stderr.suffix(2000))")

@@ -8,7 +8,7 @@ import TestSupport
 /// and names the contract the server speaks.
 @Suite("drift summary", .serialized, .timeLimit(.minutes(5)))
 struct DriftSummaryTests {
-    static let seed = Products.packageRoot.appendingPathComponent("Fixtures")
+    static let seed = E2E.standInCorpus
     /// The 2025-06-17 corpus, picked out of `Fixtures/` by `--contract`.
     static let current: (folder: URL, select: [String]) = (seed, ["--contract", "2025-06-17"])
 

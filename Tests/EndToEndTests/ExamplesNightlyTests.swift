@@ -37,7 +37,8 @@ struct ExamplesNightlyTests {
     static func appFolder(_ tmp: URL) throws -> URL {
         let app = tmp.appendingPathComponent("app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Products.packageRoot.appendingPathComponent("Fixtures"), to: app.appendingPathComponent("Fixtures"))
+        // The corpus the Swift stand-in speaks (its six reads and the seed).
+        try FileManager.default.copyItem(at: E2E.standInCorpus, to: app.appendingPathComponent("Fixtures"))
         try FileManager.default.copyItem(at: Products.packageRoot.appendingPathComponent("fsq-contract.json"),
                                          to: app.appendingPathComponent("fsq-contract.json"))
         return app

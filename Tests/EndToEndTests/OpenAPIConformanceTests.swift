@@ -11,7 +11,7 @@ import TestSupport
        .enabled(if: FoursquareDocument.path != nil, "needs ../shared/spec/current/openapi-20250617.json"))
 struct OpenAPIConformanceTests {
     static var document: String? { FoursquareDocument.path }
-    static var fixtures: URL { Products.packageRoot.appendingPathComponent("Fixtures") }
+    static var fixtures: URL { E2E.standInCorpus }
 
     @Test func theShippedCorpusKeepsTheDocumentWithTheShippedOverrides() async throws {
         try await withTemporaryDirectory { tmp in
@@ -102,11 +102,15 @@ struct OpenAPIConformanceTests {
         }
     }
 
-    @Test func listShowsDocumentCoverageAndOperationsTheRegistryDoesNotKnow() async throws {
-        let result = try await Products.run(["list", "--fixtures", Self.fixtures.path, "--openapi", Self.document!])
+    @Test func listShowsDocumentCoverageWithEveryOperationKnownAndA200FixtureForEach() async throws {
+        let corpus = Products.packageRoot.appendingPathComponent("Fixtures")
+        let result = try await Products.run(["list", "--fixtures", corpus.path, "--openapi", Self.document!])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("GET /places/search"))
-        #expect(result.stdout.contains("Documented operations the registry does not know"))
+        #expect(!result.stdout.contains("Documented operations the registry does not know"), "\(result.stdout)")
+        // One coverage line per documented operation, each with at least one fixture for its 200 answer.
+        let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  GET /") || $0.hasPrefix("  POST /") }
+        #expect(lines.count == 18, "\(result.stdout)")
+        for line in lines { #expect(line.contains(" 200: ") && !line.contains(" 200: --"), "\(line)") }
         #expect(result.stdout.contains("POST /places/suggest/place"))
     }
 

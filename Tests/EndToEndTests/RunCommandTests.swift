@@ -305,7 +305,8 @@ struct RunCommandTests {
                                         currentDirectory: Products.packageRoot)
             #expect(glob.status == 0)
             let globbed = try ReportReader.read(path: report).suites.flatMap(\.testCases)
-            #expect(Set(globbed.map(\.classname)) == ["place-details", "place-tips", "place-photos", "place-search"])
+            #expect(Set(globbed.map(\.classname)) == ["place-details", "place-tips", "place-photos", "place-search", "place-suggest-edit", "place-flag",
+                                                         "place-suggest-remove", "place-suggest-status", "place-top-venue-woes"])
             #expect(globbed.allSatisfy { $0.name.contains("/404") })
         }
     }

@@ -27,10 +27,10 @@ struct ContractRoutingTests {
     func everyFixtureRoutesWithinItsContract() throws {
         for fixture in sharedFixtures {
             for style in fixture.acceptedAuthStyles {
-                let response = emulator.respond(to: EmulatorRequest(target: target(for: fixture), headers: Self.headers(style)))
+                let response = emulator.respond(to: EmulatorRequest(method: fixture.request.method, target: target(for: fixture), headers: Self.headers(style)))
                 let servedPath = try #require(response.fixture, "\(fixture.relativePath) [\(style)]: HTTP \(response.status) \(response.bodyText)")
                 let served = try #require(emulator.fixtures.first { $0.relativePath == servedPath })
-                #expect(FixtureRouter.differences(served.request, EmulatorRequest(target: target(for: fixture))).isEmpty)
+                #expect(FixtureRouter.differences(served.request, EmulatorRequest(method: fixture.request.method, target: target(for: fixture))).isEmpty)
                 if fixture.contract == Self.current.id || style == .apiKey {
                     #expect(served.contract == fixture.contract, "\(fixture.relativePath) [\(style)] served \(servedPath)")
                 }
@@ -45,7 +45,7 @@ struct ContractRoutingTests {
         let seedRequests = sharedFixtures.filter { $0.contract == Contract.seed.id }.map(\.request)
         for fixture in Self.currentSuccesses
         where !seedRequests.contains(where: { FixtureRouter.differences($0, EmulatorRequest(target: target(for: fixture))).isEmpty }) {
-            let response = emulator.respond(to: EmulatorRequest(target: target(for: fixture), headers: apiKeyHeaders))
+            let response = emulator.respond(to: EmulatorRequest(method: fixture.request.method, target: target(for: fixture), headers: apiKeyHeaders))
             #expect(response.status == 401, "\(fixture.relativePath): \(response.bodyText)")
             let body = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: String])
             #expect(body.keys.sorted() == ["message"] && body["message"]?.contains("Bearer") == true, "\(body)")

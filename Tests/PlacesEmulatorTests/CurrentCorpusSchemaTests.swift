@@ -17,7 +17,7 @@ struct CurrentCorpusSchemaTests {
         for fixture in Self.successes {
             let entry = try #require(fixture.registryEntry)
             let body = try JSONSerialization.jsonObject(with: fixture.response.body.data, options: [.fragmentsAllowed])
-            let problems = SchemaCheck.problems(body, try SchemaCheck.responseSchema(entry.pathTemplate))
+            let problems = SchemaCheck.problems(body, try SchemaCheck.responseSchema(entry.pathTemplate, method: entry.method))
             #expect(problems.isEmpty, "\(fixture.relativePath): \(problems)")
         }
     }

@@ -72,10 +72,10 @@ struct SchemaCheck {
     }
 
     /// The 200 schema of `GET path` in the official document.
-    static func responseSchema(_ path: String) throws -> [String: Any] {
+    static func responseSchema(_ path: String, method: String = "GET") throws -> [String: Any] {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: officialOpenAPI)) as? [String: Any])
         let paths = try #require(document["paths"] as? [String: Any])
-        let operation = try #require((paths[path] as? [String: Any])?["get"] as? [String: Any])
+        let operation = try #require((paths[path] as? [String: Any])?[method.lowercased()] as? [String: Any])
         let ok = try #require((operation["responses"] as? [String: Any])?["200"] as? [String: Any])
         let content = try #require((ok["content"] as? [String: Any])?["application/json"] as? [String: Any])
         return try #require(content["schema"] as? [String: Any])

@@ -30,7 +30,7 @@ struct RouterModeTests {
         try await withRouterApp(configuration()) { client in
             for fixture in sharedFixtures {
                 let headers = authHeaders(for: fixture).merging(["X-Emulator-Fixture": fixture.relativePath]) { $1 }
-                try await client.execute(uri: target(for: fixture), method: .get, headers: Self.fields(headers)) { response in
+                try await client.execute(uri: target(for: fixture), method: fixture.request.method == "POST" ? .post : .get, headers: Self.fields(headers)) { response in
                     #expect(Int(response.status.code) == fixture.response.status, "\(fixture.relativePath)")
                     #expect(Data(buffer: response.body) == fixture.response.body.data, "\(fixture.relativePath)")
                     for (name, value) in fixture.response.headers where !PlacesEmulator.droppedHeaders.contains(name) && name != "date" {

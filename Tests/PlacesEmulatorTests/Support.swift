@@ -84,7 +84,7 @@ enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {
         case .memory:
             let emulator = PlacesEmulator(configuration: configuration, fixtures: sharedFixtures)
             return try await body { target, headers in
-                let response = emulator.respond(to: EmulatorRequest(method: "GET", target: target, headers: headers))
+                let response = emulator.respond(to: EmulatorRequest(method: method(for: target), target: target, headers: headers))
                 return Observed(status: response.status, headers: response.headers, body: response.body)
             }
         case .live:
@@ -114,8 +114,14 @@ let session: URLSession = {
     return URLSession(configuration: configuration)
 }()
 
+/// The method the registry gives a target's path (POST for the writes), GET for a path no contract has.
+func method(for target: String) -> String {
+    Contract.all.reversed().lazy.compactMap { RequestMatcher.route(path: target, in: $0)?.endpoint.method }.first ?? "GET"
+}
+
 func fetch(_ base: URL, _ target: String, _ headers: [String: String]) async throws -> Observed {
     var request = URLRequest(url: URL(string: base.absoluteString + target)!)
+    request.httpMethod = method(for: target)
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     let (data, response) = try await session.data(for: request)

@@ -96,7 +96,12 @@ public final class EchoServer: @unchecked Sendable {
 
     /// Binds 127.0.0.1 on a free port and starts serving `reply`; returns once the port is known.
     public static func start(reply: Reply = .json(200, "{}")) async throws -> EchoServer {
-        let state = State(reply: reply)
+        try await start { _ in reply }
+    }
+
+    /// Binds 127.0.0.1 on a free port and answers each request with what `handler` returns for it.
+    public static func start(handler: @escaping @Sendable (RecordedRequest) -> Reply) async throws -> EchoServer {
+        let state = State(reply: handler)
         let portBox = OneShot<Int>()
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             var body = Data()
@@ -178,18 +183,18 @@ public enum EchoServerError: Error, Sendable {
 }
 
 private final class State: @unchecked Sendable {
-    let reply: EchoServer.Reply
+    let reply: @Sendable (EchoServer.RecordedRequest) -> EchoServer.Reply
     private let lock = NSLock()
     private var requests: [EchoServer.RecordedRequest] = []
 
-    init(reply: EchoServer.Reply) { self.reply = reply }
+    init(reply: @escaping @Sendable (EchoServer.RecordedRequest) -> EchoServer.Reply) { self.reply = reply }
 
     var received: [EchoServer.RecordedRequest] { lock.withLock { requests } }
 
     /// Records `request` and returns the reply for it.
     func record(_ request: EchoServer.RecordedRequest) -> EchoServer.Reply {
         lock.withLock { requests.append(request) }
-        return reply
+        return reply(request)
     }
 }
 

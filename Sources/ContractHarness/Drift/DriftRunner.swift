@@ -121,12 +121,17 @@ public struct DriftStrategy: RunStrategy {
                                          expectedStatus: fixture.response.status,
                                          fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                          sending: provocation.key(key))
+        if let reason = exchange.notSent {
+            result.notAsked = reason
+            return .compared(result)
+        }
         result.seconds = exchange.seconds
         if !exchange.flakyReasons.isEmpty, exchange.response != nil {
             result.flaky = FlakyCase.note(exchange)
             caller.ledger.flaky(["\(fixture.relativePath) [\(auth)] drift"])
         }
         let scrubber = KeyScrubber(key: key)
+        let secrets = AnswerSecrets(body: exchange.body)
         guard let response = exchange.response else {
             if case let .failed(error) = exchange.outcome { result.problem = error.networkCause ?? scrubber.text(error.description) }
             return .compared(result)
@@ -143,8 +148,8 @@ public struct DriftStrategy: RunStrategy {
                 var change = change
                 if let grade = config.grade(for: change.path, endpoint: endpoint) { change.grade = grade }
                 // Paths hold the server's field names, which an echoing server can make the key itself.
-                change.path = scrubber.text(change.path)
-                change.detail = scrubber.text(change.detail)
+                change.path = secrets.text(scrubber.text(change.path))
+                change.detail = secrets.text(scrubber.text(change.detail))
                 return change
             }
             .sorted { ($0.grade, $1.path) > ($1.grade, $0.path) }

@@ -32,6 +32,10 @@ public struct LiveOptions: Sendable {
     public var rateLimit: Int?
     /// Most requests the run may send, retries included (`--max-calls`); nil for no budget.
     public var maxCalls: Int?
+    /// Which writes may be sent, and how (`--allow-writes`): suggestions as dry runs, other writes not at all.
+    public var writes = WritePolicy()
+    /// Every write this run sent, for the terminal and the report.
+    public var writeLog = WriteLog()
 
     public init(
         baseURL: URL, key: APIKey?, authStyles: [AuthStyle] = AuthStyle.allCases,
@@ -78,6 +82,18 @@ public struct LiveExchange: Sendable {
     /// is the quota, not the server failing.
     public var flakyReasons: [String] { retriedFor.filter { $0 != "429" } }
 
+    /// Why nothing was sent (a write the policy refuses); nil when the call was made.
+    public var notSent: String?
+    /// Whether the policy sent a suggestion as a dry run that its fixture records as applied.
+    public var rehearsed = false
+    /// For a write that was sent: whether it was a dry run. Nil for a read.
+    public var writeDryRun: Bool?
+
+    /// The line a report gives a write that was sent.
+    public var writeNote: String? {
+        writeDryRun.map { $0 ? "write sent as a dry run (dry_run=true): nothing changed" : "write sent and applied (allowed by --allow-writes)" }
+    }
+
     public init(outcome: CallOutcome, request: HTTPRequest?, response: HTTPResponse?, body: Data, attempts: Int, seconds: Double) {
         self.outcome = outcome
         self.request = request
@@ -113,9 +129,18 @@ public struct LiveCaller: Sendable {
     /// `sending` is the key the request carries when it is not `key` (a provoked 401); `key` is still the one
     /// scrubbed from every answer.
     public func call(
-        _ plan: CallPlan, auth: AuthStyle, key: APIKey, deadline: RunDeadline, expectedStatus: Int?,
+        _ asked: CallPlan, auth: AuthStyle, key: APIKey, deadline: RunDeadline, expectedStatus: Int?,
         fixtureHeader: String? = nil, sending: APIKey? = nil
     ) async -> LiveExchange {
+        let plan: CallPlan
+        switch options.writes.decide(asked) {
+        case let .send(allowed): plan = allowed
+        case let .refuse(reason):
+            var exchange = LiveExchange(outcome: .failed(.invalidInput("write", reason)), request: nil, response: nil,
+                                        body: Data(), attempts: 0, seconds: 0)
+            exchange.notSent = reason
+            return exchange
+        }
         var attempt = 0
         var retriedFor: [String] = []
         while true {
@@ -131,17 +156,21 @@ public struct LiveCaller: Sendable {
             let client = FoursquareClient(apiKey: sending ?? key, auth: auth, baseURL: options.baseURL,
                                           apiVersion: options.apiVersion, transport: transport)
             let start = ContinuousClock.now
+            options.writeLog.record(plan)
             let outcome = await plan.run(with: client)
             let seconds = (ContinuousClock.now - start).seconds
             let last = transport.last
             var exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
                                         body: last?.data ?? Data(), attempts: attempt, seconds: seconds)
             exchange.retriedFor = retriedFor
+            exchange.rehearsed = asked.dryRun == false && plan.dryRun == true
+            exchange.writeDryRun = plan.effect.writes ? (plan.dryRun ?? false) : nil
             // The harness retries a timed-out call too (an app leaves that to its caller: not `isRetryable`); a
-            // certificate or name failure does not change on a second try.
+            // certificate or name failure does not change on a second try; and a write is never sent twice: a 5xx
+            // or a lost connection after it may have applied it.
             guard case let .failed(error) = outcome, error.isRetryable || error.code == .timedOut,
                   !error.isPermanentNetworkFailure, attempt <= options.retries,
-                  error.status != expectedStatus, !ledger.isSpent else { return exchange }
+                  error.status != expectedStatus, !ledger.isSpent, !plan.effect.writes else { return exchange }
             let backoff = self.backoff(attempt: attempt, retryAfter: error.retryAfter)
             guard backoff < deadline.remaining else { return exchange }
             let reason = CallLedger.reason(error)
@@ -217,6 +246,7 @@ public struct LiveStrategy: RunStrategy {
                                          expectedStatus: fixture.response.status,
                                          fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                          sending: provocation.key(key))
+        if let reason = exchange.notSent { return [skipped(job, reason)] }
         // Only the emulator, which names the fixture it served, can give an answer no request provokes. A call with
         // no answer at all stays an error: a server that is down is not a reason to skip.
         if case let .emulatorOnly(reason) = provocation, let response = exchange.response,
@@ -230,7 +260,8 @@ public struct LiveStrategy: RunStrategy {
                 return cases(job) { _ in (stale.verdict(fails: staleFails), 0) }
             }
         }
-        var notes = exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil
+        var notes = [exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil, exchange.writeNote].compactMap { $0 }
+            .joined(separator: "\n").nonEmpty
         var results = LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key, provocation: provocation).map { check, verdict in
             CaseResult(endpoint: fixture.endpoint.rawValue, fixture: fixture.relativePath, auth: auth, check: check,
                        time: check == .liveStatus ? exchange.seconds : 0, verdict: verdict, notes: notes)
@@ -292,4 +323,9 @@ public struct LiveRunner: Sendable {
         let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress)
         return await core.collect(.loaded(fixtures), strategy: LiveStrategy(caller: caller, deadline: deadline)).flatMap { $0 }
     }
+}
+
+extension String {
+    /// Nil for an empty string.
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -60,7 +60,7 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
     public var foursquareErrorCode: FoursquareError.Code {
         switch self {
         case .timedOut, .runDeadlinePassed: return .timedOut
-        case .bodyTooLarge, .malformed, .unreachable: return .transportFailed
+        case .bodyTooLarge, .malformed, .unreachable, .network: return .transportFailed
         }
     }
 

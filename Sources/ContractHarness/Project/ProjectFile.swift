@@ -31,6 +31,8 @@ public struct ProjectFile: Sendable, Equatable {
     public var liveContracts: [String]?
     public var drift = Drift()
     public var redactHeaders: [String] = []
+    /// `allowWrites`: operations live runs may send as recorded (a sandbox account); see `WritePolicy`.
+    public var allowWrites: [String] = []
     /// The OpenAPI document (and overrides) each contract is checked against, by contract id.
     public var openapi: [String: OpenAPISource] = [:]
     /// Most calls a live run may make (`--max-calls`).
@@ -116,6 +118,7 @@ public struct ProjectFile: Sendable, Equatable {
         project.drift = Drift(failOn: decoded.drift?.failOn, report: resolve(decoded.drift?.report),
                               summary: resolve(decoded.drift?.summary))
         project.redactHeaders = decoded.redactHeaders ?? []
+        project.allowWrites = decoded.allowWrites ?? []
         project.openapi = (decoded.openapi ?? [:]).mapValues {
             OpenAPISource(document: resolve($0.document), overrides: resolve($0.overrides))
         }
@@ -143,10 +146,11 @@ public struct ProjectFile: Sendable, Equatable {
         var staleFails: Bool?
         var fixtureMaxAgeDays: Int?
         var baseline: String?
+        var allowWrites: [String]?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi
-            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile
+            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites
         }
 
         init(from decoder: any Decoder) throws {
@@ -174,6 +178,10 @@ public struct ProjectFile: Sendable, Equatable {
             }
             drift = try container.decodeIfPresent(DriftContents.self, forKey: .drift)
             redactHeaders = try container.decodeIfPresent([String].self, forKey: .redactHeaders)
+            allowWrites = try container.decodeIfPresent([String].self, forKey: .allowWrites)
+            if let allowWrites {
+                do throws(WritePolicyError) { _ = try WritePolicy.parse(allowWrites) } catch { throw invalid(.allowWrites, error.description) }
+            }
             openapi = try container.decodeIfPresent([String: OpenAPIContents].self, forKey: .openapi)
             if let unknown = openapi?.keys.sorted().first(where: { Contract.named($0) == nil }) {
                 throw invalid(.openapi, "unknown contract '\(unknown)' (known: \(Contracts.known.joined(separator: ", ")))")

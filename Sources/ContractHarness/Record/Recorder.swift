@@ -122,6 +122,12 @@ public struct Recorder: Sendable {
             target.plan, auth: target.auth, key: callKey, deadline: deadline, expectedStatus: expectedStatus,
             // Only a file that exists can be named to the emulator: a new one would get its "unknown fixture" error.
             fixtureHeader: options.selectFixtureHeader && target.existing != nil ? target.relativePath : nil)
+        if let reason = exchange.notSent { return outcome(.skipped, [reason]) }
+        // The answer to a dry run is not the recording of an applied suggestion.
+        if exchange.rehearsed {
+            return outcome(target.existing == nil ? .skipped : .kept,
+                           ["sent as a dry run (dry_run=true), as every live suggestion is; the recorded dry_run=false request is kept"])
+        }
         let attempts = exchange.attempts > 1 ? " after \(exchange.attempts) attempts" : ""
         guard let request = exchange.request, let response = exchange.response else {
             let reason: String
@@ -155,7 +161,8 @@ public struct Recorder: Sendable {
         if let old = target.existing {
             let changes = DriftDiff.compare(fixture: old, status: response.status,
                                             contentType: response.headers["content-type"], body: exchange.body)
-            notes = changes.map { redactor.text($0.line) }
+            let secrets = AnswerSecrets(body: exchange.body)
+            notes = changes.map { secrets.text(redactor.text($0.line)) }
             let agrees = changes.isEmpty && !RecordJudge.modelRejects(old)
             if RecordJudge.sameContent(old, fresh) || !mode.rewrites(agrees: agrees) { return outcome(.unchanged, []) }
             if response.status == 401, old.response.status == 401 { return outcome(.kept, [RecordJudge.refusedKeyKept]) }

@@ -10,6 +10,9 @@ public struct Redactor: Sendable {
     public let scrubber: KeyScrubber
     /// Lower-case header names whose values are always replaced.
     public let headers: Set<String>
+    /// Answer fields that carry a credential (`access_key_id`, …, every field the registry marks secret): their
+    /// values are replaced wherever they appear in a JSON body.
+    public static let secretFields = Set(Contract.catalog.flatMap(\.secretFields))
 
     public init(key: APIKey, extraHeaders: [String] = []) {
         self.key = key
@@ -36,7 +39,9 @@ public struct Redactor: Sendable {
         case let array as [Any]: return array.map(json)
         case let object as [String: Any]:
             var result: [String: Any] = [:]
-            for (name, child) in object { result[text(name)] = json(child) }
+            for (name, child) in object {
+                result[text(name)] = Self.secretFields.contains(name) && !(child is NSNull) ? Self.marker : json(child)
+            }
             return result
         default: return value
         }
@@ -44,10 +49,62 @@ public struct Redactor: Sendable {
 
     public func bytes(_ data: Data) -> Data { scrubber.bytes(data) }
 
-    /// Throws when `data` still holds the key in any form; `file` names the file in the error.
+    /// Throws when `data` still holds the key in any form, or a secret field with a value; `file` names the file.
     public func scan(_ data: Data, file: String) throws(RecordError) {
         if scrubber.found(in: data) {
             throw RecordError(file: file, reason: "refused to write: the final scan found the API key (or an encoding of it) in the bytes about to be written")
+        }
+        if let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+           let field = AnswerSecrets.unredactedField(in: value) {
+            throw RecordError(file: file, reason: "refused to write: the final scan found a credential in '\(field)'")
+        }
+    }
+}
+
+/// The credentials an answer carries (the values of its secret fields), so that no line about it, on the
+/// terminal or in a report, can repeat them.
+public struct AnswerSecrets: Sendable {
+    /// The values found, longest first.
+    public let values: [String]
+
+    /// The secret values in a JSON body; none for a body that is not JSON.
+    public init(body: Data) {
+        var found: Set<String> = []
+        if let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) { Self.collect(value, into: &found) }
+        values = found.filter { !$0.isEmpty && $0 != Redactor.marker }.sorted { $0.count > $1.count }
+    }
+
+    /// `text` with every secret value replaced by the marker.
+    public func text(_ text: String) -> String {
+        values.reduce(text) { $0.replacingOccurrences(of: $1, with: Redactor.marker) }
+    }
+
+    private static func collect(_ value: Any, into found: inout Set<String>) {
+        switch value {
+        case let array as [Any]: array.forEach { collect($0, into: &found) }
+        case let object as [String: Any]:
+            for (name, child) in object {
+                if Redactor.secretFields.contains(name), let text = child as? String { found.insert(text) }
+                else { collect(child, into: &found) }
+            }
+        default: break
+        }
+    }
+
+    /// The first secret field in a JSON tree that holds anything but the marker (or null).
+    static func unredactedField(in value: Any) -> String? {
+        switch value {
+        case let array as [Any]: return array.lazy.compactMap(unredactedField).first
+        case let object as [String: Any]:
+            for (name, child) in object.sorted(by: { $0.key < $1.key }) {
+                if Redactor.secretFields.contains(name) {
+                    if !(child is NSNull), (child as? String) != Redactor.marker { return name }
+                } else if let inner = unredactedField(in: child) {
+                    return inner
+                }
+            }
+            return nil
+        default: return nil
         }
     }
 }

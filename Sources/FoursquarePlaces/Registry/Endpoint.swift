@@ -13,6 +13,19 @@ public enum EndpointID: String, Sendable, Hashable, CaseIterable, Codable, Custo
     case chains = "chains"
     case autocomplete = "autocomplete"
     case geotaggingCandidates = "geotagging-candidates"
+    // The 2025-06-17 operations beyond the six reads, named by the document's operation ids.
+    case suggestEdit = "place-suggest-edit"
+    case suggestFlag = "place-flag"
+    case suggestRemove = "place-suggest-remove"
+    case suggestMerge = "suggest-merge"
+    case suggestPlace = "places-suggest-place"
+    case suggestStatus = "place-suggest-status"
+    case suggestReview = "place-top-venue-woes"
+    case geotaggingConfirm = "geotagging-confirm"
+    case offlineJobsStatus = "offline-jobs-status"
+    case offlineJobsInitialize = "offline-jobs-initialize"
+    case offlineJobsExecute = "offline-jobs-execute"
+    case offlineJobsCredentialsRefresh = "offline-jobs-credentials-refresh"
 
     public var description: String { rawValue }
 
@@ -45,6 +58,8 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     public let responseModel: any (Decodable & Sendable).Type
     /// The Swift type a user builds to call it.
     public let requestType: any EndpointRequest.Type
+    /// Answer fields that carry a credential (`access_key_id`, …): redacted before a fixture is written.
+    public let secretFields: [String]
     /// Rebuilds the typed request from a path id and a query (fixtures, recorder plans).
     let build: @Sendable (inout QueryValues) throws(ParameterProblem) -> any EndpointRequest
     /// The query items a request of `requestType` sends, from its declared parameters.
@@ -55,8 +70,9 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// recorded query starts from it and sets each declared parameter.
     init<R: EndpointRequest>(
         _ id: EndpointID, contract: String, method: String = "GET", _ pathTemplate: String, spec: String,
-        request: @escaping @Sendable (String) -> R, _ query: [QueryParameter<R>]
+        request: @escaping @Sendable (String) -> R, secrets: [String] = [], _ query: [QueryParameter<R>]
     ) {
+        self.secretFields = secrets
         self.id = id
         self.contract = contract
         self.method = method

@@ -23,6 +23,11 @@ extension Contract {
         endpoints: [
             Endpoint.Current.placeSearch, Endpoint.Current.placeDetails, Endpoint.Current.placeTips,
             Endpoint.Current.placePhotos, Endpoint.Current.autocomplete, Endpoint.Current.geotaggingCandidates,
+            Endpoint.Current.suggestEdit, Endpoint.Current.suggestFlag, Endpoint.Current.suggestRemove,
+            Endpoint.Current.suggestMerge, Endpoint.Current.suggestPlace, Endpoint.Current.suggestStatus,
+            Endpoint.Current.suggestReview, Endpoint.Current.geotaggingConfirm, Endpoint.Current.offlineJobsStatus,
+            Endpoint.Current.offlineJobsInitialize, Endpoint.Current.offlineJobsExecute,
+            Endpoint.Current.offlineJobsCredentialsRefresh,
         ])
 }
 
@@ -83,6 +88,7 @@ extension Endpoint {
         private typealias C = Contract20250617
         private static let contract = "2025-06-17"
         private static let spec = "openapi 20250617"
+        private static let dryRun = Endpoint.dryRunParameter
 
         public static let placeSearch = Endpoint(
             .placeSearch, contract: contract, "/places/search", spec: spec, request: { _ in C.SearchRequest() },
@@ -119,5 +125,78 @@ extension Endpoint {
             request: { _ in C.GeotaggingRequest() },
             [.field("ll", \.ll), .field("hacc", \.hacc), .field("altitude", \.altitude), .field("query", \.query),
              .field("limit", \.limit, limitRule), .field("fields", \.fields)])
+
+        public static let suggestEdit = Endpoint(
+            .suggestEdit, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/edit", spec: spec,
+            request: { C.SuggestEditRequest(placeID: $0, dryRun: nil) },
+            [.field(dryRun, \.dryRun), .field("latitude", \.latitude), .field("longitude", \.longitude),
+             .field("menu", \.menu), .field("facebook_url", \.facebookURL), .field("parent_id", \.parentID),
+             .field("is_private_place", \.isPrivatePlace), .field("hours", \.hours), .field("name", \.name, .nonEmpty),
+             .field("description", \.description), .field("tel", \.tel), .field("instagram", \.instagram),
+             .field("twitter", \.twitter), .field("website", \.website), .field("address", \.address),
+             .field("locality", \.locality), .field("region", \.region), .field("postcode", \.postcode),
+             .field("country_code", \.countryCode), .field("add_attributes", \.addAttributes),
+             .field("remove_attributes", \.removeAttributes), .field("add_fsq_category_ids", \.addCategoryIDs),
+             .field("remove_fsq_category_ids", \.removeCategoryIDs), .field("primary_fsq_category_id", \.primaryCategoryID),
+             .field("add_fsq_chain_ids", \.addChainIDs), .field("remove_fsq_chain_ids", \.removeChainIDs),
+             .field("primary_fsq_chain_id", \.primaryChainID), .field("unset_fields", \.unsetFields)])
+
+        public static let suggestFlag = Endpoint(
+            .suggestFlag, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/flag", spec: spec,
+            request: { C.SuggestFlagRequest(placeID: $0, fields: [], dryRun: nil) },
+            [.field(dryRun, \.dryRun), .required("fields", \.fields), .field("comment", \.comment)])
+
+        public static let suggestRemove = Endpoint(
+            .suggestRemove, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/remove", spec: spec,
+            request: { C.SuggestRemoveRequest(placeID: $0, reason: .other, dryRun: nil) },
+            [.field(dryRun, \.dryRun), .required("reason", \.reason), .field("comment", \.comment)])
+
+        public static let suggestMerge = Endpoint(
+            .suggestMerge, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/merge", spec: spec,
+            request: { C.SuggestMergeRequest(placeID: $0, duplicatePlaceIDs: [], dryRun: nil) },
+            [.field(dryRun, \.dryRun), .required("duplicate_fsq_place_ids", \.duplicatePlaceIDs)])
+
+        public static let suggestPlace = Endpoint(
+            .suggestPlace, contract: contract, method: "POST", "/places/suggest/place", spec: spec,
+            request: { _ in C.SuggestPlaceRequest(name: "", dryRun: nil) },
+            [.required("name", \.name, .nonEmpty), .field("categories", \.categoryIDs), .field("address", \.address),
+             .field("locality", \.locality), .field("region", \.region), .field("postcode", \.postcode),
+             .field("country_code", \.countryCode), .field("latitude", \.latitude), .field("longitude", \.longitude),
+             .field("chains", \.chainIDs), .field("parent_id", \.parentID), .field("is_private_place", \.isPrivatePlace),
+             .field("tel", \.tel), .field("website", \.website), .field("email", \.email),
+             .field("facebook_url", \.facebookURL), .field("instagram", \.instagram), .field("twitter", \.twitter),
+             .field("hours", \.hours), .field("attributes", \.attributes), .field(dryRun, \.dryRun)])
+
+        public static let suggestStatus = Endpoint(
+            .suggestStatus, contract: contract, "/places/suggest/status", spec: spec, request: { _ in C.SuggestStatusRequest() },
+            [.field("suggested_edit_ids", \.suggestedEditIDs), .field("limit", \.limit, .integer(0...50))])
+
+        public static let suggestReview = Endpoint(
+            .suggestReview, contract: contract, "/places/suggest/review", spec: spec, request: { _ in C.SuggestReviewRequest() },
+            [.field("near", \.near, .nonEmpty), .field("ne", \.ne), .field("sw", \.sw)])
+
+        public static let geotaggingConfirm = Endpoint(
+            .geotaggingConfirm, contract: contract, method: "POST", "/geotagging/confirm", spec: spec,
+            request: { _ in C.GeotaggingConfirmRequest() },
+            [.field("request_id", \.requestID, .nonEmpty), .field("fsq_place_id", \.placeID, .nonEmpty),
+             .field("confirm_context", \.confirmContext), .field("delayed", \.delayed)])
+
+        public static let offlineJobsStatus = Endpoint(
+            .offlineJobsStatus, contract: contract, "/offline-jobs/status", spec: spec, request: { _ in C.OfflineJobsStatusRequest() },
+            [.field("job_ids", \.jobIDs)])
+
+        public static let offlineJobsInitialize = Endpoint(
+            .offlineJobsInitialize, contract: contract, method: "POST", "/offline-jobs/initialize", spec: spec,
+            request: { _ in C.OfflineJobInitializeRequest() }, secrets: C.OfflineJobCredentials.secretFields,
+            [.field("durationSeconds", \.durationSeconds, .integer(900...43200, unit: "seconds"))])
+
+        public static let offlineJobsExecute = Endpoint(
+            .offlineJobsExecute, contract: contract, method: "POST", "/offline-jobs/{fsq_job_id}/execute", spec: spec,
+            request: { C.OfflineJobExecuteRequest(jobID: $0) }, [.field("country_codes", \.countryCodes)])
+
+        public static let offlineJobsCredentialsRefresh = Endpoint(
+            .offlineJobsCredentialsRefresh, contract: contract, method: "POST", "/offline-jobs/{fsq_job_id}/credentials/refresh",
+            spec: spec, request: { C.OfflineJobCredentialsRefreshRequest(jobID: $0) }, secrets: C.OfflineJobCredentials.secretFields,
+            [])
     }
 }

@@ -16,6 +16,7 @@ struct CurrentRequestTests {
 
     struct Case: Sendable, CustomTestStringConvertible {
         let id: EndpointID
+        var method = "GET"
         let path: String
         let query: [String: String]
         let call: @Sendable (PlacesClient<C>) async throws(FoursquareError) -> Void
@@ -69,7 +70,99 @@ struct CurrentRequestTests {
         ]) { c throws(FoursquareError) in
             _ = try await c.geotagging(C.GeotaggingRequest(ll: ll, hacc: 12.5, altitude: 30, query: "cafe", limit: 3, fields: ["name"]))
         },
+        Case(id: .suggestEdit, method: "POST", path: "/places/p%201/suggest/edit", query: [
+            "dry_run": "true", "name": "Blue & Co", "latitude": "37.7764", "longitude": "-122.4233", "is_private_place": "false",
+            "add_fsq_category_ids": "13035,13034", "unset_fields": "tel",
+        ]) { c throws(FoursquareError) in
+            _ = try await c.suggestEdit(C.SuggestEditRequest(
+                placeID: "p 1", latitude: 37.7764, longitude: -122.4233, isPrivatePlace: false, name: "Blue & Co",
+                addCategoryIDs: ["13035", "13034"], unsetFields: ["tel"]))
+        },
+        Case(id: .suggestFlag, method: "POST", path: "/places/p1/suggest/flag", query: ["dry_run": "false", "fields": "tel", "comment": "old"]) { c throws(FoursquareError) in
+            _ = try await c.suggestFlag(C.SuggestFlagRequest(placeID: "p1", fields: ["tel"], comment: "old", dryRun: false))
+        },
+        Case(id: .suggestRemove, method: "POST", path: "/places/p1/suggest/remove", query: ["dry_run": "true", "reason": "DOESNT_EXIST"]) { c throws(FoursquareError) in
+            _ = try await c.suggestRemove(C.SuggestRemoveRequest(placeID: "p1", reason: .doesntExist))
+        },
+        Case(id: .suggestMerge, method: "POST", path: "/places/p1/suggest/merge", query: ["duplicate_fsq_place_ids": "p2,p3"]) { c throws(FoursquareError) in
+            _ = try await c.suggestMerge(C.SuggestMergeRequest(placeID: "p1", duplicatePlaceIDs: ["p2", "p3"], dryRun: nil))
+        },
+        Case(id: .suggestPlace, method: "POST", path: "/places/suggest/place", query: [
+            "name": "Corner Bakery", "categories": "13002", "country_code": "US", "dry_run": "true",
+        ]) { c throws(FoursquareError) in
+            _ = try await c.suggestPlace(C.SuggestPlaceRequest(name: "Corner Bakery", categoryIDs: ["13002"], countryCode: "US"))
+        },
+        Case(id: .suggestStatus, path: "/places/suggest/status", query: ["suggested_edit_ids": "a,b", "limit": "0"]) { c throws(FoursquareError) in
+            _ = try await c.suggestionStatus(C.SuggestStatusRequest(suggestedEditIDs: ["a", "b"], limit: 0))
+        },
+        Case(id: .suggestReview, path: "/places/suggest/review", query: ["ne": "40.8,-73.9", "sw": "40.7,-74"]) { c throws(FoursquareError) in
+            _ = try await c.suggestionReview(C.SuggestReviewRequest(ne: Coordinate(latitude: 40.8, longitude: -73.9),
+                                                                    sw: Coordinate(latitude: 40.7, longitude: -74)))
+        },
+        Case(id: .geotaggingConfirm, method: "POST", path: "/geotagging/confirm", query: [
+            "request_id": "r-1", "fsq_place_id": "p1", "confirm_context": "Nearby", "delayed": "true",
+        ]) { c throws(FoursquareError) in
+            _ = try await c.confirmGeotagging(C.GeotaggingConfirmRequest(requestID: "r-1", placeID: "p1", confirmContext: .nearby, delayed: true))
+        },
+        Case(id: .offlineJobsStatus, path: "/offline-jobs/status", query: ["job_ids": "j1,j2"]) { c throws(FoursquareError) in
+            _ = try await c.offlineJobsStatus(C.OfflineJobsStatusRequest(jobIDs: ["j1", "j2"]))
+        },
+        Case(id: .offlineJobsInitialize, method: "POST", path: "/offline-jobs/initialize", query: ["durationSeconds": "43200"]) { c throws(FoursquareError) in
+            _ = try await c.initializeOfflineJob(C.OfflineJobInitializeRequest(durationSeconds: 43200))
+        },
+        Case(id: .offlineJobsExecute, method: "POST", path: "/offline-jobs/j%201/execute", query: ["country_codes": "US,CA"]) { c throws(FoursquareError) in
+            _ = try await c.executeOfflineJob(C.OfflineJobExecuteRequest(jobID: "j 1", countryCodes: ["US", "CA"]))
+        },
+        Case(id: .offlineJobsCredentialsRefresh, method: "POST", path: "/offline-jobs/j1/credentials/refresh", query: [:]) { c throws(FoursquareError) in
+            _ = try await c.refreshOfflineJobCredentials(C.OfflineJobCredentialsRefreshRequest(jobID: "j1"))
+        },
     ]
+
+    static let invalid: [(String, any EndpointRequest)] = [
+        ("limit", C.SuggestStatusRequest(limit: 51)),
+        ("durationSeconds", C.OfflineJobInitializeRequest(durationSeconds: 899)),
+        ("durationSeconds", C.OfflineJobInitializeRequest(durationSeconds: 43201)),
+        ("fields", C.SuggestFlagRequest(placeID: "p", fields: [])),
+        ("duplicate_fsq_place_ids", C.SuggestMergeRequest(placeID: "p", duplicatePlaceIDs: [])),
+        ("name", C.SuggestPlaceRequest(name: " ")),
+        ("longitude", C.SuggestPlaceRequest(name: "x", latitude: 1)),
+        ("latitude", C.SuggestEditRequest(placeID: "p", latitude: 91, longitude: 0)),
+        ("sw", C.SuggestReviewRequest(ne: Coordinate(latitude: 1, longitude: 1))),
+        ("fsq_job_id", C.OfflineJobExecuteRequest(jobID: " ")),
+    ]
+
+    @Test("the document's rules are checked before sending: ranges, pairs, required values", arguments: invalid)
+    func rulesBeforeSending(parameter: String, request: any EndpointRequest) {
+        do {
+            try request.validate()
+            Issue.record("accepted; expected invalidInput for \(parameter)")
+        } catch {
+            #expect(error.code == .invalidInput)
+            #expect("\(error)".contains(parameter), "\(error)")
+        }
+    }
+
+    @Test("writes say so in their type; suggestions are dry runs unless asked")
+    func writesSaySo() {
+        let effects = Dictionary(uniqueKeysWithValues: Contract.v20250617.endpoints.map { ($0.id, $0.effect) })
+        #expect(effects.filter { $0.value == .dryRunnableWrite }.keys.sorted { $0.rawValue < $1.rawValue }
+                == [.suggestFlag, .suggestRemove, .suggestEdit, .suggestPlace, .suggestMerge].sorted { $0.rawValue < $1.rawValue })
+        #expect(effects.filter { $0.value == .write }.count == 4)
+        #expect(effects[.geotaggingConfirm] == .write && effects[.offlineJobsExecute] == .write)
+        #expect(effects.filter { $0.value == .read }.count == 9)
+        #expect(C.SuggestEditRequest(placeID: "p").dryRun == true)
+        #expect(C.SuggestPlaceRequest(name: "x").queryItems().contains { $0.name == "dry_run" && $0.value == "true" })
+    }
+
+    @Test("credentials in an answer never reach a description")
+    func credentialsStayOutOfDescriptions() {
+        let credentials = C.OfflineJobCredentials(accessKeyID: "AKIA-SENTINEL", secretAccessKey: "SECRET-SENTINEL",
+                                                  sessionToken: "TOKEN-SENTINEL", jobID: "j1")
+        for text in ["\(credentials)", String(describing: credentials), String(reflecting: credentials)] {
+            #expect(!text.contains("SENTINEL"), "\(text)")
+        }
+        #expect(Endpoint.Current.offlineJobsInitialize.secretFields == ["access_key_id", "secret_access_key", "session_token"])
+    }
 
     @Test("the cases cover every 2025-06-17 endpoint")
     func coversEveryEndpoint() {
@@ -82,7 +175,7 @@ struct CurrentRequestTests {
         _ = await foursquareError { () async throws(FoursquareError) in try await testCase.call(Self.client(transport)) }
         let request = try #require(transport.lastRequest)
         #expect(transport.requestCount == 1)
-        #expect(request.method == "GET")
+        #expect(request.method == testCase.method)
         #expect(request.path == testCase.path)
         #expect(request.url.host == "places-api.foursquare.com")
         #expect(request.queryParameters == testCase.query)

@@ -10,10 +10,10 @@ import TestSupport
 struct OpenAPIDocumentTests {
     static var endpoints: [Endpoint] { Contract.v20250617.endpoints }
 
-    @Test("every registry entry is a documented GET path with exactly the documented query parameters",
+    @Test("every registry entry is a documented operation with exactly the documented query parameters",
           arguments: endpoints)
     func parameters(endpoint: Endpoint) throws {
-        let operation = try OpenAPIDocument.operation(endpoint.pathTemplate)
+        let operation = try OpenAPIDocument.operation(endpoint.pathTemplate, method: endpoint.method)
         let documented = (operation["parameters"] as? [[String: Any]] ?? []).filter { $0["in"] as? String == "query" }
         // `cursor` is the one parameter the document leaves out: the API pages search, tips and photos with it (its
         // `Link` headers carry it), and the shipped OpenAPI overrides declare it.
@@ -36,14 +36,15 @@ struct OpenAPIDocumentTests {
     @Test("a 200 body with every documented field, each with its documented JSON type, decodes into the model",
           arguments: endpoints)
     func everyDocumentedFieldDecodes(endpoint: Endpoint) throws {
-        let schema = try OpenAPIDocument.responseSchema(endpoint.pathTemplate)
+        let schema = try OpenAPIDocument.responseSchema(endpoint.pathTemplate, method: endpoint.method)
         let body = try #require(OpenAPIDocument.instance(of: schema, name: "$", depth: 0))
         let data = try JSONSerialization.data(withJSONObject: body, options: [.fragmentsAllowed])
         #expect(throws: Never.self, "\(endpoint.id): \(String(decoding: data, as: UTF8.self).prefix(400))") {
             _ = try Self.decode(endpoint.responseModel, data)
         }
-        // The generator filled the fields in: a body the model reads is not an empty one.
-        #expect(data.count > 200, "\(endpoint.id)")
+        // The generator filled the fields in: a body the model reads is not an empty one (the smallest documented
+        // answers, a list of job statuses or a one-word acknowledgement, are short).
+        #expect(data.count > (endpoint.parameters.isEmpty || endpoint.method == "POST" || endpoint.id == .offlineJobsStatus ? 10 : 200), "\(endpoint.id)")
     }
 
     @Test("the check can fail: a string coordinate or a missing id does not decode")
@@ -70,13 +71,13 @@ enum OpenAPIDocument {
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     }
 
-    static func operation(_ path: String) throws -> [String: Any] {
+    static func operation(_ path: String, method: String = "GET") throws -> [String: Any] {
         let paths = try #require(try document()["paths"] as? [String: Any])
-        return try #require((paths[path] as? [String: Any])?["get"] as? [String: Any], "\(path) is not a documented GET")
+        return try #require((paths[path] as? [String: Any])?[method.lowercased()] as? [String: Any], "\(path) is not a documented \(method)")
     }
 
-    static func responseSchema(_ path: String) throws -> [String: Any] {
-        let ok = try #require((try operation(path)["responses"] as? [String: Any])?["200"] as? [String: Any])
+    static func responseSchema(_ path: String, method: String = "GET") throws -> [String: Any] {
+        let ok = try #require((try operation(path, method: method)["responses"] as? [String: Any])?["200"] as? [String: Any])
         let content = try #require((ok["content"] as? [String: Any])?["application/json"] as? [String: Any])
         return try #require(content["schema"] as? [String: Any])
     }

@@ -35,7 +35,9 @@ struct ParameterRoundTripTests {
     }
 
     /// Parameters that only mean something with another one.
-    static let companions: [String: [String]] = ["radius": ["ll"], "ne": ["sw"], "sw": ["ne"]]
+    static let companions: [String: [String]] = [
+        "radius": ["ll"], "ne": ["sw"], "sw": ["ne"], "latitude": ["longitude"], "longitude": ["latitude"],
+    ]
 
     static let location: Set<String> = ["ll", "radius", "near", "ne", "sw"]
 

@@ -5,9 +5,10 @@ import Testing
 /// The registry is consistent, and the documentation's endpoint table says what it says.
 @Suite("Registry")
 struct RegistryTableTests {
+    /// The documentation article that lists every operation.
     static let readme = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/FoursquarePlaces/FoursquarePlaces.docc/Endpoints.md")
+        .appendingPathComponent("Sources/FoursquarePlaces/FoursquarePlaces.docc/Operations.md")
 
     @Test("every id is registered, and each contract has each id and each route once")
     func consistent() {
@@ -19,7 +20,7 @@ struct RegistryTableTests {
         }
     }
 
-    @Test("the Endpoints article's table lists every registry entry with its path and parameters")
+    @Test("the Operations article lists every registry entry with its path and parameters")
     func readmeTable() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         var rows: [String] = []
@@ -30,7 +31,7 @@ struct RegistryTableTests {
                 rows.append("| \(contract.id) | `\(entry.id)` | \(request) | \(entry.specDocument) |")
             }
         }
-        for row in rows { #expect(text.contains(row), "Endpoints.md lacks: \(row)") }
+        for row in rows { #expect(text.contains(row), "Operations.md lacks: \(row)") }
         let tableRows = text.split(separator: "\n").filter { line in
             Contract.all.contains { line.hasPrefix("| \($0.id) | `") }
         }

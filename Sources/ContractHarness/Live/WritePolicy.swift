@@ -1,0 +1,92 @@
+import FixtureFormat
+import Foundation
+import FoursquarePlaces
+
+/// Which writes a live call may send. Live runs, drift, record and plans all call through `LiveCaller`, which asks
+/// this policy before anything leaves the process, so no fixture, plan, mode or typo can get around it.
+///
+/// - A suggestion (a write with `dry_run`) is sent as a dry run, whatever its fixture says, unless allowed.
+/// - A write with no dry run (`geotagging/confirm`, the offline-job writes) is not sent at all, unless allowed.
+/// - Allowed operations (`--allow-writes`, or `allowWrites` in the project file) are sent as recorded.
+public struct WritePolicy: Sendable, Hashable {
+    /// The operations sent as recorded.
+    public var allowed: Set<EndpointID>
+
+    /// A policy that allows `allowed` (none by default).
+    public init(allowed: Set<EndpointID> = []) { self.allowed = allowed }
+
+    /// What the caller does with one call.
+    public enum Decision: Sendable {
+        /// Send this plan (perhaps the dry-run form of the one asked for).
+        case send(CallPlan)
+        /// Send nothing; the reason says why and how to allow it.
+        case refuse(String)
+    }
+
+    /// The decision for `plan`.
+    public func decide(_ plan: CallPlan) -> Decision {
+        switch plan.effect {
+        case .read:
+            return .send(plan)
+        case .dryRunnableWrite:
+            return .send(allowed.contains(plan.endpoint) ? plan : plan.asDryRun())
+        case .write:
+            guard allowed.contains(plan.endpoint) else { return .refuse(Self.refusal(plan.endpoint)) }
+            return .send(plan)
+        }
+    }
+
+    /// Why a write with no dry run was not called, and how to allow it.
+    static func refusal(_ id: EndpointID) -> String {
+        "\(id) writes and has no dry run: not called live (checked in replay); to call it against a sandbox account, "
+            + "pass --allow-writes \(id) or add \"\(id)\" to \"allowWrites\" in the project file"
+    }
+
+    /// Reads operation names as `--allow-writes` and `allowWrites` take them: an endpoint id (`geotagging-confirm`)
+    /// or a path (`geotagging/confirm`, `/geotagging/confirm`, `POST /geotagging/confirm`). A name that is not a
+    /// write of any contract is an error, so a typo is never taken for permission or ignored.
+    public static func parse(_ names: [String]) throws(WritePolicyError) -> WritePolicy {
+        var allowed: Set<EndpointID> = []
+        let writes = Contract.catalog.filter(\.effect.writes)
+        for name in names.flatMap({ $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }) where !name.isEmpty {
+            let bare = name.hasPrefix("POST ") ? String(name.dropFirst(5)) : name
+            let path = bare.hasPrefix("/") ? bare : "/" + bare
+            guard let entry = writes.first(where: { $0.id.rawValue == name || $0.pathTemplate == path }) else {
+                let known = writes.map(\.id.rawValue).joined(separator: ", ")
+                throw WritePolicyError("'\(name)' is not an operation that writes (known: \(known))")
+            }
+            allowed.insert(entry.id)
+        }
+        return WritePolicy(allowed: allowed)
+    }
+}
+
+/// An `--allow-writes` or `allowWrites` name that names no write.
+public struct WritePolicyError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The writes one live run sent, for the terminal and the report: how many, and how many were dry runs.
+public final class WriteLog: Sendable {
+    private let entries = Locked<[(endpoint: EndpointID, dryRun: Bool)]>([])
+
+    /// An empty log.
+    public init() {}
+
+    func record(_ plan: CallPlan) {
+        guard plan.effect.writes else { return }
+        entries.withLock { $0.append((plan.endpoint, plan.dryRun ?? false)) }
+    }
+
+    /// Writes sent so far.
+    public var count: Int { entries.withLock { $0.count } }
+    /// Of those, the dry runs.
+    public var dryRuns: Int { entries.withLock { $0.filter(\.dryRun).count } }
+
+    /// One line for the terminal and the report: `writes sent: 3 (3 dry runs, 0 applied)`.
+    public var summary: String {
+        let (all, dry) = entries.withLock { ($0.count, $0.filter(\.dryRun).count) }
+        return "writes sent: \(all) (\(dry) dry run\(dry == 1 ? "" : "s"), \(all - dry) applied)"
+    }
+}

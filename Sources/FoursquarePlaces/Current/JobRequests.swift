@@ -1,0 +1,83 @@
+import Foundation
+
+// Geotagging confirmations and offline jobs: writes the API cannot rehearse (no `dry_run`), and the job status read.
+
+extension Contract20250617 {
+    /// How the user came to pick a candidate (`confirm_context`).
+    public enum ConfirmContext: String, Sendable, Hashable, CaseIterable, Codable, QueryEnum {
+        case currentLocation = "CurrentLocation", nearby = "Nearby", destination = "Destination", search = "Search"
+    }
+
+    /// `POST /geotagging/confirm`: report which candidate of `/geotagging/candidates` the user picked.
+    public struct GeotaggingConfirmRequest: WriteRequest, Hashable {
+        public typealias Response = GeotaggingConfirmation
+        public static var endpoint: Endpoint { Endpoint.Current.geotaggingConfirm }
+        /// The `request_id` of the candidates answer the pick came from.
+        public var requestID: String?
+        /// The place picked (`fsq_place_id`, in the query).
+        public var placeID: String?
+        public var confirmContext: ConfirmContext?
+        /// Whether the pick was made later than the candidates were shown.
+        public var delayed: Bool?
+
+        /// A confirmation of `placeID` for the candidates answer `requestID`.
+        public init(requestID: String? = nil, placeID: String? = nil, confirmContext: ConfirmContext? = nil, delayed: Bool? = nil) {
+            self.requestID = requestID
+            self.placeID = placeID
+            self.confirmContext = confirmContext
+            self.delayed = delayed
+        }
+    }
+
+    /// `GET /offline-jobs/status`: the status of the caller's offline jobs.
+    public struct OfflineJobsStatusRequest: EndpointRequest, Hashable {
+        public typealias Response = OfflineJobStatuses
+        public static var endpoint: Endpoint { Endpoint.Current.offlineJobsStatus }
+        public var jobIDs: [String]?
+
+        /// The status of `jobIDs`, or of every job.
+        public init(jobIDs: [String]? = nil) { self.jobIDs = jobIDs }
+    }
+
+    /// `POST /offline-jobs/initialize`: start a job and get temporary storage credentials for its input.
+    public struct OfflineJobInitializeRequest: WriteRequest, Hashable {
+        public typealias Response = OfflineJobCredentials
+        public static var endpoint: Endpoint { Endpoint.Current.offlineJobsInitialize }
+        /// How long the credentials last, 900...43200 seconds.
+        public var durationSeconds: Int?
+
+        /// A new job whose credentials last `durationSeconds`.
+        public init(durationSeconds: Int? = nil) { self.durationSeconds = durationSeconds }
+    }
+
+    /// `POST /offline-jobs/{fsq_job_id}/execute`: run a job (billable).
+    public struct OfflineJobExecuteRequest: WriteRequest, Hashable {
+        public typealias Response = OfflineJobExecution
+        public static var endpoint: Endpoint { Endpoint.Current.offlineJobsExecute }
+        public var jobID: String
+        /// ISO country codes to limit the job to.
+        public var countryCodes: [String]?
+
+        /// A run of the job `jobID`.
+        public init(jobID: String, countryCodes: [String]? = nil) {
+            self.jobID = jobID
+            self.countryCodes = countryCodes
+        }
+
+        /// The path with the job id.
+        public func path() throws(FoursquareError) -> String { try Self.endpoint.path(placeID: jobID) }
+    }
+
+    /// `POST /offline-jobs/{fsq_job_id}/credentials/refresh`: new temporary credentials for a job.
+    public struct OfflineJobCredentialsRefreshRequest: WriteRequest, Hashable {
+        public typealias Response = OfflineJobCredentials
+        public static var endpoint: Endpoint { Endpoint.Current.offlineJobsCredentialsRefresh }
+        public var jobID: String
+
+        /// Fresh credentials for the job `jobID`.
+        public init(jobID: String) { self.jobID = jobID }
+
+        /// The path with the job id.
+        public func path() throws(FoursquareError) -> String { try Self.endpoint.path(placeID: jobID) }
+    }
+}
