@@ -87,7 +87,7 @@ struct RecordCommand: AsyncParsableCommand {
             }
         }
         try budget.gate(CallCount.record(existing, plan: entries, mode: resolution.mode, fixturesRoot: root,
-                                         defaultContract: selection.single),
+                                         defaultContract: selection.single, writes: options.writes),
                         options: options, verb: "record")
         let recorder = Recorder(options: options, fixturesRoot: root, mode: resolution.mode, key: key,
                                 redactHeaders: project.redactHeaders + redactHeader, defaultAuth: auth,

@@ -186,7 +186,8 @@ struct NightlyJobTests {
     }
 
     @Test func aPacedRunStaysUnderTheQuotaThatAnUnpacedOneHits() async throws {
-        let shipped = Products.packageRoot.appendingPathComponent("Fixtures")
+        // The operations the stand-in speaks: a quota's 429s, not its 404s for the other operations, are the point.
+        let shipped = E2E.standInCorpus
         try await withTemporaryDirectory { tmp in
             try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
                 try await QuotaServer.with(perSecond: 5, in: standIn) { quota in

@@ -5,15 +5,15 @@ import TestSupport
 
 /// Helpers shared by the end-to-end suites.
 enum E2E {
-    /// The shipped corpus as the Swift OpenAPI stand-in can answer it: the seed folders and the six reads every
-    /// contract has. The other 2025-06-17 operations are checked against `AllOperationsServer` (write safety)
+    /// The shipped corpus as the Swift OpenAPI stand-in can answer it: the seed folders, the six reads every
+    /// contract has, and the app-flow scenarios (reads of those six). The other 2025-06-17 operations are checked against `AllOperationsServer` (write safety)
     /// and the Python stand-in, so the stand-in's tests keep their meaning. Copied once (the loader follows no link).
     static let standInCorpus: URL = {
         let all = Products.packageRoot.appendingPathComponent("Fixtures")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("standin-corpus-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let spoken: Set<String> = ["place-details", "place-tips", "place-photos", "places-autocomplete", "place-search", "geotagging",
-                                   "categories", "chains", "autocomplete", "geotagging-candidates"]
+                                   "categories", "chains", "autocomplete", "geotagging-candidates", "scenarios"]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: all.path)) ?? [] where spoken.contains(name) {
             try? FileManager.default.copyItem(at: all.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }

@@ -17,11 +17,13 @@ public struct CallCount: Sendable, Equatable {
     }
 
     /// The calls live mode and drift make: each fixture once per style its contract accepts among `options`'
-    /// styles, except an answer only the emulator gives when the server is not told which fixture to serve.
+    /// styles, except an answer only the emulator gives when the server is not told which fixture to serve, and a
+    /// write the policy does not send (`--allow-writes`).
     public static func live(_ fixtures: [LoadedFixture], options: LiveOptions) -> CallCount {
         var count = CallCount()
         for case let .fixture(fixture) in fixtures {
             if case .emulatorOnly = LiveProvocation.plan(for: fixture), !options.selectFixtureHeader { continue }
+            if options.writes.refuses(fixture) { continue }
             count.add(fixture.endpoint.rawValue, contract: fixture.contract,
                       Contracts.styles(for: fixture, selected: options.authStyles).count)
         }
@@ -31,10 +33,12 @@ public struct CallCount: Sendable, Equatable {
     /// The calls record makes: each fixture the mode records once, and each plan entry with no file yet (an
     /// entry with no contract may be tried under each contract that has its endpoint, so it counts that many).
     public static func record(_ existing: [LoadedFixture], plan: [PlanEntry], mode: RecordMode, fixturesRoot: URL,
-                              defaultContract: String?) -> CallCount {
+                              defaultContract: String?, writes: WritePolicy = WritePolicy()) -> CallCount {
         var count = CallCount()
         if mode.records(exists: true) {
-            for case let .fixture(fixture) in existing { count.add(fixture.endpoint.rawValue, contract: fixture.contract) }
+            for case let .fixture(fixture) in existing where !writes.refuses(fixture) {
+                count.add(fixture.endpoint.rawValue, contract: fixture.contract)
+            }
         }
         let known = Set(existing.map(\.relativePath))
         for entry in plan {

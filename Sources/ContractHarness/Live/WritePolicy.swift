@@ -36,6 +36,13 @@ public struct WritePolicy: Sendable, Hashable {
         }
     }
 
+    /// Whether the policy sends nothing for `fixture` (a write with no dry run that is not allowed).
+    public func refuses(_ fixture: Fixture) -> Bool {
+        guard let plan = try? CallPlan.make(for: fixture) else { return false }
+        if case .refuse = decide(plan) { return true }
+        return false
+    }
+
     /// Why a write with no dry run was not called, and how to allow it.
     static func refusal(_ id: EndpointID) -> String {
         "\(id) writes and has no dry run: not called live (checked in replay); to call it against a sandbox account, "
