@@ -6,8 +6,8 @@ import FoursquarePlaces
 /// (`X-RateLimit-Remaining`).
 ///
 /// Every attempt (retries included) passes the pacer just before it is sent. Under a lock, a call passes only when
-/// the call `perSecond` places before it left at least one window ago; otherwise it sleeps until then and asks
-/// again. The window is kept on the times calls actually passed, so a caller woken late cannot bunch with the next.
+/// the call `perSecond` places before it left at least one window ago and the last call left at least
+/// `1/perSecond` of a window ago; otherwise it sleeps until then and asks again. The window is kept on the times calls actually passed, so a caller woken late cannot bunch with the next.
 public final class CallPacer: Sendable {
     /// Calls allowed in any one-second window; nil paces only on the server's quota headers.
     public let perSecond: Int?
@@ -47,6 +47,11 @@ public final class CallPacer: Sendable {
                 if let hold = state.holdUntil, hold > earliest { earliest = hold }
                 if let perSecond, state.departures.count >= perSecond {
                     earliest = max(earliest, state.departures[state.departures.count - perSecond] + Self.window)
+                }
+                // Evenly spaced, not in bursts of `perSecond`: a burst arriving a few milliseconds late would meet
+                // the next one inside the server's window (seen under load: 429s at 4/s against a 5/s quota).
+                if let perSecond, let last = state.departures.last {
+                    earliest = max(earliest, last + Self.window / perSecond)
                 }
                 // A cancelled run does not wait: its calls end at once anyway.
                 guard earliest > now, !Task.isCancelled else {

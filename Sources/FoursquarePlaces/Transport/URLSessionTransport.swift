@@ -46,7 +46,7 @@ public struct URLSessionTransport: Transport {
         // The deadline runs from here, whatever setting up the URLSession task costs on a loaded machine.
         if let timeoutInterval {
             let timeout = TransportTimeout(seconds: timeoutInterval, url: request.url)
-            DispatchQueue.global().asyncAfter(deadline: .now() + max(timeoutInterval, 0)) {
+            TransportQueues.timers.asyncAfter(deadline: .now() + max(timeoutInterval, 0)) {
                 call.finish(.failure(timeout), cancellingTask: true)
             }
         }
@@ -87,6 +87,17 @@ public struct URLSessionTransport: Transport {
 /// The loser is ignored. The URLSession task is cancelled from a dispatch queue, never inside a Swift task's
 /// cancellation handler: on Linux that handler holds a lock URLSession's own thread may be waiting for
 /// (swift-corelibs-foundation issue 5412), and the two deadlock.
+/// The transport's own serial queues. A serial queue gets a thread of its own when it needs one; the global queue's
+/// few default threads (two on a 2-core Linux machine) can all be held by other work, which once held a 0.4 s
+/// timeout back for 11 s.
+private enum TransportQueues {
+    /// Fires the call deadlines.
+    static let timers = DispatchQueue(label: "FoursquarePlaces.URLSessionTransport.timers")
+    /// Cancels URLSession tasks, which can wait on URLSession's own queue: apart from the timers, so a slow cancel
+    /// never delays a deadline.
+    static let cancels = DispatchQueue(label: "FoursquarePlaces.URLSessionTransport.cancels")
+}
+
 private final class PendingCall: Sendable {
     private struct State {
         var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
@@ -128,7 +139,7 @@ private final class PendingCall: Sendable {
         continuation.resume(with: result)
         if cancellingTask, let task {
             let box = UncheckedTask(task: task)
-            DispatchQueue.global().async { box.task.cancel() }
+            TransportQueues.cancels.async { box.task.cancel() }
         }
     }
 }
