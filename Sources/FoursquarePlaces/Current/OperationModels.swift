@@ -125,14 +125,14 @@ extension Contract20250617 {
         public struct Venue: Codable, Sendable, Hashable {
             public var placeID: String?
             public var venueName: String?
-            public var location: ReviewLocation?
+            public var location: Location?
             public var woeTypes: [String]?
             public var woeCount: Int?
             public var woes: [SuggestedEdit]?
 
             /// A venue with the given fields.
             public init(
-                placeID: String? = nil, venueName: String? = nil, location: ReviewLocation? = nil, woeTypes: [String]? = nil,
+                placeID: String? = nil, venueName: String? = nil, location: Location? = nil, woeTypes: [String]? = nil,
                 woeCount: Int? = nil, woes: [SuggestedEdit]? = nil
             ) {
                 self.placeID = placeID
@@ -156,44 +156,6 @@ extension Contract20250617 {
 
         /// An answer with these venues.
         public init(venues: [Venue]? = nil) { self.venues = venues }
-    }
-
-    /// The address of a venue to review.
-    public struct ReviewLocation: Codable, Sendable, Hashable {
-        public var address: String?
-        public var locality: String?
-        public var region: String?
-        public var postcode: String?
-        public var adminRegion: String?
-        public var postTown: String?
-        public var poBox: String?
-        public var country: String?
-        public var formattedAddress: String?
-
-        /// An address with the given fields.
-        public init(
-            address: String? = nil, locality: String? = nil, region: String? = nil, postcode: String? = nil,
-            adminRegion: String? = nil, postTown: String? = nil, poBox: String? = nil, country: String? = nil,
-            formattedAddress: String? = nil
-        ) {
-            self.address = address
-            self.locality = locality
-            self.region = region
-            self.postcode = postcode
-            self.adminRegion = adminRegion
-            self.postTown = postTown
-            self.poBox = poBox
-            self.country = country
-            self.formattedAddress = formattedAddress
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case address, locality, region, postcode, country
-            case adminRegion = "admin_region"
-            case postTown = "post_town"
-            case poBox = "po_box"
-            case formattedAddress = "formatted_address"
-        }
     }
 
     /// The answer of `geotagging/confirm`.

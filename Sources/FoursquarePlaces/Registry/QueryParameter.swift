@@ -72,7 +72,7 @@ package struct QueryParameter<R: EndpointRequest>: Sendable {
 
 /// A Swift type a query parameter's value is written in: how it is sent, how a recorded value is read
 /// back (only its shape; ranges are the rule's to check), and the rule it gets when the registry names none.
-package protocol QueryValue {
+package protocol QueryValue: Sendable {
     /// The value as sent, not yet percent-encoded; nil sends nothing (an empty list).
     var queryText: String? { get }
     /// Reads a recorded value; throws naming `parameter` when it has the wrong shape.
