@@ -33,6 +33,7 @@ public struct Icon: Codable, Sendable, Hashable {
 
     /// Sizes Foursquare serves category icons in.
     public enum Size: Int, Sendable, CaseIterable {
+        /// Square icons of 32, 44, 64, 88 or 120 pixels.
         case px32 = 32, px44 = 44, px64 = 64, px88 = 88, px120 = 120
     }
 

@@ -140,10 +140,15 @@ public struct PlacePhoto: Codable, Sendable, Hashable, Identifiable {
 
     /// The sizes the photo CDN accepts between prefix and suffix.
     public enum Size: Sendable, Hashable {
+        /// The photo as uploaded.
         case original
+        /// Exactly `width` by `height` pixels.
         case exact(width: Int, height: Int)
+        /// The longer side at most this many pixels, aspect ratio kept.
         case cap(Int)
+        /// This many pixels wide, aspect ratio kept.
         case width(Int)
+        /// This many pixels high, aspect ratio kept.
         case height(Int)
 
         var pathComponent: String {
