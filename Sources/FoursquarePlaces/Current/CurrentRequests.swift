@@ -4,7 +4,7 @@ extension Contract20250617 {
 
     /// `sort` on tips and photos.
     public enum MediaSort: String, Sendable, Hashable, CaseIterable, Codable {
-        /// `POPULAR`: the most liked first; `NEWEST`: the most recent first.
+        /// `POPULAR` (the API's default): by popularity among Foursquare users; `NEWEST`: the most recently added first.
         case popular = "POPULAR", newest = "NEWEST"
     }
 
@@ -68,7 +68,7 @@ extension Contract20250617 {
         public var limit: Int?
         /// The order of the photos (`sort`); nil leaves the API's default.
         public var sort: MediaSort?
-        /// Photo kinds to return (`classifications`), e.g. `food`, `outdoor`; nil returns all.
+        /// Photo kinds to return (`classifications`), e.g. `food_or_drink`, `outdoor`; nil returns all.
         public var classifications: [String]?
         /// The page to fetch: `nextCursor` of the page before (see `PagedRequest`).
         public var cursor: String?

@@ -48,7 +48,7 @@ public struct PlacePhotosRequest: PlaceScopedRequest, Hashable {
     public var limit: Int?
     /// The order of the photos (`sort`), sent as written; nil leaves the API's default.
     public var sort: String?
-    /// Photo kinds to return (`classifications`), e.g. `food`, `outdoor`; nil returns all.
+    /// Photo kinds to return (`classifications`), e.g. `food_or_drink`, `outdoor`; nil returns all.
     public var classifications: [String]?
 
     /// A request for the photos of `placeID`.
