@@ -32,11 +32,24 @@ for module in sys.argv[2:]:
     for r in graph["relationships"]:
         if r["kind"] == "conformsTo":
             conforms.setdefault(r["source"], set()).add(r["target"])
+    # A type that conforms to a refining protocol (PlaceScopedRequest: EndpointRequest) witnesses the
+    # requirements of every protocol up the chain.
+    def all_conformances(owner, seen=None):
+        seen = set() if seen is None else seen
+        for p in conforms.get(owner, ()):
+            if p not in seen:
+                seen.add(p)
+                all_conformances(p, seen)
+        return seen
     requirements = {}
     for r in graph["relationships"]:
         if r["kind"] in ("requirementOf", "optionalRequirementOf") and r["source"] in symbols:
             requirements.setdefault(r["target"], set()).add(symbols[r["source"]]["names"]["title"])
     inherited = {r["source"] for r in graph["relationships"] if r["kind"] in ("defaultImplementationOf", "overrides")}
+    # A member synthesized from a protocol extension (Sequence.filter on HTTPHeaders, LocalizedError's defaults,
+    # EndpointRequest.endpointID on each request) carries the extension's comment; the origin, when it is this
+    # module's, is checked where it is written.
+    inherited |= {r["source"] for r in graph["relationships"] if r["kind"] == "memberOf" and "sourceOrigin" in r}
     for precise, symbol in symbols.items():
         if symbol.get("accessLevel") not in ("public", "open"):
             continue
@@ -46,7 +59,7 @@ for module in sys.argv[2:]:
             continue
         if owner and name in STANDARD_WITNESSES:
             continue
-        if owner and any(name in requirements.get(p, ()) for p in conforms.get(owner, ())):
+        if owner and any(name in requirements.get(p, ()) for p in all_conformances(owner)):
             continue
         total += 1
         if not symbol.get("docComment"):

@@ -6,61 +6,61 @@ import Foundation
 extension Contract20250617 {
     /// A place as search, details, autocomplete and geotagging return it.
     public struct Place: Codable, Sendable, Hashable, Identifiable {
-        /// The answer's `fsq_place_id`.
+        /// The place's Foursquare id (`fsq_place_id`).
         public let id: String
-        /// The answer's `name`.
+        /// The place's name as Foursquare lists it (`name`).
         public let name: String?
         /// The document types these as bare `object`; the API sends numbers.
         public let latitude: Double?
-        /// The answer's `longitude`.
+        /// The place's longitude in degrees (`longitude`); the document types it as bare `object`, the API sends a number.
         public let longitude: Double?
-        /// The answer's `categories`.
+        /// The place's categories, the primary one first (`categories`).
         public let categories: [Category]?
-        /// The answer's `chains`.
+        /// The chains (brands) the place belongs to (`chains`).
         public let chains: [Chain]?
-        /// The answer's `location`.
+        /// The place's address (`location`).
         public let location: Location?
-        /// The answer's `distance`.
+        /// How far the place is from the search point, in meters (`distance`).
         public let distance: Int?
-        /// The answer's `link`.
+        /// The API path of the place's details, `/places/…` (`link`).
         public let link: String?
-        /// The answer's `date_created`.
+        /// When Foursquare added the place, `YYYY-MM-DD` (`date_created`).
         public let dateCreated: String?
-        /// The answer's `date_refreshed`.
+        /// When Foursquare last refreshed the place's data, `YYYY-MM-DD` (`date_refreshed`).
         public let dateRefreshed: String?
         /// `YYYY-MM-DD`, present when the place has closed.
         public let dateClosed: String?
-        /// The answer's `description`.
+        /// The place's own description of itself (`description`).
         public let description: String?
-        /// The answer's `tel`.
+        /// The place's phone number, formatted as `tel_format` asked (`tel`).
         public let tel: String?
-        /// The answer's `website`.
+        /// The place's website as sent (`website`); see `websiteURL` for a parsed URL.
         public let website: String?
-        /// The answer's `email`.
+        /// The place's contact email address (`email`).
         public let email: String?
-        /// The answer's `menu`.
+        /// The URL of the place's menu (`menu`).
         public let menu: String?
-        /// The answer's `hours`.
+        /// The place's opening hours (`hours`).
         public let hours: Hours?
-        /// The answer's `rating`.
+        /// Foursquare's rating of the place, 0 to 10 (`rating`).
         public let rating: Double?
-        /// The answer's `popularity`.
+        /// How popular the place is, 0 to 1 (`popularity`).
         public let popularity: Double?
-        /// The answer's `price`.
+        /// The place's price tier, 1 (most affordable) to 4 (most expensive) (`price`).
         public let price: Int?
-        /// The answer's `verified`.
+        /// Whether Foursquare marks the place as verified (`verified`).
         public let verified: Bool?
-        /// The answer's `stats`.
+        /// Counts of the place's photos, ratings and tips (`stats`).
         public let stats: Stats?
-        /// The answer's `social_media`.
+        /// The place's social media accounts (`social_media`).
         public let socialMedia: SocialMedia?
-        /// The answer's `tastes`.
+        /// Short phrases users associate with the place, e.g. "cozy" (`tastes`).
         public let tastes: [String]?
-        /// The answer's `store_id`.
+        /// The chain's own id for this store (`store_id`).
         public let storeID: String?
-        /// The answer's `placemaker_url`.
+        /// The place's review page on Foursquare's Placemakers site (`placemaker_url`).
         public let placemakerURL: String?
-        /// The answer's `extended_location`.
+        /// US market data for the place's location (`extended_location`).
         public let extendedLocation: ExtendedLocation?
 
         /// A value built in code (previews, tests); optionals default to nil.
@@ -129,15 +129,15 @@ extension Contract20250617 {
 
     /// A category inside a place; ids are strings today (integers in seed).
     public struct Category: Codable, Sendable, Hashable, Identifiable {
-        /// The answer's `fsq_category_id`.
+        /// The category's Foursquare id (`fsq_category_id`), a string in this contract.
         public let id: String
-        /// The answer's `name`.
+        /// The category's full name, e.g. "Coffee Shop" (`name`).
         public let name: String?
-        /// The answer's `short_name`.
+        /// The category's short name for tight layouts (`short_name`).
         public let shortName: String?
-        /// The answer's `plural_name`.
+        /// The category's plural name, e.g. "Coffee Shops" (`plural_name`).
         public let pluralName: String?
-        /// The answer's `icon`.
+        /// The category's icon (`icon`); see `iconURL(size:background:)`.
         public let icon: Icon?
 
         /// A value built in code (previews, tests); optionals default to nil.
@@ -164,13 +164,13 @@ extension Contract20250617 {
 
     /// A chain (brand) a place belongs to.
     public struct Chain: Codable, Sendable, Hashable, Identifiable {
-        /// The answer's `fsq_chain_id`.
+        /// The chain's Foursquare id (`fsq_chain_id`).
         public let id: String
-        /// The answer's `name`.
+        /// The chain's name, e.g. a brand name (`name`).
         public let name: String?
-        /// The answer's `logo`.
+        /// The chain's logo (`logo`).
         public let logo: Icon?
-        /// The answer's `parent_id`.
+        /// The Foursquare id of the chain this one belongs to (`parent_id`).
         public let parentID: String?
 
         /// A value built in code (previews, tests); optionals default to nil.
@@ -190,23 +190,23 @@ extension Contract20250617 {
 
     /// A place's address; the fields vary by country.
     public struct Location: Codable, Sendable, Hashable {
-        /// The answer's `address`.
+        /// The street address (`address`).
         public let address: String?
-        /// The answer's `locality`.
+        /// The city or town (`locality`).
         public let locality: String?
-        /// The answer's `region`.
+        /// The state, province or region (`region`).
         public let region: String?
-        /// The answer's `postcode`.
+        /// The postal code (`postcode`).
         public let postcode: String?
-        /// The answer's `admin_region`.
+        /// The administrative region where a country uses one (`admin_region`).
         public let adminRegion: String?
-        /// The answer's `post_town`.
+        /// The post town where a country uses one (`post_town`).
         public let postTown: String?
-        /// The answer's `po_box`.
+        /// The PO box (`po_box`).
         public let poBox: String?
-        /// The answer's `country`.
+        /// The two-letter country code (`country`).
         public let country: String?
-        /// The answer's `formatted_address`.
+        /// The whole address as one display line (`formatted_address`).
         public let formattedAddress: String?
 
         /// A value built in code (previews, tests); optionals default to nil.
@@ -237,9 +237,9 @@ extension Contract20250617 {
 
     /// US market data attached to a location.
     public struct ExtendedLocation: Codable, Sendable, Hashable {
-        /// The answer's `dma`.
+        /// The designated market area, a US media market such as "New York" (`dma`).
         public let dma: String?
-        /// The answer's `census_block_id`.
+        /// The US census block the place is in (`census_block_id`).
         public let censusBlockID: String?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -256,13 +256,13 @@ extension Contract20250617 {
 
     /// Opening hours: a display line and the regular weekly periods.
     public struct Hours: Codable, Sendable, Hashable {
-        /// The answer's `display`.
+        /// The hours as one display line, e.g. "Mon-Sun 7:00-18:00" (`display`).
         public let display: String?
-        /// The answer's `is_local_holiday`.
+        /// Whether today is a local holiday, so the hours may differ (`is_local_holiday`).
         public let isLocalHoliday: Bool?
-        /// The answer's `open_now`.
+        /// Whether the place was open when the answer was made (`open_now`).
         public let openNow: Bool?
-        /// The answer's `regular`.
+        /// The regular weekly opening periods (`regular`).
         public let regular: [Period]?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -275,11 +275,11 @@ extension Contract20250617 {
 
         /// One opening period: `day` 1 (Monday) to 7, times as `HHMM`.
         public struct Period: Codable, Sendable, Hashable {
-            /// The answer's `day`.
+            /// The day of the week, 1 (Monday) to 7 (Sunday) (`day`).
             public let day: Int?
-            /// The answer's `open`.
+            /// The opening time, `HHMM` (`open`).
             public let open: String?
-            /// The answer's `close`.
+            /// The closing time, `HHMM` (`close`).
             public let close: String?
 
             /// A value built in code (previews, tests); every optional defaults to nil.
@@ -299,11 +299,11 @@ extension Contract20250617 {
 
     /// Counts of photos, ratings and tips.
     public struct Stats: Codable, Sendable, Hashable {
-        /// The answer's `total_photos`.
+        /// How many photos the place has (`total_photos`).
         public let totalPhotos: Int?
-        /// The answer's `total_ratings`.
+        /// How many ratings the place has (`total_ratings`).
         public let totalRatings: Int?
-        /// The answer's `total_tips`.
+        /// How many tips the place has (`total_tips`).
         public let totalTips: Int?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -322,11 +322,11 @@ extension Contract20250617 {
 
     /// A place's social accounts.
     public struct SocialMedia: Codable, Sendable, Hashable {
-        /// The answer's `facebook_id`.
+        /// The place's Facebook page id (`facebook_id`).
         public let facebookID: String?
-        /// The answer's `instagram`.
+        /// The place's Instagram handle (`instagram`).
         public let instagram: String?
-        /// The answer's `twitter`.
+        /// The place's Twitter handle (`twitter`).
         public let twitter: String?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -344,19 +344,19 @@ extension Contract20250617 {
 
     /// A user tip, keyed `fsq_tip_id`.
     public struct Tip: Codable, Sendable, Hashable, Identifiable {
-        /// The answer's `fsq_tip_id`.
+        /// The tip's Foursquare id (`fsq_tip_id`).
         public let id: String
-        /// The answer's `created_at`.
+        /// When the tip was written, ISO 8601 (`created_at`).
         public let createdAt: String?
-        /// The answer's `text`.
+        /// The tip's text as the user wrote it (`text`).
         public let text: String?
-        /// The answer's `url`.
+        /// The tip's page on Foursquare (`url`).
         public let url: String?
-        /// The answer's `lang`.
+        /// The language of the tip's text, e.g. `en` (`lang`).
         public let lang: String?
-        /// The answer's `agree_count`.
+        /// How many users agreed with the tip (`agree_count`).
         public let agreeCount: Int?
-        /// The answer's `disagree_count`.
+        /// How many users disagreed with the tip (`disagree_count`).
         public let disagreeCount: Int?
 
         /// A value built in code (previews, tests); optionals default to nil.
@@ -388,9 +388,9 @@ extension Contract20250617 {
 
     /// A point in a response body.
     public struct Point: Codable, Sendable, Hashable {
-        /// The answer's `latitude`.
+        /// Degrees north of the equator (`latitude`).
         public let latitude: Double?
-        /// The answer's `longitude`.
+        /// Degrees east of Greenwich (`longitude`).
         public let longitude: Double?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -402,9 +402,9 @@ extension Contract20250617 {
 
     /// `/places/search`: the places and the area searched.
     public struct SearchResponse: Codable, Sendable, Hashable {
-        /// The answer's `results`.
+        /// The places found, best match first unless `sort` asked otherwise (`results`).
         public let results: [Place]
-        /// The answer's `context`.
+        /// The area the search covered (`context`).
         public let context: SearchContext?
 
         /// A value built in code (previews, tests); optionals default to nil.
@@ -427,7 +427,7 @@ extension Contract20250617 {
 
     /// The area a search covered.
     public struct SearchContext: Codable, Sendable, Hashable {
-        /// The answer's `geo_bounds`.
+        /// The bounds of the area searched (`geo_bounds`).
         public let geoBounds: GeoBounds?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -437,7 +437,7 @@ extension Contract20250617 {
 
         /// The search circle.
         public struct GeoBounds: Codable, Sendable, Hashable {
-            /// The answer's `circle`.
+            /// The circle searched (`circle`).
             public let circle: Circle?
 
             /// A value built in code (previews, tests); every optional defaults to nil.
@@ -448,9 +448,9 @@ extension Contract20250617 {
 
         /// A center and a radius in meters.
         public struct Circle: Codable, Sendable, Hashable {
-            /// The answer's `center`.
+            /// The circle's center (`center`).
             public let center: Point?
-            /// The answer's `radius`.
+            /// The circle's radius in meters (`radius`).
             public let radius: Int?
 
             /// A value built in code (previews, tests); every optional defaults to nil.
@@ -467,7 +467,7 @@ extension Contract20250617 {
 
     /// `/autocomplete`: typed suggestions.
     public struct AutocompleteResponse: Codable, Sendable, Hashable {
-        /// The answer's `results`.
+        /// The suggestions, best first (`results`).
         public let results: [AutocompleteResult]
 
         /// Suggestions built in code.
@@ -489,15 +489,15 @@ extension Contract20250617 {
         // `type` and `text` are read as required: every suggestion has them, and an object
         // without them is not a suggestion.
         public let type: String
-        /// The answer's `text`.
+        /// The suggestion's display text, with the matched parts marked (`text`).
         public let text: AutocompleteText
-        /// The answer's `link`.
+        /// The API path of the suggested item, e.g. `/places/…` or `/geos/…` (`link`).
         public let link: String?
-        /// The answer's `place`.
+        /// The place, when `type` is `place` (`place`).
         public let place: Place?
-        /// The answer's `search`.
+        /// The suggested search, when `type` is `search` (`search`).
         public let search: SearchSuggestion?
-        /// The answer's `geo`.
+        /// The suggested area, when `type` is `geo` (`geo`).
         public let geo: Geo?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -513,11 +513,11 @@ extension Contract20250617 {
 
     /// A suggested search: the query, or the category or chain it names.
     public struct SearchSuggestion: Codable, Sendable, Hashable {
-        /// The answer's `query`.
+        /// The search text to run (`query`).
         public let query: String?
-        /// The answer's `category`.
+        /// The category the suggestion searches for (`category`).
         public let category: Category?
-        /// The answer's `chain`.
+        /// The chain the suggestion searches for (`chain`).
         public let chain: Chain?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -530,15 +530,15 @@ extension Contract20250617 {
 
     /// A suggested geographic area.
     public struct Geo: Codable, Sendable, Hashable {
-        /// The answer's `name`.
+        /// The area's name, e.g. "Brooklyn, NY" (`name`).
         public let name: String?
-        /// The answer's `center`.
+        /// The area's center (`center`).
         public let center: Point?
-        /// The answer's `bounds`.
+        /// The box around the area (`bounds`).
         public let bounds: Bounds?
-        /// The answer's `cc`.
+        /// The area's two-letter country code (`cc`).
         public let cc: String?
-        /// The answer's `type`.
+        /// The kind of area, as the API names it (`type`).
         public let type: String?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
@@ -552,9 +552,9 @@ extension Contract20250617 {
 
         /// The box around the area.
         public struct Bounds: Codable, Sendable, Hashable {
-            /// The answer's `ne`.
+            /// The box's north-east corner (`ne`).
             public let ne: Point?
-            /// The answer's `sw`.
+            /// The box's south-west corner (`sw`).
             public let sw: Point?
 
             /// A value built in code (previews, tests); every optional defaults to nil.
@@ -567,7 +567,7 @@ extension Contract20250617 {
 
     /// `/geotagging/candidates`: the places a user is likely at.
     public struct GeotaggingCandidates: Codable, Sendable, Hashable {
-        /// The answer's `candidates`.
+        /// The likely places, most likely first (`candidates`).
         public let candidates: [Place]
 
         /// Candidates built in code.

@@ -4,16 +4,19 @@ extension Contract20250617 {
 
     /// `sort` on tips and photos.
     public enum MediaSort: String, Sendable, Hashable, CaseIterable, Codable {
+        /// `POPULAR` (the API's default): by popularity among Foursquare users; `NEWEST`: the most recently added first.
         case popular = "POPULAR", newest = "NEWEST"
     }
 
     /// `sort` on search.
     public enum SearchSort: String, Sendable, Hashable, CaseIterable, Codable {
+        /// `RELEVANCE` (the API's default), `RATING`, `DISTANCE` from the search point, or `POPULARITY`.
         case relevance = "RELEVANCE", rating = "RATING", distance = "DISTANCE", popularity = "POPULARITY"
     }
 
     /// How `tel` is formatted in answers.
     public enum TelFormat: String, Sendable, Hashable, CaseIterable, Codable {
+        /// `NATIONAL`: as dialled inside the country; `E164`: international, e.g. `+12125551234`.
         case national = "NATIONAL", e164 = "E164"
     }
 
@@ -22,8 +25,10 @@ extension Contract20250617 {
         public typealias Response = Place
         public static var endpoint: Endpoint { Endpoint.Current.placeDetails }
         public var placeID: String
+        /// The answer fields to return (`fields`); nil returns the API's default set.
         public var fields: [String]?
 
+        /// A request for the place `placeID`, optionally projected to `fields`.
         public init(placeID: String, fields: [String]? = nil) {
             self.placeID = placeID
             self.fields = fields
@@ -35,12 +40,16 @@ extension Contract20250617 {
         public typealias Response = [Tip]
         public static var endpoint: Endpoint { Endpoint.Current.placeTips }
         public var placeID: String
+        /// How many tips per page (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
+        /// The order of the tips (`sort`); nil leaves the API's default.
         public var sort: MediaSort?
+        /// The tip fields to return (`fields`); nil returns the API's default set.
         public var fields: [String]?
         /// The page to fetch: `nextCursor` of the page before (see `PagedRequest`).
         public var cursor: String?
 
+        /// A request for the tips of `placeID`; `cursor` fetches a later page.
         public init(placeID: String, limit: Int? = nil, sort: MediaSort? = nil, fields: [String]? = nil, cursor: String? = nil) {
             self.placeID = placeID
             self.limit = limit
@@ -55,12 +64,16 @@ extension Contract20250617 {
         public typealias Response = [Photo]
         public static var endpoint: Endpoint { Endpoint.Current.placePhotos }
         public var placeID: String
+        /// How many photos per page (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
+        /// The order of the photos (`sort`); nil leaves the API's default.
         public var sort: MediaSort?
+        /// Photo kinds to return (`classifications`), e.g. `food_or_drink`, `outdoor`; nil returns all.
         public var classifications: [String]?
         /// The page to fetch: `nextCursor` of the page before (see `PagedRequest`).
         public var cursor: String?
 
+        /// A request for the photos of `placeID`; `cursor` fetches a later page.
         public init(
             placeID: String, limit: Int? = nil, sort: MediaSort? = nil, classifications: [String]? = nil, cursor: String? = nil
         ) {
@@ -76,24 +89,38 @@ extension Contract20250617 {
     public struct SearchRequest: EndpointRequest, Hashable {
         public typealias Response = SearchResponse
         public static var endpoint: Endpoint { Endpoint.Current.placeSearch }
+        /// Free text matched against names, categories and tastes (`query`).
         public var query: String?
+        /// Where to search: a point and radius, a named locality, or a box; nil searches around the caller's IP address.
         public var location: SearchLocation?
+        /// Only places in these categories (`fsq_category_ids`).
         public var categoryIDs: [String]?
+        /// Only places of these chains (`fsq_chain_ids`).
         public var chainIDs: [String]?
+        /// Leave out places of these chains (`exclude_fsq_chain_ids`).
         public var excludeChainIDs: [String]?
+        /// When true, leave out every place that belongs to a chain (`exclude_all_chains`).
         public var excludeAllChains: Bool?
+        /// The lowest price tier to include (`min_price`), 1 (cheapest) to 4.
         public var minPrice: Int?
+        /// The highest price tier to include (`max_price`), 1 (cheapest) to 4.
         public var maxPrice: Int?
+        /// When true, only places open at the time of the call (`open_now`).
         public var openNow: Bool?
         /// `DOWTHHMM`, e.g. `1T2130`.
         public var openAt: String?
+        /// How phone numbers are formatted in the answer (`tel_format`).
         public var telFormat: TelFormat?
+        /// The order of the results (`sort`); nil leaves the API's default, relevance.
         public var sort: SearchSort?
+        /// How many places per page (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
+        /// The place fields to return (`fields`); nil returns the API's default set.
         public var fields: [String]?
         /// The page to fetch: `nextCursor` of the page before (see `PagedRequest`).
         public var cursor: String?
 
+        /// A search with the given filters; every one is optional, and `cursor` fetches a later page.
         public init(
             query: String? = nil, location: SearchLocation? = nil, categoryIDs: [String]? = nil,
             chainIDs: [String]? = nil, excludeChainIDs: [String]? = nil, excludeAllChains: Bool? = nil,
@@ -135,14 +162,22 @@ extension Contract20250617 {
     public struct AutocompleteRequest: EndpointRequest, Hashable {
         public typealias Response = AutocompleteResponse
         public static var endpoint: Endpoint { Endpoint.Current.autocomplete }
+        /// The text typed so far (`query`, required, not empty).
         public var query: String
+        /// The point to rank suggestions around (`ll`).
         public var ll: Coordinate?
+        /// How far from `ll` to look (`radius`), in meters, 1...100000.
         public var radius: Int?
+        /// The kinds of suggestion to return (`types`); nil returns every kind.
         public var types: [AutocompleteType]?
+        /// The kind of suggestion to rank first (`bias`).
         public var bias: AutocompleteType?
+        /// Groups the keystrokes of one search for billing (`session_token`); reuse it until the user picks a result.
         public var sessionToken: String?
+        /// How many suggestions to return (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
 
+        /// Suggestions for the partial text `query`; the other filters are optional.
         public init(
             query: String, ll: Coordinate? = nil, radius: Int? = nil, types: [AutocompleteType]? = nil,
             bias: AutocompleteType? = nil, sessionToken: String? = nil, limit: Int? = nil
@@ -165,11 +200,16 @@ extension Contract20250617 {
         public var ll: Coordinate?
         /// Horizontal accuracy of `ll`, in meters.
         public var hacc: Double?
+        /// The device's altitude (`altitude`), in meters.
         public var altitude: Double?
+        /// Text that narrows the candidates, e.g. a name the user typed (`query`).
         public var query: String?
+        /// How many candidates to return (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
+        /// The place fields to return (`fields`); nil returns the API's default set.
         public var fields: [String]?
 
+        /// Candidates for a device at `ll`; every field is optional.
         public init(
             ll: Coordinate? = nil, hacc: Double? = nil, altitude: Double? = nil, query: String? = nil,
             limit: Int? = nil, fields: [String]? = nil

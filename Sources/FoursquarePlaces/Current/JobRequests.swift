@@ -5,6 +5,7 @@ import Foundation
 extension Contract20250617 {
     /// How the user came to pick a candidate (`confirm_context`).
     public enum ConfirmContext: String, Sendable, Hashable, CaseIterable, Codable, QueryEnum {
+        /// The values of `confirm_context`: the user's own location, a nearby list, a destination, or a search.
         case currentLocation = "CurrentLocation", nearby = "Nearby", destination = "Destination", search = "Search"
     }
 
@@ -16,6 +17,7 @@ extension Contract20250617 {
         public var requestID: String?
         /// The place picked (`fsq_place_id`, in the query).
         public var placeID: String?
+        /// How the user came to pick the place (`confirm_context`).
         public var confirmContext: ConfirmContext?
         /// Whether the pick was made later than the candidates were shown.
         public var delayed: Bool?
@@ -33,6 +35,7 @@ extension Contract20250617 {
     public struct OfflineJobsStatusRequest: EndpointRequest, Hashable {
         public typealias Response = OfflineJobStatuses
         public static var endpoint: Endpoint { Endpoint.Current.offlineJobsStatus }
+        /// The jobs to report on (`job_ids`); nil reports every job of the caller.
         public var jobIDs: [String]?
 
         /// The status of `jobIDs`, or of every job.
@@ -54,6 +57,7 @@ extension Contract20250617 {
     public struct OfflineJobExecuteRequest: WriteRequest, Hashable {
         public typealias Response = OfflineJobExecution
         public static var endpoint: Endpoint { Endpoint.Current.offlineJobsExecute }
+        /// The job to run (`fsq_job_id` in the path), as `initialize` returned it.
         public var jobID: String
         /// ISO country codes to limit the job to.
         public var countryCodes: [String]?
@@ -72,6 +76,7 @@ extension Contract20250617 {
     public struct OfflineJobCredentialsRefreshRequest: WriteRequest, Hashable {
         public typealias Response = OfflineJobCredentials
         public static var endpoint: Endpoint { Endpoint.Current.offlineJobsCredentialsRefresh }
+        /// The job whose credentials to renew (`fsq_job_id` in the path).
         public var jobID: String
 
         /// Fresh credentials for the job `jobID`.

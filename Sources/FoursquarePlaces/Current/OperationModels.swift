@@ -7,13 +7,19 @@ extension Contract20250617 {
     /// One suggestion and where it stands.
     public struct SuggestedEdit: Codable, Sendable, Hashable {
         public var id: String?
+        /// The place the suggestion is about (`fsq_place_id`).
         public var placeID: String?
         /// `edit`, `flag`, `remove`, `merge`, …
         public var suggestedEditType: String?
+        /// When the suggestion was made (`created_at`), as the API writes it.
         public var createdAt: String?
+        /// When the suggestion was resolved (`resolved_time`); nil while it is pending.
         public var resolvedTime: String?
+        /// Where the suggestion stands (`status`), as the API writes it.
         public var status: String?
+        /// The place the suggestion created, if any (`created_fsq_place_id`).
         public var createdPlaceID: String?
+        /// The existing place the suggestion was matched to, if any (`matched_fsq_place_id`).
         public var matchedPlaceID: String?
 
         /// A suggestion with the given fields.
@@ -44,6 +50,7 @@ extension Contract20250617 {
 
     /// The answer of the edit, flag, remove and merge suggestions and of `suggest/status`.
     public struct SuggestedEdits: Codable, Sendable, Hashable {
+        /// The suggestions the call made or looked up (`suggested_edits`).
         public var suggestedEdits: [SuggestedEdit]?
         /// Why a suggestion was not accepted, one line each.
         public var errors: [String]?
@@ -65,8 +72,11 @@ extension Contract20250617 {
         /// A new-place suggestion and where it stands.
         public struct NewPlace: Codable, Sendable, Hashable {
             public var id: String?
+            /// When the suggestion was made (`created_at`), as the API writes it.
             public var createdAt: String?
+            /// When the suggestion was resolved (`resolved_time`); nil while it is pending.
             public var resolvedTime: String?
+            /// Where the suggestion stands (`status`).
             public var status: String?
 
             /// A suggestion with the given fields.
@@ -86,7 +96,9 @@ extension Contract20250617 {
 
         /// A place Foursquare already has that the suggestion matched.
         public struct MatchedPlace: Codable, Sendable, Hashable {
+            /// The matched place's Foursquare id (`fsq_place_id`).
             public var placeID: String?
+            /// The matched place's name as Foursquare lists it.
             public var name: String?
 
             /// A matched place with the given fields.
@@ -101,8 +113,11 @@ extension Contract20250617 {
             }
         }
 
+        /// The new-place suggestion the call made (`new_place_suggestion`).
         public var newPlaceSuggestion: NewPlace?
+        /// The existing place the suggestion duplicates (`matched_fsq_place`); nil when none matched.
         public var matchedPlace: MatchedPlace?
+        /// Why the suggestion was not accepted, one line each (`errors`).
         public var errors: [String]?
 
         /// An answer with the given fields.
@@ -123,11 +138,17 @@ extension Contract20250617 {
     public struct ReviewVenues: Codable, Sendable, Hashable {
         /// A place with open problems ("woes").
         public struct Venue: Codable, Sendable, Hashable {
+            /// The venue's Foursquare id (`fsq_place_id`).
             public var placeID: String?
+            /// The venue's name as Foursquare lists it (`venue_name`).
             public var venueName: String?
+            /// The venue's address (`location`).
             public var location: Location?
+            /// The kinds of problem open on the venue (`woe_types`).
             public var woeTypes: [String]?
+            /// How many problems are open on the venue (`woe_count`).
             public var woeCount: Int?
+            /// The open problems themselves, as suggestions (`woes`).
             public var woes: [SuggestedEdit]?
 
             /// A venue with the given fields.
@@ -152,6 +173,7 @@ extension Contract20250617 {
             }
         }
 
+        /// The venues with open problems (`venues`).
         public var venues: [Venue]?
 
         /// An answer with these venues.
@@ -183,11 +205,17 @@ extension Contract20250617 {
     /// The answer of `offline-jobs/initialize` and `credentials/refresh`: temporary storage credentials.
     /// Its description shows the job and where its files go, never the three secrets.
     public struct OfflineJobCredentials: Codable, Sendable, Hashable, CustomStringConvertible {
+        /// The temporary storage access key id (`access_key_id`); never printed by `description`.
         public var accessKeyID: String?
+        /// The temporary storage secret (`secret_access_key`); never printed by `description`.
         public var secretAccessKey: String?
+        /// The temporary storage session token (`session_token`); never printed by `description`.
         public var sessionToken: String?
+        /// The job these credentials belong to (`job_id`).
         public var jobID: String?
+        /// Where to upload the job's input (`input_uri`).
         public var inputURI: String?
+        /// Where the job writes its output (`output_uri`).
         public var outputURI: String?
 
         /// Credentials with the given fields.
@@ -222,7 +250,9 @@ extension Contract20250617 {
 
     /// The answer of `offline-jobs/{fsq_job_id}/execute`.
     public struct OfflineJobExecution: Codable, Sendable, Hashable {
+        /// The job that was started (`job_id`).
         public var jobID: String?
+        /// Where the run stands (`status`), as the API writes it.
         public var status: String?
 
         /// An answer with the given fields.

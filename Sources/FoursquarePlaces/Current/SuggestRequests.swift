@@ -7,7 +7,9 @@ import Foundation
 extension Contract20250617 {
     /// Why a place should be removed (`reason` on `suggest/remove`).
     public enum RemovalReason: String, Sendable, Hashable, CaseIterable, Codable, QueryEnum {
+        /// `CLOSED`: the place has closed; `DOESNT_EXIST`: it never existed; `INAPPROPRIATE`: it should not be listed.
         case closed = "CLOSED", doesntExist = "DOESNT_EXIST", inappropriate = "INAPPROPRIATE"
+        /// `NOT_CLOSED`: a closure was wrong; `OTHER`: explain in `comment`; `PRIVATE`: a private residence.
         case notClosed = "NOT_CLOSED", other = "OTHER", `private` = "PRIVATE"
     }
 
@@ -17,32 +19,56 @@ extension Contract20250617 {
         public static var endpoint: Endpoint { Endpoint.Current.suggestEdit }
         public var placeID: String
         public var dryRun: Bool?
+        /// The corrected latitude (`latitude`), in degrees; give it with `longitude`.
         public var latitude: Double?
+        /// The corrected longitude (`longitude`), in degrees; give it with `latitude`.
         public var longitude: Double?
+        /// The menu's URL (`menu`).
         public var menu: String?
+        /// The place's Facebook page URL (`facebook_url`).
         public var facebookURL: String?
+        /// The Foursquare id of the place this one is inside, e.g. a mall (`parent_id`).
         public var parentID: String?
+        /// Whether the place is private, such as a home (`is_private_place`).
         public var isPrivatePlace: Bool?
         /// Opening hours in the API's text form.
         public var hours: String?
+        /// The place's corrected name (`name`).
         public var name: String?
         public var description: String?
+        /// The place's phone number (`tel`).
         public var tel: String?
+        /// The place's Instagram handle (`instagram`).
         public var instagram: String?
+        /// The place's Twitter handle (`twitter`).
         public var twitter: String?
+        /// The place's website URL (`website`).
         public var website: String?
+        /// The street address (`address`).
         public var address: String?
+        /// The city or town (`locality`).
         public var locality: String?
+        /// The state, province or region (`region`).
         public var region: String?
+        /// The postal code (`postcode`).
         public var postcode: String?
+        /// The two-letter country code (`country_code`).
         public var countryCode: String?
+        /// Attributes to add to the place (`add_attributes`).
         public var addAttributes: [String]?
+        /// Attributes to remove from the place (`remove_attributes`).
         public var removeAttributes: [String]?
+        /// Category ids to add to the place (`add_fsq_category_ids`).
         public var addCategoryIDs: [String]?
+        /// Category ids to remove from the place (`remove_fsq_category_ids`).
         public var removeCategoryIDs: [String]?
+        /// The category id to make the place's primary one (`primary_fsq_category_id`).
         public var primaryCategoryID: String?
+        /// Chain ids to add to the place (`add_fsq_chain_ids`).
         public var addChainIDs: [String]?
+        /// Chain ids to remove from the place (`remove_fsq_chain_ids`).
         public var removeChainIDs: [String]?
+        /// The chain id to make the place's primary one (`primary_fsq_chain_id`).
         public var primaryChainID: String?
         /// Fields to clear.
         public var unsetFields: [String]?
@@ -104,6 +130,7 @@ extension Contract20250617 {
         public var dryRun: Bool?
         /// The fields that are wrong (required).
         public var fields: [String]
+        /// A note for the reviewers (`comment`).
         public var comment: String?
 
         /// A flag on `fields` of `placeID`; a dry run unless `dryRun` is false.
@@ -121,7 +148,9 @@ extension Contract20250617 {
         public static var endpoint: Endpoint { Endpoint.Current.suggestRemove }
         public var placeID: String
         public var dryRun: Bool?
+        /// Why the place should go (`reason`, required).
         public var reason: RemovalReason
+        /// A note for the reviewers (`comment`); expected when `reason` is `other`.
         public var comment: String?
 
         /// A removal of `placeID` for `reason`; a dry run unless `dryRun` is false.
@@ -154,26 +183,46 @@ extension Contract20250617 {
     public struct SuggestPlaceRequest: DryRunnableRequest, Hashable {
         public typealias Response = PlaceSuggestion
         public static var endpoint: Endpoint { Endpoint.Current.suggestPlace }
+        /// The new place's name (`name`, required, not empty).
         public var name: String
         public var dryRun: Bool?
+        /// The new place's category ids (`categories`).
         public var categoryIDs: [String]?
+        /// The street address (`address`).
         public var address: String?
+        /// The city or town (`locality`).
         public var locality: String?
+        /// The state, province or region (`region`).
         public var region: String?
+        /// The postal code (`postcode`).
         public var postcode: String?
+        /// The two-letter country code (`country_code`).
         public var countryCode: String?
+        /// The place's latitude (`latitude`), in degrees; give it with `longitude`.
         public var latitude: Double?
+        /// The place's longitude (`longitude`), in degrees; give it with `latitude`.
         public var longitude: Double?
+        /// The chain ids the place belongs to (`chains`).
         public var chainIDs: [String]?
+        /// The Foursquare id of the place this one is inside, e.g. a mall (`parent_id`).
         public var parentID: String?
+        /// Whether the place is private, such as a home (`is_private_place`).
         public var isPrivatePlace: Bool?
+        /// The place's phone number (`tel`).
         public var tel: String?
+        /// The place's website URL (`website`).
         public var website: String?
+        /// The place's contact email address (`email`).
         public var email: String?
+        /// The place's Facebook page URL (`facebook_url`).
         public var facebookURL: String?
+        /// The place's Instagram handle (`instagram`).
         public var instagram: String?
+        /// The place's Twitter handle (`twitter`).
         public var twitter: String?
+        /// Opening hours in the API's text form (`hours`).
         public var hours: String?
+        /// The place's attributes (`attributes`).
         public var attributes: [String]?
 
         /// A new place named `name`; a dry run unless `dryRun` is false.
@@ -219,6 +268,7 @@ extension Contract20250617 {
     public struct SuggestStatusRequest: EndpointRequest, Hashable {
         public typealias Response = SuggestedEdits
         public static var endpoint: Endpoint { Endpoint.Current.suggestStatus }
+        /// The suggestions to look up (`suggested_edit_ids`); nil returns the caller's latest.
         public var suggestedEditIDs: [String]?
         /// 0...50, as the document says for this operation.
         public var limit: Int?
@@ -234,8 +284,11 @@ extension Contract20250617 {
     public struct SuggestReviewRequest: EndpointRequest, Hashable {
         public typealias Response = ReviewVenues
         public static var endpoint: Endpoint { Endpoint.Current.suggestReview }
+        /// A named locality to review around, e.g. "Chicago, IL" (`near`).
         public var near: String?
+        /// The north-east corner of the box to review (`ne`); give it with `sw`.
         public var ne: Coordinate?
+        /// The south-west corner of the box to review (`sw`); give it with `ne`.
         public var sw: Coordinate?
 
         /// Places near a named locality, or inside the box from `sw` to `ne`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// The `{"results": [...]}` wrapper every list endpoint returns.
 public struct ResultsPage<Element: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
-    /// The answer's `results`.
+    /// This page's items (`results`).
     public let results: [Element]
 
     /// A page built in code.
@@ -20,9 +20,9 @@ public struct ResultsPage<Element: Codable & Sendable & Hashable>: Codable, Send
 
 /// A category icon: the URL is `prefix + [bg_] + size + suffix`.
 public struct Icon: Codable, Sendable, Hashable {
-    /// The answer's `prefix`.
+    /// The start of the icon URL, before the size (`prefix`); see `url(size:background:)`.
     public let prefix: String
-    /// The answer's `suffix`.
+    /// The end of the icon URL, after the size, e.g. `.png` (`suffix`).
     public let suffix: String
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -33,6 +33,7 @@ public struct Icon: Codable, Sendable, Hashable {
 
     /// Sizes Foursquare serves category icons in.
     public enum Size: Int, Sendable, CaseIterable {
+        /// Square icons of 32, 44, 64, 88 or 120 pixels.
         case px32 = 32, px44 = 44, px64 = 64, px88 = 88, px120 = 120
     }
 
@@ -44,11 +45,11 @@ public struct Icon: Codable, Sendable, Hashable {
 
 /// A category as it appears inside a place.
 public struct Category: Codable, Sendable, Hashable, Identifiable {
-    /// The answer's `id`.
+    /// The category's Foursquare id (`id`), an integer in the seed contract.
     public let id: Int
-    /// The answer's `name`.
+    /// The category's full name, e.g. "Coffee Shop" (`name`).
     public let name: String
-    /// The answer's `icon`.
+    /// The category's icon (`icon`).
     public let icon: Icon?
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -66,17 +67,17 @@ public struct Category: Codable, Sendable, Hashable, Identifiable {
 
 /// A place's address. Every field is optional: addresses vary by country and `fields` projection.
 public struct Location: Codable, Sendable, Hashable {
-    /// The answer's `address`.
+    /// The street address (`address`).
     public let address: String?
-    /// The answer's `locality`.
+    /// The city or town (`locality`).
     public let locality: String?
-    /// The answer's `region`.
+    /// The state, province or region (`region`).
     public let region: String?
-    /// The answer's `country`.
+    /// The two-letter country code (`country`).
     public let country: String?
-    /// The answer's `postcode`.
+    /// The postal code (`postcode`).
     public let postcode: String?
-    /// The answer's `formatted_address`.
+    /// The whole address as one display line (`formatted_address`).
     public let formattedAddress: String?
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -100,9 +101,9 @@ public struct Location: Codable, Sendable, Hashable {
 
 /// A latitude and longitude as the API returns them.
 public struct GeoPoint: Codable, Sendable, Hashable {
-    /// The answer's `latitude`.
+    /// Degrees north of the equator (`latitude`).
     public let latitude: Double
-    /// The answer's `longitude`.
+    /// Degrees east of Greenwich (`longitude`).
     public let longitude: Double
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -114,9 +115,9 @@ public struct GeoPoint: Codable, Sendable, Hashable {
 
 /// The `geocodes` object: the main point and, when known, the roof point.
 public struct Geocodes: Codable, Sendable, Hashable {
-    /// The answer's `main`.
+    /// The place's main point, the one to show it at (`main`).
     public let main: GeoPoint?
-    /// The answer's `roof`.
+    /// The point on the building's rooftop (`roof`).
     public let roof: GeoPoint?
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -128,9 +129,9 @@ public struct Geocodes: Codable, Sendable, Hashable {
 
 /// The error body the API sends with non-2xx statuses.
 public struct ErrorBody: Codable, Sendable, Hashable {
-    /// The answer's `message`.
+    /// The API's one-line explanation of the error (`message`).
     public let message: String?
-    /// The answer's `error_detail`.
+    /// More detail on the error, when the API gives it (`error_detail`).
     public let errorDetail: String?
 
     /// A value built in code (previews, tests); optionals default to nil.

@@ -4,6 +4,7 @@ import Foundation
 public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// `seed` or an API version such as `2025-06-17`; fixtures name it in `contract`.
     public let id: String
+    /// The URL the endpoints' paths are resolved against.
     public let baseURL: URL
     /// The auth styles the server accepts, the preferred one first.
     public let authStyles: [AuthStyle]
@@ -62,12 +63,19 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
 /// The compile-time face of a contract: its request types, so that an app that moves to another
 /// contract changes one type and the compiler lists every call and field that differs.
 public protocol PlacesContract: Sendable {
+    /// The request for one place's details.
     associatedtype PlaceRequest: EndpointRequest
+    /// The request for a place's tips.
     associatedtype TipsRequest: EndpointRequest
+    /// The request for a place's photos.
     associatedtype PhotosRequest: EndpointRequest
+    /// The request for a place search.
     associatedtype SearchRequest: EndpointRequest
+    /// The request for `/autocomplete` suggestions.
     associatedtype AutocompleteRequest: EndpointRequest
+    /// The request for the places a device is likely at.
     associatedtype GeotaggingRequest: EndpointRequest
+    /// The registry entry of this contract: base URL, auth styles and endpoints.
     static var contract: Contract { get }
 }
 

@@ -2,9 +2,12 @@ import Foundation
 
 /// A latitude/longitude pair sent as `lat,lng` in `ll`, `ne` and `sw`.
 public struct Coordinate: Sendable, Hashable, CustomStringConvertible {
+    /// Degrees north of the equator, -90...90.
     public var latitude: Double
+    /// Degrees east of Greenwich, -180...180.
     public var longitude: Double
 
+    /// A point at `latitude`, `longitude` in degrees; requests check the ranges before sending.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude

@@ -3,28 +3,50 @@ import Foundation
 /// The stable id of each endpoint; fixtures, report classnames and CLI filters use these.
 /// Endpoints that keep their path across contracts keep their id; a new path gets a new id.
 public enum EndpointID: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+    /// `GET /places/{fsq_id}` (seed) and `GET /places/{fsq_place_id}` (today): one place's details.
     case placeDetails = "place-details"
+    /// `GET /places/{id}/tips`: a place's tips.
     case placeTips = "place-tips"
+    /// `GET /places/{id}/photos`: a place's photos.
     case placePhotos = "place-photos"
+    /// `GET /places/autocomplete` (seed): place candidates for partial text.
     case placesAutocomplete = "places-autocomplete"
+    /// `GET /places/search`: places matching a query and location.
     case placeSearch = "place-search"
+    /// `GET /places/geotagging` (seed): the places a device is likely at.
     case geotagging = "geotagging"
+    /// `GET /places/categories` (seed): the category taxonomy.
     case categories = "categories"
+    /// `GET /places/chains` (seed): chains matching a name.
     case chains = "chains"
+    /// `GET /autocomplete`: typed suggestions (places, searches, geos).
     case autocomplete = "autocomplete"
+    /// `GET /geotagging/candidates` (today): the places a device is likely at.
     case geotaggingCandidates = "geotagging-candidates"
     // The 2025-06-17 operations beyond the six reads, named by the document's operation ids.
+    /// `POST /places/{fsq_place_id}/suggest/edit`: propose new values for a place's fields.
     case suggestEdit = "place-suggest-edit"
+    /// `POST /places/{fsq_place_id}/suggest/flag`: report that some of a place's fields are wrong.
     case suggestFlag = "place-flag"
+    /// `POST /places/{fsq_place_id}/suggest/remove`: propose removing a place.
     case suggestRemove = "place-suggest-remove"
+    /// `POST /places/{fsq_place_id}/suggest/merge`: propose that places are duplicates.
     case suggestMerge = "suggest-merge"
+    /// `POST /places/suggest/place`: propose a new place.
     case suggestPlace = "places-suggest-place"
+    /// `GET /places/suggest/status`: where the caller's suggestions stand.
     case suggestStatus = "place-suggest-status"
+    /// `GET /places/suggest/review`: places with open problems to review.
     case suggestReview = "place-top-venue-woes"
+    /// `POST /geotagging/confirm`: report which candidate the user picked.
     case geotaggingConfirm = "geotagging-confirm"
+    /// `GET /offline-jobs/status`: the status of the caller's offline jobs.
     case offlineJobsStatus = "offline-jobs-status"
+    /// `POST /offline-jobs/initialize`: start an offline job.
     case offlineJobsInitialize = "offline-jobs-initialize"
+    /// `POST /offline-jobs/{fsq_job_id}/execute`: run an offline job.
     case offlineJobsExecute = "offline-jobs-execute"
+    /// `POST /offline-jobs/{fsq_job_id}/credentials/refresh`: renew a job's storage credentials.
     case offlineJobsCredentialsRefresh = "offline-jobs-credentials-refresh"
 
     public var description: String { rawValue }
@@ -48,9 +70,11 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     public let id: EndpointID
     /// The id of the contract this entry belongs to.
     public let contract: String
+    /// The HTTP method, `GET` or `POST`.
     public let method: String
     /// The path, with `{name}` where the place id goes (`{fsq_id}` in seed, `{fsq_place_id}` today).
     public let pathTemplate: String
+    /// The query parameters it takes, with their rules, in the order they are sent.
     public let parameters: [Parameter]
     /// The document that defines it: a seed spec number, or the OpenAPI version.
     public let specDocument: String
@@ -120,6 +144,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// Whether the path carries a place id.
     public var hasPlaceID: Bool { placeholder != nil }
 
+    /// The parameter with the wire name `name`, if this endpoint takes one.
     public func parameter(named name: String) -> Parameter? { parameters.first { $0.name == name } }
 
     /// The percent-encoded path for `placeID`; throws `invalidInput` for an id the path cannot carry.
@@ -155,10 +180,14 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
 extension Endpoint {
     /// One query parameter and the rule its value must meet.
     public struct Parameter: Sendable, Hashable, CustomStringConvertible {
+        /// The parameter's name on the wire, e.g. `fsq_category_ids`.
         public let name: String
+        /// Whether a request without it is rejected before it is sent.
         public let required: Bool
+        /// What its value must be.
         public let rule: Rule
 
+        /// A parameter named `name` whose value meets `rule`; optional unless `required` is true.
         public init(_ name: String, _ rule: Rule = .text, required: Bool = false) {
             self.name = name
             self.required = required
@@ -189,6 +218,7 @@ extension Endpoint {
         case integer(ClosedRange<Int>, unit: String? = nil)
         /// A decimal number.
         case number
+        /// `true` or `false`.
         case boolean
         /// `latitude,longitude` within ±90/±180.
         case coordinate

@@ -3,6 +3,7 @@ import Foundation
 /// A typed call to one endpoint of one contract. The registry entry (`endpoint`) holds its path
 /// template and parameter rules; the type holds the typed fields and what a 2xx decodes into.
 public protocol EndpointRequest: Sendable {
+    /// The model a 2xx answer decodes into.
     associatedtype Response: Decodable & Sendable
     /// The registry entry this request calls.
     static var endpoint: Endpoint { get }
@@ -15,6 +16,7 @@ public protocol EndpointRequest: Sendable {
 }
 
 extension EndpointRequest {
+    /// The stable id of the endpoint this request calls.
     public static var endpointID: EndpointID { endpoint.id }
 
     public func validate() throws(FoursquareError) { try validateParameters() }
@@ -33,6 +35,7 @@ extension EndpointRequest {
 
 /// A request whose path carries a place id.
 public protocol PlaceScopedRequest: EndpointRequest {
+    /// The Foursquare id of the place the path names.
     var placeID: String { get }
 }
 
@@ -42,8 +45,11 @@ extension PlaceScopedRequest {
 
 /// Limits the client enforces before sending; the README explains each choice.
 public enum ParameterLimits {
+    /// The range `limit` accepts: 1...50 results.
     public static let limit = 1...50
+    /// The range `radius` accepts: 1...100000 meters.
     public static let radius = 1...100_000
+    /// The fewest characters `/autocomplete` accepts in `query`, whitespace trimmed.
     public static let autocompleteMinimumQueryLength = 3
 }
 
@@ -107,6 +113,7 @@ public enum SearchLocation: Sendable, Hashable {
 /// The values `types` and `bias` accept on `/autocomplete`. Document 004's table lists
 /// place, search and geo; its example's `category`, `brand` and `proximity` are not accepted.
 public enum AutocompleteType: String, Sendable, Hashable, CaseIterable, Codable {
+    /// A place, a suggested search, or a geographic area.
     case place, search, geo
 }
 

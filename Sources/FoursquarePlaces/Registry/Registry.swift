@@ -39,43 +39,52 @@ private let radiusRule = Endpoint.Rule.integer(ParameterLimits.radius, unit: "me
 extension Endpoint {
     /// The seed contract's entries.
     public enum Seed {
+        /// `GET /places/{fsq_id}` (spec 000).
         public static let placeDetails = Endpoint(
             .placeDetails, contract: "seed", "/places/{fsq_id}", spec: "000", request: { PlaceDetailsRequest(placeID: $0) },
             [.field("fields", \.fields), .field("session_token", \.sessionToken, .nonEmpty)])
 
+        /// `GET /places/{fsq_id}/tips` (spec 000).
         public static let placeTips = Endpoint(
             .placeTips, contract: "seed", "/places/{fsq_id}/tips", spec: "000", request: { PlaceTipsRequest(placeID: $0) },
             [.field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
 
+        /// `GET /places/{fsq_id}/photos` (spec 000).
         public static let placePhotos = Endpoint(
             .placePhotos, contract: "seed", "/places/{fsq_id}/photos", spec: "000", request: { PlacePhotosRequest(placeID: $0) },
             [.field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("classifications", \.classifications)])
 
+        /// `GET /places/autocomplete` (spec 001).
         public static let placesAutocomplete = Endpoint(
             .placesAutocomplete, contract: "seed", "/places/autocomplete", spec: "001",
             request: { _ in PlacesAutocompleteRequest(query: "") },
             [.required("query", \.query, .nonEmpty), .field("ll", \.ll), .field("radius", \.radius, radiusRule),
              .field("types", \.types), .field("limit", \.limit, limitRule)])
 
+        /// `GET /places/search` (spec 001).
         public static let placeSearch = Endpoint(
             .placeSearch, contract: "seed", "/places/search", spec: "001",
             request: { _ in PlaceSearchRequest(location: .near("")) },
             [.field("query", \.query), .location(\.location, radius: radiusRule), .field("categories", \.categories),
              .field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
 
+        /// `GET /places/geotagging` (spec 002).
         public static let geotagging = Endpoint(
             .geotagging, contract: "seed", "/places/geotagging", spec: "002",
             request: { _ in GeotaggingRequest(ll: Coordinate(latitude: 0, longitude: 0)) },
             [.required("ll", \.ll), .field("limit", \.limit, limitRule)])
 
+        /// `GET /places/categories` (spec 003).
         public static let categories = Endpoint(
             .categories, contract: "seed", "/places/categories", spec: "003", request: { _ in CategoriesRequest() },
             [.field("locale", \.locale, .nonEmpty)])
 
+        /// `GET /places/chains` (spec 003).
         public static let chains = Endpoint(
             .chains, contract: "seed", "/places/chains", spec: "003", request: { _ in ChainsRequest(query: "") },
             [.required("query", \.query, .nonEmpty), .field("limit", \.limit, limitRule)])
 
+        /// `GET /autocomplete` (spec 004).
         public static let autocomplete = Endpoint(
             .autocomplete, contract: "seed", "/autocomplete", spec: "004", request: { _ in AutocompleteRequest(query: "") },
             [.required("query", \.query, .minLength(ParameterLimits.autocompleteMinimumQueryLength)), .field("ll", \.ll),
@@ -90,6 +99,7 @@ extension Endpoint {
         private static let spec = "openapi 20250617"
         private static let dryRun = Endpoint.dryRunParameter
 
+        /// `GET /places/search`.
         public static let placeSearch = Endpoint(
             .placeSearch, contract: contract, "/places/search", spec: spec, request: { _ in C.SearchRequest() },
             [.field("query", \.query), .location(\.location, radius: .integer(0...100_000, unit: "meters")),
@@ -100,32 +110,38 @@ extension Endpoint {
              .field("sort", \.sort), .field("limit", \.limit, limitRule), .field("fields", \.fields),
              .field("cursor", \.cursor, .nonEmpty)])
 
+        /// `GET /places/{fsq_place_id}`.
         public static let placeDetails = Endpoint(
             .placeDetails, contract: contract, "/places/{fsq_place_id}", spec: spec, request: { C.PlaceRequest(placeID: $0) },
             [.field("fields", \.fields)])
 
+        /// `GET /places/{fsq_place_id}/tips`.
         public static let placeTips = Endpoint(
             .placeTips, contract: contract, "/places/{fsq_place_id}/tips", spec: spec, request: { C.TipsRequest(placeID: $0) },
             [.field("limit", \.limit, limitRule), .field("fields", \.fields), .field("sort", \.sort),
              .field("cursor", \.cursor, .nonEmpty)])
 
+        /// `GET /places/{fsq_place_id}/photos`.
         public static let placePhotos = Endpoint(
             .placePhotos, contract: contract, "/places/{fsq_place_id}/photos", spec: spec, request: { C.PhotosRequest(placeID: $0) },
             [.field("limit", \.limit, limitRule), .field("sort", \.sort), .field("classifications", \.classifications),
              .field("cursor", \.cursor, .nonEmpty)])
 
+        /// `GET /autocomplete`.
         public static let autocomplete = Endpoint(
             .autocomplete, contract: contract, "/autocomplete", spec: spec, request: { _ in C.AutocompleteRequest(query: "") },
             [.required("query", \.query, .nonEmpty), .field("ll", \.ll), .field("radius", \.radius, radiusRule),
              .field("types", \.types), .field("bias", \.bias), .field("session_token", \.sessionToken, .nonEmpty),
              .field("limit", \.limit, limitRule)])
 
+        /// `GET /geotagging/candidates`.
         public static let geotaggingCandidates = Endpoint(
             .geotaggingCandidates, contract: contract, "/geotagging/candidates", spec: spec,
             request: { _ in C.GeotaggingRequest() },
             [.field("ll", \.ll), .field("hacc", \.hacc), .field("altitude", \.altitude), .field("query", \.query),
              .field("limit", \.limit, limitRule), .field("fields", \.fields)])
 
+        /// `POST /places/{fsq_place_id}/suggest/edit`.
         public static let suggestEdit = Endpoint(
             .suggestEdit, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/edit", spec: spec,
             request: { C.SuggestEditRequest(placeID: $0, dryRun: nil) },
@@ -141,21 +157,25 @@ extension Endpoint {
              .field("add_fsq_chain_ids", \.addChainIDs), .field("remove_fsq_chain_ids", \.removeChainIDs),
              .field("primary_fsq_chain_id", \.primaryChainID), .field("unset_fields", \.unsetFields)])
 
+        /// `POST /places/{fsq_place_id}/suggest/flag`.
         public static let suggestFlag = Endpoint(
             .suggestFlag, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/flag", spec: spec,
             request: { C.SuggestFlagRequest(placeID: $0, fields: [], dryRun: nil) },
             [.field(dryRun, \.dryRun), .required("fields", \.fields), .field("comment", \.comment)])
 
+        /// `POST /places/{fsq_place_id}/suggest/remove`.
         public static let suggestRemove = Endpoint(
             .suggestRemove, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/remove", spec: spec,
             request: { C.SuggestRemoveRequest(placeID: $0, reason: .other, dryRun: nil) },
             [.field(dryRun, \.dryRun), .required("reason", \.reason), .field("comment", \.comment)])
 
+        /// `POST /places/{fsq_place_id}/suggest/merge`.
         public static let suggestMerge = Endpoint(
             .suggestMerge, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/merge", spec: spec,
             request: { C.SuggestMergeRequest(placeID: $0, duplicatePlaceIDs: [], dryRun: nil) },
             [.field(dryRun, \.dryRun), .required("duplicate_fsq_place_ids", \.duplicatePlaceIDs)])
 
+        /// `POST /places/suggest/place`.
         public static let suggestPlace = Endpoint(
             .suggestPlace, contract: contract, method: "POST", "/places/suggest/place", spec: spec,
             request: { _ in C.SuggestPlaceRequest(name: "", dryRun: nil) },
@@ -167,33 +187,40 @@ extension Endpoint {
              .field("facebook_url", \.facebookURL), .field("instagram", \.instagram), .field("twitter", \.twitter),
              .field("hours", \.hours), .field("attributes", \.attributes), .field(dryRun, \.dryRun)])
 
+        /// `GET /places/suggest/status`.
         public static let suggestStatus = Endpoint(
             .suggestStatus, contract: contract, "/places/suggest/status", spec: spec, request: { _ in C.SuggestStatusRequest() },
             [.field("suggested_edit_ids", \.suggestedEditIDs), .field("limit", \.limit, .integer(0...50))])
 
+        /// `GET /places/suggest/review`.
         public static let suggestReview = Endpoint(
             .suggestReview, contract: contract, "/places/suggest/review", spec: spec, request: { _ in C.SuggestReviewRequest() },
             [.field("near", \.near, .nonEmpty), .field("ne", \.ne), .field("sw", \.sw)])
 
+        /// `POST /geotagging/confirm`.
         public static let geotaggingConfirm = Endpoint(
             .geotaggingConfirm, contract: contract, method: "POST", "/geotagging/confirm", spec: spec,
             request: { _ in C.GeotaggingConfirmRequest() },
             [.field("request_id", \.requestID, .nonEmpty), .field("fsq_place_id", \.placeID, .nonEmpty),
              .field("confirm_context", \.confirmContext), .field("delayed", \.delayed)])
 
+        /// `GET /offline-jobs/status`.
         public static let offlineJobsStatus = Endpoint(
             .offlineJobsStatus, contract: contract, "/offline-jobs/status", spec: spec, request: { _ in C.OfflineJobsStatusRequest() },
             [.field("job_ids", \.jobIDs)])
 
+        /// `POST /offline-jobs/initialize`; the storage credentials it answers are redacted before a fixture is written.
         public static let offlineJobsInitialize = Endpoint(
             .offlineJobsInitialize, contract: contract, method: "POST", "/offline-jobs/initialize", spec: spec,
             request: { _ in C.OfflineJobInitializeRequest() }, secrets: C.OfflineJobCredentials.secretFields,
             [.field("durationSeconds", \.durationSeconds, .integer(900...43200, unit: "seconds"))])
 
+        /// `POST /offline-jobs/{fsq_job_id}/execute`.
         public static let offlineJobsExecute = Endpoint(
             .offlineJobsExecute, contract: contract, method: "POST", "/offline-jobs/{fsq_job_id}/execute", spec: spec,
             request: { C.OfflineJobExecuteRequest(jobID: $0) }, [.field("country_codes", \.countryCodes)])
 
+        /// `POST /offline-jobs/{fsq_job_id}/credentials/refresh`; the storage credentials it answers are redacted before a fixture is written.
         public static let offlineJobsCredentialsRefresh = Endpoint(
             .offlineJobsCredentialsRefresh, contract: contract, method: "POST", "/offline-jobs/{fsq_job_id}/credentials/refresh",
             spec: spec, request: { C.OfflineJobCredentialsRefreshRequest(jobID: $0) }, secrets: C.OfflineJobCredentials.secretFields,

@@ -2,19 +2,19 @@ import Foundation
 
 /// A place as search, autocomplete and geotagging return it.
 public struct PlaceCandidate: Codable, Sendable, Hashable, Identifiable {
-    /// The answer's `fsq_id`.
+    /// The place's Foursquare id (`fsq_id`).
     public let id: String
-    /// The answer's `name`.
+    /// The place's name as Foursquare lists it (`name`).
     public let name: String
-    /// The answer's `distance`.
+    /// How far the place is from the search point, in meters (`distance`).
     public let distance: Int?
-    /// The answer's `categories`.
+    /// The place's categories, the primary one first (`categories`).
     // The spec shows `categories` and `location` as required; a `fields` projection or a
     // place with no category leaves them out, so they are optional here.
     public let categories: [Category]?
-    /// The answer's `location`.
+    /// The place's address (`location`).
     public let location: Location?
-    /// The answer's `geocodes`.
+    /// The place's coordinates (`geocodes`).
     public let geocodes: Geocodes?
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -38,21 +38,21 @@ public struct PlaceCandidate: Codable, Sendable, Hashable, Identifiable {
 
 /// The full record of one place, from `GET /places/{fsq_id}`.
 public struct PlaceDetails: Codable, Sendable, Hashable, Identifiable {
-    /// The answer's `fsq_id`.
+    /// The place's Foursquare id (`fsq_id`).
     public let id: String
-    /// The answer's `name`.
+    /// The place's name as Foursquare lists it (`name`).
     public let name: String?
-    /// The answer's `timezone`.
+    /// The place's time zone, e.g. `America/New_York` (`timezone`).
     public let timezone: String?
-    /// The answer's `website`.
+    /// The place's website URL (`website`).
     public let website: String?
-    /// The answer's `tel`.
+    /// The place's phone number (`tel`).
     public let tel: String?
-    /// The answer's `categories`.
+    /// The place's categories, the primary one first (`categories`).
     public let categories: [Category]?
-    /// The answer's `location`.
+    /// The place's address (`location`).
     public let location: Location?
-    /// The answer's `geocodes`.
+    /// The place's coordinates (`geocodes`).
     public let geocodes: Geocodes?
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -81,13 +81,13 @@ public struct PlaceDetails: Codable, Sendable, Hashable, Identifiable {
 
 /// A user tip about a place.
 public struct Tip: Codable, Sendable, Hashable, Identifiable {
-    /// The answer's `fsq_id`.
+    /// The tip's Foursquare id (`fsq_id`).
     public let id: String
     /// ISO 8601 as sent; see `createdDate`.
     public let createdAt: String?
-    /// The answer's `text`.
+    /// The tip's text as the user wrote it (`text`).
     public let text: String?
-    /// The answer's `lang`.
+    /// The language of the tip's text, e.g. `en` (`lang`).
     public let lang: String?
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -109,19 +109,19 @@ public struct Tip: Codable, Sendable, Hashable, Identifiable {
 
 /// A photo of a place; the image URL is `prefix + size + suffix`.
 public struct PlacePhoto: Codable, Sendable, Hashable, Identifiable {
-    /// The answer's `fsq_id`.
+    /// The photo's Foursquare id (`fsq_id`).
     public let id: String
-    /// The answer's `created_at`.
+    /// When the photo was added, ISO 8601 (`created_at`); see `createdDate`.
     public let createdAt: String?
-    /// The answer's `prefix`.
+    /// The start of the image URL, before the size (`prefix`); see `imageURL(size:)`.
     public let prefix: String?
-    /// The answer's `suffix`.
+    /// The end of the image URL, after the size (`suffix`).
     public let suffix: String?
-    /// The answer's `width`.
+    /// The original image's width in pixels (`width`).
     public let width: Int?
-    /// The answer's `height`.
+    /// The original image's height in pixels (`height`).
     public let height: Int?
-    /// The answer's `classifications`.
+    /// What the photo shows, e.g. `food_or_drink` or `outdoor` (`classifications`).
     public let classifications: [String]?
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -140,10 +140,15 @@ public struct PlacePhoto: Codable, Sendable, Hashable, Identifiable {
 
     /// The sizes the photo CDN accepts between prefix and suffix.
     public enum Size: Sendable, Hashable {
+        /// The photo as uploaded.
         case original
+        /// Exactly `width` by `height` pixels.
         case exact(width: Int, height: Int)
+        /// The longer side at most this many pixels, aspect ratio kept.
         case cap(Int)
+        /// This many pixels wide, aspect ratio kept.
         case width(Int)
+        /// This many pixels high, aspect ratio kept.
         case height(Int)
 
         var pathComponent: String {
@@ -163,7 +168,7 @@ public struct PlacePhoto: Codable, Sendable, Hashable, Identifiable {
         return URL(string: "\(prefix)\(size.pathComponent)\(suffix)")
     }
 
-    /// The answer's `created_date`.
+    /// When the photo was added, parsed from `created_at`; nil when absent or unreadable.
     public var createdDate: Date? { createdAt.flatMap(parseISO8601) }
 
     enum CodingKeys: String, CodingKey {
@@ -174,19 +179,19 @@ public struct PlacePhoto: Codable, Sendable, Hashable, Identifiable {
 
 /// A node of the category taxonomy, with its children.
 public struct CategoryNode: Codable, Sendable, Hashable, Identifiable {
-    /// The answer's `fsq_id`.
+    /// The category's Foursquare id (`fsq_id`), an integer in the seed contract.
     public let id: Int
-    /// The answer's `name`.
+    /// The category's full name, e.g. "Coffee Shop" (`name`).
     public let name: String
-    /// The answer's `short_name`.
+    /// The category's short name for tight layouts (`short_name`).
     public let shortName: String?
-    /// The answer's `plural_name`.
+    /// The category's plural name, e.g. "Coffee Shops" (`plural_name`).
     public let pluralName: String?
-    /// The answer's `icon`.
+    /// The category's icon (`icon`).
     public let icon: Icon?
-    /// The answer's `parent`.
+    /// The id of the category this one sits under (`parent`); nil at the top of the taxonomy.
     public let parent: Int?
-    /// The answer's `categories`.
+    /// The categories under this one (`categories`).
     public let categories: [CategoryNode]?
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -217,9 +222,9 @@ public struct CategoryNode: Codable, Sendable, Hashable, Identifiable {
 
 /// A chain (brand) of places.
 public struct Chain: Codable, Sendable, Hashable, Identifiable {
-    /// The answer's `fsq_id`.
+    /// The chain's Foursquare id (`fsq_id`).
     public let id: String
-    /// The answer's `name`.
+    /// The chain's name, e.g. a brand name (`name`).
     public let name: String
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -236,7 +241,7 @@ public struct Chain: Codable, Sendable, Hashable, Identifiable {
 
 /// The v2 `/autocomplete` response (spec 004).
 public struct AutocompleteResponse: Codable, Sendable, Hashable {
-    /// The answer's `results`.
+    /// The suggestions, best first (`results`).
     public let results: [AutocompleteResult]
 
     /// Suggestions built in code.
@@ -256,13 +261,13 @@ public struct AutocompleteResponse: Codable, Sendable, Hashable {
 public struct AutocompleteResult: Codable, Sendable, Hashable {
     /// `place`, `search`, `geo`, or whatever newer type the server sends.
     public let type: String
-    /// The answer's `text`.
+    /// The suggestion's display text, with the matched parts marked (`text`).
     public let text: AutocompleteText
-    /// The answer's `link`.
+    /// The API path to follow for the suggestion's details (`link`).
     // 004 shows `link` and `place` as required, but only `place` results carry a place,
     // and search suggestions have no link; both are optional.
     public let link: String?
-    /// The answer's `place`.
+    /// The place, when `type` is `place` (`place`).
     public let place: PlaceCandidate?
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -276,12 +281,12 @@ public struct AutocompleteResult: Codable, Sendable, Hashable {
 
 /// The display text of a suggestion, with the ranges that matched the query.
 public struct AutocompleteText: Codable, Sendable, Hashable {
-    /// The answer's `primary`.
+    /// The main display line, e.g. the place's name (`primary`).
     public let primary: String
-    /// The answer's `secondary`.
+    /// The second display line, e.g. the address (`secondary`); absent on a bare search suggestion.
     // Optional: a bare search suggestion has only a primary line.
     public let secondary: String?
-    /// The answer's `highlight`.
+    /// The parts of `primary` that match the query (`highlight`).
     public let highlight: [AutocompleteHighlight]?
 
     /// A value built in code (previews, tests); optionals default to nil.
@@ -294,9 +299,9 @@ public struct AutocompleteText: Codable, Sendable, Hashable {
 
 /// A matched range in `AutocompleteText.primary`, in characters.
 public struct AutocompleteHighlight: Codable, Sendable, Hashable {
-    /// The answer's `start`.
+    /// Where a matched part starts in `primary`, in characters (`start`).
     public let start: Int
-    /// The answer's `length`.
+    /// How many characters the matched part spans (`length`).
     public let length: Int
 
     /// A value built in code (previews, tests); optionals default to nil.

@@ -5,9 +5,12 @@ public struct PlaceDetailsRequest: PlaceScopedRequest, Hashable {
     public typealias Response = PlaceDetails
     public static var endpoint: Endpoint { Endpoint.Seed.placeDetails }
     public var placeID: String
+    /// The answer fields to return (`fields`); nil returns the API's default set.
     public var fields: [String]?
+    /// Groups this lookup with the autocomplete calls before it (`session_token`).
     public var sessionToken: String?
 
+    /// A request for the place `placeID`, optionally projected to `fields`.
     public init(placeID: String, fields: [String]? = nil, sessionToken: String? = nil) {
         self.placeID = placeID
         self.fields = fields
@@ -20,10 +23,14 @@ public struct PlaceTipsRequest: PlaceScopedRequest, Hashable {
     public typealias Response = ResultsPage<Tip>
     public static var endpoint: Endpoint { Endpoint.Seed.placeTips }
     public var placeID: String
+    /// How many tips to return (`limit`), 1...50; nil leaves the API's default.
     public var limit: Int?
+    /// The order of the tips (`sort`), sent as written; nil leaves the API's default.
     public var sort: String?
+    /// The tip fields to return (`fields`); nil returns the API's default set.
     public var fields: [String]?
 
+    /// A request for the tips of `placeID`.
     public init(placeID: String, limit: Int? = nil, sort: String? = nil, fields: [String]? = nil) {
         self.placeID = placeID
         self.limit = limit
@@ -37,10 +44,14 @@ public struct PlacePhotosRequest: PlaceScopedRequest, Hashable {
     public typealias Response = ResultsPage<PlacePhoto>
     public static var endpoint: Endpoint { Endpoint.Seed.placePhotos }
     public var placeID: String
+    /// How many photos to return (`limit`), 1...50; nil leaves the API's default.
     public var limit: Int?
+    /// The order of the photos (`sort`), sent as written; nil leaves the API's default.
     public var sort: String?
+    /// Photo kinds to return (`classifications`), e.g. `food_or_drink`, `outdoor`; nil returns all.
     public var classifications: [String]?
 
+    /// A request for the photos of `placeID`.
     public init(placeID: String, limit: Int? = nil, sort: String? = nil, classifications: [String]? = nil) {
         self.placeID = placeID
         self.limit = limit
@@ -53,12 +64,18 @@ public struct PlacePhotosRequest: PlaceScopedRequest, Hashable {
 public struct PlacesAutocompleteRequest: EndpointRequest, Hashable {
     public typealias Response = ResultsPage<PlaceCandidate>
     public static var endpoint: Endpoint { Endpoint.Seed.placesAutocomplete }
+    /// The text typed so far (`query`, required, not empty).
     public var query: String
+    /// The point to rank candidates around (`ll`).
     public var ll: Coordinate?
+    /// How far from `ll` to look (`radius`), in meters, 1...100000.
     public var radius: Int?
+    /// The kinds of candidate to return (`types`); nil returns every kind.
     public var types: [String]?
+    /// How many candidates to return (`limit`), 1...50; nil leaves the API's default.
     public var limit: Int?
 
+    /// Candidates for the partial text `query`; the other filters are optional.
     public init(query: String, ll: Coordinate? = nil, radius: Int? = nil, types: [String]? = nil, limit: Int? = nil) {
         self.query = query
         self.ll = ll
@@ -72,14 +89,20 @@ public struct PlacesAutocompleteRequest: EndpointRequest, Hashable {
 public struct PlaceSearchRequest: EndpointRequest, Hashable {
     public typealias Response = ResultsPage<PlaceCandidate>
     public static var endpoint: Endpoint { Endpoint.Seed.placeSearch }
+    /// Free text matched against names, categories and tastes (`query`).
     public var query: String?
+    /// Where to search: a point and radius, a named locality, or a box (required in the seed contract).
     public var location: SearchLocation
     /// Integer category ids (seed); today's contract uses string `fsq_category_ids`.
     public var categories: [Int]?
+    /// How many places to return (`limit`), 1...50; nil leaves the API's default.
     public var limit: Int?
+    /// The order of the results (`sort`), sent as written; nil leaves the API's default.
     public var sort: String?
+    /// The place fields to return (`fields`); nil returns the API's default set.
     public var fields: [String]?
 
+    /// A search at `location`; the other filters are optional.
     public init(
         query: String? = nil, location: SearchLocation, categories: [Int]? = nil, limit: Int? = nil,
         sort: String? = nil, fields: [String]? = nil
@@ -102,9 +125,12 @@ public struct PlaceSearchRequest: EndpointRequest, Hashable {
 public struct GeotaggingRequest: EndpointRequest, Hashable {
     public typealias Response = ResultsPage<PlaceCandidate>
     public static var endpoint: Endpoint { Endpoint.Seed.geotagging }
+    /// Where the device is (`ll`, required).
     public var ll: Coordinate
+    /// How many candidates to return (`limit`), 1...50; nil leaves the API's default.
     public var limit: Int?
 
+    /// Candidates for a device at `ll`.
     public init(ll: Coordinate, limit: Int? = nil) {
         self.ll = ll
         self.limit = limit
@@ -115,8 +141,10 @@ public struct GeotaggingRequest: EndpointRequest, Hashable {
 public struct CategoriesRequest: EndpointRequest, Hashable {
     public typealias Response = ResultsPage<CategoryNode>
     public static var endpoint: Endpoint { Endpoint.Seed.categories }
+    /// The language of the category names (`locale`), e.g. `en` or `fr`; nil leaves the API's default.
     public var locale: String?
 
+    /// The category taxonomy in `locale`.
     public init(locale: String? = nil) { self.locale = locale }
 }
 
@@ -124,9 +152,12 @@ public struct CategoriesRequest: EndpointRequest, Hashable {
 public struct ChainsRequest: EndpointRequest, Hashable {
     public typealias Response = ResultsPage<Chain>
     public static var endpoint: Endpoint { Endpoint.Seed.chains }
+    /// The chain name to match (`query`, required, not empty).
     public var query: String
+    /// How many chains to return (`limit`), 1...50; nil leaves the API's default.
     public var limit: Int?
 
+    /// Chains whose name matches `query`.
     public init(query: String, limit: Int? = nil) {
         self.query = query
         self.limit = limit
@@ -137,14 +168,22 @@ public struct ChainsRequest: EndpointRequest, Hashable {
 public struct AutocompleteRequest: EndpointRequest, Hashable {
     public typealias Response = AutocompleteResponse
     public static var endpoint: Endpoint { Endpoint.Seed.autocomplete }
+    /// The text typed so far (`query`, required), at least 3 characters.
     public var query: String
+    /// The point to rank suggestions around (`ll`).
     public var ll: Coordinate?
+    /// How far from `ll` to look (`radius`), in meters, 1...100000.
     public var radius: Int?
+    /// The kinds of suggestion to return (`types`); nil returns every kind.
     public var types: [AutocompleteType]?
+    /// The kind of suggestion to rank first (`bias`).
     public var bias: AutocompleteType?
+    /// Groups the keystrokes of one search for billing (`session_token`); reuse it until the user picks a result.
     public var sessionToken: String?
+    /// How many suggestions to return (`limit`), 1...50; nil leaves the API's default.
     public var limit: Int?
 
+    /// Suggestions for the partial text `query`; the other filters are optional.
     public init(
         query: String, ll: Coordinate? = nil, radius: Int? = nil, types: [AutocompleteType]? = nil,
         bias: AutocompleteType? = nil, sessionToken: String? = nil, limit: Int? = nil
