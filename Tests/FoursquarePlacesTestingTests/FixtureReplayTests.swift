@@ -80,7 +80,7 @@ struct FixtureReplayTests {
     @Test func aFixtureOfAContractTheAuthDoesNotSpeakIsNamed() async throws {
         let client = replay.client(SeedContract.self).using(.apiKey)
         let error = await #expect(throws: FoursquareError.self) {
-            try await client.place(PlaceDetailsRequest(placeID: "5a187743ccad6b307315e6fe"))
+            try await client.place(SeedContract.PlaceDetailsRequest(placeID: "5a187743ccad6b307315e6fe"))
         }
         guard case let .transport(underlying, _)? = error?.details else {
             Issue.record("expected a transport failure, got \(String(describing: error))"); return

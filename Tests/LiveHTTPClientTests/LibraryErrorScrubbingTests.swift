@@ -53,7 +53,7 @@ struct LibraryErrorScrubbingTests {
                                            scrubber: KeyScrubber(key: APIKey(key)))
         let client = FoursquareClient(apiKey: APIKey(key), auth: .bearer, baseURL: url, transport: transport)
         do {
-            _ = try await client.send(PlaceSearchRequest(query: "coffee", location: .near("Chicago, IL")))
+            _ = try await client.send(SeedContract.PlaceSearchRequest(query: "coffee", location: .near("Chicago, IL")))
             Issue.record("a call to a refused port returned")
         } catch {
             let scrubber = KeyScrubber(key: APIKey(key))

@@ -384,7 +384,7 @@ extension Contract20250617 {
 
     /// A photo, keyed `id`; the image URL is `prefix + size + suffix`. Its fields are the seed contract's, so it is
     /// the same type.
-    public typealias Photo = PlacePhoto
+    public typealias Photo = SeedContract.PlacePhoto
 
     /// A point in a response body.
     public struct Point: Codable, Sendable, Hashable {
@@ -490,7 +490,7 @@ extension Contract20250617 {
         // without them is not a suggestion.
         public let type: String
         /// The suggestion's display text, with the matched parts marked (`text`).
-        public let text: AutocompleteText
+        public let text: SeedContract.AutocompleteText
         /// The API path of the suggested item, e.g. `/places/…` or `/geos/…` (`link`).
         public let link: String?
         /// The place, when `type` is `place` (`place`).
@@ -501,7 +501,7 @@ extension Contract20250617 {
         public let geo: Geo?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
-        public init(type: String, text: AutocompleteText, link: String? = nil, place: Place? = nil, search: SearchSuggestion? = nil, geo: Geo? = nil) {
+        public init(type: String, text: SeedContract.AutocompleteText, link: String? = nil, place: Place? = nil, search: SearchSuggestion? = nil, geo: Geo? = nil) {
             self.type = type
             self.text = text
             self.link = link

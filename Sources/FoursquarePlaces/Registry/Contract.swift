@@ -89,8 +89,6 @@ public enum SeedContract: RawKeyContract {
     public typealias TipsRequest = PlaceTipsRequest
     public typealias PhotosRequest = PlacePhotosRequest
     public typealias SearchRequest = PlaceSearchRequest
-    public typealias AutocompleteRequest = FoursquarePlaces.AutocompleteRequest
-    public typealias GeotaggingRequest = FoursquarePlaces.GeotaggingRequest
     public static var contract: Contract { .seed }
 }
 

@@ -41,52 +41,52 @@ extension Endpoint {
     public enum Seed {
         /// `GET /places/{fsq_id}` (spec 000).
         public static let placeDetails = Endpoint(
-            .placeDetails, contract: "seed", "/places/{fsq_id}", spec: "000", request: { PlaceDetailsRequest(placeID: $0) },
+            .placeDetails, contract: "seed", "/places/{fsq_id}", spec: "000", request: { SeedContract.PlaceDetailsRequest(placeID: $0) },
             [.field("fields", \.fields), .field("session_token", \.sessionToken, .nonEmpty)])
 
         /// `GET /places/{fsq_id}/tips` (spec 000).
         public static let placeTips = Endpoint(
-            .placeTips, contract: "seed", "/places/{fsq_id}/tips", spec: "000", request: { PlaceTipsRequest(placeID: $0) },
+            .placeTips, contract: "seed", "/places/{fsq_id}/tips", spec: "000", request: { SeedContract.PlaceTipsRequest(placeID: $0) },
             [.field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
 
         /// `GET /places/{fsq_id}/photos` (spec 000).
         public static let placePhotos = Endpoint(
-            .placePhotos, contract: "seed", "/places/{fsq_id}/photos", spec: "000", request: { PlacePhotosRequest(placeID: $0) },
+            .placePhotos, contract: "seed", "/places/{fsq_id}/photos", spec: "000", request: { SeedContract.PlacePhotosRequest(placeID: $0) },
             [.field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("classifications", \.classifications)])
 
         /// `GET /places/autocomplete` (spec 001).
         public static let placesAutocomplete = Endpoint(
             .placesAutocomplete, contract: "seed", "/places/autocomplete", spec: "001",
-            request: { _ in PlacesAutocompleteRequest(query: "") },
+            request: { _ in SeedContract.PlacesAutocompleteRequest(query: "") },
             [.required("query", \.query, .nonEmpty), .field("ll", \.ll), .field("radius", \.radius, radiusRule),
              .field("types", \.types), .field("limit", \.limit, limitRule)])
 
         /// `GET /places/search` (spec 001).
         public static let placeSearch = Endpoint(
             .placeSearch, contract: "seed", "/places/search", spec: "001",
-            request: { _ in PlaceSearchRequest(location: .near("")) },
+            request: { _ in SeedContract.PlaceSearchRequest(location: .near("")) },
             [.field("query", \.query), .location(\.location, radius: radiusRule), .field("categories", \.categories),
              .field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
 
         /// `GET /places/geotagging` (spec 002).
         public static let geotagging = Endpoint(
             .geotagging, contract: "seed", "/places/geotagging", spec: "002",
-            request: { _ in GeotaggingRequest(ll: Coordinate(latitude: 0, longitude: 0)) },
+            request: { _ in SeedContract.GeotaggingRequest(ll: Coordinate(latitude: 0, longitude: 0)) },
             [.required("ll", \.ll), .field("limit", \.limit, limitRule)])
 
         /// `GET /places/categories` (spec 003).
         public static let categories = Endpoint(
-            .categories, contract: "seed", "/places/categories", spec: "003", request: { _ in CategoriesRequest() },
+            .categories, contract: "seed", "/places/categories", spec: "003", request: { _ in SeedContract.CategoriesRequest() },
             [.field("locale", \.locale, .nonEmpty)])
 
         /// `GET /places/chains` (spec 003).
         public static let chains = Endpoint(
-            .chains, contract: "seed", "/places/chains", spec: "003", request: { _ in ChainsRequest(query: "") },
+            .chains, contract: "seed", "/places/chains", spec: "003", request: { _ in SeedContract.ChainsRequest(query: "") },
             [.required("query", \.query, .nonEmpty), .field("limit", \.limit, limitRule)])
 
         /// `GET /autocomplete` (spec 004).
         public static let autocomplete = Endpoint(
-            .autocomplete, contract: "seed", "/autocomplete", spec: "004", request: { _ in AutocompleteRequest(query: "") },
+            .autocomplete, contract: "seed", "/autocomplete", spec: "004", request: { _ in SeedContract.AutocompleteRequest(query: "") },
             [.required("query", \.query, .minLength(ParameterLimits.autocompleteMinimumQueryLength)), .field("ll", \.ll),
              .field("radius", \.radius, radiusRule), .field("types", \.types), .field("bias", \.bias),
              .field("session_token", \.sessionToken, .nonEmpty), .field("limit", \.limit, limitRule)])

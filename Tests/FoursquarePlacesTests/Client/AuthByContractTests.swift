@@ -10,7 +10,7 @@ struct AuthByContractTests {
     @Test func theSeedContractStillSwitchesToTheRawKey() async throws {
         let transport = CapturingTransport(body: #"{"results":[]}"#)
         let client = PlacesClient<SeedContract>(apiKey: APIKey("seed-key"), transport: transport).using(.apiKey)
-        _ = try await client.chains(ChainsRequest(query: "Blue Bottle"))
+        _ = try await client.chains(SeedContract.ChainsRequest(query: "Blue Bottle"))
         #expect(transport.lastRequest?.headers["Authorization"] == "seed-key")
         #expect(transport.lastRequest?.headers["X-Places-Api-Version"] == nil)
     }
@@ -24,14 +24,15 @@ struct AuthByContractTests {
     /// `PlacesClient<Contract20250617>.using(.apiKey)` does not compile, and says why; the same call on the seed
     /// contract does (so the check is not a broken snippet). Type-checked against the built module: two seconds.
     @Test func aRawKeyOnABearerOnlyContractDoesNotCompile() async throws {
-        let refused = try await typecheck("_ = PlacesClient<Contract20250617>(apiKey: APIKey(\"k\")).using(.apiKey)")
+        let refused = try await Self.typecheck("_ = PlacesClient<Contract20250617>(apiKey: APIKey(\"k\")).using(.apiKey)")
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("'using' is unavailable: this contract takes only Authorization: Bearer"), "\(refused.stderr)")
-        let accepted = try await typecheck("_ = PlacesClient<SeedContract>(apiKey: APIKey(\"k\")).using(.apiKey)")
+        let accepted = try await Self.typecheck("_ = PlacesClient<SeedContract>(apiKey: APIKey(\"k\")).using(.apiKey)")
         #expect(accepted.status == 0, "\(accepted.stderr)")
     }
 
-    private func typecheck(_ line: String) async throws -> CommandResult {
+    /// Type-checks `line` after `import FoursquarePlaces` against the built module.
+    static func typecheck(_ line: String) async throws -> CommandResult {
         try await withTemporaryDirectory { folder in
             let file = folder.appendingPathComponent("snippet.swift")
             try Data("import FoursquarePlaces\n\(line)\n".utf8).write(to: file)

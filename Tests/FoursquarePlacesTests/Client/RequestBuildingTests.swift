@@ -22,36 +22,36 @@ struct RequestBuildingTests {
     static let cases: [Case] = [
         Case(id: .placeDetails, path: "/places/a%20b",
              query: "fields=fsq_id,name,location&session_token=tok%2B1%26x%3Dy%20z") { client throws(FoursquareError) in
-            _ = try await client.send(PlaceDetailsRequest(placeID: "a b", fields: ["fsq_id", "name", "location"], sessionToken: "tok+1&x=y z"))
+            _ = try await client.send(SeedContract.PlaceDetailsRequest(placeID: "a b", fields: ["fsq_id", "name", "location"], sessionToken: "tok+1&x=y z"))
         },
         Case(id: .placeTips, path: "/places/4b%3Fx%23y/tips",
              query: "limit=5&sort=NEWEST&fields=text,created_at") { client throws(FoursquareError) in
-            _ = try await client.send(PlaceTipsRequest(placeID: "4b?x#y", limit: 5, sort: "NEWEST", fields: ["text", "created_at"])).results
+            _ = try await client.send(SeedContract.PlaceTipsRequest(placeID: "4b?x#y", limit: 5, sort: "NEWEST", fields: ["text", "created_at"])).results
         },
         Case(id: .placePhotos, path: "/places/caf%C3%A9%25/photos",
              query: "limit=50&sort=POPULAR&classifications=food,indoor") { client throws(FoursquareError) in
-            _ = try await client.send(PlacePhotosRequest(placeID: "café%", limit: 50, sort: "POPULAR", classifications: ["food", "indoor"])).results
+            _ = try await client.send(SeedContract.PlacePhotosRequest(placeID: "café%", limit: 50, sort: "POPULAR", classifications: ["food", "indoor"])).results
         },
         Case(id: .placesAutocomplete, path: "/places/autocomplete",
              query: "query=caf%C3%A9%20%26%20bar%2B1&ll=40.7484,-73.9857&radius=500&types=place,address&limit=10") { client throws(FoursquareError) in
-            _ = try await client.send(PlacesAutocompleteRequest(query: "café & bar+1", ll: ll, radius: 500, types: ["place", "address"], limit: 10)).results
+            _ = try await client.send(SeedContract.PlacesAutocompleteRequest(query: "café & bar+1", ll: ll, radius: 500, types: ["place", "address"], limit: 10)).results
         },
         Case(id: .placeSearch, path: "/places/search",
              query: "query=coffee%20shop&ll=40.7484,-73.9857&radius=1000&categories=13034,13035&limit=20&sort=DISTANCE&fields=fsq_id,name") { client throws(FoursquareError) in
-            _ = try await client.send(PlaceSearchRequest(query: "coffee shop", location: .ll(ll, radius: 1000), categories: [13034, 13035], limit: 20, sort: "DISTANCE", fields: ["fsq_id", "name"])).results
+            _ = try await client.send(SeedContract.PlaceSearchRequest(query: "coffee shop", location: .ll(ll, radius: 1000), categories: [13034, 13035], limit: 20, sort: "DISTANCE", fields: ["fsq_id", "name"])).results
         },
         Case(id: .geotagging, path: "/places/geotagging", query: "ll=42.3601,-71.0589&limit=3") { client throws(FoursquareError) in
-            _ = try await client.send(GeotaggingRequest(ll: Coordinate(latitude: 42.3601, longitude: -71.0589), limit: 3)).results
+            _ = try await client.send(SeedContract.GeotaggingRequest(ll: Coordinate(latitude: 42.3601, longitude: -71.0589), limit: 3)).results
         },
         Case(id: .categories, path: "/places/categories", query: "locale=fr") { client throws(FoursquareError) in
-            _ = try await client.send(CategoriesRequest(locale: "fr")).results
+            _ = try await client.send(SeedContract.CategoriesRequest(locale: "fr")).results
         },
         Case(id: .chains, path: "/places/chains", query: "query=Blue%20Bottle%20%C3%BC%2F%3D&limit=5") { client throws(FoursquareError) in
-            _ = try await client.send(ChainsRequest(query: "Blue Bottle ü/=", limit: 5)).results
+            _ = try await client.send(SeedContract.ChainsRequest(query: "Blue Bottle ü/=", limit: 5)).results
         },
         Case(id: .autocomplete, path: "/autocomplete",
              query: "query=coffee&ll=40.7484,-73.9857&radius=5000&types=place,search&bias=geo&session_token=session-token-123&limit=10") { client throws(FoursquareError) in
-            _ = try await client.send(AutocompleteRequest(
+            _ = try await client.send(SeedContract.AutocompleteRequest(
                 query: "coffee", ll: ll, radius: 5000, types: [.place, .search], bias: .geo,
                 sessionToken: "session-token-123", limit: 10)).results
         },
@@ -94,7 +94,7 @@ struct RequestBuildingTests {
     ])
     func escapedPlaceID(id: String, path: String) throws {
         let client = FoursquareClient(apiKey: Self.key, transport: CapturingTransport())
-        let request = try client.makeHTTPRequest(PlaceDetailsRequest(placeID: id))
+        let request = try client.makeHTTPRequest(SeedContract.PlaceDetailsRequest(placeID: id))
         #expect(request.path == path)
         #expect(request.url.query == nil)
         #expect(request.url.fragment == nil)
@@ -114,7 +114,7 @@ struct RequestBuildingTests {
     ])
     func queryEncoding(value: String, encoded: String) throws {
         let client = FoursquareClient(apiKey: Self.key, transport: CapturingTransport())
-        let request = try client.makeHTTPRequest(PlaceSearchRequest(query: value, location: .near(value)))
+        let request = try client.makeHTTPRequest(SeedContract.PlaceSearchRequest(query: value, location: .near(value)))
         let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery)
         #expect(query == "query=\(encoded)&near=\(encoded)")
         // A standard parser reads back exactly the value that went in.
@@ -125,28 +125,28 @@ struct RequestBuildingTests {
     @Test("place search sends ne and sw as lat,lng pairs")
     func boundingBox() throws {
         let client = FoursquareClient(apiKey: Self.key, transport: CapturingTransport())
-        let request = try client.makeHTTPRequest(PlaceSearchRequest(location: .bounds(ne: Coordinate(latitude: 40.8, longitude: -73.9), sw: Coordinate(latitude: 40.7, longitude: -74))))
+        let request = try client.makeHTTPRequest(SeedContract.PlaceSearchRequest(location: .bounds(ne: Coordinate(latitude: 40.8, longitude: -73.9), sw: Coordinate(latitude: 40.7, longitude: -74))))
         #expect(request.url.query == "ne=40.8,-73.9&sw=40.7,-74")
     }
 
     @Test("coordinates never use exponent notation")
     func coordinateFormat() throws {
         let client = FoursquareClient(apiKey: Self.key, transport: CapturingTransport())
-        let request = try client.makeHTTPRequest(GeotaggingRequest(ll: Coordinate(latitude: 0.00001, longitude: -0.0000005)))
+        let request = try client.makeHTTPRequest(SeedContract.GeotaggingRequest(ll: Coordinate(latitude: 0.00001, longitude: -0.0000005)))
         #expect(request.url.query == "ll=0.00001,-0.0000005")
     }
 
     @Test("a request without parameters has no query string")
     func noQuery() throws {
         let client = FoursquareClient(apiKey: Self.key, transport: CapturingTransport())
-        let request = try client.makeHTTPRequest(CategoriesRequest())
+        let request = try client.makeHTTPRequest(SeedContract.CategoriesRequest())
         #expect(request.url.absoluteString == "https://places-api.foursquare.com/places/categories")
     }
 
     @Test("bearer sends a custom API version")
     func customVersion() throws {
         let client = FoursquareClient(apiKey: Self.key, auth: .bearer, apiVersion: "2026-01-01", transport: CapturingTransport())
-        let request = try client.makeHTTPRequest(AutocompleteRequest(query: "coffee"))
+        let request = try client.makeHTTPRequest(SeedContract.AutocompleteRequest(query: "coffee"))
         #expect(headerSet(request.headers) == expectedHeaders(style: .bearer, key: Self.key, version: "2026-01-01"))
     }
 
@@ -162,9 +162,9 @@ struct RequestBuildingTests {
         #expect(bearerClient.baseURL == base)
         #expect(bearerClient.apiVersion == "2025-09-01")
 
-        _ = try await apiKeyClient.send(ChainsRequest(query: "Blue Bottle")).results
-        _ = try await bearerClient.send(ChainsRequest(query: "Blue Bottle")).results
-        _ = try await bearerClient.using(.apiKey).send(ChainsRequest(query: "Blue Bottle")).results
+        _ = try await apiKeyClient.send(SeedContract.ChainsRequest(query: "Blue Bottle")).results
+        _ = try await bearerClient.send(SeedContract.ChainsRequest(query: "Blue Bottle")).results
+        _ = try await bearerClient.using(.apiKey).send(SeedContract.ChainsRequest(query: "Blue Bottle")).results
         let sent = transport.requests
         try #require(sent.count == 3)
         #expect(headerSet(sent[0].headers) == expectedHeaders(style: .apiKey, key: Self.key, version: ""))
@@ -178,11 +178,11 @@ struct RequestBuildingTests {
     ])
     func baseURLPrefix(base: String) throws {
         let client = FoursquareClient(apiKey: Self.key, baseURL: URL(string: base)!, transport: CapturingTransport())
-        let search = try client.makeHTTPRequest(PlaceSearchRequest(query: "tea", location: .near("Paris")))
+        let search = try client.makeHTTPRequest(SeedContract.PlaceSearchRequest(query: "tea", location: .near("Paris")))
         #expect(search.url.absoluteString == "http://127.0.0.1:8080/proxy/places/search?query=tea&near=Paris")
-        let details = try client.makeHTTPRequest(PlaceDetailsRequest(placeID: "a b"))
+        let details = try client.makeHTTPRequest(SeedContract.PlaceDetailsRequest(placeID: "a b"))
         #expect(details.url.absoluteString == "http://127.0.0.1:8080/proxy/places/a%20b")
-        let v2 = try client.makeHTTPRequest(AutocompleteRequest(query: "tea"))
+        let v2 = try client.makeHTTPRequest(SeedContract.AutocompleteRequest(query: "tea"))
         #expect(v2.path == "/proxy/autocomplete")
     }
 

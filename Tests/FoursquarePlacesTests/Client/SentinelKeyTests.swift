@@ -118,7 +118,7 @@ struct SentinelKeyTests {
     func messageKeptButRedacted() async throws {
         let transport = CapturingTransport(status: 401, body: #"{"message":"Invalid key \#(Self.key)"}"#)
         let client = FoursquareClient(apiKey: Self.key, transport: transport)
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(CategoriesRequest()).results })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(SeedContract.CategoriesRequest()).results })
         #expect(error.message == "Invalid key <redacted>")
     }
 
@@ -127,7 +127,7 @@ struct SentinelKeyTests {
         let transport = CapturingTransport(
             status: 429, headers: ["Retry-After": "9", "X-Echo-Authorization": "Bearer \(Self.key)"], body: "{}")
         let client = FoursquareClient(apiKey: Self.key, auth: .bearer, transport: transport)
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(ChainsRequest(query: "x")).results })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(SeedContract.ChainsRequest(query: "x")).results })
         #expect(error.retryAfter == 9)
         #expect(error.response?.headers["Retry-After"] == "9")
         #expect(error.response?.headers["X-Echo-Authorization"] == "Bearer <redacted>")

@@ -150,7 +150,7 @@ struct ErrorMappingTests {
     func transportFailure() async throws {
         let transport = CapturingTransport(failingWith: TestTransportError("connection reset by peer"))
         let client = Self.client(transport)
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(ChainsRequest(query: "Starbucks")).results })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(SeedContract.ChainsRequest(query: "Starbucks")).results })
         #expect(error.code == .transportFailed)
         #expect(error.status == nil)
         #expect(error.response == nil)
@@ -165,7 +165,7 @@ struct ErrorMappingTests {
     func urlErrorFailure() async throws {
         let url = URL(string: "https://places-api.foursquare.com/places/chains?query=Starbucks")!
         let transport = CapturingTransport(failingWith: URLError(.cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: url]))
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await Self.client(transport).send(ChainsRequest(query: "Starbucks")).results })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await Self.client(transport).send(SeedContract.ChainsRequest(query: "Starbucks")).results })
         #expect(error.code == .transportFailed)
         #expect(error.reason?.contains(String(URLError.Code.cannotConnectToHost.rawValue)) == true)
         #expect(error.reason?.contains(url.absoluteString) == false)
@@ -278,7 +278,7 @@ struct DecodingFailureTests {
         let body = #"{"results":[{"fsq_id":"a","name":"A","chains":[],"popularity":0.9,"new_field":{"x":1}}],"context":{}}"#
         let transport = CapturingTransport(body: body)
         let client = FoursquareClient(apiKey: "k", transport: transport)
-        let places = try await client.send(PlaceSearchRequest(location: .near("Paris"))).results
+        let places = try await client.send(SeedContract.PlaceSearchRequest(location: .near("Paris"))).results
         #expect(places.map(\.id) == ["a"])
     }
 }

@@ -42,9 +42,9 @@ struct MemberwiseInitTests {
             geoBounds: C.SearchContext.GeoBounds(circle: C.SearchContext.Circle(center: point, radius: 1000))))
         #expect(try Self.roundTrips(search))
         let suggestion = C.AutocompleteResult(
-            type: "search", text: AutocompleteText(primary: "coffee", highlight: [AutocompleteHighlight(start: 0, length: 3)]),
+            type: "search", text: SeedContract.AutocompleteText(primary: "coffee", highlight: [SeedContract.AutocompleteHighlight(start: 0, length: 3)]),
             search: C.SearchSuggestion(query: "coffee", category: C.Category(id: "c"), chain: C.Chain(id: "ch")))
-        let geo = C.AutocompleteResult(type: "geo", text: AutocompleteText(primary: "Chicago"),
+        let geo = C.AutocompleteResult(type: "geo", text: SeedContract.AutocompleteText(primary: "Chicago"),
                                        geo: C.Geo(name: "Chicago", center: point, bounds: C.Geo.Bounds(ne: point, sw: point), cc: "US", type: "locality"))
         #expect(try Self.roundTrips(C.AutocompleteResponse(results: [suggestion, geo])))
         #expect(try Self.roundTrips(C.GeotaggingCandidates(candidates: [C.Place(id: "g")])))
@@ -57,13 +57,13 @@ struct MemberwiseInitTests {
 
     @Test("the seed contract's models, built in code")
     func seedModels() throws {
-        let candidate = PlaceCandidate(id: "s", name: "Seed place")
+        let candidate = SeedContract.PlaceCandidate(id: "s", name: "Seed place")
         #expect(try Self.roundTrips(ResultsPage(results: [candidate])))
-        #expect(try Self.roundTrips(PlaceDetails(id: "d", name: "Details")))
-        #expect(try Self.roundTrips(CategoryNode(id: 1, name: "Food")))
-        #expect(try Self.roundTrips(Chain(id: "c", name: "Chain")))
-        #expect(try Self.roundTrips(AutocompleteResponse(results: [AutocompleteResult(type: "place", text: AutocompleteText(primary: "P"))])))
-        #expect(Location().address == nil && Geocodes().main == nil && ErrorBody().message == nil)
-        #expect(Category(id: 1, name: "Food").icon == nil)
+        #expect(try Self.roundTrips(SeedContract.PlaceDetails(id: "d", name: "Details")))
+        #expect(try Self.roundTrips(SeedContract.CategoryNode(id: 1, name: "Food")))
+        #expect(try Self.roundTrips(SeedContract.Chain(id: "c", name: "Chain")))
+        #expect(try Self.roundTrips(SeedContract.AutocompleteResponse(results: [SeedContract.AutocompleteResult(type: "place", text: SeedContract.AutocompleteText(primary: "P"))])))
+        #expect(SeedContract.Location().address == nil && SeedContract.Geocodes().main == nil && ErrorBody().message == nil)
+        #expect(SeedContract.Category(id: 1, name: "Food").icon == nil)
     }
 }

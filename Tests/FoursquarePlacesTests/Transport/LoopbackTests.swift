@@ -15,7 +15,7 @@ struct LoopbackTests {
     @Test("our headers arrive on the wire as intended", arguments: AuthStyle.allCases)
     func headersOnTheWire(style: AuthStyle) async throws {
         try await EchoServer.with(reply: .json(200, SpecSamples.placeDetails)) { server in
-            let details = try await Self.client(server, style: style).send(PlaceDetailsRequest(placeID: "a b", fields: ["fsq_id", "name"], sessionToken: "s+1"))
+            let details = try await Self.client(server, style: style).send(SeedContract.PlaceDetailsRequest(placeID: "a b", fields: ["fsq_id", "name"], sessionToken: "s+1"))
             #expect(details.name == "Sample Venue")
 
             try #require(server.requests.count == 1)
@@ -61,9 +61,9 @@ struct LoopbackTests {
     func decodesOverTheWire() async throws {
         try await EchoServer.with(reply: .json(200, SpecSamples.placeSearch)) { server in
             let places = try await Self.client(server, style: .apiKey).send(
-                PlaceSearchRequest(query: "coffee shop", location: .ll(Coordinate(latitude: 40.72, longitude: -74), radius: 800))).results
+                SeedContract.PlaceSearchRequest(query: "coffee shop", location: .ll(Coordinate(latitude: 40.72, longitude: -74), radius: 800))).results
             #expect(places.map(\.name) == ["Sample Coffee Shop"])
-            #expect(places.first?.geocodes?.main == GeoPoint(latitude: 40.7243, longitude: -74.0018))
+            #expect(places.first?.geocodes?.main == SeedContract.GeoPoint(latitude: 40.7243, longitude: -74.0018))
             #expect(server.lastRequest?.rawQuery == "query=coffee%20shop&ll=40.72,-74&radius=800")
         }
     }
@@ -73,7 +73,7 @@ struct LoopbackTests {
         let body = #"{"message":"Place not found","error_detail":"no place has id nope"}"#
         try await EchoServer.with(reply: .json(404, body)) { server in
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
-                try await Self.client(server, style: style).send(PlaceDetailsRequest(placeID: "nope"))
+                try await Self.client(server, style: style).send(SeedContract.PlaceDetailsRequest(placeID: "nope"))
             })
             #expect(error.code == .notFound)
             #expect(error.status == 404)
@@ -87,7 +87,7 @@ struct LoopbackTests {
     func rateLimitedOverTheWire() async throws {
         try await EchoServer.with(reply: .json(429, #"{"message":"Slow down"}"#, headers: [.init("Retry-After", "17")])) { server in
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
-                try await Self.client(server, style: .apiKey).send(ChainsRequest(query: "Starbucks")).results
+                try await Self.client(server, style: .apiKey).send(SeedContract.ChainsRequest(query: "Starbucks")).results
             })
             #expect(error.code == .rateLimited)
             #expect(error.retryAfter == 17)
@@ -100,7 +100,7 @@ struct LoopbackTests {
         let reply = EchoServer.Reply(status: 502, headers: [.init("Content-Type", "text/html")], body: "<html><h1>Bad Gateway</h1></html>")
         try await EchoServer.with(reply: reply) { server in
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
-                try await Self.client(server, style: .bearer).send(AutocompleteRequest(query: "coffee")).results
+                try await Self.client(server, style: .bearer).send(SeedContract.AutocompleteRequest(query: "coffee")).results
             })
             #expect(error.code == .serverError)
             #expect(error.status == 502)
@@ -113,7 +113,7 @@ struct LoopbackTests {
         try await EchoServer.with(reply: .json(200, SpecSamples.chains)) { server in
             let base = server.baseURL.appendingPathComponent("proxy")
             let client = FoursquareClient(apiKey: Self.key, baseURL: base, transport: URLSessionTransport(timeout: .seconds(10)))
-            let chains = try await client.send(ChainsRequest(query: "Blue Bottle", limit: 2)).results
+            let chains = try await client.send(SeedContract.ChainsRequest(query: "Blue Bottle", limit: 2)).results
             #expect(chains.first?.name == "Blue Bottle Coffee")
             #expect(server.lastRequest?.target == "/proxy/places/chains?query=Blue%20Bottle&limit=2")
         }
@@ -127,7 +127,7 @@ struct LoopbackTests {
             let client = Self.client(server, style: .apiKey, timeout: 0.3)
             let clock = ContinuousClock()
             let start = clock.now
-            let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(CategoriesRequest()).results })
+            let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(SeedContract.CategoriesRequest()).results })
             let elapsed = clock.now - start
             #expect(error.code == .timedOut)
             #expect(error.reason?.contains("0.3") == true, "\(error)")
@@ -141,7 +141,7 @@ struct LoopbackTests {
     func refused() async throws { try await withRefusedPort { port in
         let client = FoursquareClient(
             apiKey: Self.key, baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: URLSessionTransport(timeout: .seconds(5)))
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(ChainsRequest(query: "Starbucks")).results })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(SeedContract.ChainsRequest(query: "Starbucks")).results })
         #expect(error.code == .transportFailed)
         #expect(error.status == nil)
         #expect(error.isRetryable)
