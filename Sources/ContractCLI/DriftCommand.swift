@@ -63,23 +63,10 @@ struct DriftCommand: AsyncParsableCommand {
         let reportPath = reportPath(project)
         let summaryPath = self.summary ?? project.drift.summary
         let failOn = self.failOn ?? (project.drift.failOn == .warn ? .warn : .err)
-        let environment = ProcessInfo.processInfo.environment
-        let key: APIKey?
-        do {
-            // A dry run makes no call, so it needs no key.
-            key = try LiveKey.resolve(environment: environment, ifNoKey: budget.dryRun ? .skip : ifNoKey)
-        } catch {
-            throw UsageFailure(error.description)
-        }
-        if let contract = selection.single, let problem = Selection.authProblem(auth.styles, contract: contract) {
-            throw UsageFailure(problem)
-        }
-        if let apiVersion, let problem = Selection.apiVersionProblem(apiVersion, styles: auth.styles) { throw UsageFailure(problem) }
-        let apiVersion = self.apiVersion ?? FoursquareClient.defaultAPIVersion
-        var options = try connection.options(authStyles: auth.styles, apiVersion: apiVersion, key: .some(key))
-        try limits.apply(to: &options)
-        try budget.apply(to: &options, project: project)
-        try LiveHandOff.ensureLiveStack(verb: "fsq-contract drift")
+        let setup = try LiveSetup.resolve(
+            verb: "fsq-contract drift", project: project, selection: selection, connection: connection, limits: limits,
+            budget: budget, styles: auth.styles, apiVersion: apiVersion, ifNoKey: ifNoKey)
+        let options = setup.options, key = setup.key
         let document = try openapi.check(verb: "fsq-contract drift", project: project)
         let baseline = try baselineFlags.load(project: project)
         let loaded = try fixtureOptions.load(selection)
@@ -92,7 +79,6 @@ struct DriftCommand: AsyncParsableCommand {
             throw UsageFailure("--fixtures \(error)")
         }
         try budget.gate(key == nil && !budget.dryRun ? CallCount() : CallCount.live(loaded, options: options), options: options, verb: "drift")
-        if key == nil { writeStderr(LiveKey.skippingNotice) }
         if let line = selection.leftOutLine { print(line) }
         let runner = DriftRunner(options: options, config: config, document: document,
                                  worker: WorkerContext.from(environment: ProcessInfo.processInfo.environment))
@@ -126,7 +112,7 @@ struct DriftCommand: AsyncParsableCommand {
         let results = run.results
         var report = HarnessReport(properties: [
             ("mode", "drift"), ("auth_styles", auth.styles.map(\.rawValue).joined(separator: ",")),
-            ("base_url", baseURL), ("api_version", apiVersion), ("tool_version", ToolVersion.current),
+            ("base_url", baseURL), ("api_version", options.apiVersion), ("tool_version", ToolVersion.current),
             ("fail_on", failOn.rawValue),
         ] + NightlyLines(ledger: runner.caller.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0)] } ?? []) + DriftReport.contractProperties(summary))
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
@@ -138,7 +124,7 @@ struct DriftCommand: AsyncParsableCommand {
         } catch {
             throw UsageFailure("cannot write an output: \(error)")
         }
-        if let warning = JobPage(environment: environment).appendStepSummary(markdown, key: key) { writeStderr(warning) }
+        if let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(markdown, key: key) { writeStderr(warning) }
         print("report: \(reportPath)" + (summaryPath.map { ", summary: \($0)" } ?? "") + (json.map { ", json: \($0)" } ?? ""))
         if cases.contains(where: \.verdict.isProblem) { throw ExitCode(1) }
     }

@@ -61,18 +61,11 @@ struct RecordCommand: AsyncParsableCommand {
             if let plan { print("record: --plan \(plan) was not recorded"); throw ExitCode(1) }
             return
         }
-        let key: APIKey
-        do {
-            // Record never skips for want of a key: a run that records nothing must not look like one that did.
-            guard let resolved = try LiveKey.resolve(environment: environment, ifNoKey: .fail, skipFlag: nil) else { throw ExitCode(2) }
-            key = resolved
-        } catch let missing as LiveKey.Missing {
-            throw UsageFailure(missing.description)
-        }
-        var options = try connection.options(authStyles: [auth], apiVersion: apiVersion, key: .some(key))
-        try limits.apply(to: &options)
-        try budget.apply(to: &options, project: project)
-        try LiveHandOff.ensureLiveStack(verb: "fsq-contract record")
+        let setup = try LiveSetup.resolve(
+            verb: "fsq-contract record", project: project, selection: selection, connection: connection, limits: limits,
+            budget: budget, styles: [auth], apiVersion: apiVersion, ifNoKey: nil, keyRequired: true,
+            checksStyles: false)
+        let options = setup.options
         let root = fixtureOptions.fixturesURL
         // A folder that does not exist yet is fine when a plan says what to record into it.
         var existing: [LoadedFixture]
@@ -89,6 +82,8 @@ struct RecordCommand: AsyncParsableCommand {
         try budget.gate(CallCount.record(existing, plan: entries, mode: resolution.mode, fixturesRoot: root,
                                          defaultContract: selection.single, writes: options.writes),
                         options: options, verb: "record")
+        // Past the gate the run makes calls, and LiveSetup has refused a run without a key.
+        guard let key = setup.key else { throw ExitCode(2) }
         let recorder = Recorder(options: options, fixturesRoot: root, mode: resolution.mode, key: key,
                                 redactHeaders: project.redactHeaders + redactHeader, defaultAuth: auth,
                                 defaultContract: selection.single,

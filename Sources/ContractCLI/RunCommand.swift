@@ -54,6 +54,24 @@ struct RunCommand: AsyncParsableCommand {
     /// Seconds past `--deadline` before the watchdog writes the report and exits.
     static let watchdogGrace = 3.0
 
+    /// Flag combinations that mean nothing without `--live`, and a malformed `--shard`: refused before anything runs.
+    func validate() throws {
+        if let shard {
+            do throws(UsageFailure) { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
+        }
+        guard !live else { return }
+        if connection.baseURL != nil {
+            throw ValidationError("--base-url is only used with --live; add --live to call that server, or drop --base-url to replay")
+        }
+        if ifNoKey != nil { throw ValidationError("--if-no-key is only used with --live") }
+        if budget.dryRun || budget.maxCalls != nil || budget.rateLimit != nil {
+            throw ValidationError("--dry-run, --max-calls and --rate-limit are only used with --live; replay makes no call")
+        }
+        if baselineFlags.baseline != nil || baselineFlags.updateBaseline {
+            throw ValidationError("--baseline and --update-baseline are only used with --live (and drift); a replay finding is the client's to fix")
+        }
+    }
+
     /// Where the report goes: the flags, else the project file, else `Reports/junit.xml`.
     func reportPaths(_ project: ProjectFile?) -> (report: String, reportDir: String?) {
         (report ?? project?.report ?? "Reports/junit.xml", reportDir ?? project?.reportDir)
@@ -71,28 +89,10 @@ struct RunCommand: AsyncParsableCommand {
             guard connection.baseURL != nil else {
                 throw UsageFailure("--live needs --base-url: the API (https://places-api.foursquare.com) or fsq-contract serve's URL")
             }
-            let key: APIKey?
-            do {
-                // A dry run makes no call, so it needs no key.
-                key = try LiveKey.resolve(environment: ProcessInfo.processInfo.environment, ifNoKey: budget.dryRun ? .skip : ifNoKey)
-            } catch {
-                throw UsageFailure(error.description)
-            }
-            if let apiVersion, let problem = Selection.apiVersionProblem(apiVersion, styles: auth.styles) { throw UsageFailure(problem) }
-            liveOptions = try connection.options(authStyles: auth.styles, apiVersion: version, key: .some(key))
-            try limits.apply(to: &liveOptions!)
-            try budget.apply(to: &liveOptions!, project: project)
-            try LiveHandOff.ensureLiveStack(verb: "fsq-contract run")
-            if key == nil, !budget.dryRun { writeStderr(LiveKey.skippingNotice) }
+            liveOptions = try LiveSetup.resolve(
+                verb: "fsq-contract run", project: project, selection: selection, connection: connection, limits: limits,
+                budget: budget, styles: auth.styles, apiVersion: apiVersion, ifNoKey: ifNoKey).options
             if let line = selection.leftOutLine { print(line) }
-        } else if connection.baseURL != nil {
-            throw UsageFailure("--base-url is only used with --live; add --live to call that server, or drop --base-url to replay")
-        } else if ifNoKey != nil {
-            throw UsageFailure("--if-no-key is only used with --live")
-        } else if budget.dryRun || budget.maxCalls != nil || budget.rateLimit != nil {
-            throw UsageFailure("--dry-run, --max-calls and --rate-limit are only used with --live; replay makes no call")
-        } else if baselineFlags.baseline != nil || baselineFlags.updateBaseline {
-            throw UsageFailure("--baseline and --update-baseline are only used with --live (and drift); a replay finding is the client's to fix")
         }
         let baseline = live ? try baselineFlags.load(project: project) : nil
         let baselineUse = baseline.map { BaselineUse($0.baseline) }

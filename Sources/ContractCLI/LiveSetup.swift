@@ -1,0 +1,53 @@
+import ArgumentParser
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+
+/// What every live verb (`run --live`, `record`, `drift`) resolves before its first call, written once: the key,
+/// the auth-style and API-version checks against the selected contract, the connection options with their
+/// limits, budget, pace and write policy, and the live stack.
+struct LiveSetup {
+    /// The options the verb's runner takes.
+    var options: LiveOptions
+    /// `FSQ_API_KEY`; nil when the run skips for want of one (or is a dry run, which makes no call).
+    var key: APIKey?
+
+    /// Resolves it all, or throws a one-line `UsageFailure` naming the flag, variable or file.
+    /// - Parameter keyRequired: record never skips for want of a key, whatever `--if-no-key` says (a run that
+    ///   records nothing must not look like one that did); a dry run still needs none.
+    /// - Parameter checksStyles: whether `styles` must suit the selected contract; record picks each fixture's
+    ///   style itself, so its `--auth` is only a default.
+    static func resolve(
+        verb: String, project: ProjectFile, selection: ContractSelection, connection: ConnectionFlags, limits: LiveLimitFlags,
+        budget: LiveBudgetFlags, styles: [AuthStyle], apiVersion: String?, ifNoKey: IfNoKey?, keyRequired: Bool = false,
+        checksStyles: Bool = true
+    ) throws -> LiveSetup {
+        let key: APIKey?
+        do {
+            if keyRequired, !budget.dryRun {
+                guard let resolved = try LiveKey.resolve(environment: ProcessInfo.processInfo.environment, ifNoKey: .fail,
+                                                         skipFlag: nil) else { throw ExitCode(2) }
+                key = resolved
+            } else {
+                // A dry run makes no call, so it needs no key.
+                key = try LiveKey.resolve(environment: ProcessInfo.processInfo.environment,
+                                          ifNoKey: budget.dryRun ? .skip : ifNoKey)
+            }
+        } catch let missing as LiveKey.Missing {
+            throw UsageFailure(missing.description)
+        }
+        if checksStyles, let contract = selection.single, let problem = Selection.authProblem(styles, contract: contract) {
+            throw UsageFailure(problem)
+        }
+        if checksStyles, let apiVersion, let problem = Selection.apiVersionProblem(apiVersion, styles: styles) {
+            throw UsageFailure(problem)
+        }
+        var options = try connection.options(authStyles: styles, apiVersion: apiVersion ?? FoursquareClient.defaultAPIVersion,
+                                             key: .some(key))
+        try limits.apply(to: &options)
+        try budget.apply(to: &options, project: project)
+        try LiveHandOff.ensureLiveStack(verb: verb)
+        if key == nil, !budget.dryRun { writeStderr(LiveKey.skippingNotice) }
+        return LiveSetup(options: options, key: key)
+    }
+}
