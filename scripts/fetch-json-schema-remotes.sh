@@ -9,8 +9,9 @@ dest=.build-suite
 version=4.26.0
 pip_quiet=(pip install -q --disable-pip-version-check)
 
-python3 -c 'import jsonschema, jsonschema_specifications' 2>/dev/null \
-  || "${pip_quiet[@]}" "jsonschema==$version" jsonschema-specifications
+# The format checkers (rfc3339-validator, rfc3986-validator, fqdn, isoduration, …) come with the extra.
+python3 -c 'import jsonschema, jsonschema_specifications, rfc3339_validator, rfc3986_validator, fqdn, isoduration' 2>/dev/null \
+  || PIP_ROOT_USER_ACTION=ignore "${pip_quiet[@]}" "jsonschema[format-nongpl]==$version" jsonschema-specifications
 
 if [ ! -f "$dest/remotes/integer.json" ]; then
   work=$(mktemp -d)
