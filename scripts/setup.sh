@@ -8,10 +8,12 @@ command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 if [ ${#need[@]} -eq 0 ]; then
   echo "setup: system packages already present"
-  exit 0
+else
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing ${need[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-echo "setup: installing ${need[*]}"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+# For the JSON Schema Test Suite in `swift test`: its remote documents and python's jsonschema (PyPI).
+bash "$(dirname "$0")/fetch-json-schema-remotes.sh"

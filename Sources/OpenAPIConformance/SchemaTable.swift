@@ -16,7 +16,7 @@ struct SchemaTable: Sendable {
     /// Per resource: its `$dynamicAnchor`s, compiled when a `$dynamicRef` exists.
     private(set) var dynamicAnchors: [[String: Int]] = []
 
-    private let document: JSONValue
+    private var document: JSONValue
     private let dialect: SchemaDialect
     private var byPointer: [JSONPointer: Int] = [:]
     /// Absolute URI (no fragment) of each schema resource → where it is; `$anchor`s as `uri#name`.
@@ -29,12 +29,28 @@ struct SchemaTable: Sendable {
 
     static let documentURI = "file:///openapi-document.json"
 
-    init(document: JSONValue, dialect: SchemaDialect) {
-        self.document = document
+    /// Where external documents sit in the table's tree: a member no OpenAPI document has.
+    static let externalDocumentsKey = "\u{0}external-documents"
+
+    /// `externalDocuments` are the retrieval hook: documents a `$ref` may name by absolute URI (no fragment), as if
+    /// fetched from it. `--openapi` passes none, so a reference outside the document stays unchecked and named;
+    /// the JSON Schema Test Suite passes its `remotes/` and the 2020-12 meta-schema.
+    init(document: JSONValue, dialect: SchemaDialect, externalDocuments: [String: JSONValue] = [:]) {
         self.dialect = dialect
+        self.document = document
         register(uri: Self.documentURI, at: JSONPointer([]))
         var path: [String] = []
         scan(document, base: Self.documentURI, path: &path)
+        let external = externalDocuments.sorted { $0.key < $1.key }
+        if !external.isEmpty, case let .object(members) = document {
+            for (offset, entry) in external.enumerated() {
+                // Its own `$id` is the base inside it; the URI it was retrieved from names it too.
+                var path = [Self.externalDocumentsKey, String(offset)]
+                scan(entry.value, base: entry.key, path: &path)
+                register(uri: entry.key, at: JSONPointer(path))
+            }
+            self.document = .object(members + [(key: Self.externalDocumentsKey, value: .array(external.map(\.value)))])
+        }
         dynamicAnchors = Array(repeating: [:], count: resourceURIs.count)
     }
 
