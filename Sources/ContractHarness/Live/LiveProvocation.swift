@@ -31,7 +31,14 @@ public enum LiveProvocation: Sendable, Hashable {
         case 401:
             return .invalidKey
         case 400:
-            return fixture.expect?.invalidInput.map { .invalidInput(parameter: $0) } ?? .asRecorded
+            if let parameter = fixture.expect?.invalidInput { return .invalidInput(parameter: parameter) }
+            // A write's 400 for input no rule of the document refuses is the recorded server's own check: a server
+            // that keeps the document may apply the (dry-run) write instead, so it is not asked.
+            if (fixture.registryEntry ?? fixture.endpoint.endpoint).effect != .read {
+                return .emulatorOnly(reason: "a 400 on a write with no input rule behind it cannot be provoked live: "
+                    + "checked in replay and against the emulator")
+            }
+            return .asRecorded
         case 404 where (fixture.registryEntry ?? fixture.endpoint.endpoint).hasPlaceID:
             return .unknownPlace
         case 404:

@@ -54,10 +54,20 @@ public struct Redactor: Sendable {
         if scrubber.found(in: data) {
             throw RecordError(file: file, reason: "refused to write: the final scan found the API key (or an encoding of it) in the bytes about to be written")
         }
+        // Only the answer: a request parameter may share a secret field's name (autocomplete's `session_token` is
+        // the user's typing session, not a credential), and the request is the client's own.
         if let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-           let field = AnswerSecrets.unredactedField(in: value) {
+           let field = AnswerSecrets.unredactedField(in: Self.answer(in: value)) {
             throw RecordError(file: file, reason: "refused to write: the final scan found a credential in '\(field)'")
         }
+    }
+}
+
+extension Redactor {
+    /// The answer's body of a fixture file (`response.body`); any other JSON as it is.
+    static func answer(in value: Any) -> Any {
+        guard let fixture = value as? [String: Any], let response = fixture["response"] as? [String: Any] else { return value }
+        return response["body"] ?? NSNull()
     }
 }
 

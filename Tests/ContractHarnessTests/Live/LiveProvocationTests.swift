@@ -46,14 +46,22 @@ import TestSupport
             case .asRecorded where fixture.response.status >= 400, .invalidKey, .invalidInput, .unknownPlace:
                 provoked[fixture.response.status, default: []].insert(fixture.endpoint)
             case .emulatorOnly:
-                #expect([403, 404, 429, 500, 503].contains(fixture.response.status), "\(fixture.relativePath)")
+                #expect([403, 404, 429, 500, 503].contains(fixture.response.status)
+                        || (fixture.response.status == 400 && fixture.endpoint.endpoint.effect != .read), "\(fixture.relativePath)")
             default:
                 break
             }
         }
         let all = Set(Contract.v20250617.endpoints.map(\.id))
         #expect(provoked[401] == all)
-        #expect(provoked[400] == all)
+        // Every read provokes its 400; a write only through an input rule the client checks (expect.invalidInput).
+        let writesWithARule = Set(try Self.corpus().compactMap { item -> EndpointID? in
+            guard case let .fixture(fixture) = item, fixture.contract == "2025-06-17", fixture.response.status == 400,
+                  fixture.expect?.invalidInput != nil, fixture.endpoint.endpoint.effect != .read else { return nil }
+            return fixture.endpoint
+        })
+        #expect(provoked[400] == Set(Contract.v20250617.endpoints.filter { $0.effect == .read }.map(\.id)).union(writesWithARule))
+        #expect(writesWithARule.isSuperset(of: [.suggestEdit, .suggestPlace]), "\(writesWithARule)")
         // Every operation with an id in its path (a place or a job) gets its 404 with an id no server has.
         #expect(provoked[404] == Set(Contract.v20250617.endpoints.filter(\.hasPlaceID).map(\.id)))
     }

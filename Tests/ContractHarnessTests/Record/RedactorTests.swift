@@ -33,4 +33,13 @@ import Testing
             #expect(error.description.hasPrefix("chains/y.json: refused to write"))
         }
     }
+
+    /// A request parameter that shares a secret field's name (autocomplete's `session_token`, the user's typing
+    /// session) is the client's own and is kept; the same name in the answer is a credential and is refused.
+    @Test func theFinalScanLooksForCredentialsInTheAnswerOnly() throws {
+        let request = #"{"request": {"query": {"query": "cof", "session_token": "typing-session-1"}}, "response": {"status": 200, "body": {"results": []}}}"#
+        try redactor.scan(Data(request.utf8), file: "autocomplete/2025-06-17/200-typical.json")
+        let answer = #"{"request": {"query": {}}, "response": {"status": 200, "body": {"session_token": "AQoDYXdzEJr-credential"}}}"#
+        #expect(throws: RecordError.self) { try redactor.scan(Data(answer.utf8), file: "offline-jobs-initialize/2025-06-17/200.json") }
+    }
 }
