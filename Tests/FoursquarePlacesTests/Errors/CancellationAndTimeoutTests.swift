@@ -61,7 +61,7 @@ struct CancellationAndTimeoutTests {
         let start = clock.now
         task.cancel()
         let error = try #require(await task.value)
-        #expect(clock.now - start < .seconds(10), "the call outlived its cancellation")
+        #expect(clock.now - start < .seconds(60), "the call outlived its cancellation")  // see the timeout test on load
         #expect(error.code == .cancelled)
         #expect(!error.isRetryable)
         #expect(error.description.hasPrefix("cancelled"), "\(error)")
@@ -79,8 +79,10 @@ struct CancellationAndTimeoutTests {
         #expect(error.code == .timedOut)
         #expect(!error.isRetryable)
         #expect(error.underlyingError is TransportTimeout)
-        // Well before the server's never, with room for a loaded machine (the full suite on two cores).
-        #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(10), "took \(elapsed)")
+        // Our deadline fired (TransportTimeout above, not URLSession's own -1001), not early; the upper bound only
+        // says it ended: resuming the caller waits for a free cooperative thread, which a loaded 2-core machine
+        // running the whole suite (and another build) held for up to 11 s.
+        #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(60), "took \(elapsed)")
         #expect(error.description.hasPrefix("timed out: no response from http://127.0.0.1:\(server.port) within 0.4s"), "\(error)")
     }
 
