@@ -16,8 +16,11 @@ struct FixtureOptions: ParsableArguments {
 
     @OptionGroup var projectFlags: ProjectFlags
 
+    /// The folder when neither `--fixtures` nor the project file names one.
+    static let defaultFolder = "Fixtures"
+
     /// The folder: `--fixtures`, else the project file's, else `Fixtures` (after `adopt(_:)`).
-    var folder: String { fixtures ?? "Fixtures" }
+    var folder: String { fixtures ?? Self.defaultFolder }
 
     var fixturesURL: URL { URL(fileURLWithPath: folder) }
 
