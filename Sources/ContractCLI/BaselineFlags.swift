@@ -22,4 +22,16 @@ struct BaselineFlags: ParsableArguments {
             throw UsageFailure("--baseline \(error)")
         }
     }
+
+    /// Writes `baseline` updated from this run's findings (new findings added, fixed entries of the operations the
+    /// run covered removed) to its file, and returns it; a file that cannot be written is a usage error naming it.
+    static func update(_ baseline: (path: String, baseline: Baseline), from use: BaselineUse) throws -> Baseline {
+        let updated = baseline.baseline.updated(findings: use.findings, covered: use.coveredOperations)
+        do {
+            try updated.write(to: URL(fileURLWithPath: baseline.path))
+        } catch {
+            throw UsageFailure("--baseline \(baseline.path): cannot write it: \(error)")
+        }
+        return updated
+    }
 }

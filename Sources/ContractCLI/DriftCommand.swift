@@ -56,77 +56,11 @@ struct DriftCommand: AsyncParsableCommand {
         var grade: DriftGrade { self == .err ? .err : .warn }
     }
 
+    /// Resolve the flags and load the fixtures, call the server for each, report: each step is `DriftJob`'s.
     mutating func run() async throws {
-        let project = try fixtureOptions.adopt()
-        connection.adopt(project)
-        let selection = try fixtureOptions.selection(project: project, live: true)
-        let reportPath = reportPath(project)
-        let summaryPath = self.summary ?? project.drift.summary
-        let failOn = self.failOn ?? (project.drift.failOn == .warn ? .warn : .err)
-        let setup = try LiveSetup.resolve(
-            verb: "fsq-contract drift", project: project, selection: selection, connection: connection, limits: limits,
-            budget: budget, styles: auth.styles, apiVersion: apiVersion, ifNoKey: ifNoKey)
-        let options = setup.options, key = setup.key
-        let document = try openapi.check(verb: "fsq-contract drift", project: project)
-        let baseline = try baselineFlags.load(project: project)
-        let loaded = try fixtureOptions.load(selection)
-        let contracts = Set(loaded.compactMap { item -> ContractID? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })
-        if let problem = Selection.authProblem(auth.styles, contracts: contracts) { throw UsageFailure(problem) }
-        let config: DriftConfig
-        do {
-            config = try DriftConfig.load(fixturesRoot: fixtureOptions.fixturesURL)
-        } catch {
-            throw UsageFailure("--fixtures \(error)")
-        }
-        try budget.gate(key == nil && !budget.dryRun ? CallCount() : CallCount.live(loaded, options: options), options: options, verb: "drift")
-        if let line = selection.leftOutLine { print(line) }
-        let runner = DriftRunner(options: options, config: config, document: document,
-                                 worker: WorkerContext.from(environment: ProcessInfo.processInfo.environment))
-        let run = await runner.run(loaded, progress: Progress.reporter(label: "drift"))
-        var baselineUse = baseline.map { BaselineUse($0.baseline) }
-        var cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
-        if let baseline, let used = baselineUse, baselineFlags.updateBaseline {
-            let updated = baseline.baseline.updated(findings: used.findings, covered: used.coveredOperations)
-            do {
-                try updated.write(to: URL(fileURLWithPath: baseline.path))
-            } catch {
-                throw UsageFailure("--baseline \(baseline.path): cannot write it: \(error)")
-            }
-            let added = updated.entries.filter { baseline.baseline.entry($0.fingerprint) == nil }.count
-            print("baseline \(baseline.path) written: \(updated.entries.count) entries (\(added) new, \(used.fixed.count) fixed removed); "
-                  + "give each new entry its reason and review the dates")
-            baselineUse = BaselineUse(updated)
-            cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
-        }
-        if cases.isEmpty { throw UsageFailure("drift selected no case in \(fixtureOptions.folder); check --filter, --contract and --auth") }
-        var summary = DriftSummary(run, preferred: project.liveContracts ?? [])
-        summary.staleFails = project.staleFails
-        let baseURL = options.baseURL.absoluteString
-        print(summary.terminal())
-        if let line = DriftReport.documentLine(run) { print(line) }
-        if let baseline, let baselineUse { baselineUse.lines(path: baseline.path).forEach { print($0) } }
-        print(Summary.render(cases, maxProblems: 5))
-        NightlyLines(ledger: runner.caller.ledger, stale: []).terminal.forEach { print($0) }
-        print(options.writeLog.summary)
-
-        let results = run.results
-        var report = HarnessReport(properties: [
-            ("mode", "drift"), ("auth_styles", auth.styles.map(\.rawValue).joined(separator: ",")),
-            ("base_url", baseURL), ("api_version", options.apiVersion), ("tool_version", ToolVersion.current),
-            ("fail_on", failOn.rawValue),
-        ] + NightlyLines(ledger: runner.caller.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0.rawValue)] } ?? []) + DriftReport.contractProperties(summary))
-        report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
-        let markdown = summary.markdown(baseURL: baseURL)
-        do {
-            try report.write(cases, to: reportPath)
-            if let path = summaryPath { try AtomicFile.write(Data(markdown.utf8), to: URL(fileURLWithPath: path)) }
-            if let json { try AtomicFile.write(try DriftReport.json(run, baseURL: baseURL, preferred: project.liveContracts ?? []), to: URL(fileURLWithPath: json)) }
-        } catch {
-            throw UsageFailure("cannot write an output: \(error)")
-        }
-        if let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(markdown, key: key) { writeStderr(warning) }
-        print("report: \(reportPath)" + (summaryPath.map { ", summary: \($0)" } ?? "") + (json.map { ", json: \($0)" } ?? ""))
-        if cases.contains(where: \.verdict.isProblem) { throw ExitCode(1) }
+        let job = try DriftJob.resolve(self)
+        let drift = await job.execute()
+        try job.report(drift).exit()
     }
 }
 

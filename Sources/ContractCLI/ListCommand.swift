@@ -20,10 +20,23 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let project = try projectFlags.load()
-        let fixtures = self.fixtures ?? project.fixtures ?? "Fixtures"
+        let fixtures = self.fixtures ?? project.fixtures ?? FixtureOptions.defaultFolder
         let documents = try openapi.load(verb: "fsq-contract list", project: project)
         print(Self.catalog())
         guard !catalogOnly else { return }
+        let loaded = try Self.load(fixtures)
+        print("")
+        print(Self.coverage(loaded, fixturesFolder: fixtures))
+        if let maxDays = project.fixtureMaxAgeDays { FixtureAge(loaded, maxDays: maxDays).lines.forEach { print($0) } }
+        if let documents {
+            let fixtures = loaded.compactMap { if case let .fixture(fixture) = $0 { return fixture } else { return nil } }
+            print("")
+            print(DocumentCoverageTable.render(documents.oracle, fixtures: fixtures))
+        }
+    }
+
+    /// Every fixture file in `fixtures`; a folder that is missing, unreadable or empty is a usage error.
+    static func load(_ fixtures: String) throws -> [LoadedFixture] {
         let loaded: [LoadedFixture]
         do {
             loaded = try FixtureLoader(root: URL(fileURLWithPath: fixtures)).loadAll()
@@ -33,14 +46,7 @@ struct ListCommand: ParsableCommand {
         }
         // An empty folder covers nothing: the same usage error as run's, not an all-gaps matrix that exits 0.
         if loaded.isEmpty { throw UsageFailure("--fixtures \(fixtures): no fixture files (*.json in <endpoint>/ folders)") }
-        print("")
-        print(Self.coverage(loaded, fixturesFolder: fixtures))
-        if let maxDays = project.fixtureMaxAgeDays { FixtureAge(loaded, maxDays: maxDays).lines.forEach { print($0) } }
-        if let documents {
-            let fixtures = loaded.compactMap { if case let .fixture(fixture) = $0 { return fixture } else { return nil } }
-            print("")
-            print(DocumentCoverageTable.render(documents.oracle, fixtures: fixtures))
-        }
+        return loaded
     }
 
     /// Every contract's endpoints, from the registry.

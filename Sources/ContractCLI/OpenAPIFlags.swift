@@ -68,9 +68,7 @@ struct OpenAPIFlags: ParsableArguments {
             unchecked.forEach { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
             let markdown = "⚠️ OpenAPI: \(unchecked.count) keyword\(unchecked.count == 1 ? "" : "s") of the document not checked\n\n"
                 + unchecked.map { "- " + $0.dropFirst("warning: ".count) }.joined(separator: "\n") + "\n\n"
-            if let problem = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(markdown, key: nil) {
-                FileHandle.standardError.write(Data((problem + "\n").utf8))
-            }
+            VerbEnding.appendStepSummary(markdown, key: nil)
         }
         return loaded
     }

@@ -16,8 +16,11 @@ struct FixtureOptions: ParsableArguments {
 
     @OptionGroup var projectFlags: ProjectFlags
 
+    /// The folder when neither `--fixtures` nor the project file names one.
+    static let defaultFolder = "Fixtures"
+
     /// The folder: `--fixtures`, else the project file's, else `Fixtures` (after `adopt(_:)`).
-    var folder: String { fixtures ?? "Fixtures" }
+    var folder: String { fixtures ?? Self.defaultFolder }
 
     var fixturesURL: URL { URL(fileURLWithPath: folder) }
 
@@ -69,6 +72,26 @@ struct FixtureOptions: ParsableArguments {
         return loaded
     }
 }
+
+/// A verb that reads fixtures and may call a server: run, record and drift.
+protocol FixtureVerb {
+    var fixtureOptions: FixtureOptions { get set }
+    var connection: ConnectionFlags { get set }
+}
+
+extension FixtureVerb {
+    /// What every fixture verb resolves first, in this order: the project file (see `FixtureOptions.adopt()`),
+    /// which for a verb that calls a server also fills in the connection flags not given, and the contracts to run.
+    mutating func scope(live: Bool) throws(UsageFailure) -> (project: ProjectFile, selection: ContractSelection) {
+        let project = try fixtureOptions.adopt()
+        if live { connection.adopt(project) }
+        return (project, try fixtureOptions.selection(project: project, live: live))
+    }
+}
+
+extension RunCommand: FixtureVerb {}
+extension RecordCommand: FixtureVerb {}
+extension DriftCommand: FixtureVerb {}
 
 /// Which auth styles to run.
 enum AuthChoice: String, ExpressibleByArgument, CaseIterable {

@@ -44,73 +44,11 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
     @OptionGroup(title: "Stale fixtures") var rerecord: RerecordFlags
 
+    /// Resolve the flags and the mode, record, replay what was written and report: each step is `RecordJob`'s.
     mutating func run() async throws {
-        let project = try fixtureOptions.adopt()
-        connection.adopt(project)
-        let selection = try fixtureOptions.selection(project: project, live: true)
-        let environment = ProcessInfo.processInfo.environment
-        let resolution: RecordModeResolution
-        do {
-            resolution = try RecordMode.resolve(flag: mode, environment: environment, hasPlan: plan != nil)
-        } catch {
-            throw UsageFailure(error.description)
-        }
-        if let nothing = resolution.nothingRecorded {
-            print(nothing)
-            // A plan asked for fixtures: recording none of them is not a success.
-            if let plan { print("record: --plan \(plan) was not recorded"); throw ExitCode(1) }
-            return
-        }
-        let setup = try LiveSetup.resolve(
-            verb: "fsq-contract record", project: project, selection: selection, connection: connection, limits: limits,
-            budget: budget, styles: [auth], apiVersion: apiVersion, ifNoKey: nil, keyRequired: true,
-            checksStyles: false)
-        let options = setup.options
-        let root = fixtureOptions.fixturesURL
-        // A folder that does not exist yet is fine when a plan says what to record into it.
-        var existing: [LoadedFixture]
-        if plan != nil, (try? fixtureOptions.discover()) == nil { existing = [] } else { existing = try fixtureOptions.load(selection) }
-        existing = try rerecord.apply(to: existing)
-        var entries: [PlanEntry] = []
-        if let plan {
-            do {
-                entries = try PlanEntry.load(URL(fileURLWithPath: plan))
-            } catch {
-                throw UsageFailure("--plan \(error)")
-            }
-        }
-        try budget.gate(CallCount.record(existing, plan: entries, mode: resolution.mode, fixturesRoot: root,
-                                         defaultContract: selection.single, writes: options.writes),
-                        options: options, verb: "record")
-        // Past the gate the run makes calls, and LiveSetup has refused a run without a key.
-        guard let key = setup.key else { throw ExitCode(2) }
-        let recorder = Recorder(options: options, fixturesRoot: root, mode: resolution.mode, key: key,
-                                redactHeaders: project.redactHeaders + redactHeader, defaultAuth: auth,
-                                defaultContract: selection.single,
-                                acceptStatusChange: acceptStatusChange)
-        let outcomes = await recorder.record(existing, plan: entries, progress: Progress.reporter(label: "record"))
-        if let line = selection.leftOutLine { print(line) }
-        print(Self.summary(outcomes, mode: resolution.mode))
-        print(recorder.caller.ledger.line)
-        print(options.writeLog.summary)
-        let written = outcomes.filter { $0.status == .new || $0.status == .updated }.map(\.relativePath)
-        var failed = outcomes.contains { $0.status == .failed }
-        if !written.isEmpty, let after = try? fixtureOptions.load(selection) {
-            let lost = Coverage(existing).lost(in: Coverage(after))
-            for cell in lost { print("record: coverage lost: \(cell) (no fixture of that status is left; see fsq-contract list)") }
-            failed = failed || !lost.isEmpty
-        }
-        let replayFailures = await RecordedReplay.check(written, fixturesRoot: root)
-        for failure in replayFailures { print("REPLAY   \(failure.relativePath) \(failure.reason)") }
-        if !written.isEmpty {
-            print(replayFailures.isEmpty
-                  ? "record: fixtures were written and replay green; review the diff and commit them (exit 1, as a snapshot test in record mode)"
-                  : "record: \(replayFailures.count) of \(written.count) written fixtures fail their own replay (above); fix or delete them")
-        } else if let plan, !entries.isEmpty {
-            print("record: nothing written from --plan \(plan): " + Self.nothingWrittenReason(outcomes))
-            throw ExitCode(1)
-        }
-        if !written.isEmpty || failed { throw ExitCode(1) }
+        let job = try RecordJob.resolve(self)
+        let recording = await job.record()
+        try await job.report(recording).exit()
     }
 
     /// Why a plan wrote nothing, from the outcomes' counts.

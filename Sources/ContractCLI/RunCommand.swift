@@ -51,9 +51,6 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Known findings") var baselineFlags: BaselineFlags
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
 
-    /// Seconds past `--deadline` before the watchdog writes the report and exits.
-    static let watchdogGrace = 3.0
-
     /// Flag combinations that mean nothing without `--live`, and a malformed `--shard`: refused before anything runs.
     func validate() throws {
         if let shard {
@@ -77,165 +74,11 @@ struct RunCommand: AsyncParsableCommand {
         (report ?? project?.report ?? "Reports/junit.xml", reportDir ?? project?.reportDir)
     }
 
+    /// Resolve the flags, discover the fixtures, run them, report: each step is `RunJob`'s.
     mutating func run() async throws {
-        let shard = try self.shard.map { (text) throws(UsageFailure) in try Shard(parsing: text) }
-        let project = try fixtureOptions.adopt()
-        let (report, reportDir) = reportPaths(project)
-        if live { connection.adopt(project) }
-        let selection = try fixtureOptions.selection(project: project, live: live)
-        if let contract = selection.single, let problem = Selection.authProblem(auth.styles, contract: contract) { throw UsageFailure(problem) }
-        var liveOptions: LiveOptions?
-        if live {
-            guard connection.baseURL != nil else {
-                throw UsageFailure("--live needs --base-url: the API (https://places-api.foursquare.com) or fsq-contract serve's URL")
-            }
-            liveOptions = try LiveSetup.resolve(
-                verb: "fsq-contract run", project: project, selection: selection, connection: connection, limits: limits,
-                budget: budget, styles: auth.styles, apiVersion: apiVersion, ifNoKey: ifNoKey).options
-            if let line = selection.leftOutLine { print(line) }
-        }
-        let baseline = live ? try baselineFlags.load(project: project) : nil
-        let baselineUse = baseline.map { BaselineUse($0.baseline) }
-        let document = try openapi.check(verb: "fsq-contract run", project: project)
-
-        let discoverStart = ContinuousClock.now
-        var files = try fixtureOptions.discover()
-        if let shard {
-            let all = files.count
-            files = shard.select(files)
-            if files.isEmpty { throw UsageFailure(Selection.emptyShard(self.shard ?? "", fixtures: all)) }
-        }
-        var loaded: [LoadedFixture] = []
-        if let liveOptions {
-            loaded = files.map(fixtureOptions.loader.load).filter { item in
-                if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
-                return false
-            }
-            // Without a key every case is skipped and no call is made.
-            let count = liveOptions.key == nil && !budget.dryRun ? CallCount() : CallCount.live(loaded, options: liveOptions)
-            try budget.gate(count, options: liveOptions, verb: "run --live")
-        }
-        if !live, let apiVersion {
-            let fixtures = files.map(fixtureOptions.loader.load).compactMap { item -> Fixture? in
-                if case let .fixture(fixture) = item, selection.includes(contract: fixture.contract) { return fixture }
-                return nil
-            }
-            if let problem = Selection.apiVersionProblem(apiVersion, styles: auth.styles, fixtures: fixtures) { throw UsageFailure(problem) }
-        }
-        let source = FixtureSource.files(files, loader: fixtureOptions.loader)
-        let mode = live ? "live" : "replay"
-        let stream = openReport(report, mode: mode, baseURL: liveOptions?.baseURL.absoluteString ?? "replay (in-process)")
-        let contractsRun = Locked(Set<ContractID>())
-        let includes: @Sendable (Fixture) -> Bool = { fixture in
-            guard selection.includes(contract: fixture.contract) else { return false }
-            contractsRun.withLock { _ = $0.insert(fixture.contract) }
-            return true
-        }
-        let phases = timings ? PhaseTimes() : nil
-        let refusals = ContractRefusals()
-        let worker = WorkerContext.from(environment: ProcessInfo.processInfo.environment)
-        let start = ContinuousClock.now
-        var ledger: CallLedger?
-        let staleProbe = StaleProbe(loaded)
-
-        if let liveOptions {
-            // A worker started again after a crash keeps the first worker's deadline.
-            let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerContext.runStart(worker))
-            let caller = LiveCaller(options: liveOptions)
-            ledger = caller.ledger
-            var liveStrategy = LiveStrategy(caller: caller, deadline: deadline, document: document)
-            liveStrategy.staleProbe = staleProbe
-            liveStrategy.staleFails = project.staleFails
-            liveStrategy.baseline = baselineUse
-            let strategy = liveStrategy
-            let core = ExecutionCore(concurrency: liveOptions.concurrency, deadline: deadline,
-                                     progress: Progress.reporter(label: "live"), worker: worker)
-            let pipeline = RunPipeline(source: source, strategy: refusals.watching(strategy), core: core, stream: stream,
-                                       includes: includes)
-            let reportPath = report
-            let watchdog = Watchdog(deadline: deadline, grace: Self.watchdogGrace) {
-                try? pipeline.closeUnfinished { path, suite in strategy.unfinished(path: path, suite: suite, deadline: deadline) }
-                print(Summary.render(stream.tally))
-                print("report: \(reportPath) (the run deadline of \(liveOptions.deadline)s passed; unfinished cases are errors)")
-                if let failure = stream.failure { writeStderr("fsq-contract run: --report \(reportPath): \(failure)") }
-                Foundation.exit(1)
-            }
-            await pipeline.run()
-            watchdog.cancel()
-            print(liveOptions.writeLog.summary)
-        } else {
-            var strategy = ReplayStrategy(authStyles: auth.styles, apiVersion: version)
-            strategy.document = document
-            let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases,
-                                     worker: worker)
-            await RunPipeline(source: source, strategy: strategy, core: core, stream: stream, includes: includes).run()
-        }
-        let runTime = (ContinuousClock.now - start).seconds
-        let reportStart = ContinuousClock.now
-        try? stream.finish()
-        let reportTime = (ContinuousClock.now - reportStart).seconds
-        if let phases {
-            writeStderr(String(format: "timings: discover=%.3f stream=%.3f finish=%.3f load=%.3f replay=%.3f report=%.3f",
-                               (start - discoverStart).seconds, runTime, reportTime,
-                               phases.seconds(.load), phases.seconds(.run), phases.seconds(.report)))
-        }
-        var tally = stream.tally
-        // A contract the server refused on every call is one line; its cases stay failures in the report.
-        refusals.lines.forEach { print($0) }
-        tally.omitProblems(where: refusals.isRefused)
-        if let contracts = selection.contracts, tally.total.fixtures == 0 {
-            throw UsageFailure("--contract \(contracts.map(\.rawValue).joined(separator: ", ")) matches no fixture in \(fixtureOptions.folder)")
-        }
-        if let problem = Selection.authProblem(auth.styles, contracts: contractsRun.withLock { $0 }) { throw UsageFailure(problem) }
-        print(Summary.render(tally))
-        // Old fixtures, stale ones, flaky cases and what the calls cost, after the run's own step summary.
-        var stepSummaryTail = ""
-        if let maxDays = project.fixtureMaxAgeDays {
-            // Replay reads each file once in its stream; the ages are read apart, only when the project asks.
-            let age = FixtureAge(live ? loaded : files.map(fixtureOptions.loader.load), maxDays: maxDays)
-            age.lines.forEach { print($0) }
-            stepSummaryTail += age.markdown
-        }
-        if let baseline, let baselineUse {
-            baselineUse.lines(path: baseline.path).forEach { print($0) }
-            if baselineFlags.updateBaseline {
-                let updated = baseline.baseline.updated(findings: baselineUse.findings, covered: baselineUse.coveredOperations)
-                do {
-                    try updated.write(to: URL(fileURLWithPath: baseline.path))
-                } catch {
-                    throw UsageFailure("--baseline \(baseline.path): cannot write it: \(error)")
-                }
-                print("baseline \(baseline.path) written: \(updated.entries.count) entries; this run's report keeps its verdicts, "
-                      + "the next run knows them (give each new entry its reason)")
-            }
-        }
-        if let ledger {
-            let nightly = NightlyLines(ledger: ledger, stale: staleProbe.found, staleFails: project.staleFails)
-            nightly.terminal.forEach { print($0) }
-            stepSummaryTail += nightly.markdown
-        }
-        print(String(format: "report: %@ (discover %.2fs, load+%@ %.2fs, report %.2fs)",
-                     report, (start - discoverStart).seconds, mode, runTime, reportTime))
-        let page = JobPage(environment: ProcessInfo.processInfo.environment).publish(
-            stream.jobPage, title: "fsq-contract run (\(mode))", suiteOrder: HarnessReport.suiteOrder(tally.suites.keys),
-            reportPath: report, key: liveOptions?.key)
-        page.annotations.forEach { print($0) }
-        page.warnings.forEach(writeStderr)
-        if !stepSummaryTail.isEmpty,
-           let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(stepSummaryTail, key: liveOptions?.key) {
-            writeStderr(warning)
-        }
-        if let failure = stream.failure {
-            throw UsageFailure("--report \(report): \(failure)")
-        }
-        if let reportDir {
-            do {
-                try ReportSplitter.split(report, into: reportDir)
-            } catch {
-                throw UsageFailure("--report-dir \(reportDir): cannot write the per-suite files: \(error)")
-            }
-        }
-        if tally.total.problems > 0 { throw ExitCode(1) }
+        let job = try RunJob.resolve(self)
+        let outcome = await job.execute(try job.discover())
+        try job.report(outcome).exit()
     }
 
     /// The report stream, or one that only tallies when the file cannot be opened (the run still goes on).

@@ -36,10 +36,8 @@ extension SupervisedVerb {
         } catch {
             writeStderr("\(verbName): --report \(report): cannot write the crash report: \(ReportStream.describe(error))")
         }
-        let page = JobPage(environment: ProcessInfo.processInfo.environment).publish(
-            [crash.result], title: "\(verbName) (\(crashMode))", fixturesRoot: nil, reportPath: report, key: nil)
-        page.annotations.forEach { print($0) }
-        page.warnings.forEach(writeStderr)
+        VerbEnding.show(JobPage(environment: ProcessInfo.processInfo.environment).publish(
+            [crash.result], title: "\(verbName) (\(crashMode))", fixturesRoot: nil, reportPath: report, key: nil))
         return 1
     }
 }

@@ -1,0 +1,59 @@
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+import JUnitXML
+
+extension DriftJob {
+    /// The cases, graded against `--fail-on` and the baseline; with `--update-baseline`, the baseline is written
+    /// from this run and the cases graded again against it. A run that selected no case is a usage error.
+    func grade(_ run: DriftRun) throws -> (cases: [CaseResult], baselineUse: BaselineUse?) {
+        var baselineUse = baseline.map { BaselineUse($0.baseline) }
+        var cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
+        if let baseline, let used = baselineUse, command.baselineFlags.updateBaseline {
+            let updated = try BaselineFlags.update(baseline, from: used)
+            let added = updated.entries.filter { baseline.baseline.entry($0.fingerprint) == nil }.count
+            print("baseline \(baseline.path) written: \(updated.entries.count) entries (\(added) new, \(used.fixed.count) fixed removed); "
+                  + "give each new entry its reason and review the dates")
+            baselineUse = BaselineUse(updated)
+            cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
+        }
+        if cases.isEmpty { throw UsageFailure("drift selected no case in \(command.fixtureOptions.folder); check --filter, --contract and --auth") }
+        return (cases, baselineUse)
+    }
+
+    /// Grades the run, prints the summary, writes the report (and `--summary`, `--json`) and the step summary;
+    /// returns the exit status.
+    func report(_ drift: (run: DriftRun, ledger: CallLedger)) throws -> VerbStatus {
+        let run = drift.run
+        let (cases, baselineUse) = try grade(run)
+        var summary = DriftSummary(run, preferred: project.liveContracts ?? [])
+        summary.staleFails = project.staleFails
+        let baseURL = options.baseURL.absoluteString
+        print(summary.terminal())
+        if let line = DriftReport.documentLine(run) { print(line) }
+        if let baseline, let baselineUse { baselineUse.lines(path: baseline.path).forEach { print($0) } }
+        print(Summary.render(cases, maxProblems: 5))
+        NightlyLines(ledger: drift.ledger, stale: []).terminal.forEach { print($0) }
+        print(options.writeLog.summary)
+
+        let results = run.results
+        var report = HarnessReport(properties: [
+            ("mode", "drift"), ("auth_styles", command.auth.styles.map(\.rawValue).joined(separator: ",")),
+            ("base_url", baseURL), ("api_version", options.apiVersion), ("tool_version", ToolVersion.current),
+            ("fail_on", failOn.rawValue),
+        ] + NightlyLines(ledger: drift.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0.rawValue)] } ?? []) + DriftReport.contractProperties(summary))
+        report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
+        let markdown = summary.markdown(baseURL: baseURL)
+        let json = command.json
+        do {
+            try report.write(cases, to: reportPath)
+            if let path = summaryPath { try AtomicFile.write(Data(markdown.utf8), to: URL(fileURLWithPath: path)) }
+            if let json { try AtomicFile.write(try DriftReport.json(run, baseURL: baseURL, preferred: project.liveContracts ?? []), to: URL(fileURLWithPath: json)) }
+        } catch {
+            throw UsageFailure("cannot write an output: \(error)")
+        }
+        VerbEnding.appendStepSummary(markdown, key: key)
+        print("report: \(reportPath)" + (summaryPath.map { ", summary: \($0)" } ?? "") + (json.map { ", json: \($0)" } ?? ""))
+        return VerbStatus(failed: cases.contains(where: \.verdict.isProblem))
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+
+/// `fsq-contract drift` resolved before its first call: the project file, the outputs' paths, the grade that fails
+/// the run, the live setup, the OpenAPI check, the baseline, the fixtures and `drift-config.json`, past the budget.
+struct DriftJob {
+    /// The verb's flags, with the project file's values taken where a flag was not given.
+    let command: DriftCommand
+    let project: ProjectFile
+    let reportPath: String
+    let summaryPath: String?
+    let failOn: DriftCommand.FailOn
+    let options: LiveOptions
+    /// `FSQ_API_KEY`; nil when the run skips for want of one.
+    let key: APIKey?
+    let document: DocumentCheck?
+    let baseline: (path: String, baseline: Baseline)?
+    let loaded: [LoadedFixture]
+    let config: DriftConfig
+
+    /// Resolves the flags against the project file and loads the fixtures, or throws a one-line `UsageFailure`
+    /// naming the flag or file; `--dry-run` prints the calls and ends the run here.
+    static func resolve(_ command: DriftCommand) throws -> DriftJob {
+        var command = command
+        let (project, selection) = try command.scope(live: true)
+        let reportPath = command.reportPath(project)
+        let summaryPath = command.summary ?? project.drift.summary
+        let failOn = command.failOn ?? (project.drift.failOn == .warn ? .warn : .err)
+        let setup = try LiveSetup.resolve(
+            verb: "fsq-contract drift", project: project, selection: selection, connection: command.connection, limits: command.limits,
+            budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey)
+        let options = setup.options, key = setup.key
+        let document = try command.openapi.check(verb: "fsq-contract drift", project: project)
+        let baseline = try command.baselineFlags.load(project: project)
+        let loaded = try command.fixtureOptions.load(selection)
+        let contracts = Set(loaded.compactMap { item -> ContractID? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })
+        if let problem = Selection.authProblem(command.auth.styles, contracts: contracts) { throw UsageFailure(problem) }
+        let config: DriftConfig
+        do {
+            config = try DriftConfig.load(fixturesRoot: command.fixtureOptions.fixturesURL)
+        } catch {
+            throw UsageFailure("--fixtures \(error)")
+        }
+        let budget = command.budget
+        try budget.gate(key == nil && !budget.dryRun ? CallCount() : CallCount.live(loaded, options: options), options: options, verb: "drift")
+        if let line = selection.leftOutLine { print(line) }
+        return DriftJob(command: command, project: project, reportPath: reportPath, summaryPath: summaryPath, failOn: failOn,
+                        options: options, key: key, document: document, baseline: baseline, loaded: loaded, config: config)
+    }
+
+    /// Calls the server for every fixture and compares each answer with its fixture; returns what moved and the
+    /// calls made.
+    func execute() async -> (run: DriftRun, ledger: CallLedger) {
+        let runner = DriftRunner(options: options, config: config, document: document,
+                                 worker: WorkerContext.from(environment: ProcessInfo.processInfo.environment))
+        let run = await runner.run(loaded, progress: Progress.reporter(label: "drift"))
+        return (run, runner.caller.ledger)
+    }
+}

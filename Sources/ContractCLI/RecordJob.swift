@@ -1,0 +1,78 @@
+import ArgumentParser
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+
+/// `fsq-contract record` resolved before its first call: the project file, the mode, the live setup and key, the
+/// fixtures to record again and the plan's new ones, past the budget.
+struct RecordJob {
+    /// The verb's flags, with the project file's values taken where a flag was not given.
+    let command: RecordCommand
+    let project: ProjectFile
+    let selection: ContractSelection
+    let mode: RecordMode
+    let options: LiveOptions
+    let key: APIKey
+    /// The fixtures already in the folder (with `--place-id`'s id put in).
+    let existing: [LoadedFixture]
+    /// `--plan`'s entries.
+    let entries: [PlanEntry]
+
+    var root: URL { command.fixtureOptions.fixturesURL }
+
+    /// Resolves the flags against the project file and the environment, or throws a one-line `UsageFailure` naming
+    /// the flag, variable or file. A mode that records nothing, and `--dry-run`, print why and end the run here.
+    static func resolve(_ command: RecordCommand) throws -> RecordJob {
+        var command = command
+        let (project, selection) = try command.scope(live: true)
+        let environment = ProcessInfo.processInfo.environment
+        let resolution: RecordModeResolution
+        do {
+            resolution = try RecordMode.resolve(flag: command.mode, environment: environment, hasPlan: command.plan != nil)
+        } catch {
+            throw UsageFailure(error.description)
+        }
+        if let nothing = resolution.nothingRecorded {
+            print(nothing)
+            // A plan asked for fixtures: recording none of them is not a success.
+            if let plan = command.plan { print("record: --plan \(plan) was not recorded"); throw ExitCode(1) }
+            throw ExitCode.success
+        }
+        let setup = try LiveSetup.resolve(
+            verb: "fsq-contract record", project: project, selection: selection, connection: command.connection, limits: command.limits,
+            budget: command.budget, styles: [command.auth], apiVersion: command.apiVersion, ifNoKey: nil, keyRequired: true,
+            checksStyles: false)
+        let options = setup.options
+        let fixtureOptions = command.fixtureOptions, plan = command.plan
+        let root = fixtureOptions.fixturesURL
+        // A folder that does not exist yet is fine when a plan says what to record into it.
+        var existing: [LoadedFixture]
+        if plan != nil, (try? fixtureOptions.discover()) == nil { existing = [] } else { existing = try fixtureOptions.load(selection) }
+        existing = try command.rerecord.apply(to: existing)
+        var entries: [PlanEntry] = []
+        if let plan {
+            do {
+                entries = try PlanEntry.load(URL(fileURLWithPath: plan))
+            } catch {
+                throw UsageFailure("--plan \(error)")
+            }
+        }
+        try command.budget.gate(CallCount.record(existing, plan: entries, mode: resolution.mode, fixturesRoot: root,
+                                                 defaultContract: selection.single, writes: options.writes),
+                                options: options, verb: "record")
+        // Past the gate the run makes calls, and LiveSetup has refused a run without a key.
+        guard let key = setup.key else { throw ExitCode(2) }
+        return RecordJob(command: command, project: project, selection: selection, mode: resolution.mode, options: options,
+                         key: key, existing: existing, entries: entries)
+    }
+
+    /// Records the fixtures and the plan's entries; returns what happened to each and the calls made.
+    func record() async -> (outcomes: [RecordOutcome], ledger: CallLedger) {
+        let recorder = Recorder(options: options, fixturesRoot: root, mode: mode, key: key,
+                                redactHeaders: project.redactHeaders + command.redactHeader, defaultAuth: command.auth,
+                                defaultContract: selection.single,
+                                acceptStatusChange: command.acceptStatusChange)
+        let outcomes = await recorder.record(existing, plan: entries, progress: Progress.reporter(label: "record"))
+        return (outcomes, recorder.caller.ledger)
+    }
+}

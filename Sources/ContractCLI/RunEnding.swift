@@ -1,0 +1,60 @@
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+import JUnitXML
+
+extension RunJob {
+    /// After the pass over the fixtures: the refused contracts, the usage errors only the run can find, the summary
+    /// and what follows it (old and stale fixtures, the baseline, the calls), the report line, the job page, and the
+    /// per-suite files. Returns the exit status; throws `UsageFailure` when the report could not be written.
+    func report(_ outcome: RunOutcome) throws -> VerbStatus {
+        let stream = outcome.stream, refusals = outcome.refusals, fixtureOptions = command.fixtureOptions
+        var tally = stream.tally
+        // A contract the server refused on every call is one line; its cases stay failures in the report.
+        refusals.lines.forEach { print($0) }
+        tally.omitProblems(where: refusals.isRefused)
+        if let contracts = selection.contracts, tally.total.fixtures == 0 {
+            throw UsageFailure("--contract \(contracts.map(\.rawValue).joined(separator: ", ")) matches no fixture in \(fixtureOptions.folder)")
+        }
+        if let problem = Selection.authProblem(command.auth.styles, contracts: outcome.contractsRun) { throw UsageFailure(problem) }
+        print(Summary.render(tally))
+        // Old fixtures, stale ones, flaky cases and what the calls cost, after the run's own step summary.
+        var stepSummaryTail = ""
+        if let maxDays = project.fixtureMaxAgeDays {
+            // Replay reads each file once in its stream; the ages are read apart, only when the project asks.
+            let age = FixtureAge(live ? outcome.fixtures.loaded : outcome.fixtures.files.map(fixtureOptions.loader.load), maxDays: maxDays)
+            age.lines.forEach { print($0) }
+            stepSummaryTail += age.markdown
+        }
+        if let baseline, let baselineUse {
+            baselineUse.lines(path: baseline.path).forEach { print($0) }
+            if command.baselineFlags.updateBaseline {
+                let updated = try BaselineFlags.update(baseline, from: baselineUse)
+                print("baseline \(baseline.path) written: \(updated.entries.count) entries; this run's report keeps its verdicts, "
+                      + "the next run knows them (give each new entry its reason)")
+            }
+        }
+        if let ledger = outcome.ledger {
+            let nightly = NightlyLines(ledger: ledger, stale: outcome.staleProbe.found, staleFails: project.staleFails)
+            nightly.terminal.forEach { print($0) }
+            stepSummaryTail += nightly.markdown
+        }
+        print(String(format: "report: %@ (discover %.2fs, load+%@ %.2fs, report %.2fs)",
+                     report, outcome.discoverTime, mode, outcome.runTime, outcome.reportTime))
+        VerbEnding.show(JobPage(environment: ProcessInfo.processInfo.environment).publish(
+            stream.jobPage, title: "fsq-contract run (\(mode))", suiteOrder: HarnessReport.suiteOrder(tally.suites.keys),
+            reportPath: report, key: liveOptions?.key))
+        if !stepSummaryTail.isEmpty { VerbEnding.appendStepSummary(stepSummaryTail, key: liveOptions?.key) }
+        if let failure = stream.failure {
+            throw UsageFailure("--report \(report): \(failure)")
+        }
+        if let reportDir {
+            do {
+                try ReportSplitter.split(report, into: reportDir)
+            } catch {
+                throw UsageFailure("--report-dir \(reportDir): cannot write the per-suite files: \(error)")
+            }
+        }
+        return VerbStatus(failed: tally.total.problems > 0)
+    }
+}

@@ -1,0 +1,102 @@
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+
+/// What one pass over the fixtures leaves for the run's ending.
+struct RunOutcome {
+    let fixtures: RunFixtures
+    let stream: ReportStream
+    /// The contracts of the fixtures that ran.
+    let contractsRun: Set<ContractID>
+    let refusals: ContractRefusals
+    /// The calls a live run made; nil in replay.
+    let ledger: CallLedger?
+    let staleProbe: StaleProbe
+    /// Seconds spent discovering the files, loading and running them, and finishing the report.
+    let discoverTime: Double, runTime: Double, reportTime: Double
+}
+
+extension RunJob {
+    /// Seconds past `--deadline` before the watchdog writes the report and exits.
+    static let watchdogGrace = 3.0
+
+    /// Runs every fixture through the pipeline, live under the deadline's watchdog or in replay, streaming the
+    /// report, and prints `--timings`.
+    func execute(_ fixtures: RunFixtures) async -> RunOutcome {
+        let source = FixtureSource.files(fixtures.files, loader: command.fixtureOptions.loader)
+        let stream = command.openReport(report, mode: mode, baseURL: liveOptions?.baseURL.absoluteString ?? "replay (in-process)")
+        let contractsRun = Locked(Set<ContractID>())
+        let selection = self.selection
+        let includes: @Sendable (Fixture) -> Bool = { fixture in
+            guard selection.includes(contract: fixture.contract) else { return false }
+            contractsRun.withLock { _ = $0.insert(fixture.contract) }
+            return true
+        }
+        let phases = command.timings ? PhaseTimes() : nil
+        let refusals = ContractRefusals()
+        let worker = WorkerContext.from(environment: ProcessInfo.processInfo.environment)
+        let start = ContinuousClock.now
+        var ledger: CallLedger?
+        let staleProbe = StaleProbe(fixtures.loaded)
+
+        if let liveOptions {
+            ledger = await runLive(source: source, stream: stream, includes: includes, refusals: refusals, worker: worker,
+                                   staleProbe: staleProbe, options: liveOptions)
+        } else {
+            await runReplay(source: source, stream: stream, includes: includes, phases: phases, worker: worker)
+        }
+        let runTime = (ContinuousClock.now - start).seconds
+        let reportStart = ContinuousClock.now
+        try? stream.finish()
+        let reportTime = (ContinuousClock.now - reportStart).seconds
+        let discoverTime = (start - fixtures.discoverStart).seconds
+        if let phases {
+            writeStderr(String(format: "timings: discover=%.3f stream=%.3f finish=%.3f load=%.3f replay=%.3f report=%.3f",
+                               discoverTime, runTime, reportTime,
+                               phases.seconds(.load), phases.seconds(.run), phases.seconds(.report)))
+        }
+        return RunOutcome(fixtures: fixtures, stream: stream, contractsRun: contractsRun.withLock { $0 }, refusals: refusals,
+                          ledger: ledger, staleProbe: staleProbe, discoverTime: discoverTime, runTime: runTime, reportTime: reportTime)
+    }
+
+    /// Calls the server for every fixture until the run deadline; past it, the watchdog closes the unfinished cases
+    /// as errors, writes the report and exits 1. Returns the calls made.
+    private func runLive(source: FixtureSource, stream: ReportStream, includes: @escaping @Sendable (Fixture) -> Bool,
+                         refusals: ContractRefusals, worker: WorkerContext?, staleProbe: StaleProbe,
+                         options liveOptions: LiveOptions) async -> CallLedger {
+        // A worker started again after a crash keeps the first worker's deadline.
+        let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerContext.runStart(worker))
+        let caller = LiveCaller(options: liveOptions)
+        var liveStrategy = LiveStrategy(caller: caller, deadline: deadline, document: document)
+        liveStrategy.staleProbe = staleProbe
+        liveStrategy.staleFails = project.staleFails
+        liveStrategy.baseline = baselineUse
+        let strategy = liveStrategy
+        let core = ExecutionCore(concurrency: liveOptions.concurrency, deadline: deadline,
+                                 progress: Progress.reporter(label: "live"), worker: worker)
+        let pipeline = RunPipeline(source: source, strategy: refusals.watching(strategy), core: core, stream: stream,
+                                   includes: includes)
+        let reportPath = report
+        let watchdog = Watchdog(deadline: deadline, grace: Self.watchdogGrace) {
+            try? pipeline.closeUnfinished { path, suite in strategy.unfinished(path: path, suite: suite, deadline: deadline) }
+            print(Summary.render(stream.tally))
+            print("report: \(reportPath) (the run deadline of \(liveOptions.deadline)s passed; unfinished cases are errors)")
+            if let failure = stream.failure { writeStderr("fsq-contract run: --report \(reportPath): \(failure)") }
+            Foundation.exit(1)
+        }
+        await pipeline.run()
+        watchdog.cancel()
+        print(liveOptions.writeLog.summary)
+        return caller.ledger
+    }
+
+    /// Replays every fixture in process, twice as many at once as there are cores.
+    private func runReplay(source: FixtureSource, stream: ReportStream, includes: @escaping @Sendable (Fixture) -> Bool,
+                           phases: PhaseTimes?, worker: WorkerContext?) async {
+        var strategy = ReplayStrategy(authStyles: command.auth.styles, apiVersion: command.version)
+        strategy.document = document
+        let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases,
+                                 worker: worker)
+        await RunPipeline(source: source, strategy: strategy, core: core, stream: stream, includes: includes).run()
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+
+/// `fsq-contract run` resolved before any fixture is read: the project file, where the report goes, the contracts
+/// and the shard, for `--live` the live setup and the baseline, and the OpenAPI check.
+struct RunJob {
+    /// The verb's flags, with the project file's values taken where a flag was not given.
+    let command: RunCommand
+    let project: ProjectFile
+    let report: String
+    let reportDir: String?
+    let selection: ContractSelection
+    let shard: Shard?
+    /// The live options; nil in replay.
+    let liveOptions: LiveOptions?
+    let baseline: (path: String, baseline: Baseline)?
+    let baselineUse: BaselineUse?
+    let document: DocumentCheck?
+
+    var live: Bool { command.live }
+    /// The report's `mode` property.
+    var mode: String { live ? "live" : "replay" }
+
+    /// Resolves the flags against the project file, or throws a one-line `UsageFailure` naming the flag or file.
+    /// A live run prints the contracts it leaves out.
+    static func resolve(_ command: RunCommand) throws -> RunJob {
+        var command = command
+        let live = command.live
+        let shard = try command.shard.map { (text) throws(UsageFailure) in try Shard(parsing: text) }
+        let (project, selection) = try command.scope(live: live)
+        let (report, reportDir) = command.reportPaths(project)
+        if let contract = selection.single, let problem = Selection.authProblem(command.auth.styles, contract: contract) { throw UsageFailure(problem) }
+        var liveOptions: LiveOptions?
+        if live {
+            guard command.connection.baseURL != nil else {
+                throw UsageFailure("--live needs --base-url: the API (https://places-api.foursquare.com) or fsq-contract serve's URL")
+            }
+            liveOptions = try LiveSetup.resolve(
+                verb: "fsq-contract run", project: project, selection: selection, connection: command.connection, limits: command.limits,
+                budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey).options
+            if let line = selection.leftOutLine { print(line) }
+        }
+        let baseline = live ? try command.baselineFlags.load(project: project) : nil
+        let baselineUse = baseline.map { BaselineUse($0.baseline) }
+        let document = try command.openapi.check(verb: "fsq-contract run", project: project)
+        return RunJob(command: command, project: project, report: report, reportDir: reportDir, selection: selection, shard: shard,
+                      liveOptions: liveOptions, baseline: baseline, baselineUse: baselineUse, document: document)
+    }
+
+    /// Discovers the files (the shard's share) and checks them before the first call: a live run's budget
+    /// (`--dry-run` prints the count and ends the run here), replay's `--api-version` against the fixtures.
+    func discover() throws -> RunFixtures {
+        let fixtureOptions = command.fixtureOptions
+        let discoverStart = ContinuousClock.now
+        var files = try fixtureOptions.discover()
+        if let shard {
+            let all = files.count
+            files = shard.select(files)
+            if files.isEmpty { throw UsageFailure(Selection.emptyShard(command.shard ?? "", fixtures: all)) }
+        }
+        var loaded: [LoadedFixture] = []
+        if let liveOptions {
+            loaded = files.map(fixtureOptions.loader.load).filter { item in
+                if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
+                return false
+            }
+            // Without a key every case is skipped and no call is made.
+            let count = liveOptions.key == nil && !command.budget.dryRun ? CallCount() : CallCount.live(loaded, options: liveOptions)
+            try command.budget.gate(count, options: liveOptions, verb: "run --live")
+        }
+        if !live, let apiVersion = command.apiVersion {
+            let fixtures = files.map(fixtureOptions.loader.load).compactMap { item -> Fixture? in
+                if case let .fixture(fixture) = item, selection.includes(contract: fixture.contract) { return fixture }
+                return nil
+            }
+            if let problem = Selection.apiVersionProblem(apiVersion, styles: command.auth.styles, fixtures: fixtures) { throw UsageFailure(problem) }
+        }
+        return RunFixtures(files: files, loaded: loaded, discoverStart: discoverStart)
+    }
+}
+
+/// The fixtures one run goes over.
+struct RunFixtures {
+    /// The files, in run order: the shard's share of those `--filter` selects.
+    var files: DiscoveredFiles
+    /// For `--live`, the selected contracts' fixtures, loaded ahead to count the calls and probe for stale ones.
+    var loaded: [LoadedFixture]
+    /// When discovery began, for `--timings` and the report line.
+    var discoverStart: ContinuousClock.Instant
+}

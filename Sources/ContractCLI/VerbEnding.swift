@@ -1,0 +1,34 @@
+import ArgumentParser
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+
+/// How a verb ends once it has run, written once for every verb: what it shows CI (the job page's annotations and
+/// the step summary).
+enum VerbEnding {
+    /// Prints the job page's annotations on standard output and its warnings on standard error.
+    static func show(_ page: JobPage.Output) {
+        page.annotations.forEach { print($0) }
+        page.warnings.forEach(writeStderr)
+    }
+
+    /// Appends markdown the verb wrote itself to `$GITHUB_STEP_SUMMARY` (with the key redacted); a summary that
+    /// cannot be appended is a warning on standard error, not a failure.
+    static func appendStepSummary(_ markdown: String, key: APIKey?) {
+        if let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(markdown, key: key) {
+            writeStderr(warning)
+        }
+    }
+}
+
+/// A verb's exit status once it has run (a usage or configuration error has already thrown `UsageFailure`, exit 2):
+/// 0, or 1 when a check failed, a fixture is broken, or a fixture was written.
+struct VerbStatus: Equatable {
+    /// Whether the run exits 1.
+    var failed: Bool
+
+    /// Returns for exit 0; throws `ExitCode(1)`.
+    func exit() throws {
+        if failed { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import CommandParsing
+import ContractHarness
+import Foundation
+import Testing
+import TestSupport
+@testable import ContractCLI
+
+/// The steps a verb's `run()` hands to its job: what they resolve from the flags and the project file, in process
+/// (none of these reaches a live call, so nothing here hands off to fsq-live).
+@Suite("fsq-contract verbs' jobs")
+struct VerbJobTests {
+    /// A project file in a fresh folder; its relative paths resolve against that folder.
+    static func project(_ json: String, in folder: URL) throws -> String {
+        let file = folder.appendingPathComponent("fsq-contract.json")
+        try Data(json.utf8).write(to: file)
+        return file.path
+    }
+
+    @Test func aProjectFileFillsInTheFlagsNotGivenAndItsServerOnlyForALiveVerb() throws {
+        try withTemporaryDirectory { tmp in
+            let project = try Self.project(#"{"fixtures": "F", "baseURL": "http://127.0.0.1:9", "liveContracts": ["seed"]}"#, in: tmp)
+            var replay = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", project])
+            let replayScope = try replay.scope(live: false)
+            #expect(replay.fixtureOptions.folder == tmp.appendingPathComponent("F").path)
+            #expect(replay.connection.baseURL == nil, "replay calls no server, so the project's baseURL stays out")
+            #expect(replayScope.selection.contracts == nil, "replay runs every contract; liveContracts is for live verbs")
+
+            var live = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--project", project])
+            let liveScope = try live.scope(live: true)
+            #expect(live.connection.baseURL == "http://127.0.0.1:9")
+            #expect(liveScope.selection.contracts == ["seed"])
+
+            var flagged = try parseCommand(RecordCommand.self, root: FSQContract.self, [
+                "record", "--project", project, "--fixtures", "G", "--base-url", "http://127.0.0.1:8", "--contract", "all",
+            ])
+            let flaggedScope = try flagged.scope(live: true)
+            #expect(flagged.fixtureOptions.folder == "G" && flagged.connection.baseURL == "http://127.0.0.1:8")
+            #expect(flaggedScope.selection.contracts == nil)
+        }
+    }
+
+    @Test func runResolvesItsReportPathsFromTheFlagsThenTheProjectFileThenTheDefault() throws {
+        try withTemporaryDirectory { tmp in
+            let project = try Self.project(#"{"report": "out/r.xml", "reportDir": "out/suites"}"#, in: tmp)
+            let fromFile = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", project]))
+            #expect(fromFile.report == tmp.appendingPathComponent("out/r.xml").path)
+            #expect(fromFile.reportDir == tmp.appendingPathComponent("out/suites").path)
+            #expect(fromFile.mode == "replay" && fromFile.liveOptions == nil && fromFile.baseline == nil)
+
+            let flagged = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, [
+                "run", "--project", project, "--report", "mine.xml", "--report-dir", "mine",
+            ]))
+            #expect(flagged.report == "mine.xml" && flagged.reportDir == "mine")
+
+            let defaults = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--no-project"]))
+            #expect(defaults.report == "Reports/junit.xml" && defaults.reportDir == nil)
+        }
+    }
+
+    /// Whether the server is known depends on the project file, so `validate()` cannot decide it: the job does,
+    /// before any key is read or any binary handed to.
+    @Test func aLiveRunWithNoServerInTheFlagsOrTheProjectFileIsRefusedWithOneLine() throws {
+        let command = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--live", "--no-project"])
+        #expect {
+            try RunJob.resolve(command)
+        } throws: { error in
+            (error as? UsageFailure)?.description
+                == "--live needs --base-url: the API (https://places-api.foursquare.com) or fsq-contract serve's URL"
+        }
+    }
+
+    @Test func recordWhoseModeRecordsNothingEndsBeforeAnyCallAndFailsOnlyForAPlan() throws {
+        let plain = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record", "--no-project", "--mode", "never"])
+        #expect { try RecordJob.resolve(plain) } throws: { ($0 as? ExitCode) == .success }
+        let planned = try parseCommand(RecordCommand.self, root: FSQContract.self, [
+            "record", "--no-project", "--mode", "never", "--plan", "plan.json",
+        ])
+        #expect { try RecordJob.resolve(planned) } throws: { ($0 as? ExitCode) == ExitCode(1) }
+    }
+
+    @Test func anUpdatedBaselineIsWrittenToItsFileAndAnUnwritableOneNamesIt() throws {
+        try withTemporaryDirectory { tmp in
+            let path = tmp.appendingPathComponent("baseline.json").path
+            try Data(#"{"entries": []}"#.utf8).write(to: URL(fileURLWithPath: path))
+            let baseline = try Baseline.load(URL(fileURLWithPath: path))
+            let updated = try BaselineFlags.update((path, baseline), from: BaselineUse(baseline))
+            #expect(updated.entries.isEmpty)
+            #expect(try Baseline.load(URL(fileURLWithPath: path)).entries.isEmpty)
+
+            // A path under a file: no folder can be made there.
+            let unwritable = path + "/baseline.json"
+            #expect {
+                try BaselineFlags.update((unwritable, baseline), from: BaselineUse(baseline))
+            } throws: { error in
+                (error as? UsageFailure)?.description.hasPrefix("--baseline \(unwritable): cannot write it: ") == true
+            }
+        }
+    }
+
+    @Test func aVerbExitsOneOnlyWhenSomethingFailed() throws {
+        try VerbStatus(failed: false).exit()
+        #expect { try VerbStatus(failed: true).exit() } throws: { ($0 as? ExitCode) == ExitCode(1) }
+    }
+}
