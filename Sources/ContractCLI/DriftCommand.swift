@@ -70,7 +70,7 @@ struct DriftCommand: AsyncParsableCommand {
         let document = try openapi.check(verb: "fsq-contract drift", project: project)
         let baseline = try baselineFlags.load(project: project)
         let loaded = try fixtureOptions.load(selection)
-        let contracts = Set(loaded.compactMap { item -> String? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })
+        let contracts = Set(loaded.compactMap { item -> ContractID? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })
         if let problem = Selection.authProblem(auth.styles, contracts: contracts) { throw UsageFailure(problem) }
         let config: DriftConfig
         do {
@@ -114,7 +114,7 @@ struct DriftCommand: AsyncParsableCommand {
             ("mode", "drift"), ("auth_styles", auth.styles.map(\.rawValue).joined(separator: ",")),
             ("base_url", baseURL), ("api_version", options.apiVersion), ("tool_version", ToolVersion.current),
             ("fail_on", failOn.rawValue),
-        ] + NightlyLines(ledger: runner.caller.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0)] } ?? []) + DriftReport.contractProperties(summary))
+        ] + NightlyLines(ledger: runner.caller.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0.rawValue)] } ?? []) + DriftReport.contractProperties(summary))
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
         let markdown = summary.markdown(baseURL: baseURL)
         do {

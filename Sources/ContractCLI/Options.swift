@@ -11,7 +11,7 @@ struct FixtureOptions: ParsableArguments {
     @Option(name: .long, help: "Only fixtures whose endpoint id or path matches this id or glob (e.g. place-*, chains/404*).")
     var filter: String?
 
-    @Option(name: .long, help: "Only fixtures of this contract (\(Contracts.known.joined(separator: ", ")), or all); default: replay runs all, each under its own; live verbs run the project file's liveContracts.")
+    @Option(name: .long, help: "Only fixtures of this contract (\(Contracts.knownList), or all); default: replay runs all, each under its own; live verbs run the project file's liveContracts.")
     var contract: String?
 
     @OptionGroup var projectFlags: ProjectFlags
@@ -64,7 +64,7 @@ struct FixtureOptions: ParsableArguments {
             return true
         }
         if loaded.isEmpty, let contracts = selection.contracts {
-            throw UsageFailure("--contract \(contracts.joined(separator: ", ")) matches no fixture in \(folder)")
+            throw UsageFailure("--contract \(contracts.map(\.rawValue).joined(separator: ", ")) matches no fixture in \(folder)")
         }
         return loaded
     }

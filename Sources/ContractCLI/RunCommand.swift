@@ -125,7 +125,7 @@ struct RunCommand: AsyncParsableCommand {
         let source = FixtureSource.files(files, loader: fixtureOptions.loader)
         let mode = live ? "live" : "replay"
         let stream = openReport(report, mode: mode, baseURL: liveOptions?.baseURL.absoluteString ?? "replay (in-process)")
-        let contractsRun = Locked(Set<String>())
+        let contractsRun = Locked(Set<ContractID>())
         let includes: @Sendable (Fixture) -> Bool = { fixture in
             guard selection.includes(contract: fixture.contract) else { return false }
             contractsRun.withLock { _ = $0.insert(fixture.contract) }
@@ -184,7 +184,7 @@ struct RunCommand: AsyncParsableCommand {
         refusals.lines.forEach { print($0) }
         tally.omitProblems(where: refusals.isRefused)
         if let contracts = selection.contracts, tally.total.fixtures == 0 {
-            throw UsageFailure("--contract \(contracts.joined(separator: ", ")) matches no fixture in \(fixtureOptions.folder)")
+            throw UsageFailure("--contract \(contracts.map(\.rawValue).joined(separator: ", ")) matches no fixture in \(fixtureOptions.folder)")
         }
         if let problem = Selection.authProblem(auth.styles, contracts: contractsRun.withLock { $0 }) { throw UsageFailure(problem) }
         print(Summary.render(tally))

@@ -22,7 +22,7 @@ public struct CallPlan: Sendable {
     /// request as it is, around the client's validation, so a server's own 400 can be mapped.
     public let invalidInput: String?
     /// What the call does to the server's data, from the request's type.
-    public let effect: Endpoint.Effect
+    package let effect: Endpoint.Effect
     /// For a write that takes `dry_run`, whether this call is one (`dry_run` unset is the API's default: true).
     public let dryRun: Bool?
     private let perform: @Sendable (FoursquareClient, _ validated: Bool) async -> CallOutcome
@@ -73,7 +73,7 @@ public struct CallPlan: Sendable {
     /// Turns a path and query back into the typed request a user would write.
     /// Throws a `FixtureError` for parameters the endpoint does not take or values that do not parse.
     public static func make(
-        endpoint: EndpointID, contract: String = Fixture.seedContract, path: String, query: [String: String],
+        endpoint: EndpointID, contract: ContractID = .seed, path: String, query: [String: String],
         file: String = "request", invalidInput: String? = nil
     ) throws(FixtureError) -> CallPlan {
         let entry = try registryEntry(endpoint: endpoint, contract: contract, file: file)
@@ -90,10 +90,10 @@ public struct CallPlan: Sendable {
     }
 
     /// The registry entry for a contract's endpoint; a `FixtureError` when the pair is unknown.
-    public static func registryEntry(endpoint: EndpointID, contract: String, file: String = "request") throws(FixtureError) -> Endpoint {
+    public static func registryEntry(endpoint: EndpointID, contract: ContractID, file: String = "request") throws(FixtureError) -> Endpoint {
         guard let known = Contract.named(contract) else {
             throw FixtureError(file: file, jsonPath: "$.contract",
-                               reason: "unknown contract '\(contract)' (known: \(Contract.all.map(\.id).joined(separator: ", ")))")
+                               reason: "unknown contract '\(contract)' (known: \(Contract.known.map(\.rawValue).joined(separator: ", ")))")
         }
         guard let entry = known.endpoint(endpoint) else {
             throw FixtureError(file: file, jsonPath: "$.endpoint", reason: "\(endpoint) is not an endpoint of contract \(contract)")
@@ -104,7 +104,7 @@ public struct CallPlan: Sendable {
     /// Checks a fixture's (contract, endpoint, method, path) against the registry, for the loader.
     /// Returns the endpoint id; throws naming the JSON path that is wrong.
     public static func validateRoute(
-        contract: String, endpoint: String, method: String, path: String, file: String
+        contract: ContractID, endpoint: String, method: String, path: String, file: String
     ) throws(FixtureError) -> EndpointID {
         switch RequestMatcher.validate(contract: contract, endpoint: endpoint, method: method, path: path) {
         case let .success(matched): return matched.endpoint.id
@@ -117,7 +117,4 @@ extension Fixture {
     /// The registry entry this fixture exercises: its contract's definition of its endpoint.
     /// The loader has already checked the pair, so only a hand-built fixture can miss.
     public var registryEntry: Endpoint? { Contract.named(contract)?.endpoint(endpoint) }
-
-    /// The auth styles this fixture's contract accepts.
-    public var acceptedAuthStyles: [AuthStyle] { Contract.authStyles(for: contract) }
 }

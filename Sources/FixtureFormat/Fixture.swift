@@ -7,7 +7,7 @@ public struct Fixture: Sendable, Hashable {
     public var relativePath: String
     public var endpoint: EndpointID
     /// The contract the fixture was recorded under: `seed` (the spec documents) unless the file says otherwise.
-    public var contract: String
+    public var contract: ContractID
     public var summary: String?
     public var request: RecordedRequest
     public var response: RecordedResponse
@@ -15,7 +15,7 @@ public struct Fixture: Sendable, Hashable {
     public var recorded: RecordingInfo
 
     public init(
-        relativePath: String, endpoint: EndpointID, contract: String = Fixture.seedContract, summary: String? = nil,
+        relativePath: String, endpoint: EndpointID, contract: ContractID = .seed, summary: String? = nil,
         request: RecordedRequest,
         response: RecordedResponse, expect: ExpectedOutcome? = nil, recorded: RecordingInfo
     ) {
@@ -28,9 +28,6 @@ public struct Fixture: Sendable, Hashable {
         self.expect = expect
         self.recorded = recorded
     }
-
-    /// The contract a fixture without a `contract` field is read as, so existing corpora keep working.
-    public static let seedContract = "seed"
 
     /// The typed error this fixture demands, if any: `expect.error`, else the one its status maps to.
     public var expectedError: FoursquareError.Code? {

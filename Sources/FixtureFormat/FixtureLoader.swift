@@ -264,7 +264,8 @@ public struct FixtureLoader: Sendable {
         let request = try envelope.required("request").object()
         let method = try request.optional("method")?.string() ?? "GET"
         let path = try request.required("path").string()
-        let contract = try envelope.optional("contract")?.string() ?? Fixture.seedContract
+        // A fixture without a `contract` field is seed, so corpora older than contracts keep working.
+        let contract = (try envelope.optional("contract")?.string()).map(ContractID.init(rawValue:)) ?? .seed
         try validateRequest(method: method, path: path, endpoint: endpoint, contract: contract, file: file)
         let query = try request.optional("query")?.scalarMap() ?? [:]
         let requestHeaders = try request.optional("headers")?.scalarMap(lowercasingKeys: true) ?? [:]
@@ -359,7 +360,7 @@ public struct FixtureLoader: Sendable {
     }
 
     /// The registry checks that the contract serves the endpoint at this path, with its method.
-    static func validateRequest(method: String, path: String, endpoint: EndpointID, contract: String, file: String) throws(FixtureError) {
+    static func validateRequest(method: String, path: String, endpoint: EndpointID, contract: ContractID, file: String) throws(FixtureError) {
         _ = try CallPlan.validateRoute(contract: contract, endpoint: endpoint.rawValue, method: method, path: path, file: file)
     }
 

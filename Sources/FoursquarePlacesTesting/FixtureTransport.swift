@@ -82,7 +82,7 @@ public struct FixtureTransport: Transport {
             return "no fixtures are loaded"
         }
         guard ClosestFixture.differences(closest.request, sent).isEmpty else { return ClosestFixture.hint(closest, sent) }
-        let spoken = contracts.map(\.id).joined(separator: ", ")
+        let spoken = contracts.map(\.id.rawValue).joined(separator: ", ")
         return "closest fixture: \(closest.relativePath), recorded under contract \(closest.contract); "
             + "the request's auth speaks \(spoken.isEmpty ? "no contract" : spoken)"
     }

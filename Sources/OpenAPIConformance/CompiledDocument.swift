@@ -1,6 +1,7 @@
 import ContractHarness
 import FixtureFormat
 import Foundation
+import FoursquarePlaces
 import OpenAPIKit
 
 /// One contract's document, compiled once per run: its operations with parameter, status, content-type, header
@@ -41,7 +42,7 @@ struct CompiledDocument: Sendable {
         var label: String { "\(method) \(pathTemplate)" }
     }
 
-    var contract: String
+    var contract: ContractID
     var source: String
     var operations: [Operation]
     var schemas: SchemaTable
@@ -49,7 +50,7 @@ struct CompiledDocument: Sendable {
     var warnings: [JSONPointer]
 
     /// `tree` is the patched document as JSON: schemas are compiled from it, OpenAPIKit's model gives the operations.
-    init(contract: String, source: String, document: DereferencedDocument, tree: JSONValue, warnings: [JSONPointer]) {
+    init(contract: ContractID, source: String, document: DereferencedDocument, tree: JSONValue, warnings: [JSONPointer]) {
         self.contract = contract
         self.source = source
         self.warnings = warnings

@@ -1,6 +1,7 @@
 import ContractHarness
 import FixtureFormat
 import Foundation
+import FoursquarePlaces
 import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
@@ -12,9 +13,9 @@ public struct OpenAPIDocumentLoader: DocumentOracleLoader {
     public init() {}
 
     public func load(documents: [DocumentArgument], overrides: [DocumentArgument]) throws -> LoadedDocuments {
-        var compiled: [String: CompiledDocument] = [:]
+        var compiled: [ContractID: CompiledDocument] = [:]
         var notices: [String] = []
-        let given = try Dictionary(grouping: overrides) { argument throws(DocumentLoadError) -> String in
+        let given = try Dictionary(grouping: overrides) { argument throws(DocumentLoadError) -> ContractID in
             guard let contract = argument.contract else {
                 throw DocumentLoadError("--openapi-overrides \(argument.path): name the contract it patches, e.g. --openapi-overrides 2025-06-17=\(argument.path)")
             }
@@ -73,7 +74,7 @@ public struct OpenAPIDocumentLoader: DocumentOracleLoader {
     public static let uncheckedPrefix = "warning: openapi: "
 
     /// The flag's `CONTRACT=`, else `info.version` (`20250617` → `2025-06-17`).
-    static func contract(of tree: JSONValue, argument: DocumentArgument) throws(DocumentLoadError) -> String {
+    static func contract(of tree: JSONValue, argument: DocumentArgument) throws(DocumentLoadError) -> ContractID {
         if let contract = argument.contract { return contract }
         let version: String
         switch tree.member("info")?.member("version") {
@@ -85,11 +86,11 @@ public struct OpenAPIDocumentLoader: DocumentOracleLoader {
             let digits = Array(version)
             candidate = "\(String(digits[0..<4]))-\(String(digits[4..<6]))-\(String(digits[6..<8]))"
         }
-        guard Contracts.known.contains(candidate), candidate != Fixture.seedContract else {
-            let dated = Contracts.known.filter { $0 != Fixture.seedContract }
+        guard Contracts.known.contains(ContractID(candidate)), ContractID(candidate) != .seed else {
+            let dated = Contracts.known.filter { $0 != .seed }.map(\.rawValue)
             throw DocumentLoadError("--openapi \(argument.path): info.version '\(version)' names no known contract (\(dated.joined(separator: ", "))); say which: --openapi \(dated.first ?? "2025-06-17")=\(argument.path)")
         }
-        return candidate
+        return ContractID(candidate)
     }
 
     /// The document with every schema emptied to `{}` (the keys stay, so `$ref`s to components still resolve):

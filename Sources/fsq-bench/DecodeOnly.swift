@@ -14,7 +14,7 @@ struct DecodeOnly: ParsableCommand {
 
     func run() throws {
         let loaded = try FixtureLoader(root: URL(fileURLWithPath: fixtures)).loadAll()
-        let bodies: [(EndpointID, String, Bool, Data)] = loaded.compactMap {
+        let bodies: [(EndpointID, ContractID, Bool, Data)] = loaded.compactMap {
             guard case let .fixture(fixture) = $0 else { return nil }
             return (fixture.endpoint, fixture.contract, (200...299).contains(fixture.response.status), fixture.response.body.data)
         }

@@ -9,12 +9,12 @@ import TestSupport
 /// describes (`OpenAPIStandIn`), through the built binaries: `run --live` and `record` then `run`.
 @Suite("the 2025-06-17 contract against the OpenAPI stand-in", .serialized)
 struct CurrentContractTests {
-    static let contract = Contract.v20250617.id
+    static let contract = Contract.v20250617.id.rawValue
 
     /// The shipped 2025-06-17 fixtures, as (relative path, fixture), derived from the corpus.
     static func currentFixtures() throws -> [Fixture] {
         try FixtureLoader(root: E2E.standInCorpus).loadAll().compactMap { item in
-            if case let .fixture(fixture) = item, fixture.contract == contract { return fixture }
+            if case let .fixture(fixture) = item, fixture.contract.rawValue == contract { return fixture }
             return nil
         }
     }

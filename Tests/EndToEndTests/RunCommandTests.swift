@@ -55,7 +55,7 @@ struct RunCommandTests {
             let fixtures = try FixtureLoader(root: Products.packageRoot.appendingPathComponent("Fixtures")).loadAll()
             let expected = fixtures.reduce(0) { total, item in
                 guard case let .fixture(fixture) = item else { return total + 1 }
-                return total + Contracts.acceptedAuthStyles(contract: fixture.contract).count + 1
+                return total + fixture.contract.authStyles.count + 1
             }
             #expect(parsed.tests == expected)
             #expect(result.stdout.contains("\(expected) cases from \(fixtures.count) fixtures"))

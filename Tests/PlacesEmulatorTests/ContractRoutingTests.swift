@@ -26,7 +26,7 @@ struct ContractRoutingTests {
     @Test("every fixture is answered, in each style its contract takes, by a fixture of the same request; a 2025-06-17 request by the 2025-06-17 corpus")
     func everyFixtureRoutesWithinItsContract() throws {
         for fixture in sharedFixtures {
-            for style in fixture.acceptedAuthStyles {
+            for style in fixture.contract.authStyles {
                 let response = emulator.respond(to: EmulatorRequest(method: fixture.request.method, target: target(for: fixture), headers: Self.headers(style)))
                 let servedPath = try #require(response.fixture, "\(fixture.relativePath) [\(style)]: HTTP \(response.status) \(response.bodyText)")
                 let served = try #require(emulator.fixtures.first { $0.relativePath == servedPath })

@@ -17,7 +17,7 @@ let bearerHeaders = ["Authorization": "Bearer test-key-123", "X-Places-Api-Versi
 
 /// The headers of the first auth style a fixture's contract takes (bearer for 2025-06-17).
 func authHeaders(for fixture: Fixture) -> [String: String] {
-    fixture.acceptedAuthStyles.first == .bearer ? bearerHeaders : apiKeyHeaders
+    fixture.contract.authStyles.first == .bearer ? bearerHeaders : apiKeyHeaders
 }
 
 /// Collects log lines.

@@ -3,7 +3,7 @@ import FoursquarePlaces
 
 /// One answer as the provider's document sees it: the request sent and the response that came back.
 public struct DocumentExchange: Sendable {
-    public var contract: String
+    public var contract: ContractID
     public var method: String
     /// Percent-encoded, as sent.
     public var path: String
@@ -14,7 +14,7 @@ public struct DocumentExchange: Sendable {
     public var headers: [String: String]
     public var body: Data
 
-    public init(contract: String, method: String, path: String, query: [String: String], status: Int,
+    public init(contract: ContractID, method: String, path: String, query: [String: String], status: Int,
                 headers: [String: String], body: Data) {
         self.contract = contract
         self.method = method
@@ -57,7 +57,7 @@ public struct DocumentViolation: Sendable, Hashable {
 /// a `DocumentOracleLoader` that builds one.
 public protocol DocumentOracle: Sendable {
     /// Whether a document applies to answers of `contract`.
-    func covers(contract: String) -> Bool
+    func covers(contract: ContractID) -> Bool
     /// Every violation of the exchange, in document order; empty when it keeps the document.
     func violations(of exchange: DocumentExchange) -> [DocumentViolation]
 }
@@ -122,18 +122,18 @@ extension DocumentCheck {
 /// A contract and a file, from `--openapi [CONTRACT=]FILE` or `--openapi-overrides [CONTRACT=]FILE`.
 public struct DocumentArgument: Sendable, Hashable {
     /// Nil: the document's `info.version` says which contract it describes.
-    public var contract: String?
+    public var contract: ContractID?
     public var path: String
 
-    public init(contract: String?, path: String) {
+    public init(contract: ContractID?, path: String) {
         self.contract = contract
         self.path = path
     }
 
     /// `2025-06-17=docs/openapi.json` or `docs/openapi.json`; a known contract before `=` is the contract.
     public init(parsing text: String) {
-        if let equals = text.firstIndex(of: "="), Contracts.known.contains(String(text[..<equals])) {
-            self.init(contract: String(text[..<equals]), path: String(text[text.index(after: equals)...]))
+        if let equals = text.firstIndex(of: "="), Contracts.known.contains(ContractID(String(text[..<equals]))) {
+            self.init(contract: ContractID(String(text[..<equals])), path: String(text[text.index(after: equals)...]))
         } else {
             self.init(contract: nil, path: text)
         }
@@ -154,10 +154,10 @@ public struct LoadedDocuments: Sendable {
 /// The operations and statuses a document describes, for `list --openapi`.
 public protocol DocumentCoverage: Sendable {
     /// Per contract: each documented operation (`GET /places/search`) with its documented statuses.
-    func documentedOperations() -> [(contract: String, method: String, path: String, statuses: [String])]
+    func documentedOperations() -> [(contract: ContractID, method: String, path: String, statuses: [String])]
     /// The documented operation (`GET /places/search`) and response (`200`, `4XX`, `default`) a request and
     /// status fall under, nil when the document has no such operation or status.
-    func documentedResponse(contract: String, method: String, path: String, status: Int) -> (operation: String, status: String?)?
+    func documentedResponse(contract: ContractID, method: String, path: String, status: Int) -> (operation: String, status: String?)?
 }
 
 /// Builds the oracle from `--openapi` and `--openapi-overrides`; set by the binaries that link a document parser.

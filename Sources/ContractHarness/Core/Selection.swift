@@ -4,22 +4,23 @@ import FoursquarePlaces
 /// could not test what it was asked to must not exit 0, so each of these is a usage error (exit 2).
 public enum Selection {
     /// `--auth` asks only for styles `contract` does not take (`--contract 2025-06-17 --auth apiKey`).
-    public static func authProblem(_ styles: [AuthStyle], contract: String) -> String? {
-        let accepted = Contracts.acceptedAuthStyles(contract: contract)
+    public static func authProblem(_ styles: [AuthStyle], contract: ContractID) -> String? {
+        let accepted = contract.authStyles
         guard !styles.contains(where: accepted.contains) else { return nil }
-        let others = Contracts.known.filter { other in styles.contains(where: Contracts.acceptedAuthStyles(contract: other).contains) }
-        return "\(authFlag(styles)) selects nothing: \(contract) takes \(names(accepted)) only; use --auth \(accepted[0].rawValue)"
-            + (others.isEmpty ? "" : " or --contract \(others.joined(separator: " or --contract "))")
+        guard let preferred = accepted.first else { return "--contract \(contract) is unknown (known: \(Contracts.knownList))" }
+        let others = Contracts.known.filter { other in styles.contains(where: other.authStyles.contains) }
+        return "\(authFlag(styles)) selects nothing: \(contract) takes \(names(accepted)) only; use --auth \(preferred.rawValue)"
+            + (others.isEmpty ? "" : " or --contract \(others.map(\.rawValue).joined(separator: " or --contract "))")
     }
 
     /// `--auth` asks only for styles that none of the selected fixtures' contracts take.
-    public static func authProblem(_ styles: [AuthStyle], contracts: Set<String>) -> String? {
+    public static func authProblem(_ styles: [AuthStyle], contracts: Set<ContractID>) -> String? {
         guard !contracts.isEmpty else { return nil }
         if contracts.count == 1, let contract = contracts.first { return authProblem(styles, contract: contract) }
-        let accepted = Set(contracts.flatMap(Contracts.acceptedAuthStyles(contract:)))
+        let accepted = Set(contracts.flatMap(\.authStyles))
         guard !styles.contains(where: accepted.contains) else { return nil }
         let usable = AuthStyle.allCases.filter(accepted.contains)
-        return "\(authFlag(styles)) selects nothing: the selected fixtures' contracts (\(contracts.sorted().joined(separator: ", "))) "
+        return "\(authFlag(styles)) selects nothing: the selected fixtures' contracts (\(contracts.sorted().map(\.rawValue).joined(separator: ", "))) "
             + "take \(names(usable)) only; use --auth \(usable.first?.rawValue ?? "both")"
     }
 

@@ -71,13 +71,13 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// `2025-06-17/place-search drift $.results[*].geocodes removed`.
-    public static func fingerprint(contract: String, endpoint: String, check: String, path: String, kind: String) -> String {
+    public static func fingerprint(contract: ContractID, endpoint: String, check: String, path: String, kind: String) -> String {
         "\(contract)/\(endpoint) \(check) \(path) \(kind)"
     }
 
     /// The fingerprint of a failing live check (`run --live`, `live-openapi`): the operation, the check, and what
     /// failed in words, with array indices, place ids and numbers taken out so it holds from night to night.
-    public static func fingerprint(contract: String, endpoint: String, check: String, message: String) -> String {
+    public static func fingerprint(contract: ContractID, endpoint: String, check: String, message: String) -> String {
         var text = String(message.split(separator: "\n").first ?? "")
         for (pattern, replacement) in [(#"\[\d+\]"#, "[*]"), (#"/\d+(/|$)"#, "/*$1"), (#"\b[0-9a-f]{24}\b"#, "<id>"), (#"\d+(\.\d+)?"#, "N"),
                                        (#"\s+"#, " ")] {
@@ -142,7 +142,7 @@ public final class BaselineUse: Sendable {
 
     /// Applies the baseline to a fixture's live cases: a failing case whose finding is known passes with a note; one
     /// whose entry expired fails naming it.
-    public func apply(to results: inout [CaseResult], contract: String, endpoint: String) {
+    public func apply(to results: inout [CaseResult], contract: ContractID, endpoint: String) {
         for index in results.indices where results[index].verdict.isProblem {
             let message: String
             switch results[index].verdict {

@@ -101,9 +101,9 @@ public enum DriftReport {
     }
 
     /// The machine-readable report for `--json`.
-    public static func json(_ run: DriftRun, baseURL: String, preferred: [String] = []) throws -> Data {
+    public static func json(_ run: DriftRun, baseURL: String, preferred: [ContractID] = []) throws -> Data {
         struct Entry: Encodable {
-            var fixture: String, endpoint: String, contract: String, auth: String, recorded_status: Int, live_status: Int?
+            var fixture: String, endpoint: String, contract: ContractID, auth: String, recorded_status: Int, live_status: Int?
             var worst: String?, problem: String?, unreproducible: Bool
             /// Why the fixture was not called (an error no request provokes), nil when it was.
             var not_asked: String?
@@ -112,10 +112,10 @@ public enum DriftReport {
             var changes: [DriftChange]
         }
         struct Broken: Encodable { var fixture: String, problem: String }
-        struct Section: Encodable { var contract: String, breaking: Int, warnings: Int }
+        struct Section: Encodable { var contract: ContractID, breaking: Int, warnings: Int }
         struct Document: Encodable {
             var base_url: String, tool_version: String, err: Int, warn: Int, info: Int
-            var contracts: [String: Int], speaks: String?
+            var contracts: [String: Int], speaks: ContractID?
             /// Per contract, in the summary's order: distinct breaking changes and warnings.
             var sections: [Section]
             var results: [Entry], broken: [Broken]
@@ -126,7 +126,7 @@ public enum DriftReport {
             base_url: baseURL, tool_version: ToolVersion.current,
             err: all.filter { $0.grade == .err }.count, warn: all.filter { $0.grade == .warn }.count,
             info: all.filter { $0.grade == .info }.count,
-            contracts: Dictionary(uniqueKeysWithValues: summary.contracts.map { ($0.contract, $0.breaking) }),
+            contracts: Dictionary(uniqueKeysWithValues: summary.contracts.map { ($0.contract.rawValue, $0.breaking) }),
             speaks: summary.spokenContract,
             sections: summary.sections.map { Section(contract: $0.contract, breaking: $0.breaking, warnings: $0.warnings) },
             results: run.results.map { Entry(fixture: $0.fixture, endpoint: $0.endpoint, contract: $0.contract,

@@ -6,7 +6,7 @@ public struct DriftResult: Sendable, Hashable {
     public var fixture: String
     public var endpoint: String
     /// The contract the fixture was recorded under.
-    public var contract: String = Fixture.seedContract
+    public var contract: ContractID = .seed
     public var auth: AuthStyle
     public var changes: [DriftChange]
     /// The status the fixture recorded.
@@ -23,7 +23,7 @@ public struct DriftResult: Sendable, Hashable {
     /// The answer came only after a retried 5xx or transport failure (`flaky: …`); nil otherwise.
     public var flaky: String?
 
-    public init(fixture: String, endpoint: String, contract: String = Fixture.seedContract, auth: AuthStyle,
+    public init(fixture: String, endpoint: String, contract: ContractID = .seed, auth: AuthStyle,
                 changes: [DriftChange] = [], recordedStatus: Int = 200, liveStatus: Int? = nil, problem: String? = nil,
                 seconds: Double = 0) {
         self.fixture = fixture

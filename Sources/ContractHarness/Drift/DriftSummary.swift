@@ -31,7 +31,7 @@ public struct DriftSummary: Sendable {
     /// An endpoint the server no longer has: every call to it (in a style it accepts) got 404, where its fixtures
     /// recorded other statuses.
     public struct Gone: Sendable {
-        public var contract: String
+        public var contract: ContractID
         public var endpoint: String
         /// `GET /places/categories`.
         public var request: String
@@ -41,7 +41,7 @@ public struct DriftSummary: Sendable {
 
     /// One contract's part of the run.
     public struct Section: Sendable {
-        public var contract: String
+        public var contract: ContractID
         public var summary: DriftSummary
         /// Distinct breaking changes (ERR lines, refused styles, gone endpoints) and warnings.
         public var breaking: Int { summary.breaking }
@@ -59,7 +59,7 @@ public struct DriftSummary: Sendable {
 
     /// Breaking changes per contract of the fixtures.
     public struct ContractTally: Sendable {
-        public var contract: String
+        public var contract: ContractID
         public var breaking: Int
         /// Calls that got a comparable answer (not refused, not unreproducible).
         public var compared: Int
@@ -87,7 +87,7 @@ public struct DriftSummary: Sendable {
     public var breaking: Int { groups.filter { $0.grade == .err }.count + refusals.count + gone.count }
 
     /// `preferred`: the contracts the project uses live (the project file's `liveContracts`), shown first.
-    public init(_ run: DriftRun, preferred: [String] = []) {
+    public init(_ run: DriftRun, preferred: [ContractID] = []) {
         self.init(results: run.results, brokenFiles: run.broken.count, stale: run.stale)
         let byContract = Dictionary(grouping: run.results, by: \.contract)
         let parts = byContract.mapValues { DriftSummary(results: $0, brokenFiles: 0, stale: run.stale) }
@@ -96,7 +96,7 @@ public struct DriftSummary: Sendable {
                           compared: parts[contract]!.comparable(byContract[contract]!).count)
         }
         let spoken = spokenContract
-        func rank(_ contract: String) -> (Int, Int) {
+        func rank(_ contract: ContractID) -> (Int, Int) {
             if let at = preferred.firstIndex(of: contract) { return (0, at) }
             return (contract == spoken ? 1 : 2, Self.contractOrder(contract))
         }
@@ -120,10 +120,11 @@ public struct DriftSummary: Sendable {
         // An endpoint answered 404 on every call in an accepted style, where its fixtures recorded other statuses.
         let refusedStyles = Set(refusals.map(\.auth))
         let accepted = answered.filter { !refusedStyles.contains($0.auth) }
-        for (key, calls) in Dictionary(grouping: accepted, by: { [$0.contract, $0.endpoint] }).sorted(by: { $0.key.lexicographicallyPrecedes($1.key) })
+        for (key, calls) in Dictionary(grouping: accepted, by: { [$0.contract.rawValue, $0.endpoint] }).sorted(by: { $0.key.lexicographicallyPrecedes($1.key) })
         where calls.allSatisfy({ $0.liveStatus == 404 }) && calls.contains(where: { $0.recordedStatus != 404 }) {
-            let endpoint = Contract.named(key[0])?.endpoints.first { $0.id.rawValue == key[1] }
-            gone.append(Gone(contract: key[0], endpoint: key[1],
+            let contract = ContractID(key[0])
+            let endpoint = Contract.named(contract)?.endpoints.first { $0.id.rawValue == key[1] }
+            gone.append(Gone(contract: contract, endpoint: key[1],
                              request: endpoint.map { "\($0.method) \($0.pathTemplate)" } ?? key[1], calls: calls.count,
                              fixtures: calls.map(\.fixture)))
         }
@@ -144,8 +145,8 @@ public struct DriftSummary: Sendable {
         }
         groups.sort { ($0.grade, $0.calls, $1.path) > ($1.grade, $1.calls, $0.path) }
         var unreproducedIndex: [String: Int] = [:]
-        let goneEndpoints = Set(gone.map { [$0.contract, $0.endpoint] })
-        for result in results where result.unreproducible && !goneEndpoints.contains([result.contract, result.endpoint]) {
+        let goneEndpoints = Set(gone.map { [$0.contract.rawValue, $0.endpoint] })
+        for result in results where result.unreproducible && !goneEndpoints.contains([result.contract.rawValue, result.endpoint]) {
             let key = "\(result.recordedStatus)>\(result.liveStatus ?? 0)"
             if let at = unreproducedIndex[key] {
                 if !unreproduced[at].fixtures.contains(result.fixture) { unreproduced[at].fixtures.append(result.fixture) }
@@ -177,16 +178,16 @@ public struct DriftSummary: Sendable {
     /// it still has, and not an error fixture it cannot reproduce.
     func comparable(_ results: [DriftResult]) -> [DriftResult] {
         let refused = Set(refusals.map(\.auth))
-        let goneEndpoints = Set(gone.map { [$0.contract, $0.endpoint] })
+        let goneEndpoints = Set(gone.map { [$0.contract.rawValue, $0.endpoint] })
         let staleFixtures = Set(stale.map(\.fixture))
         return results.filter {
             $0.liveStatus != nil && !refused.contains($0.auth) && !$0.unreproducible
-                && !goneEndpoints.contains([$0.contract, $0.endpoint]) && !staleFixtures.contains($0.fixture)
+                && !goneEndpoints.contains([$0.contract.rawValue, $0.endpoint]) && !staleFixtures.contains($0.fixture)
         }
     }
 
     /// The contract every compared call of which agrees with the server, if exactly that can be said.
-    public var spokenContract: String? {
+    public var spokenContract: ContractID? {
         contracts.filter { $0.breaking == 0 && $0.compared > 0 }.max { $0.compared < $1.compared }?.contract
     }
 
@@ -206,7 +207,7 @@ public struct DriftSummary: Sendable {
         return "the server matches none of the fixtures' contracts: " + others.joined(separator: "; ")
     }
 
-    static func contractOrder(_ contract: String) -> Int { Contracts.known.firstIndex(of: contract) ?? Int.max }
+    static func contractOrder(_ contract: ContractID) -> Int { Contracts.known.firstIndex(of: contract) ?? Int.max }
 
     /// The detail without what varies per call: "removed from 3 of 10 elements" reads as "removed".
     static func phrase(_ detail: String) -> String {
@@ -276,8 +277,8 @@ public struct DriftSummary: Sendable {
         if contracts.count > 0 { lines.append("drift: " + contractLine) }
         let parts = sections.isEmpty ? [Section(contract: "", summary: self)] : sections
         for section in parts {
-            if !section.contract.isEmpty { lines.append(section.headline + (section.contract == spokenContract ? " (the server speaks it)" : "")) }
-            lines += section.summary.terminalLines(maxInfo: maxInfo, indent: section.contract.isEmpty ? "" : "  ")
+            if !section.contract.rawValue.isEmpty { lines.append(section.headline + (section.contract == spokenContract ? " (the server speaks it)" : "")) }
+            lines += section.summary.terminalLines(maxInfo: maxInfo, indent: section.contract.rawValue.isEmpty ? "" : "  ")
         }
         if groups.isEmpty, refusals.isEmpty, gone.isEmpty, unanswered.isEmpty, brokenFiles == 0 { lines.append("drift: no changes") }
         if !stale.isEmpty {

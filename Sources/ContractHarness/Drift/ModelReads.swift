@@ -25,13 +25,13 @@ public enum ModelReads {
     }
 
     /// The reads of the model behind `endpoint` in `contract`.
-    public static func trace(endpoint: EndpointID, contract: String = "seed", body: Data) -> [String: FieldRead] {
+    public static func trace(endpoint: EndpointID, contract: ContractID = .seed, body: Data) -> [String: FieldRead] {
         guard let model = model(endpoint: endpoint, contract: contract) else { return [:] }
         return trace(model, body: body)
     }
 
     /// Whether `body` decodes into the endpoint's model, and if not, where.
-    public static func decodeFailure(endpoint: EndpointID, contract: String = "seed", body: Data) -> DecodingFailure? {
+    public static func decodeFailure(endpoint: EndpointID, contract: ContractID = .seed, body: Data) -> DecodingFailure? {
         guard let model = model(endpoint: endpoint, contract: contract) else {
             return DecodingFailure(path: "$", expected: "a known contract", found: "'\(contract)'",
                                    detail: "\(endpoint) has no model in contract '\(contract)'")
@@ -40,7 +40,7 @@ public enum ModelReads {
     }
 
     /// The registry's response model for the pair.
-    static func model(endpoint: EndpointID, contract: String) -> (any (Decodable & Sendable).Type)? {
+    static func model(endpoint: EndpointID, contract: ContractID) -> (any (Decodable & Sendable).Type)? {
         Contract.named(contract)?.endpoint(endpoint)?.responseModel
     }
 

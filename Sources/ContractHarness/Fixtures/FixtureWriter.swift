@@ -25,7 +25,7 @@ public enum FixtureWriter {
 
         var top: [(String, Any)] = [("endpoint", fixture.endpoint.rawValue)]
         // Seed fixtures omit the field, so files recorded before contracts existed stay byte-identical.
-        if fixture.contract != Fixture.seedContract { top.append(("contract", fixture.contract)) }
+        if fixture.contract != ContractID.seed { top.append(("contract", fixture.contract.rawValue)) }
         if let summary = fixture.summary { top.append(("description", summary)) }
         top.append(("request", Ordered(request)))
         top.append(("response", Ordered(response)))
@@ -95,8 +95,10 @@ public enum FixtureWriter {
     static func scalar(_ value: Any) -> String {
         if let number = value as? NSNumber, !(value is String), Node.isBool(number) { return number.boolValue ? "true" : "false" }
         if value is NSNull { return "null" }
+        // Every value here is built by this file or parsed from JSON; anything else is a bug that must not be
+        // written out as `null` (a typed id once was, and the fixture lost its contract).
         guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes]) else {
-            return "null"
+            preconditionFailure("FixtureWriter: a \(type(of: value)) is not a JSON value")
         }
         return String(decoding: data, as: UTF8.self)
     }

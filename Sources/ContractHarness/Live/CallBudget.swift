@@ -11,7 +11,7 @@ public struct CallCount: Sendable, Equatable {
 
     public var total: Int { perOperation.values.reduce(0, +) }
 
-    mutating func add(_ endpoint: String, contract: String, _ calls: Int = 1) {
+    mutating func add(_ endpoint: String, contract: ContractID, _ calls: Int = 1) {
         guard calls > 0 else { return }
         perOperation["\(endpoint) (\(contract))", default: 0] += calls
     }
@@ -33,7 +33,7 @@ public struct CallCount: Sendable, Equatable {
     /// The calls record makes: each fixture the mode records once, and each plan entry with no file yet (an
     /// entry with no contract may be tried under each contract that has its endpoint, so it counts that many).
     public static func record(_ existing: [LoadedFixture], plan: [PlanEntry], mode: RecordMode, fixturesRoot: URL,
-                              defaultContract: String?, writes: WritePolicy = WritePolicy()) -> CallCount {
+                              defaultContract: ContractID?, writes: WritePolicy = WritePolicy()) -> CallCount {
         var count = CallCount()
         if mode.records(exists: true) {
             for case let .fixture(fixture) in existing where !writes.refuses(fixture) {

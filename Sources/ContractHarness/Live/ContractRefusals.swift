@@ -8,10 +8,10 @@ import FoursquarePlaces
 public final class ContractRefusals: Sendable {
     private struct State {
         /// Per contract: calls of success fixtures (one per style), those with a failing check, and the statuses seen.
-        var called: [String: Int] = [:]
-        var refused: [String: Int] = [:]
-        var statuses: [String: Set<Int>] = [:]
-        var contractOf: [String: String] = [:]
+        var called: [ContractID: Int] = [:]
+        var refused: [ContractID: Int] = [:]
+        var statuses: [ContractID: Set<Int>] = [:]
+        var contractOf: [String: ContractID] = [:]
     }
 
     private let state = Mutex(State())
@@ -43,7 +43,7 @@ public final class ContractRefusals: Sendable {
     }
 
     /// The contracts no success-fixture call of which passed, in `Contracts.known` order.
-    public var refusedContracts: [String] {
+    public var refusedContracts: [ContractID] {
         state.withLock { state in
             Contracts.known.filter { contract in (state.called[contract] ?? 0) > 0 && state.refused[contract] == state.called[contract] }
         }

@@ -7,13 +7,13 @@ import FoursquarePlaces
 public struct StaleFixture: Sendable, Hashable {
     public var fixture: String
     public var endpoint: String
-    public var contract: String
+    public var contract: ContractID
     /// The recorded id that now answers 404.
     public var placeID: String
     /// An id the endpoint answered in the same run, which the re-record command uses.
     public var answeredID: String
 
-    public init(fixture: String, endpoint: String, contract: String, placeID: String, answeredID: String) {
+    public init(fixture: String, endpoint: String, contract: ContractID, placeID: String, answeredID: String) {
         self.fixture = fixture
         self.endpoint = endpoint
         self.contract = contract

@@ -4,9 +4,9 @@ import FoursquarePlaces
 /// `liveContracts`, else every contract.
 public struct ContractSelection: Sendable, Equatable {
     /// The contracts run, in `Contracts.known` order; nil is every contract.
-    public let contracts: [String]?
+    public let contracts: [ContractID]?
     /// Contracts the project file left out of a live verb, for the one line that says so.
-    public let leftOut: [String]
+    public let leftOut: [ContractID]
     /// The project file that chose them, for that line.
     let projectName: String?
 
@@ -20,11 +20,11 @@ public struct ContractSelection: Sendable, Equatable {
                 self.init(contracts: nil)
                 return
             }
-            guard Contracts.known.contains(flag) else {
+            guard Contracts.known.contains(ContractID(flag)) else {
                 throw SelectionError(description: "--contract '\(flag)' is not a known contract (known: "
-                                     + (Contracts.known + [Self.allValue]).joined(separator: ", ") + ")")
+                                     + (Contracts.known.map(\.rawValue) + [Self.allValue]).joined(separator: ", ") + ")")
             }
-            self.init(contracts: [flag])
+            self.init(contracts: [ContractID(flag)])
             return
         }
         guard live, let chosen = project.liveContracts else {
@@ -35,22 +35,22 @@ public struct ContractSelection: Sendable, Equatable {
         self.init(contracts: contracts, leftOut: Contracts.known.filter { !chosen.contains($0) }, projectName: project.name)
     }
 
-    init(contracts: [String]?, leftOut: [String] = [], projectName: String? = nil) {
+    init(contracts: [ContractID]?, leftOut: [ContractID] = [], projectName: String? = nil) {
         self.contracts = contracts
         self.leftOut = leftOut
         self.projectName = projectName
     }
 
     /// Whether a fixture of `contract` runs.
-    public func includes(contract: String) -> Bool { contracts?.contains(contract) ?? true }
+    public func includes(contract: ContractID) -> Bool { contracts?.contains(contract) ?? true }
 
     /// The single contract selected, when there is one (plan entries record under it).
-    public var single: String? { contracts?.count == 1 ? contracts?.first : nil }
+    public var single: ContractID? { contracts?.count == 1 ? contracts?.first : nil }
 
     /// `left out: seed (not in fsq-contract.json liveContracts; --contract seed to include it)`, or nil.
     public var leftOutLine: String? {
         guard !leftOut.isEmpty, let projectName else { return nil }
-        let names = leftOut.joined(separator: ", ")
+        let names = leftOut.map(\.rawValue).joined(separator: ", ")
         let include = leftOut.count == 1 ? "--contract \(leftOut[0])" : "--contract all"
         return "left out: \(names) (not in \(projectName) liveContracts; \(include) to include \(leftOut.count == 1 ? "it" : "them"))"
     }

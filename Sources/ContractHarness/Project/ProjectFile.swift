@@ -28,7 +28,7 @@ public struct ProjectFile: Sendable, Equatable {
     /// A PEM file of CA certificates live calls trust as well as the system's (`--ca-file`'s default).
     public var caFile: String?
     /// The contracts the project uses live: `run --live`, `drift` and `record` call only their fixtures.
-    public var liveContracts: [String]?
+    public var liveContracts: [ContractID]?
     public var drift = Drift()
     public var redactHeaders: [String] = []
     /// `allowWrites`: operations live runs may send as recorded (a sandbox account); see `WritePolicy`.
@@ -137,7 +137,7 @@ public struct ProjectFile: Sendable, Equatable {
         var reportDir: String?
         var baseURL: String?
         var caFile: String?
-        var liveContracts: [String]?
+        var liveContracts: [ContractID]?
         var drift: DriftContents?
         var redactHeaders: [String]?
         var openapi: [String: OpenAPIContents]?
@@ -169,11 +169,11 @@ public struct ProjectFile: Sendable, Equatable {
                 }
             }
             caFile = try container.decodeIfPresent(String.self, forKey: .caFile)
-            liveContracts = try container.decodeIfPresent([String].self, forKey: .liveContracts)
+            liveContracts = try container.decodeIfPresent([ContractID].self, forKey: .liveContracts)
             if let liveContracts {
                 if liveContracts.isEmpty { throw invalid(.liveContracts, "is empty; name at least one contract, or remove the key") }
                 if let unknown = liveContracts.first(where: { Contract.named($0) == nil }) {
-                    throw invalid(.liveContracts, "unknown contract '\(unknown)' (known: \(Contracts.known.joined(separator: ", ")))")
+                    throw invalid(.liveContracts, "unknown contract '\(unknown)' (known: \(Contracts.knownList))")
                 }
             }
             drift = try container.decodeIfPresent(DriftContents.self, forKey: .drift)
@@ -183,8 +183,8 @@ public struct ProjectFile: Sendable, Equatable {
                 do throws(WritePolicyError) { _ = try WritePolicy.parse(allowWrites) } catch { throw invalid(.allowWrites, error.description) }
             }
             openapi = try container.decodeIfPresent([String: OpenAPIContents].self, forKey: .openapi)
-            if let unknown = openapi?.keys.sorted().first(where: { Contract.named($0) == nil }) {
-                throw invalid(.openapi, "unknown contract '\(unknown)' (known: \(Contracts.known.joined(separator: ", ")))")
+            if let unknown = openapi?.keys.sorted().first(where: { Contract.named(ContractID($0)) == nil }) {
+                throw invalid(.openapi, "unknown contract '\(unknown)' (known: \(Contracts.knownList))")
             }
             for (key, name) in [(CodingKeys.maxCalls, "calls"), (.rateLimit, "calls a second"), (.fixtureMaxAgeDays, "days")] {
                 if let value = try container.decodeIfPresent(Int.self, forKey: key), value < 1 {

@@ -16,7 +16,7 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
     public var caseName: String
     /// The contract the new fixture is recorded under; nil takes the run's (`--contract`, the project file's
     /// `liveContracts`), else the contract the server answers.
-    public var contract: String?
+    public var contract: ContractID?
     public var auth: AuthStyle?
     public var placeID: String?
     public var parameters: [String: String]
@@ -27,18 +27,18 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
 
     /// Where the fixture goes: `<endpoint>/<case>.json` for `seed`, `<endpoint>/<contract>/<case>.json` for any
     /// other contract, as the corpus keeps them.
-    public func relativePath(contract: String) -> String {
-        contract == Fixture.seedContract ? "\(endpoint.rawValue)/\(caseName).json" : "\(endpoint.rawValue)/\(contract)/\(caseName).json"
+    public func relativePath(contract: ContractID) -> String {
+        contract == ContractID.seed ? "\(endpoint.rawValue)/\(caseName).json" : "\(endpoint.rawValue)/\(contract)/\(caseName).json"
     }
 
     /// The path under the entry's own contract, or `seed`'s when it names none (for messages before one is chosen).
-    public var relativePath: String { relativePath(contract: contract ?? Fixture.seedContract) }
+    public var relativePath: String { relativePath(contract: contract ?? ContractID.seed) }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case endpoint, caseName = "case", contract, auth, placeID = "fsq_id", parameters, summary = "description", status
     }
 
-    public init(endpoint: EndpointID, caseName: String, contract: String? = nil, auth: AuthStyle? = nil,
+    public init(endpoint: EndpointID, caseName: String, contract: ContractID? = nil, auth: AuthStyle? = nil,
                 placeID: String? = nil, parameters: [String: String] = [:], summary: String? = nil, status: Int? = nil) {
         self.endpoint = endpoint
         self.caseName = caseName
@@ -59,13 +59,13 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
         let name = try container.decode(String.self, forKey: .endpoint)
         guard let endpoint = EndpointID(rawValue: name) else { throw invalid(.endpoint, "unknown endpoint id '\(name)'") }
         var caseName = try container.decode(String.self, forKey: .caseName)
-        var contract = try container.decodeIfPresent(String.self, forKey: .contract)
+        var contract = try container.decodeIfPresent(ContractID.self, forKey: .contract)
         if let contract, Contract.named(contract) == nil {
-            throw invalid(.contract, "unknown contract '\(contract)' (known: \(Contracts.known.joined(separator: ", ")))")
+            throw invalid(.contract, "unknown contract '\(contract)' (known: \(Contracts.knownList))")
         }
         // `2025-06-17/200-paris`: the folder the corpus keeps that contract's fixtures in.
-        if let slash = caseName.firstIndex(of: "/"), let folder = Contract.named(String(caseName[..<slash])),
-           folder.id != Fixture.seedContract {
+        if let slash = caseName.firstIndex(of: "/"), let folder = Contract.named(ContractID(String(caseName[..<slash]))),
+           folder.id != ContractID.seed {
             if let contract, contract != folder.id {
                 throw invalid(.caseName, "'\(caseName)' is in the \(folder.id) folder but the entry's contract is \(contract); "
                               + "drop the folder or make them agree")

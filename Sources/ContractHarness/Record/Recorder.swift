@@ -28,14 +28,14 @@ public struct Recorder: Sendable {
     public let defaultAuth: AuthStyle
     /// Contract for plan entries that do not name one (`--contract`, else the project file's single live
     /// contract); nil records each under the contract the server answers, the newest first.
-    public let defaultContract: String?
+    public let defaultContract: ContractID?
     /// Write an error fixture's new answer even when its status class changed (`--accept-status-change`).
     public let acceptStatusChange: Bool
 
     var options: LiveOptions { caller.options }
 
     public init(options: LiveOptions, fixturesRoot: URL, mode: RecordMode, key: APIKey, redactHeaders: [String],
-                defaultAuth: AuthStyle = .apiKey, defaultContract: String? = nil, acceptStatusChange: Bool = false) {
+                defaultAuth: AuthStyle = .apiKey, defaultContract: ContractID? = nil, acceptStatusChange: Bool = false) {
         caller = LiveCaller(options: options)
         self.fixturesRoot = fixturesRoot
         self.mode = mode
@@ -54,7 +54,7 @@ public struct Recorder: Sendable {
         var relativePath: String {
             switch self {
             case let .existing(loaded): return loaded.relativePath
-            case let .planned(entry): return entry.relativePath(contract: entry.contract ?? Fixture.seedContract)
+            case let .planned(entry): return entry.relativePath(contract: entry.contract ?? ContractID.seed)
             }
         }
     }
@@ -63,7 +63,7 @@ public struct Recorder: Sendable {
     struct Target: Sendable {
         var relativePath: String
         var endpoint: EndpointID
-        var contract: String
+        var contract: ContractID
         var plan: CallPlan
         var auth: AuthStyle
         var existing: Fixture?
@@ -214,7 +214,7 @@ public struct Recorder: Sendable {
                        auth: style(fixture.recorded.auth, contract: fixture.contract), existing: fixture, summary: fixture.summary)
             }
         case let .planned(entry):
-            let contract = entry.contract ?? defaultContract ?? Fixture.seedContract
+            let contract = entry.contract ?? defaultContract ?? ContractID.seed
             let relativePath = entry.relativePath(contract: contract)
             do {
                 let endpoint = try CallPlan.registryEntry(endpoint: entry.endpoint, contract: contract, file: relativePath)
@@ -236,8 +236,8 @@ public struct Recorder: Sendable {
     }
 
     /// The style asked for (or the default) when the contract accepts it, else the contract's first style.
-    func style(_ asked: AuthStyle?, contract: String) -> AuthStyle {
-        let accepted = Contracts.acceptedAuthStyles(contract: contract)
+    func style(_ asked: AuthStyle?, contract: ContractID) -> AuthStyle {
+        let accepted = contract.authStyles
         let wanted = asked ?? defaultAuth
         return accepted.contains(wanted) ? wanted : accepted.first ?? wanted
     }

@@ -109,7 +109,7 @@ public struct ReplayStrategy: RunStrategy {
         let fixture = job.fixture
         let styles = Contracts.styles(for: fixture, selected: authStyles)
         // The response check needs one style; a fixture whose styles were all deselected still decodes.
-        let decodeStyle = styles.first ?? Contracts.acceptedAuthStyles(contract: fixture.contract).first ?? .apiKey
+        let decodeStyle = styles.first ?? fixture.contract.authStyles.first ?? .apiKey
         let endpoint = fixture.endpoint.rawValue
         var results: [CaseResult] = []
         var outcomeResult: CaseResult?

@@ -8,10 +8,10 @@ public struct Coverage: Sendable {
 
     /// One row of the matrix.
     public struct Row: Hashable, Sendable {
-        public var contract: String
+        public var contract: ContractID
         public var endpoint: EndpointID
 
-        public init(contract: String, endpoint: EndpointID) {
+        public init(contract: ContractID, endpoint: EndpointID) {
             self.contract = contract
             self.endpoint = endpoint
         }
@@ -22,7 +22,7 @@ public struct Coverage: Sendable {
     /// Statuses outside the required ones (a 409, say).
     public private(set) var otherStatuses: [Row: Set<Int>] = [:]
     /// Fixtures per contract.
-    public private(set) var fixtures: [String: Int] = [:]
+    public private(set) var fixtures: [ContractID: Int] = [:]
     /// Files that did not load.
     public private(set) var broken = 0
 
@@ -57,7 +57,7 @@ public struct Coverage: Sendable {
 extension Coverage {
     /// One covered cell: a contract's endpoint has at least one fixture of this status (`2xx`, `403`, `409`).
     public struct Cell: Hashable, Sendable, CustomStringConvertible {
-        public var contract: String
+        public var contract: ContractID
         public var endpoint: String
         public var status: String
 

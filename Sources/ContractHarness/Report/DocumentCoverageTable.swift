@@ -23,7 +23,7 @@ public enum DocumentCoverageTable {
         }
         var lines: [String] = []
         var unknown: [String] = []
-        var contract = ""
+        var contract: ContractID = ""
         for operation in operations {
             if operation.contract != contract {
                 contract = operation.contract

@@ -1,6 +1,6 @@
 extension Endpoint {
     /// The operation as error text names it: method and path template, e.g. `GET /places/{fsq_place_id}`.
-    public var operation: String { "\(method) \(pathTemplate)" }
+    package var operation: String { "\(method) \(pathTemplate)" }
 }
 
 extension EndpointRequest {

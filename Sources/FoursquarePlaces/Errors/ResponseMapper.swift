@@ -57,7 +57,7 @@ package struct ResponseMapper: Sendable {
     }
 
     /// `Retry-After` as seconds: either delta-seconds or an HTTP date.
-    public static func parseRetryAfter(_ value: String) -> Double? {
+    package static func parseRetryAfter(_ value: String) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Double(trimmed), seconds >= 0 { return seconds }
         let formatter = DateFormatter()
@@ -109,7 +109,7 @@ extension DecodingFailure {
     }
 
     /// `$.results[0].location.address` style paths.
-    public static func path(_ codingPath: [any CodingKey]) -> String {
+    package static func path(_ codingPath: [any CodingKey]) -> String {
         var text = "$"
         for key in codingPath {
             if let index = key.intValue { text += "[\(index)]" } else { text += ".\(key.stringValue)" }

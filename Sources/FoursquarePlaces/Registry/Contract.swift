@@ -3,7 +3,7 @@ import Foundation
 /// One version of the Places API: where it answers, how it authenticates, and its endpoints.
 public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// `seed` or an API version such as `2025-06-17`; fixtures name it in `contract`.
-    public let id: String
+    public let id: ContractID
     /// The URL the endpoints' paths are resolved against.
     public let baseURL: URL
     /// The auth styles the server accepts, the preferred one first.
@@ -11,9 +11,9 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
     /// Sent as `X-Places-Api-Version` in the bearer style.
     public let apiVersion: String
     /// Every endpoint this contract serves, in the registry's order.
-    public let endpoints: [Endpoint]
+    package let endpoints: [Endpoint]
 
-    public var description: String { id }
+    public var description: String { id.rawValue }
 
     public static func == (lhs: Contract, rhs: Contract) -> Bool { lhs.id == rhs.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
@@ -22,19 +22,19 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
     public static let all: [Contract] = [.seed, .v20250617]
 
     /// The contract with this id, if the library knows it.
-    public static func named(_ id: String) -> Contract? { all.first { $0.id == id } }
+    package static func named(_ id: ContractID) -> Contract? { id.contract }
+
+    /// The ids of every contract the library speaks, oldest first (the order `--contract` lists them in).
+    package static var known: [ContractID] { all.map(\.id) }
 
     /// The registry entry for `id`, if this contract serves it.
-    public func endpoint(_ id: EndpointID) -> Endpoint? { endpoints.first { $0.id == id } }
+    package func endpoint(_ id: EndpointID) -> Endpoint? { endpoints.first { $0.id == id } }
 
     /// Every registry entry of every contract, contract by contract.
-    public static var catalog: [Endpoint] { all.flatMap(\.endpoints) }
-
-    /// The auth styles a contract accepts; empty for a contract the library does not know.
-    public static func authStyles(for contract: String) -> [AuthStyle] { named(contract)?.authStyles ?? [] }
+    package static var catalog: [Endpoint] { all.flatMap(\.endpoints) }
 
     /// Whether the contract is an API version, so its server answers only requests that name that version.
-    public var isDated: Bool { id == apiVersion }
+    package var isDated: Bool { id.rawValue == apiVersion }
 
     /// What this contract's server answers a request that uses `style` with `version` in `X-Places-Api-Version`:
     /// nil when it takes it, else the status and `message` it refuses with (a raw key on a bearer-only

@@ -52,38 +52,39 @@ public enum EndpointID: String, Sendable, Hashable, CaseIterable, Codable, Custo
     public var description: String { rawValue }
 
     /// The registry entry for this id in the seed contract, or in the first contract that has it.
-    public var endpoint: Endpoint {
+    package var endpoint: Endpoint {
         // Every id is registered in some contract; RegistryTests keeps it so.
         Contract.all.lazy.compactMap { $0.endpoint(self) }.first!
     }
 
     /// The registry entry for this id in `contract`, if that contract has it.
-    public func endpoint(in contract: Contract) -> Endpoint? { contract.endpoint(self) }
+    package func endpoint(in contract: Contract) -> Endpoint? { contract.endpoint(self) }
 
     /// The contracts that serve this endpoint.
-    public var contracts: [Contract] { Contract.all.filter { $0.endpoint(self) != nil } }
+    package var contracts: [Contract] { Contract.all.filter { $0.endpoint(self) != nil } }
 }
 
 /// One registry entry: an endpoint as one contract defines it — method, path template,
 /// parameters with their rules, the request type a user writes and the model a 2xx decodes into.
 public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
+    /// The endpoint's stable id, the same in every contract that keeps its path.
     public let id: EndpointID
-    /// The id of the contract this entry belongs to.
-    public let contract: String
+    /// The contract this entry belongs to.
+    public let contract: ContractID
     /// The HTTP method, `GET` or `POST`.
     public let method: String
     /// The path, with `{name}` where the place id goes (`{fsq_id}` in seed, `{fsq_place_id}` today).
     public let pathTemplate: String
     /// The query parameters it takes, with their rules, in the order they are sent.
-    public let parameters: [Parameter]
+    package let parameters: [Parameter]
     /// The document that defines it: a seed spec number, or the OpenAPI version.
-    public let specDocument: String
+    package let specDocument: String
     /// The Swift type a 2xx body decodes into.
-    public let responseModel: any (Decodable & Sendable).Type
+    package let responseModel: any (Decodable & Sendable).Type
     /// The Swift type a user builds to call it.
-    public let requestType: any EndpointRequest.Type
+    package let requestType: any EndpointRequest.Type
     /// Answer fields that carry a credential (`access_key_id`, …): redacted before a fixture is written.
-    public let secretFields: [String]
+    package let secretFields: [String]
     /// Rebuilds the typed request from a path id and a query (fixtures, recorder plans).
     let build: @Sendable (inout QueryValues) throws(ParameterProblem) -> any EndpointRequest
     /// The query items a request of `requestType` sends, from its declared parameters.
@@ -93,7 +94,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// `request` makes an empty request for the id in the path (ignored when the path has none); the rebuild of a
     /// recorded query starts from it and sets each declared parameter.
     init<R: EndpointRequest>(
-        _ id: EndpointID, contract: String, method: String = "GET", _ pathTemplate: String, spec: String,
+        _ id: EndpointID, contract: ContractID, method: String = "GET", _ pathTemplate: String, spec: String,
         request: @escaping @Sendable (String) -> R, secrets: [String] = [], _ query: [QueryParameter<R>]
     ) {
         self.secretFields = secrets
@@ -119,10 +120,10 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every registry entry of every contract, contract by contract; `Contract.catalog`.
-    public static var catalog: [Endpoint] { Contract.catalog }
+    package static var catalog: [Endpoint] { Contract.catalog }
 
     /// The response model's name, as checks and reports print it.
-    public var responseType: String { String(reflecting: responseModel).replacingOccurrences(of: "FoursquarePlaces.", with: "") }
+    package var responseType: String { String(reflecting: responseModel).replacingOccurrences(of: "FoursquarePlaces.", with: "") }
 
     public var description: String { "\(method) \(pathTemplate) (\(id), \(contract))" }
 
@@ -133,7 +134,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The `{…}` segment of the template, when the path carries a place id.
-    public var placeholder: String? {
+    package var placeholder: String? {
         // Scanned as bytes: the client asks for it on every request.
         let utf8 = pathTemplate.utf8
         guard let open = utf8.firstIndex(of: UInt8(ascii: "{")),
@@ -142,13 +143,13 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the path carries a place id.
-    public var hasPlaceID: Bool { placeholder != nil }
+    package var hasPlaceID: Bool { placeholder != nil }
 
     /// The parameter with the wire name `name`, if this endpoint takes one.
-    public func parameter(named name: String) -> Parameter? { parameters.first { $0.name == name } }
+    package func parameter(named name: String) -> Parameter? { parameters.first { $0.name == name } }
 
     /// The percent-encoded path for `placeID`; throws `invalidInput` for an id the path cannot carry.
-    public func path(placeID: String?) throws(FoursquareError) -> String {
+    package func path(placeID: String?) throws(FoursquareError) -> String {
         guard let placeholder else { return pathTemplate }
         let name = String(placeholder.dropFirst().dropLast())
         guard let placeID else { throw .invalidInput(name, "is required") }
@@ -156,7 +157,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Checks `items` against the declared parameters: no unknown names, required ones present, each rule met.
-    public func validate(_ items: [(name: String, value: String)]) throws(FoursquareError) {
+    package func validate(_ items: [(name: String, value: String)]) throws(FoursquareError) {
         for parameter in parameters where parameter.required && !items.contains(where: { $0.name == parameter.name }) {
             throw .invalidInput(parameter.name, "is required")
         }
@@ -179,26 +180,26 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
 
 extension Endpoint {
     /// One query parameter and the rule its value must meet.
-    public struct Parameter: Sendable, Hashable, CustomStringConvertible {
+    package struct Parameter: Sendable, Hashable, CustomStringConvertible {
         /// The parameter's name on the wire, e.g. `fsq_category_ids`.
-        public let name: String
+        package let name: String
         /// Whether a request without it is rejected before it is sent.
-        public let required: Bool
+        package let required: Bool
         /// What its value must be.
-        public let rule: Rule
+        package let rule: Rule
 
         /// A parameter named `name` whose value meets `rule`; optional unless `required` is true.
-        public init(_ name: String, _ rule: Rule = .text, required: Bool = false) {
+        package init(_ name: String, _ rule: Rule = .text, required: Bool = false) {
             self.name = name
             self.required = required
             self.rule = rule
         }
 
-        public var description: String { required ? "\(name) (required, \(rule))" : "\(name) (\(rule))" }
+        package var description: String { required ? "\(name) (required, \(rule))" : "\(name) (\(rule))" }
 
         /// Whether the API reads the value as a set (`fields`, `types`, category ids): the same members in any order
         /// are the same request. Every comma-separated parameter is one today.
-        public var isSet: Bool {
+        package var isSet: Bool {
             switch rule {
             case .list, .integerList, .listOf: return true
             default: return false
@@ -207,7 +208,7 @@ extension Endpoint {
     }
 
     /// What a parameter's value must be, checked before anything is sent.
-    public enum Rule: Sendable, Hashable, CustomStringConvertible {
+    package enum Rule: Sendable, Hashable, CustomStringConvertible {
         /// Any text.
         case text
         /// Text with something besides whitespace.
@@ -231,7 +232,7 @@ extension Endpoint {
         /// Comma-separated values, each one of these.
         case listOf([String])
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .text: return "text"
             case .nonEmpty: return "non-empty text"

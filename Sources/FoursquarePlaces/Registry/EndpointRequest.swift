@@ -22,7 +22,7 @@ extension EndpointRequest {
     public func validate() throws(FoursquareError) { try validateParameters() }
 
     /// The path and every query item checked against the registry's rules.
-    public func validateParameters() throws(FoursquareError) {
+    package func validateParameters() throws(FoursquareError) {
         _ = try path()
         try Self.endpoint.validate(queryItems())
     }

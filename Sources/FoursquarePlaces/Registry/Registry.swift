@@ -8,7 +8,7 @@ import Foundation
 extension Contract {
     /// The seed spec documents 000–004, both auth styles.
     public static let seed = Contract(
-        id: "seed", baseURL: URL(string: "https://places-api.foursquare.com")!, authStyles: [.apiKey, .bearer],
+        id: .seed, baseURL: URL(string: "https://places-api.foursquare.com")!, authStyles: [.apiKey, .bearer],
         apiVersion: "2025-06-17",
         endpoints: [
             Endpoint.Seed.placeDetails, Endpoint.Seed.placeTips, Endpoint.Seed.placePhotos,
@@ -18,7 +18,7 @@ extension Contract {
 
     /// The API that serves traffic today: bearer only, with `X-Places-Api-Version: 2025-06-17`.
     public static let v20250617 = Contract(
-        id: "2025-06-17", baseURL: URL(string: "https://places-api.foursquare.com")!, authStyles: [.bearer],
+        id: .v20250617, baseURL: URL(string: "https://places-api.foursquare.com")!, authStyles: [.bearer],
         apiVersion: "2025-06-17",
         endpoints: [
             Endpoint.Current.placeSearch, Endpoint.Current.placeDetails, Endpoint.Current.placeTips,
@@ -38,69 +38,69 @@ private let radiusRule = Endpoint.Rule.integer(ParameterLimits.radius, unit: "me
 // type's own when none is written: text, a number, a boolean, a coordinate, a list, an enum's cases).
 extension Endpoint {
     /// The seed contract's entries.
-    public enum Seed {
+    package enum Seed {
         /// `GET /places/{fsq_id}` (spec 000).
-        public static let placeDetails = Endpoint(
-            .placeDetails, contract: "seed", "/places/{fsq_id}", spec: "000", request: { SeedContract.PlaceDetailsRequest(placeID: $0) },
+        package static let placeDetails = Endpoint(
+            .placeDetails, contract: .seed, "/places/{fsq_id}", spec: "000", request: { SeedContract.PlaceDetailsRequest(placeID: $0) },
             [.field("fields", \.fields), .field("session_token", \.sessionToken, .nonEmpty)])
 
         /// `GET /places/{fsq_id}/tips` (spec 000).
-        public static let placeTips = Endpoint(
-            .placeTips, contract: "seed", "/places/{fsq_id}/tips", spec: "000", request: { SeedContract.PlaceTipsRequest(placeID: $0) },
+        package static let placeTips = Endpoint(
+            .placeTips, contract: .seed, "/places/{fsq_id}/tips", spec: "000", request: { SeedContract.PlaceTipsRequest(placeID: $0) },
             [.field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
 
         /// `GET /places/{fsq_id}/photos` (spec 000).
-        public static let placePhotos = Endpoint(
-            .placePhotos, contract: "seed", "/places/{fsq_id}/photos", spec: "000", request: { SeedContract.PlacePhotosRequest(placeID: $0) },
+        package static let placePhotos = Endpoint(
+            .placePhotos, contract: .seed, "/places/{fsq_id}/photos", spec: "000", request: { SeedContract.PlacePhotosRequest(placeID: $0) },
             [.field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("classifications", \.classifications)])
 
         /// `GET /places/autocomplete` (spec 001).
-        public static let placesAutocomplete = Endpoint(
-            .placesAutocomplete, contract: "seed", "/places/autocomplete", spec: "001",
+        package static let placesAutocomplete = Endpoint(
+            .placesAutocomplete, contract: .seed, "/places/autocomplete", spec: "001",
             request: { _ in SeedContract.PlacesAutocompleteRequest(query: "") },
             [.required("query", \.query, .nonEmpty), .field("ll", \.ll), .field("radius", \.radius, radiusRule),
              .field("types", \.types), .field("limit", \.limit, limitRule)])
 
         /// `GET /places/search` (spec 001).
-        public static let placeSearch = Endpoint(
-            .placeSearch, contract: "seed", "/places/search", spec: "001",
+        package static let placeSearch = Endpoint(
+            .placeSearch, contract: .seed, "/places/search", spec: "001",
             request: { _ in SeedContract.PlaceSearchRequest(location: .near("")) },
             [.field("query", \.query), .location(\.location, radius: radiusRule), .field("categories", \.categories),
              .field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
 
         /// `GET /places/geotagging` (spec 002).
-        public static let geotagging = Endpoint(
-            .geotagging, contract: "seed", "/places/geotagging", spec: "002",
+        package static let geotagging = Endpoint(
+            .geotagging, contract: .seed, "/places/geotagging", spec: "002",
             request: { _ in SeedContract.GeotaggingRequest(ll: Coordinate(latitude: 0, longitude: 0)) },
             [.required("ll", \.ll), .field("limit", \.limit, limitRule)])
 
         /// `GET /places/categories` (spec 003).
-        public static let categories = Endpoint(
-            .categories, contract: "seed", "/places/categories", spec: "003", request: { _ in SeedContract.CategoriesRequest() },
+        package static let categories = Endpoint(
+            .categories, contract: .seed, "/places/categories", spec: "003", request: { _ in SeedContract.CategoriesRequest() },
             [.field("locale", \.locale, .nonEmpty)])
 
         /// `GET /places/chains` (spec 003).
-        public static let chains = Endpoint(
-            .chains, contract: "seed", "/places/chains", spec: "003", request: { _ in SeedContract.ChainsRequest(query: "") },
+        package static let chains = Endpoint(
+            .chains, contract: .seed, "/places/chains", spec: "003", request: { _ in SeedContract.ChainsRequest(query: "") },
             [.required("query", \.query, .nonEmpty), .field("limit", \.limit, limitRule)])
 
         /// `GET /autocomplete` (spec 004).
-        public static let autocomplete = Endpoint(
-            .autocomplete, contract: "seed", "/autocomplete", spec: "004", request: { _ in SeedContract.AutocompleteRequest(query: "") },
+        package static let autocomplete = Endpoint(
+            .autocomplete, contract: .seed, "/autocomplete", spec: "004", request: { _ in SeedContract.AutocompleteRequest(query: "") },
             [.required("query", \.query, .minLength(ParameterLimits.autocompleteMinimumQueryLength)), .field("ll", \.ll),
              .field("radius", \.radius, radiusRule), .field("types", \.types), .field("bias", \.bias),
              .field("session_token", \.sessionToken, .nonEmpty), .field("limit", \.limit, limitRule)])
     }
 
     /// The 2025-06-17 contract's entries, from Foursquare's OpenAPI document for that version.
-    public enum Current {
+    package enum Current {
         private typealias C = Contract20250617
-        private static let contract = "2025-06-17"
+        private static let contract = ContractID.v20250617
         private static let spec = "openapi 20250617"
         private static let dryRun = Endpoint.dryRunParameter
 
         /// `GET /places/search`.
-        public static let placeSearch = Endpoint(
+        package static let placeSearch = Endpoint(
             .placeSearch, contract: contract, "/places/search", spec: spec, request: { _ in C.SearchRequest() },
             [.field("query", \.query), .location(\.location, radius: .integer(0...100_000, unit: "meters")),
              .field("fsq_category_ids", \.categoryIDs), .field("fsq_chain_ids", \.chainIDs),
@@ -111,38 +111,38 @@ extension Endpoint {
              .field("cursor", \.cursor, .nonEmpty)])
 
         /// `GET /places/{fsq_place_id}`.
-        public static let placeDetails = Endpoint(
+        package static let placeDetails = Endpoint(
             .placeDetails, contract: contract, "/places/{fsq_place_id}", spec: spec, request: { C.PlaceRequest(placeID: $0) },
             [.field("fields", \.fields)])
 
         /// `GET /places/{fsq_place_id}/tips`.
-        public static let placeTips = Endpoint(
+        package static let placeTips = Endpoint(
             .placeTips, contract: contract, "/places/{fsq_place_id}/tips", spec: spec, request: { C.TipsRequest(placeID: $0) },
             [.field("limit", \.limit, limitRule), .field("fields", \.fields), .field("sort", \.sort),
              .field("cursor", \.cursor, .nonEmpty)])
 
         /// `GET /places/{fsq_place_id}/photos`.
-        public static let placePhotos = Endpoint(
+        package static let placePhotos = Endpoint(
             .placePhotos, contract: contract, "/places/{fsq_place_id}/photos", spec: spec, request: { C.PhotosRequest(placeID: $0) },
             [.field("limit", \.limit, limitRule), .field("sort", \.sort), .field("classifications", \.classifications),
              .field("cursor", \.cursor, .nonEmpty)])
 
         /// `GET /autocomplete`.
-        public static let autocomplete = Endpoint(
+        package static let autocomplete = Endpoint(
             .autocomplete, contract: contract, "/autocomplete", spec: spec, request: { _ in C.AutocompleteRequest(query: "") },
             [.required("query", \.query, .nonEmpty), .field("ll", \.ll), .field("radius", \.radius, radiusRule),
              .field("types", \.types), .field("bias", \.bias), .field("session_token", \.sessionToken, .nonEmpty),
              .field("limit", \.limit, limitRule)])
 
         /// `GET /geotagging/candidates`.
-        public static let geotaggingCandidates = Endpoint(
+        package static let geotaggingCandidates = Endpoint(
             .geotaggingCandidates, contract: contract, "/geotagging/candidates", spec: spec,
             request: { _ in C.GeotaggingRequest() },
             [.field("ll", \.ll), .field("hacc", \.hacc), .field("altitude", \.altitude), .field("query", \.query),
              .field("limit", \.limit, limitRule), .field("fields", \.fields)])
 
         /// `POST /places/{fsq_place_id}/suggest/edit`.
-        public static let suggestEdit = Endpoint(
+        package static let suggestEdit = Endpoint(
             .suggestEdit, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/edit", spec: spec,
             request: { C.SuggestEditRequest(placeID: $0, dryRun: nil) },
             [.field(dryRun, \.dryRun), .field("latitude", \.latitude), .field("longitude", \.longitude),
@@ -158,25 +158,25 @@ extension Endpoint {
              .field("primary_fsq_chain_id", \.primaryChainID), .field("unset_fields", \.unsetFields)])
 
         /// `POST /places/{fsq_place_id}/suggest/flag`.
-        public static let suggestFlag = Endpoint(
+        package static let suggestFlag = Endpoint(
             .suggestFlag, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/flag", spec: spec,
             request: { C.SuggestFlagRequest(placeID: $0, fields: [], dryRun: nil) },
             [.field(dryRun, \.dryRun), .required("fields", \.fields), .field("comment", \.comment)])
 
         /// `POST /places/{fsq_place_id}/suggest/remove`.
-        public static let suggestRemove = Endpoint(
+        package static let suggestRemove = Endpoint(
             .suggestRemove, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/remove", spec: spec,
             request: { C.SuggestRemoveRequest(placeID: $0, reason: .other, dryRun: nil) },
             [.field(dryRun, \.dryRun), .required("reason", \.reason), .field("comment", \.comment)])
 
         /// `POST /places/{fsq_place_id}/suggest/merge`.
-        public static let suggestMerge = Endpoint(
+        package static let suggestMerge = Endpoint(
             .suggestMerge, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/merge", spec: spec,
             request: { C.SuggestMergeRequest(placeID: $0, duplicatePlaceIDs: [], dryRun: nil) },
             [.field(dryRun, \.dryRun), .required("duplicate_fsq_place_ids", \.duplicatePlaceIDs)])
 
         /// `POST /places/suggest/place`.
-        public static let suggestPlace = Endpoint(
+        package static let suggestPlace = Endpoint(
             .suggestPlace, contract: contract, method: "POST", "/places/suggest/place", spec: spec,
             request: { _ in C.SuggestPlaceRequest(name: "", dryRun: nil) },
             [.required("name", \.name, .nonEmpty), .field("categories", \.categoryIDs), .field("address", \.address),
@@ -188,40 +188,40 @@ extension Endpoint {
              .field("hours", \.hours), .field("attributes", \.attributes), .field(dryRun, \.dryRun)])
 
         /// `GET /places/suggest/status`.
-        public static let suggestStatus = Endpoint(
+        package static let suggestStatus = Endpoint(
             .suggestStatus, contract: contract, "/places/suggest/status", spec: spec, request: { _ in C.SuggestStatusRequest() },
             [.field("suggested_edit_ids", \.suggestedEditIDs), .field("limit", \.limit, .integer(0...50))])
 
         /// `GET /places/suggest/review`.
-        public static let suggestReview = Endpoint(
+        package static let suggestReview = Endpoint(
             .suggestReview, contract: contract, "/places/suggest/review", spec: spec, request: { _ in C.SuggestReviewRequest() },
             [.field("near", \.near, .nonEmpty), .field("ne", \.ne), .field("sw", \.sw)])
 
         /// `POST /geotagging/confirm`.
-        public static let geotaggingConfirm = Endpoint(
+        package static let geotaggingConfirm = Endpoint(
             .geotaggingConfirm, contract: contract, method: "POST", "/geotagging/confirm", spec: spec,
             request: { _ in C.GeotaggingConfirmRequest() },
             [.field("request_id", \.requestID, .nonEmpty), .field("fsq_place_id", \.placeID, .nonEmpty),
              .field("confirm_context", \.confirmContext), .field("delayed", \.delayed)])
 
         /// `GET /offline-jobs/status`.
-        public static let offlineJobsStatus = Endpoint(
+        package static let offlineJobsStatus = Endpoint(
             .offlineJobsStatus, contract: contract, "/offline-jobs/status", spec: spec, request: { _ in C.OfflineJobsStatusRequest() },
             [.field("job_ids", \.jobIDs)])
 
         /// `POST /offline-jobs/initialize`; the storage credentials it answers are redacted before a fixture is written.
-        public static let offlineJobsInitialize = Endpoint(
+        package static let offlineJobsInitialize = Endpoint(
             .offlineJobsInitialize, contract: contract, method: "POST", "/offline-jobs/initialize", spec: spec,
             request: { _ in C.OfflineJobInitializeRequest() }, secrets: C.OfflineJobCredentials.secretFields,
             [.field("durationSeconds", \.durationSeconds, .integer(900...43200, unit: "seconds"))])
 
         /// `POST /offline-jobs/{fsq_job_id}/execute`.
-        public static let offlineJobsExecute = Endpoint(
+        package static let offlineJobsExecute = Endpoint(
             .offlineJobsExecute, contract: contract, method: "POST", "/offline-jobs/{fsq_job_id}/execute", spec: spec,
             request: { C.OfflineJobExecuteRequest(jobID: $0) }, [.field("country_codes", \.countryCodes)])
 
         /// `POST /offline-jobs/{fsq_job_id}/credentials/refresh`; the storage credentials it answers are redacted before a fixture is written.
-        public static let offlineJobsCredentialsRefresh = Endpoint(
+        package static let offlineJobsCredentialsRefresh = Endpoint(
             .offlineJobsCredentialsRefresh, contract: contract, method: "POST", "/offline-jobs/{fsq_job_id}/credentials/refresh",
             spec: spec, request: { C.OfflineJobCredentialsRefreshRequest(jobID: $0) }, secrets: C.OfflineJobCredentials.secretFields,
             [])

@@ -103,10 +103,10 @@ package enum RequestMatcher {
     /// Checks a fixture's (contract, endpoint, method, path) against the registry.
     /// On failure, the JSON path to blame and one line saying what is wrong.
     package static func validate(
-        contract contractID: String, endpoint endpointName: String, method: String, path: String
+        contract contractID: ContractID, endpoint endpointName: String, method: String, path: String
     ) -> Result<(endpoint: Endpoint, placeID: String?), RouteProblem> {
         guard let contract = Contract.named(contractID) else {
-            let known = Contract.all.map(\.id).joined(separator: ", ")
+            let known = Contract.known.map(\.rawValue).joined(separator: ", ")
             return .failure(RouteProblem("$.contract", "unknown contract '\(contractID)' (known: \(known))"))
         }
         guard let id = EndpointID(rawValue: endpointName) else {

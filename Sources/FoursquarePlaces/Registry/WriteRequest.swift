@@ -12,7 +12,7 @@ public protocol DryRunnableRequest: WriteRequest {
 
 extension Endpoint {
     /// What calling an operation does to the server's data, read from its request type.
-    public enum Effect: String, Sendable, Hashable, CustomStringConvertible {
+    package enum Effect: String, Sendable, Hashable, CustomStringConvertible {
         /// Reads only.
         case read
         /// Writes, and takes `dry_run`.
@@ -20,10 +20,10 @@ extension Endpoint {
         /// Writes, with no way to rehearse it.
         case write
 
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         /// Whether the call may change data.
-        public var writes: Bool { self != .read }
+        package var writes: Bool { self != .read }
 
         init(_ type: any EndpointRequest.Type) {
             if type is any DryRunnableRequest.Type { self = .dryRunnableWrite }
@@ -33,8 +33,8 @@ extension Endpoint {
     }
 
     /// The query parameter that makes a write a dry run, the same on every operation that has one.
-    public static let dryRunParameter = "dry_run"
+    package static let dryRunParameter = "dry_run"
 
     /// What calling this operation does to the server's data.
-    public var effect: Effect { Effect(requestType) }
+    package var effect: Effect { Effect(requestType) }
 }

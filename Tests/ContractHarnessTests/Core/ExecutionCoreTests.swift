@@ -6,8 +6,8 @@ import TestSupport
 
 @Suite struct ExecutionCoreTests {
     /// A seed `chains` fixture; under another contract, an `autocomplete` one (the endpoint both contracts have).
-    static func fixture(_ name: String, contract: String = Fixture.seedContract) -> LoadedFixture {
-        let seed = contract == Fixture.seedContract
+    static func fixture(_ name: String, contract: ContractID = .seed) -> LoadedFixture {
+        let seed = contract == ContractID.seed
         let (endpoint, path): (EndpointID, String) = seed ? (.chains, "/places/chains") : (.autocomplete, "/autocomplete")
         return .fixture(Fixture(relativePath: "\(endpoint)/\(name).json", endpoint: endpoint, contract: contract,
                          request: RecordedRequest(path: path, query: ["query": "tea"]),

@@ -16,7 +16,13 @@ import Testing
         #expect(Selection.authProblem([.apiKey], contracts: []) == nil)
     }
 
-    static func fixture(contract: String, version: String?) -> Fixture {
+    /// A contract the registry does not know takes no style, so it is named as unknown rather than trusted with all.
+    @Test func anUnknownContractIsNamedAsUnknown() {
+        #expect(Selection.authProblem([.bearer], contract: "2019-01-01")
+            == "--contract 2019-01-01 is unknown (known: seed, 2025-06-17)")
+    }
+
+    static func fixture(contract: ContractID, version: String?) -> Fixture {
         let (endpoint, path): (EndpointID, String) = contract == "seed" ? (.chains, "/places/chains") : (.autocomplete, "/autocomplete")
         return Fixture(relativePath: "\(endpoint)/200-\(contract).json", endpoint: endpoint, contract: contract,
                        request: RecordedRequest(path: path, query: [:], headers: version.map { ["x-places-api-version": $0] } ?? [:]),

@@ -4,7 +4,7 @@ import FoursquarePlaces
 import Testing
 
 @Suite struct DriftSummaryTests {
-    func result(_ fixture: String, _ auth: AuthStyle = .bearer, contract: String = "seed", recorded: Int = 200, live: Int? = 200,
+    func result(_ fixture: String, _ auth: AuthStyle = .bearer, contract: ContractID = .seed, recorded: Int = 200, live: Int? = 200,
                 _ changes: [DriftChange] = []) -> DriftResult {
         DriftResult(fixture: fixture, endpoint: String(fixture.split(separator: "/")[0]), contract: contract, auth: auth,
                     changes: changes, recordedStatus: recorded, liveStatus: live, problem: live == nil ? "connection refused" : nil,
@@ -140,7 +140,7 @@ import Testing
 }
 
 @Suite struct DriftSectionTests {
-    func result(_ fixture: String, contract: String, auth: AuthStyle = .bearer, recorded: Int = 200, live: Int = 200,
+    func result(_ fixture: String, contract: ContractID, auth: AuthStyle = .bearer, recorded: Int = 200, live: Int = 200,
                 _ changes: [DriftChange] = []) -> DriftResult {
         DriftResult(fixture: fixture, endpoint: String(fixture.split(separator: "/")[0]), contract: contract, auth: auth,
                     changes: changes, recordedStatus: recorded, liveStatus: live)

@@ -65,7 +65,7 @@ struct RegistryTableTests {
         ("2019-01-01", "place-search", "GET", "/places/search", "$.contract"),
         ("seed", "venues", "GET", "/places/search", "$.endpoint"),
     ])
-    func routeValidation(contract: String, endpoint: String, method: String, path: String, jsonPath: String) {
+    func routeValidation(contract: ContractID, endpoint: String, method: String, path: String, jsonPath: String) {
         guard case let .failure(problem) = RequestMatcher.validate(contract: contract, endpoint: endpoint, method: method, path: path) else {
             Issue.record("accepted \(contract) \(endpoint) \(method) \(path)")
             return
