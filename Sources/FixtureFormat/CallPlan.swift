@@ -59,10 +59,10 @@ public struct CallPlan: Sendable {
     public func asDryRun() -> CallPlan { rehearsal?() ?? self }
 
     /// The call as live mode, drift and record make it: around validation when the fixture names invalid input.
-    public func run(with client: FoursquareClient) async -> CallOutcome { await perform(client, invalidInput == nil) }
+    package func run(with client: FoursquareClient) async -> CallOutcome { await perform(client, invalidInput == nil) }
 
     /// The call as an app makes it, validation first: replay's check that the client refuses invalid input.
-    public func runValidated(with client: FoursquareClient) async -> CallOutcome { await perform(client, true) }
+    package func runValidated(with client: FoursquareClient) async -> CallOutcome { await perform(client, true) }
 
     /// The call a fixture's request describes, under the fixture's contract; errors name the fixture file.
     public static func make(for fixture: Fixture) throws(FixtureError) -> CallPlan {

@@ -132,6 +132,13 @@ final class SilentServer: @unchecked Sendable {
         }
     }
 
+    @Test func theClientSaysWhatItSendsButNotItsKey() {
+        let client = PlacesClient<Contract20250617>(apiKey: APIKey("app-secret-key"))
+        #expect(client.auth == .bearer && client.apiVersion == "2025-06-17")
+        #expect(client.baseURL.absoluteString == "https://places-api.foursquare.com")
+        #expect(!"\(client)".contains("app-secret-key"), "\(client)")
+    }
+
     @Test func buildsAPlaceInCode() {
         let place = Contract20250617.Place(id: "preview", name: "Preview Coffee", latitude: 40.7, longitude: -74,
                                            location: Contract20250617.Location(address: "1 Main St", locality: "New York"),

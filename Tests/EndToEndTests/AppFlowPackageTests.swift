@@ -3,14 +3,16 @@ import Testing
 import TestSupport
 
 /// The library as an app team adopts it: a throwaway package with a "nearby coffee" feature and Swift Testing tests,
-/// depending on FoursquarePlaces and FoursquarePlacesTesting only. One package, one build, six checks: paging to the
-/// third page through a stored String cursor, cancellation, a `Duration` timeout, error text without coordinates, a
-/// model built in code, and search → details → photos answered by one scenario. Its servers are on 127.0.0.1.
+/// depending on FoursquarePlaces and FoursquarePlacesTesting only. One package, one build, seven checks: paging to the
+/// third page through a stored String cursor, cancellation, a `Duration` timeout, error text without coordinates, what
+/// the one client type says about itself (without its key), a model built in code, and search → details → photos
+/// answered by one scenario. Its servers are on 127.0.0.1.
 @Suite("an app package using the library and FoursquarePlacesTesting")
 struct AppFlowPackageTests {
     static let tests = [
         "pagesToTheThirdPageStoringTheCursorAsAString", "cancellingASearchGivesCancelledNotRetryable",
-        "aDurationTimeoutGivesTimedOut", "aPrintedErrorOfASearchWithLLHasNoCoordinates", "buildsAPlaceInCode",
+        "aDurationTimeoutGivesTimedOut", "aPrintedErrorOfASearchWithLLHasNoCoordinates", "theClientSaysWhatItSendsButNotItsKey",
+        "buildsAPlaceInCode",
         "searchDetailsPhotosWithOneScenario",
     ]
 

@@ -5,7 +5,7 @@ import FoursquarePlaces
 /// reply, or a thrown error. Nothing touches the network.
 ///
 ///     let transport = CapturingTransport(status: 404, body: #"{"message":"Not found"}"#)
-///     let client = FoursquareClient(apiKey: "k", transport: transport)
+///     let client = PlacesClient<Contract20250617>(apiKey: APIKey("k"), transport: transport)
 ///     ... transport.requests, transport.lastRequest ...
 public final class CapturingTransport: Transport, @unchecked Sendable, CustomReflectable, CustomStringConvertible {
     /// What the transport answers with.

@@ -331,22 +331,22 @@ public enum EndpointSamples {
     }
 
     /// Sends the seed sample request for `id` through `client`, discarding the decoded response.
-    public static func send(_ id: EndpointID, via client: FoursquareClient) async throws(FoursquareError) {
+    package static func send(_ id: EndpointID, via client: FoursquareClient) async throws(FoursquareError) {
         guard let sample = sample(id, in: .seed) else { return }
         try await send(sample, via: client)
     }
 
     /// Sends `sample`'s request through `client`, discarding the decoded response.
-    public static func send(_ sample: EndpointSample, via client: FoursquareClient) async throws(FoursquareError) {
+    package static func send(_ sample: EndpointSample, via client: FoursquareClient) async throws(FoursquareError) {
         _ = try await client.send(sample.request)
     }
 
     /// The HTTP request `client` would send for the seed sample request of `id`.
-    public static func httpRequest(_ id: EndpointID, via client: FoursquareClient) throws(FoursquareError) -> HTTPRequest {
+    package static func httpRequest(_ id: EndpointID, via client: FoursquareClient) throws(FoursquareError) -> HTTPRequest {
         try httpRequest(sample(id, in: .seed)!, via: client)
     }
 
-    public static func httpRequest(_ sample: EndpointSample, via client: FoursquareClient) throws(FoursquareError) -> HTTPRequest {
+    package static func httpRequest(_ sample: EndpointSample, via client: FoursquareClient) throws(FoursquareError) -> HTTPRequest {
         try client.makeHTTPRequest(sample.request)
     }
 }

@@ -37,7 +37,7 @@ public struct LiveOptions: Sendable {
     /// Every write this run sent, for the terminal and the report.
     public var writeLog = WriteLog()
 
-    public init(
+    package init(
         baseURL: URL, key: APIKey?, authStyles: [AuthStyle] = AuthStyle.allCases,
         apiVersion: String = FoursquareClient.defaultAPIVersion, concurrency: Int = 4, timeout: Double = 10,
         retries: Int = 2, maxBackoff: Double = 5, deadline: Double = 300, selectFixtureHeader: Bool = false,

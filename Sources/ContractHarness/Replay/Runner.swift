@@ -80,7 +80,7 @@ public struct ReplayStrategy: RunStrategy {
     /// Each style's header set, lower-cased: the same for every fixture of a run.
     private var styleHeaders: [AuthStyle: [String: String]]
 
-    public init(authStyles: [AuthStyle] = AuthStyle.allCases, apiVersion: String = FoursquareClient.defaultAPIVersion) {
+    package init(authStyles: [AuthStyle] = AuthStyle.allCases, apiVersion: String = FoursquareClient.defaultAPIVersion) {
         self.authStyles = authStyles
         self.apiVersion = apiVersion
         styleHeaders = Self.styleHeaders(apiVersion: apiVersion)
@@ -176,7 +176,7 @@ public struct ReplayRunner: Sendable {
     /// Parallel workers; defaults to the number of cores.
     public var workers: Int
 
-    public init(authStyles: [AuthStyle] = AuthStyle.allCases, apiVersion: String = FoursquareClient.defaultAPIVersion,
+    package init(authStyles: [AuthStyle] = AuthStyle.allCases, apiVersion: String = FoursquareClient.defaultAPIVersion,
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         strategy = ReplayStrategy(authStyles: authStyles, apiVersion: apiVersion)
         self.workers = max(1, workers)

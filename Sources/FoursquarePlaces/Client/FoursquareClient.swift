@@ -1,29 +1,30 @@
 import Foundation
 
-/// A typed client for the Foursquare Places API: sends any contract's `EndpointRequest` in either
-/// auth style over any `Transport`. `PlacesClient` is the contract-typed face apps use.
-public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+/// The untyped engine under `PlacesClient`: sends any contract's `EndpointRequest` in either auth style over any
+/// `Transport`, the contract picked at run time. The harness, the emulator and the tests use it directly; apps use
+/// `PlacesClient`, the one client type they see.
+package struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The API's base URL today.
-    public static let defaultBaseURL = Contract.v20250617.baseURL
+    package static let defaultBaseURL = Contract.v20250617.baseURL
     /// The `X-Places-Api-Version` sent by default.
-    public static let defaultAPIVersion = Contract.v20250617.apiVersion
+    package static let defaultAPIVersion = Contract.v20250617.apiVersion
 
     /// The key; it prints as `<redacted>`.
-    public let key: APIKey
+    package let key: APIKey
     /// How the key is sent.
-    public var auth: AuthStyle
+    package var auth: AuthStyle
     /// Where requests go; a path prefix is kept.
-    public var baseURL: URL
+    package var baseURL: URL
     /// Sent as `X-Places-Api-Version` in the bearer style.
-    public var apiVersion: String
+    package var apiVersion: String
     /// What sends the requests (`URLSessionTransport` by default).
-    public var transport: any Transport
+    package var transport: any Transport
     /// Whether an unreadable element of a result list is dropped (and listed in `APIResponse.skippedElements`) rather
     /// than failing the call. On by default; the contract harness turns it off, since such an answer breaks the contract.
-    public var decodesResultsLeniently = true
+    package var decodesResultsLeniently = true
 
     /// A client with `apiKey` (an `APIKey`), the auth style, base URL, version header and transport.
-    public init(
+    package init(
         apiKey: APIKey, auth: AuthStyle = .apiKey, baseURL: URL = FoursquareClient.defaultBaseURL,
         apiVersion: String = FoursquareClient.defaultAPIVersion, transport: any Transport = URLSessionTransport()
     ) {
@@ -35,7 +36,7 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
     }
 
     /// A client with `apiKey` (its secret), the auth style, base URL, version header and transport.
-    public init(
+    package init(
         apiKey: String, auth: AuthStyle = .apiKey, baseURL: URL = FoursquareClient.defaultBaseURL,
         apiVersion: String = FoursquareClient.defaultAPIVersion, transport: any Transport = URLSessionTransport()
     ) {
@@ -43,30 +44,30 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
     }
 
     /// A client set up as `contract` says: its base URL, preferred auth style and version header.
-    public init(apiKey: APIKey, contract: Contract, baseURL: URL? = nil, transport: any Transport = URLSessionTransport()) {
+    package init(apiKey: APIKey, contract: Contract, baseURL: URL? = nil, transport: any Transport = URLSessionTransport()) {
         self.init(apiKey: apiKey, auth: contract.authStyles.first ?? .bearer, baseURL: baseURL ?? contract.baseURL,
                   apiVersion: contract.apiVersion, transport: transport)
     }
 
     /// The same client speaking another auth style.
-    public func using(_ auth: AuthStyle) -> FoursquareClient {
+    package func using(_ auth: AuthStyle) -> FoursquareClient {
         var copy = self
         copy.auth = auth
         return copy
     }
 
     /// Base URL, auth style, version; the key as `<redacted>`.
-    public var description: String {
+    package var description: String {
         "FoursquareClient(baseURL: \(baseURL.absoluteString), auth: \(auth), apiVersion: \(apiVersion), key: \(key))"
     }
 
     /// The same as `description`.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     // MARK: Sending
 
     /// Validates `request` and builds the HTTP request the client would send.
-    public func makeHTTPRequest<R: EndpointRequest>(_ request: R) throws(FoursquareError) -> HTTPRequest {
+    package func makeHTTPRequest<R: EndpointRequest>(_ request: R) throws(FoursquareError) -> HTTPRequest {
         do {
             try request.validate()
             return try makeHTTPRequest(method: R.endpoint.method, path: try request.path(), query: request.queryItems())
@@ -97,7 +98,7 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
     }
 
     /// Sends `request` and decodes the 2xx body, or throws the mapped `FoursquareError`.
-    public func send<R: EndpointRequest>(_ request: R) async throws(FoursquareError) -> R.Response {
+    package func send<R: EndpointRequest>(_ request: R) async throws(FoursquareError) -> R.Response {
         try await response(to: request).value
     }
 
@@ -109,12 +110,12 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
     }
 
     /// Sends `request` and returns the decoded body with the response head (rate limit, next page).
-    public func response<R: EndpointRequest>(to request: R) async throws(FoursquareError) -> APIResponse<R.Response> {
+    package func response<R: EndpointRequest>(to request: R) async throws(FoursquareError) -> APIResponse<R.Response> {
         try await perform(try makeHTTPRequest(request), as: R.Response.self, operation: R.operation)
     }
 
     /// Every page of `request`, following `Link: <…>; rel="next"` until there is none.
-    public func pages<R: EndpointRequest>(_ request: R) -> Pages<R.Response> {
+    package func pages<R: EndpointRequest>(_ request: R) -> Pages<R.Response> {
         Pages(client: self, operation: R.operation, first: { () throws(FoursquareError) -> HTTPRequest in try makeHTTPRequest(request) })
     }
 
@@ -203,58 +204,5 @@ public struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugSt
         }
         if error is CancellationError { return "the calling task was cancelled" }
         return String(describing: error)
-    }
-}
-
-/// The pages of one request, fetched one at a time as the sequence is walked.
-public struct Pages<Value: Decodable & Sendable>: AsyncSequence, Sendable {
-    /// Each page with its response head.
-    public typealias Element = APIResponse<Value>
-    /// What fetching a page throws.
-    public typealias Failure = FoursquareError
-
-    let client: FoursquareClient
-    let operation: String
-    let first: @Sendable () throws(FoursquareError) -> HTTPRequest
-
-    /// An iterator that fetches the first page on its first `next()`.
-    public func makeAsyncIterator() -> Iterator { Iterator(client: client, operation: operation, first: first) }
-
-    /// Fetches the next page on demand; ends after a page without a `rel="next"` link.
-    public struct Iterator: AsyncIteratorProtocol {
-        let client: FoursquareClient
-        let operation: String
-        let first: @Sendable () throws(FoursquareError) -> HTTPRequest
-        var next: URL?
-        var started = false
-        var method = "GET"
-
-        init(client: FoursquareClient, operation: String, first: @escaping @Sendable () throws(FoursquareError) -> HTTPRequest) {
-            self.client = client
-            self.operation = operation
-            self.first = first
-        }
-
-        /// The next page, or nil after the last.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(FoursquareError) -> APIResponse<Value>? {
-            let request: HTTPRequest
-            if !started {
-                started = true
-                request = try first()
-                method = request.method
-            } else if let next {
-                request = try client.request(following: next, method: method)
-            } else {
-                return nil
-            }
-            let page = try await client.perform(request, as: Value.self, operation: operation)
-            next = page.nextPage
-            return page
-        }
-
-        /// The next page, or nil after the last.
-        public mutating func next() async throws(FoursquareError) -> APIResponse<Value>? {
-            try await next(isolation: nil)
-        }
     }
 }

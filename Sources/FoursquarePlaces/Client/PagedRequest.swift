@@ -9,7 +9,7 @@
 /// var next = search
 /// next.cursor = token                               // later: the second page
 /// ```
-public protocol PagedRequest: EndpointRequest {
+public protocol PagedRequest: ContractRequest {
     /// The page to fetch; nil for the first.
     var cursor: String? { get set }
 }

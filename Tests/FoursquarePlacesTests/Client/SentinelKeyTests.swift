@@ -58,6 +58,7 @@ struct SentinelKeyTests {
             let transport = CapturingTransport { _ in scenario.reply }
             var client = FoursquareClient(apiKey: Self.key, auth: style, transport: transport)
             client.decodesResultsLeniently = false  // so the bad result element fails the call (strict, as the harness reads)
+            let appClient = PlacesClient<Contract20250617>(apiKey: APIKey(Self.key), transport: transport)
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
                 try await EndpointSamples.send(sample, via: client)
             })
@@ -86,6 +87,7 @@ struct SentinelKeyTests {
                 ("String(reflecting: client)", String(reflecting: client)),
                 ("dump(client)", dumped(client)),
                 ("dump(client.key)", dumped(client.key)),
+                ("the app's client", "\(appClient) \(String(reflecting: appClient)) \(dumped(appClient))"),
                 ("client.key", "\(client.key) \(String(reflecting: client.key))"),
                 ("sent.description", sent.description),
                 ("String(reflecting: sent)", String(reflecting: sent)),
@@ -117,8 +119,8 @@ struct SentinelKeyTests {
     @Test("the server's message survives redaction, with the key replaced")
     func messageKeptButRedacted() async throws {
         let transport = CapturingTransport(status: 401, body: #"{"message":"Invalid key \#(Self.key)"}"#)
-        let client = FoursquareClient(apiKey: Self.key, transport: transport)
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(SeedContract.CategoriesRequest()).results })
+        let client = PlacesClient<SeedContract>(apiKey: APIKey(Self.key), transport: transport)
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.categories(SeedContract.CategoriesRequest()).results })
         #expect(error.message == "Invalid key <redacted>")
     }
 
@@ -126,8 +128,8 @@ struct SentinelKeyTests {
     func responseHeadersRedacted() async throws {
         let transport = CapturingTransport(
             status: 429, headers: ["Retry-After": "9", "X-Echo-Authorization": "Bearer \(Self.key)"], body: "{}")
-        let client = FoursquareClient(apiKey: Self.key, auth: .bearer, transport: transport)
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(SeedContract.ChainsRequest(query: "x")).results })
+        let client = PlacesClient<SeedContract>(apiKey: APIKey(Self.key), transport: transport).using(.bearer)
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.chains(SeedContract.ChainsRequest(query: "x")).results })
         #expect(error.retryAfter == 9)
         #expect(error.response?.headers["Retry-After"] == "9")
         #expect(error.response?.headers["X-Echo-Authorization"] == "Bearer <redacted>")

@@ -67,10 +67,9 @@ struct CurrentErrorTests {
 
     @Test("a transport failure keeps the underlying error and describes it")
     func underlyingError() async throws {
-        let client = FoursquareClient(apiKey: APIKey("k"), contract: .v20250617,
-                                      transport: CapturingTransport(failingWith: URLError(.timedOut)))
+        let client = PlacesClient<Contract20250617>(apiKey: APIKey("k"), transport: CapturingTransport(failingWith: URLError(.timedOut)))
         let error = try #require(await foursquareError { () async throws(FoursquareError) in
-            _ = try await client.send(Contract20250617.PlaceRequest(placeID: "x"))
+            _ = try await client.place(Contract20250617.PlaceRequest(placeID: "x"))
         })
         #expect(error.code == .timedOut)
         #expect(!error.isRetryable)

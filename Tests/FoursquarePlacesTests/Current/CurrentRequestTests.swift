@@ -187,15 +187,17 @@ struct CurrentRequestTests {
     }
 
     @Test("spaces, ampersands and plus signs are escaped in the query")
-    func escaping() throws {
-        let client = FoursquareClient(apiKey: APIKey(Self.key), contract: .v20250617, transport: CapturingTransport())
-        let request = try client.makeHTTPRequest(C.SearchRequest(query: "fish & chips+peas", location: .near("Café Zürich")))
+    func escaping() async throws {
+        let transport = CapturingTransport(body: #"{"results":[]}"#)
+        _ = try await PlacesClient<C>(apiKey: APIKey(Self.key), transport: transport).search(
+            C.SearchRequest(query: "fish & chips+peas", location: .near("Café Zürich")))
+        let request = try #require(transport.lastRequest)
         #expect(request.url.query == "query=fish%20%26%20chips%2Bpeas&near=Caf%C3%A9%20Z%C3%BCrich")
     }
 
     @Test("a client set up from the contract speaks bearer with the version header")
     func clientFromContract() {
-        let client = FoursquareClient(apiKey: APIKey(Self.key), contract: .v20250617)
+        let client = PlacesClient<Contract20250617>(apiKey: APIKey(Self.key))
         #expect(client.auth == .bearer)
         #expect(client.apiVersion == "2025-06-17")
         #expect(client.baseURL.absoluteString == "https://places-api.foursquare.com")

@@ -84,7 +84,7 @@ struct LenientResultsTests {
     @Test("with leniency off (the harness), or with a plain JSONDecoder, the same answer fails decoding")
     func strictWhenAsked() async throws {
         var client = Self.client(Self.searchBody)
-        client.client.decodesResultsLeniently = false
+        client.decodesResultsLeniently = false
         let error = await foursquareError { () async throws(FoursquareError) in _ = try await client.search(C.SearchRequest()) }
         #expect(error?.code == .decodingFailed)
         #expect(error?.decoding?.path == "$.results[2].fsq_place_id")

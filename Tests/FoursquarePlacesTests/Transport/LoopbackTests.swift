@@ -8,8 +8,8 @@ import Testing
 struct LoopbackTests {
     static let key = "loopback-key-0123"
 
-    static func client(_ server: EchoServer, style: AuthStyle, timeout: Double? = 10) -> FoursquareClient {
-        FoursquareClient(apiKey: key, auth: style, baseURL: server.baseURL, transport: URLSessionTransport(timeoutInterval: timeout))
+    static func client(_ server: EchoServer, style: AuthStyle, timeout: Double? = 10) -> PlacesClient<SeedContract> {
+        PlacesClient(apiKey: APIKey(key), baseURL: server.baseURL, transport: URLSessionTransport(timeoutInterval: timeout)).using(style)
     }
 
     @Test("our headers arrive on the wire as intended", arguments: AuthStyle.allCases)
@@ -48,7 +48,8 @@ struct LoopbackTests {
     func everyEndpoint(sample: EndpointSample) async throws {
         try await EchoServer.with(reply: .json(200, sample.body)) { server in
             let bearer = sample.endpoint.id == .autocomplete || !sample.contract.authStyles.contains(.apiKey)
-            let client = Self.client(server, style: bearer ? .bearer : .apiKey)
+            // Samples of every contract through one engine: the untyped client under the typed one.
+            let client = Self.client(server, style: bearer ? .bearer : .apiKey).client
             try await EndpointSamples.send(sample, via: client)
             let expected = try EndpointSamples.httpRequest(sample, via: client)
             let request = try #require(server.lastRequest)
@@ -112,7 +113,7 @@ struct LoopbackTests {
     func prefixOnTheWire() async throws {
         try await EchoServer.with(reply: .json(200, SpecSamples.chains)) { server in
             let base = server.baseURL.appendingPathComponent("proxy")
-            let client = FoursquareClient(apiKey: Self.key, baseURL: base, transport: URLSessionTransport(timeout: .seconds(10)))
+            let client = PlacesClient<SeedContract>(apiKey: APIKey(Self.key), baseURL: base, transport: URLSessionTransport(timeout: .seconds(10)))
             let chains = try await client.send(SeedContract.ChainsRequest(query: "Blue Bottle", limit: 2)).results
             #expect(chains.first?.name == "Blue Bottle Coffee")
             #expect(server.lastRequest?.target == "/proxy/places/chains?query=Blue%20Bottle&limit=2")
@@ -139,8 +140,8 @@ struct LoopbackTests {
 
     @Test("a refused connection gives transportFailed; the URL is on the error's request, not in its text")
     func refused() async throws { try await withRefusedPort { port in
-        let client = FoursquareClient(
-            apiKey: Self.key, baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: URLSessionTransport(timeout: .seconds(5)))
+        let client = PlacesClient<SeedContract>(
+            apiKey: APIKey(Self.key), baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: URLSessionTransport(timeout: .seconds(5)))
         let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(SeedContract.ChainsRequest(query: "Starbucks")).results })
         #expect(error.code == .transportFailed)
         #expect(error.status == nil)
