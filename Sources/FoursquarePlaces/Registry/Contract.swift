@@ -64,17 +64,17 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
 /// contract changes one type and the compiler lists every call and field that differs.
 public protocol PlacesContract: Sendable {
     /// The request for one place's details.
-    associatedtype PlaceRequest: EndpointRequest
+    associatedtype PlaceRequest: ContractRequest where PlaceRequest.APIContract == Self
     /// The request for a place's tips.
-    associatedtype TipsRequest: EndpointRequest
+    associatedtype TipsRequest: ContractRequest where TipsRequest.APIContract == Self
     /// The request for a place's photos.
-    associatedtype PhotosRequest: EndpointRequest
+    associatedtype PhotosRequest: ContractRequest where PhotosRequest.APIContract == Self
     /// The request for a place search.
-    associatedtype SearchRequest: EndpointRequest
+    associatedtype SearchRequest: ContractRequest where SearchRequest.APIContract == Self
     /// The request for `/autocomplete` suggestions.
-    associatedtype AutocompleteRequest: EndpointRequest
+    associatedtype AutocompleteRequest: ContractRequest where AutocompleteRequest.APIContract == Self
     /// The request for the places a device is likely at.
-    associatedtype GeotaggingRequest: EndpointRequest
+    associatedtype GeotaggingRequest: ContractRequest where GeotaggingRequest.APIContract == Self
     /// The registry entry of this contract: base URL, auth styles and endpoints.
     static var contract: Contract { get }
 }

@@ -41,6 +41,10 @@ struct OneClientTests {
                 _ = try await client.send(Contract20250617.TipsRequest(placeID: "p"))
                 for try await _ in client.pages(Contract20250617.PhotosRequest(placeID: "p")) {}
             }
+            // Code generic over the contract reaches the head of its own contract's search.
+            func g<C: PlacesContract>(_ client: PlacesClient<C>, _ search: C.SearchRequest) async throws -> Int? {
+                try await client.response(to: search).rateLimit?.remaining
+            }
             """)
         #expect(own.status == 0, "\(own.stderr)")
     }
