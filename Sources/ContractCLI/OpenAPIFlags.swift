@@ -36,10 +36,10 @@ struct OpenAPIFlags: ParsableArguments {
         let flagged = openapiOverrides.map(DocumentArgument.init(parsing:))
         guard documents.isEmpty else { return (documents.map(DocumentArgument.init(parsing:)), flagged) }
         let contracts = project.openapi.keys.sorted()
-        let fromFile = contracts.compactMap { contract in project.openapi[contract]?.document.map { DocumentArgument(contract: ContractID(contract), path: $0) } }
+        let fromFile = contracts.compactMap { contract in project.openapi[contract]?.document.map { DocumentArgument(contract: contract, path: $0) } }
         let overridden = Set(flagged.compactMap(\.contract))
-        let fileOverrides = contracts.filter { !overridden.contains(ContractID($0)) }.compactMap { contract in
-            project.openapi[contract]?.overrides.map { DocumentArgument(contract: ContractID(contract), path: $0) }
+        let fileOverrides = contracts.filter { !overridden.contains($0) }.compactMap { contract in
+            project.openapi[contract]?.overrides.map { DocumentArgument(contract: contract, path: $0) }
         }
         return (fromFile, flagged + fileOverrides)
     }

@@ -11,7 +11,7 @@ struct FixtureOptions: ParsableArguments {
     @Option(name: .long, help: "Only fixtures whose endpoint id or path matches this id or glob (e.g. place-*, chains/404*).")
     var filter: String?
 
-    @Option(name: .long, help: "Only fixtures of this contract (\(Contracts.knownList), or all); default: replay runs all, each under its own; live verbs run the project file's liveContracts.")
+    @Option(name: .long, help: "Only fixtures of this contract (\(Contract.knownList), or all); default: replay runs all, each under its own; live verbs run the project file's liveContracts.")
     var contract: String?
 
     @OptionGroup var projectFlags: ProjectFlags

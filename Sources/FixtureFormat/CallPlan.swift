@@ -93,7 +93,7 @@ public struct CallPlan: Sendable {
     public static func registryEntry(endpoint: EndpointID, contract: ContractID, file: String = "request") throws(FixtureError) -> Endpoint {
         guard let known = Contract.named(contract) else {
             throw FixtureError(file: file, jsonPath: "$.contract",
-                               reason: "unknown contract '\(contract)' (known: \(Contract.known.map(\.rawValue).joined(separator: ", ")))")
+                               reason: "unknown contract '\(contract)' (known: \(Contract.knownList))")
         }
         guard let entry = known.endpoint(endpoint) else {
             throw FixtureError(file: file, jsonPath: "$.endpoint", reason: "\(endpoint) is not an endpoint of contract \(contract)")

@@ -86,8 +86,8 @@ public struct OpenAPIDocumentLoader: DocumentOracleLoader {
             let digits = Array(version)
             candidate = "\(String(digits[0..<4]))-\(String(digits[4..<6]))-\(String(digits[6..<8]))"
         }
-        guard Contracts.known.contains(ContractID(candidate)), ContractID(candidate) != .seed else {
-            let dated = Contracts.known.filter { $0 != .seed }.map(\.rawValue)
+        guard Contract.known.contains(ContractID(candidate)), ContractID(candidate) != .seed else {
+            let dated = Contract.known.filter { $0 != .seed }.map(\.rawValue)
             throw DocumentLoadError("--openapi \(argument.path): info.version '\(version)' names no known contract (\(dated.joined(separator: ", "))); say which: --openapi \(dated.first ?? "2025-06-17")=\(argument.path)")
         }
         return ContractID(candidate)

@@ -10,7 +10,7 @@ enum ShippedOverrides {
         var title: String?
         if case let .string(text)? = tree.member("info")?.member("title") { title = text }
         switch (contract, title) {
-        case ("2025-06-17", "Places API"):
+        case (.v20250617, "Places API"):
             // Shipped with the package and checked by its tests, so it always parses.
             return try! DocumentOverrides(data: Data(PackageResources.overrides_20250617_json),
                                           source: "shipped overrides-20250617.json")

@@ -132,7 +132,7 @@ public struct DocumentArgument: Sendable, Hashable {
 
     /// `2025-06-17=docs/openapi.json` or `docs/openapi.json`; a known contract before `=` is the contract.
     public init(parsing text: String) {
-        if let equals = text.firstIndex(of: "="), Contracts.known.contains(ContractID(String(text[..<equals]))) {
+        if let equals = text.firstIndex(of: "="), Contract.known.contains(ContractID(String(text[..<equals]))) {
             self.init(contract: ContractID(String(text[..<equals])), path: String(text[text.index(after: equals)...]))
         } else {
             self.init(contract: nil, path: text)

@@ -7,8 +7,8 @@ public enum Selection {
     public static func authProblem(_ styles: [AuthStyle], contract: ContractID) -> String? {
         let accepted = contract.authStyles
         guard !styles.contains(where: accepted.contains) else { return nil }
-        guard let preferred = accepted.first else { return "--contract \(contract) is unknown (known: \(Contracts.knownList))" }
-        let others = Contracts.known.filter { other in styles.contains(where: other.authStyles.contains) }
+        guard let preferred = accepted.first else { return "--contract \(contract) is unknown (known: \(Contract.knownList))" }
+        let others = Contract.known.filter { other in styles.contains(where: other.authStyles.contains) }
         return "\(authFlag(styles)) selects nothing: \(contract) takes \(names(accepted)) only; use --auth \(preferred.rawValue)"
             + (others.isEmpty ? "" : " or --contract \(others.map(\.rawValue).joined(separator: " or --contract "))")
     }

@@ -207,7 +207,7 @@ public struct DriftSummary: Sendable {
         return "the server matches none of the fixtures' contracts: " + others.joined(separator: "; ")
     }
 
-    static func contractOrder(_ contract: ContractID) -> Int { Contracts.known.firstIndex(of: contract) ?? Int.max }
+    static func contractOrder(_ contract: ContractID) -> Int { Contract.known.firstIndex(of: contract) ?? Int.max }
 
     /// The detail without what varies per call: "removed from 3 of 10 elements" reads as "removed".
     static func phrase(_ detail: String) -> String {

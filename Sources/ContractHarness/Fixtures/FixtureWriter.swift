@@ -4,7 +4,8 @@ import FoursquarePlaces
 /// Serializes fixtures in the documented format: fixed key order at the top, sorted keys below,
 /// two-space indent, so re-recording gives reviewable diffs.
 public enum FixtureWriter {
-    public static func encode(_ fixture: Fixture) -> Data {
+    /// The file's bytes; throws, naming the file, for a value that is not JSON rather than writing it as `null`.
+    public static func encode(_ fixture: Fixture) throws(RecordError) -> Data {
         var request: [(String, Any)] = [("method", fixture.request.method), ("path", fixture.request.path)]
         if !fixture.request.query.isEmpty { request.append(("query", fixture.request.query)) }
         if !fixture.request.headers.isEmpty { request.append(("headers", fixture.request.headers)) }
@@ -46,7 +47,11 @@ public enum FixtureWriter {
         top.append(("recorded", Ordered(recorded)))
 
         var text = ""
-        render(Ordered(top), indent: "", into: &text)
+        do {
+            try render(Ordered(top), indent: "", into: &text)
+        } catch {
+            throw RecordError(file: fixture.relativePath, reason: "cannot write a \(error.typeName) as JSON; the file is left as it was")
+        }
         text += "\n"
         return Data(text.utf8)
     }
@@ -57,48 +62,51 @@ public enum FixtureWriter {
         init(_ pairs: [(String, Any)]) { self.pairs = pairs }
     }
 
-    static func render(_ value: Any, indent: String, into text: inout String) {
+    /// A value the writer cannot put in JSON (every value is built here or parsed from JSON, so this is a bug).
+    struct NotJSON: Error { let typeName: String }
+
+    static func render(_ value: Any, indent: String, into text: inout String) throws(NotJSON) {
         let inner = indent + "  "
         switch value {
         case let ordered as Ordered:
-            renderObject(ordered.pairs, indent: indent, into: &text)
+            try renderObject(ordered.pairs, indent: indent, into: &text)
         case let object as [String: Any]:
-            renderObject(object.keys.sorted().map { ($0, object[$0]!) }, indent: indent, into: &text)
+            try renderObject(object.keys.sorted().map { ($0, object[$0]!) }, indent: indent, into: &text)
         case let object as [String: String]:
-            renderObject(object.keys.sorted().map { ($0, object[$0]! as Any) }, indent: indent, into: &text)
+            try renderObject(object.keys.sorted().map { ($0, object[$0]! as Any) }, indent: indent, into: &text)
         case let array as [Any]:
             guard !array.isEmpty else { text += "[]"; return }
             text += "[\n"
             for (index, element) in array.enumerated() {
                 text += inner
-                render(element, indent: inner, into: &text)
+                try render(element, indent: inner, into: &text)
                 text += index == array.count - 1 ? "\n" : ",\n"
             }
             text += indent + "]"
         default:
-            text += scalar(value)
+            text += try scalar(value)
         }
     }
 
-    static func renderObject(_ pairs: [(String, Any)], indent: String, into text: inout String) {
+    static func renderObject(_ pairs: [(String, Any)], indent: String, into text: inout String) throws(NotJSON) {
         guard !pairs.isEmpty else { text += "{}"; return }
         let inner = indent + "  "
         text += "{\n"
         for (index, pair) in pairs.enumerated() {
-            text += inner + scalar(pair.0) + ": "
-            render(pair.1, indent: inner, into: &text)
+            text += try inner + scalar(pair.0) + ": "
+            try render(pair.1, indent: inner, into: &text)
             text += index == pairs.count - 1 ? "\n" : ",\n"
         }
         text += indent + "}"
     }
 
-    static func scalar(_ value: Any) -> String {
+    static func scalar(_ value: Any) throws(NotJSON) -> String {
         if let number = value as? NSNumber, !(value is String), Node.isBool(number) { return number.boolValue ? "true" : "false" }
         if value is NSNull { return "null" }
-        // Every value here is built by this file or parsed from JSON; anything else is a bug that must not be
-        // written out as `null` (a typed id once was, and the fixture lost its contract).
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes]) else {
-            preconditionFailure("FixtureWriter: a \(type(of: value)) is not a JSON value")
+        // Not written as `null`: a typed id once was, and the fixture lost its contract.
+        guard JSONSerialization.isValidJSONObject([value]),
+              let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes]) else {
+            throw NotJSON(typeName: String(describing: type(of: value)))
         }
         return String(decoding: data, as: UTF8.self)
     }

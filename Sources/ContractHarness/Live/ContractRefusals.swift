@@ -42,10 +42,10 @@ public final class ContractRefusals: Sendable {
         }
     }
 
-    /// The contracts no success-fixture call of which passed, in `Contracts.known` order.
+    /// The contracts no success-fixture call of which passed, in `Contract.known` order.
     public var refusedContracts: [ContractID] {
         state.withLock { state in
-            Contracts.known.filter { contract in (state.called[contract] ?? 0) > 0 && state.refused[contract] == state.called[contract] }
+            Contract.known.filter { contract in (state.called[contract] ?? 0) > 0 && state.refused[contract] == state.called[contract] }
         }
     }
 

@@ -3,7 +3,7 @@ import FoursquarePlaces
 /// Which contracts' fixtures a verb runs: `--contract`, else (for verbs that call a server) the project file's
 /// `liveContracts`, else every contract.
 public struct ContractSelection: Sendable, Equatable {
-    /// The contracts run, in `Contracts.known` order; nil is every contract.
+    /// The contracts run, in `Contract.known` order; nil is every contract.
     public let contracts: [ContractID]?
     /// Contracts the project file left out of a live verb, for the one line that says so.
     public let leftOut: [ContractID]
@@ -20,9 +20,9 @@ public struct ContractSelection: Sendable, Equatable {
                 self.init(contracts: nil)
                 return
             }
-            guard Contracts.known.contains(ContractID(flag)) else {
+            guard Contract.known.contains(ContractID(flag)) else {
                 throw SelectionError(description: "--contract '\(flag)' is not a known contract (known: "
-                                     + (Contracts.known.map(\.rawValue) + [Self.allValue]).joined(separator: ", ") + ")")
+                                     + (Contract.known.map(\.rawValue) + [Self.allValue]).joined(separator: ", ") + ")")
             }
             self.init(contracts: [ContractID(flag)])
             return
@@ -31,8 +31,8 @@ public struct ContractSelection: Sendable, Equatable {
             self.init(contracts: nil)
             return
         }
-        let contracts = Contracts.known.filter(chosen.contains)
-        self.init(contracts: contracts, leftOut: Contracts.known.filter { !chosen.contains($0) }, projectName: project.name)
+        let contracts = Contract.known.filter(chosen.contains)
+        self.init(contracts: contracts, leftOut: Contract.known.filter { !chosen.contains($0) }, projectName: project.name)
     }
 
     init(contracts: [ContractID]?, leftOut: [ContractID] = [], projectName: String? = nil) {

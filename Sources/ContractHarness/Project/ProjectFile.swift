@@ -34,7 +34,7 @@ public struct ProjectFile: Sendable, Equatable {
     /// `allowWrites`: operations live runs may send as recorded (a sandbox account); see `WritePolicy`.
     public var allowWrites: [String] = []
     /// The OpenAPI document (and overrides) each contract is checked against, by contract id.
-    public var openapi: [String: OpenAPISource] = [:]
+    public var openapi: [ContractID: OpenAPISource] = [:]
     /// Most calls a live run may make (`--max-calls`).
     public var maxCalls: Int?
     /// Most live calls in any one-second window (`--rate-limit`).
@@ -119,9 +119,9 @@ public struct ProjectFile: Sendable, Equatable {
                               summary: resolve(decoded.drift?.summary))
         project.redactHeaders = decoded.redactHeaders ?? []
         project.allowWrites = decoded.allowWrites ?? []
-        project.openapi = (decoded.openapi ?? [:]).mapValues {
-            OpenAPISource(document: resolve($0.document), overrides: resolve($0.overrides))
-        }
+        project.openapi = Dictionary(uniqueKeysWithValues: (decoded.openapi ?? [:]).map { name, source in
+            (ContractID(name), OpenAPISource(document: resolve(source.document), overrides: resolve(source.overrides)))
+        })
         project.maxCalls = decoded.maxCalls
         project.rateLimit = decoded.rateLimit
         project.staleFails = decoded.staleFails ?? false
@@ -173,7 +173,7 @@ public struct ProjectFile: Sendable, Equatable {
             if let liveContracts {
                 if liveContracts.isEmpty { throw invalid(.liveContracts, "is empty; name at least one contract, or remove the key") }
                 if let unknown = liveContracts.first(where: { Contract.named($0) == nil }) {
-                    throw invalid(.liveContracts, "unknown contract '\(unknown)' (known: \(Contracts.knownList))")
+                    throw invalid(.liveContracts, "unknown contract '\(unknown)' (known: \(Contract.knownList))")
                 }
             }
             drift = try container.decodeIfPresent(DriftContents.self, forKey: .drift)
@@ -184,7 +184,7 @@ public struct ProjectFile: Sendable, Equatable {
             }
             openapi = try container.decodeIfPresent([String: OpenAPIContents].self, forKey: .openapi)
             if let unknown = openapi?.keys.sorted().first(where: { Contract.named(ContractID($0)) == nil }) {
-                throw invalid(.openapi, "unknown contract '\(unknown)' (known: \(Contracts.knownList))")
+                throw invalid(.openapi, "unknown contract '\(unknown)' (known: \(Contract.knownList))")
             }
             for (key, name) in [(CodingKeys.maxCalls, "calls"), (.rateLimit, "calls a second"), (.fixtureMaxAgeDays, "days")] {
                 if let value = try container.decodeIfPresent(Int.self, forKey: key), value < 1 {

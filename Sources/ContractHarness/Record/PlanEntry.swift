@@ -61,7 +61,7 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
         var caseName = try container.decode(String.self, forKey: .caseName)
         var contract = try container.decodeIfPresent(ContractID.self, forKey: .contract)
         if let contract, Contract.named(contract) == nil {
-            throw invalid(.contract, "unknown contract '\(contract)' (known: \(Contracts.knownList))")
+            throw invalid(.contract, "unknown contract '\(contract)' (known: \(Contract.knownList))")
         }
         // `2025-06-17/200-paris`: the folder the corpus keeps that contract's fixtures in.
         if let slash = caseName.firstIndex(of: "/"), let folder = Contract.named(ContractID(String(caseName[..<slash]))),

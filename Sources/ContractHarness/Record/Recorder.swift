@@ -168,8 +168,8 @@ public struct Recorder: Sendable {
             if response.status == 401, old.response.status == 401 { return outcome(.kept, [RecordJudge.refusedKeyKept]) }
             if notes.isEmpty, RecordJudge.modelRejects(old) { notes = ["the recorded body no longer decodes with the model"] }
         }
-        let data = FixtureWriter.encode(fresh)
         do {
+            let data = try FixtureWriter.encode(fresh)
             try redactor.scan(data, file: fresh.relativePath)
             try AtomicFile.write(data, to: fixturesRoot.appendingPathComponent(fresh.relativePath))
             if fresh.relativePath != target.relativePath {

@@ -5,7 +5,7 @@ public protocol ContractRequest: EndpointRequest {
     associatedtype APIContract: PlacesContract
 }
 
-// Every request type of every contract; ContractRequestTests checks that none of the registry's is missing.
+// Every request type of every contract; OneClientTests.everyRegisteredRequestTypeBelongsToItsContract checks that none of the registry's is missing.
 
 extension SeedContract.PlaceDetailsRequest: ContractRequest { public typealias APIContract = SeedContract }
 extension SeedContract.PlaceTipsRequest: ContractRequest { public typealias APIContract = SeedContract }

@@ -27,6 +27,9 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
     /// The ids of every contract the library speaks, oldest first (the order `--contract` lists them in).
     package static var known: [ContractID] { all.map(\.id) }
 
+    /// `known` as help and error lines list it: `seed, 2025-06-17`.
+    package static var knownList: String { known.map(\.rawValue).joined(separator: ", ") }
+
     /// The registry entry for `id`, if this contract serves it.
     package func endpoint(_ id: EndpointID) -> Endpoint? { endpoints.first { $0.id == id } }
 

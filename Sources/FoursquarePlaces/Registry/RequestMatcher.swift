@@ -106,8 +106,7 @@ package enum RequestMatcher {
         contract contractID: ContractID, endpoint endpointName: String, method: String, path: String
     ) -> Result<(endpoint: Endpoint, placeID: String?), RouteProblem> {
         guard let contract = Contract.named(contractID) else {
-            let known = Contract.known.map(\.rawValue).joined(separator: ", ")
-            return .failure(RouteProblem("$.contract", "unknown contract '\(contractID)' (known: \(known))"))
+            return .failure(RouteProblem("$.contract", "unknown contract '\(contractID)' (known: \(Contract.knownList))"))
         }
         guard let id = EndpointID(rawValue: endpointName) else {
             let known = contract.endpoints.map(\.id.rawValue).joined(separator: ", ")

@@ -1,4 +1,4 @@
-import ContractHarness
+@testable import ContractHarness
 import Foundation
 import FoursquarePlaces
 import Testing
@@ -75,12 +75,20 @@ import TestSupport
         #expect(error(Self.minimal, path: "place-search/x.json")?.reason.contains("folder 'place-search/'") == true)
     }
 
+    /// A value that is not JSON is refused, never written as `null` (a typed contract id once was).
+    @Test func theWriterRefusesAValueThatIsNotJSON() throws {
+        #expect(throws: FixtureWriter.NotJSON.self) { try FixtureWriter.scalar(ContractID.seed) }
+        #expect(try FixtureWriter.scalar("seed") == "\"seed\"")
+        #expect(try FixtureWriter.scalar(NSNull()) == "null")
+    }
+
     @Test func writerRoundTripsEveryShippedFixture() throws {
         for item in try FixtureLoader(root: Self.shipped).loadAll() {
             guard case let .fixture(fixture) = item else { continue }
-            let data = FixtureWriter.encode(fixture)
+            let data = try FixtureWriter.encode(fixture)
             let again = try FixtureLoader.parse(data, relativePath: fixture.relativePath)
             #expect(again.request == fixture.request, "\(fixture.relativePath)")
+            #expect(again.contract == fixture.contract, "\(fixture.relativePath)")
             #expect(again.response.status == fixture.response.status)
             #expect(again.response.headers == fixture.response.headers)
             #expect(again.expect == fixture.expect)
