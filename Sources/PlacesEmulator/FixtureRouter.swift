@@ -3,9 +3,9 @@ import Foundation
 import FoursquarePlaces
 
 /// Finds the fixture that answers a request, by the registry's one set of rules (`RequestMatcher`): method,
-/// path (equal once percent-decoded) and query (decoded name/value pairs, in any order), searched in the
-/// contracts the request may be answered from, best first. Within a contract a 2xx fixture wins, then the first
-/// by relative path. Unmatched requests get a 404 naming the closest fixture and the first field that differs.
+/// path (equal once percent-decoded) and query (decoded name/value pairs, in any order; a set parameter's members
+/// in any order too), searched in the contracts the request may be answered from, best first. Within a contract a
+/// 2xx fixture wins, then the first by relative path. Unmatched requests get a 404 naming the closest fixture and the first field that differs.
 struct FixtureRouter: Sendable {
     /// Every fixture served, sorted by relative path.
     let fixtures: [Fixture]
@@ -43,7 +43,7 @@ struct FixtureRouter: Sendable {
         guard let candidates = byRoute[Self.routeKey(request.method, request.path)] else { return nil }
         for contract in contracts {
             if let index = candidates.first(where: {
-                fixtures[$0].contract == contract.id && fixtures[$0].request.query == request.query
+                fixtures[$0].contract == contract.id && RequestMatcher.sameQuery(fixtures[$0].request.query, request.query)
             }) { return index }
         }
         return nil

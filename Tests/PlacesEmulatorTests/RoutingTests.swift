@@ -48,6 +48,23 @@ struct RoutingTests {
         }
     }
 
+    /// The API reads `fields` as a set, and so do the client's matcher and `FoursquarePlacesTesting`: the emulator
+    /// answers its members in any order from the same fixture.
+    @Test("a set parameter's members match in any order", arguments: Mode.allCases)
+    func setParameterMembersInAnyOrder(mode: Mode) async throws {
+        let projection = fixture("place-details/200-fields-projection.json")
+        let fields = try #require(projection.request.query["fields"])
+        #expect(fields.contains(","))
+        var query = projection.request.query
+        query["fields"] = fields.split(separator: ",").reversed().joined(separator: ",")
+        let shuffled = target(projection.request.path, query.keys.sorted().map { ($0, query[$0]!) })
+        try await mode.withEmulator(configuration()) { send async throws in
+            let answer = try await send(shuffled, apiKeyHeaders)
+            #expect(answer.status == 200)
+            #expect(answer.body == projection.response.body.data)
+        }
+    }
+
     @Test("several fixtures share a request: 2xx wins, else first by path; X-Emulator-Fixture picks one", arguments: Mode.allCases)
     func fixtureSelection(mode: Mode) async throws {
         let details = fixture("place-details/200-typical.json")
