@@ -36,6 +36,9 @@ struct RecordCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Record a fixture's answer even when its status differs from the file's (otherwise the file is kept); the file is renamed and its expect block set to match.")
     var acceptStatusChange = false
 
+    @Flag(name: .long, help: "Write the answers' place data as the server sent it (only where your plan permits keeping it); by default it is replaced by synthetic values of the same form. Also the project file's keepValues.")
+    var keepValues = false
+
     @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
     var apiVersion: String = FoursquareClient.defaultAPIVersion
 
