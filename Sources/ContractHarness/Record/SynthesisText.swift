@@ -15,6 +15,8 @@ enum SynthesisText {
         if let time = clockTime(raw, rng: &rng) { return time }
         if let url = url(raw, rng: &rng) { return url }
         if let email = email(raw, rng: &rng) { return email }
+        // A path or a file name (`/12345_photo.jpg`, `.png`): its extension stays.
+        if raw.hasPrefix("/") || raw.hasPrefix(".") { return path(raw[...], rng: &rng) }
         return shape(raw, rng: &rng)
     }
 

@@ -94,7 +94,7 @@ import Testing
             #expect(abs(newLat - lat) <= 0.06 && abs(newLon - lon) <= 0.06)
             if abs(lat) < 89 { #expect(newLat != lat && newLon != lon, "moved") }
         }
-        let rating = try #require(try synthesize(["rating": 8.8, "popularity": 0.88]))
+        let rating = try synthesize(["rating": 8.8, "popularity": 0.88])
         #expect((0...10).contains(rating["rating"] as? Double ?? -1))
         #expect((0...1).contains(rating["popularity"] as? Double ?? -1))
     }
