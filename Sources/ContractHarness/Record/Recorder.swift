@@ -147,6 +147,7 @@ public struct Recorder: Sendable {
         case let .keep(reason): return outcome(target.existing == nil ? .failed : .kept, [reason])
         }
         var fresh = build(target, request: request, response: response, body: exchange.body)
+        let asAnswered = fresh
         if keepValues {
             fresh.recorded.values = .raw
         } else {
@@ -178,7 +179,12 @@ public struct Recorder: Sendable {
             let secrets = AnswerSecrets(body: exchange.body)
             notes = changes.map { secrets.text(redactor.text($0.line)) }
             let agrees = changes.isEmpty && !RecordJudge.modelRejects(old)
-            if RecordJudge.sameContent(old, fresh) || !mode.rewrites(agrees: agrees) { return outcome(.unchanged, []) }
+            // An answer equal to a file that holds no raw values (hand-written, or the synthetic file being served)
+            // leaves it byte-identical: writing it would add nothing from the server.
+            let answeredAsWritten = RecordJudge.sameContent(old, asAnswered) && (keepValues || !old.recorded.holdsRawValues)
+            if RecordJudge.sameContent(old, fresh) || answeredAsWritten || !mode.rewrites(agrees: agrees) {
+                return outcome(.unchanged, [])
+            }
             if response.status == 401, old.response.status == 401 { return outcome(.kept, [RecordJudge.refusedKeyKept]) }
             if notes.isEmpty, RecordJudge.modelRejects(old) { notes = ["the recorded body no longer decodes with the model"] }
         }

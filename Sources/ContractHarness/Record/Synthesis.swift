@@ -37,7 +37,8 @@ public struct Synthesis: Sendable {
 
     /// The JSON tree with every place-data value replaced.
     func synthesize(_ value: JSONValue) -> JSONValue {
-        var ids = Set(protected)
+        // The redactor's marker stays readable wherever it replaced the key.
+        var ids = Set(protected + [Redactor.marker])
         Self.collectIDs(value, into: &ids)
         let walker = Walker(protected: ids.sorted { ($0.count, $0) > ($1.count, $1) })
         return walker.walk(value, field: nil, owner: requestSeed, path: "$")
@@ -70,10 +71,12 @@ public struct Synthesis: Sendable {
             if let field, SynthesisFields.keptReason(field) != nil { return value }
             switch value {
             case let .object(members):
-                // The object's own id seeds everything below it.
-                let idMember = members.first { SynthesisFields.ids.contains($0.key) && $0.key != "parent_id" }
+                // The object's own id seeds everything below it, chosen by name, never by member order (a server
+                // may send the members in any order).
                 var owner = owner, base = path
-                if case let .string(id)? = idMember?.value { owner = id; base = "$" }
+                for name in SynthesisFields.ownIDs {
+                    if case let .string(id)? = members.first(where: { $0.key == name })?.value { owner = id; base = "$"; break }
+                }
                 return .object(members.map { member in
                     (key: member.key, value: walk(member.value, field: member.key, owner: owner, path: base + "." + member.key))
                 })

@@ -22,6 +22,10 @@ public enum SynthesisFields {
         "created_fsq_place_id", "matched_fsq_place_id", "job_id",
     ]
 
+    /// The id fields that name an object itself, most specific first: the one present seeds the object's values.
+    static let ownIDs = ["fsq_tip_id", "fsq_photo_id", "id", "fsq_place_id", "fsq_id", "fsq_category_id", "fsq_chain_id", "job_id",
+                         "created_fsq_place_id", "matched_fsq_place_id"]
+
     /// Fields whose values come from a closed set.
     public static let closedSets: Set<String> = [
         "cc", "country", "lang", "type", "status", "day", "classifications", "woe_types", "suggested_edit_type",

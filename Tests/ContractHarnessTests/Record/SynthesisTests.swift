@@ -111,6 +111,14 @@ import Testing
         #expect(try synthesize(renamed)["tel"] as? String == once["tel"] as? String, "a changed value leaves the others alone")
     }
 
+    @Test func memberOrderDoesNotChangeTheValues() throws {
+        let synthesis = Synthesis(request: RecordedRequest(path: "/places/suggest/status"))
+        let one = synthesis.body(Data(#"{"woes":[{"id":"se-5f1a2b3c","fsq_place_id":"4a5f2f39f964a52067bf1fe3","created_at":"2024-01-10T18:33:22Z","venue_name":"Blue Bottle"}]}"#.utf8))
+        let other = synthesis.body(Data(#"{"woes":[{"venue_name":"Blue Bottle","created_at":"2024-01-10T18:33:22Z","fsq_place_id":"4a5f2f39f964a52067bf1fe3","id":"se-5f1a2b3c"}]}"#.utf8))
+        let a = try JSONSerialization.jsonObject(with: one) as? NSDictionary, b = try JSONSerialization.jsonObject(with: other) as? NSDictionary
+        #expect(a != nil && a == b)
+    }
+
     @Test func keepsTheIdsTheRequestNamesAndRedactedCredentials() throws {
         let request = RecordedRequest(path: "/offline-jobs/status", query: ["job_id": "7f3c2a91b04e4d5c9a8e6f1d2c3b4a59"])
         let out = try synthesize(["job_statuses": ["7f3c2a91b04e4d5c9a8e6f1d2c3b4a59: RUNNING"], "session_token": "<redacted>",
