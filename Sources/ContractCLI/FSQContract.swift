@@ -40,7 +40,8 @@ public struct FSQContract: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 let reason = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid usage"
-                writeStderr("fsq-contract: \(reason) (see fsq-contract --help)")
+                let corrected = OptionSuggestion.corrected(reason, verb: OptionSuggestion.verb(in: CommandLine.arguments))
+                writeStderr("fsq-contract: \(corrected) (see fsq-contract --help)")
                 exit(withError: ExitCode(2))
             }
             exit(withError: error)
