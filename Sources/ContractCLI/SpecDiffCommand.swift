@@ -57,7 +57,7 @@ struct SpecDiffCommand: ParsableCommand {
         guard let differ = SpecDiffers.differ else {
             try Self.handOff.exec(Array(CommandLine.arguments.dropFirst()), verb: "spec-diff")
         }
-        let request = SpecDiffRequest(old: old, new: new, contract: contract.map(ContractID.init), overrides: overrides,
+        let request = SpecDiffRequest(old: old, new: new, contract: contract.map { ContractID($0) }, overrides: overrides,
                                       markdown: markdown, report: report, json: json, baseline: baseline)
         let status: Int32
         do {

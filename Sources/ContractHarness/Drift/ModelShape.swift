@@ -4,8 +4,8 @@ import FoursquarePlaces
 extension ModelReads {
     /// Every JSON path `type` reads, required or optional, without a sample body: a decoder that answers each
     /// key with a made-up value of the asked type, so optional objects and array elements are read too.
-    /// `spec-diff` grades a document's changes with it. Paths read as arrays (their elements are read) have type
-    /// `array`, whatever wrapper type decoded them.
+    /// `spec-diff` grades a document's changes with it. Types are `jsonTypeName`'s, with `integer` for the integer
+    /// types; paths read as arrays (their elements are read) have type `array`, whatever wrapper type decoded them.
     public static func shape<T: Decodable>(of type: T.Type) -> [String: FieldRead] {
         let log = ReadLog()
         _ = try? T(from: MadeUpDecoder(path: "$", codingPath: [], log: log))
@@ -54,6 +54,15 @@ struct MadeUpDecoder: Decoder {
     }
 }
 
+/// The JSON type a read accepts, as `jsonTypeName` says, but `integer` for the integer types: a shape is compared
+/// with documents, where `integer` and `number` differ (a decimal does not decode into an `Int`).
+func shapeTypeName(_ type: Any.Type) -> String {
+    switch type {
+    case is Box<Int>.Type, is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type: return "integer"
+    default: return jsonTypeName(type)
+    }
+}
+
 /// A made-up primitive of `type`, or nil when `type` is not one.
 private func madeUpPrimitive<T>(_ type: T.Type) -> T? {
     switch type {
@@ -85,13 +94,13 @@ struct MadeUpKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let child = ObjectNode.childPath(path, key.stringValue)
-        log.note(child, required: true, type: jsonTypeName(type))
+        log.note(child, required: true, type: shapeTypeName(type))
         return try madeUp(type, path: child, codingPath: codingPath + [key], log: log)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let child = ObjectNode.childPath(path, key.stringValue)
-        log.note(child, required: false, type: jsonTypeName(type))
+        log.note(child, required: false, type: shapeTypeName(type))
         // A value the made-up body cannot satisfy (a closed enum) is absent: the read is logged all the same.
         return try? madeUp(type, path: child, codingPath: codingPath + [key], log: log)
     }
@@ -148,7 +157,7 @@ struct MadeUpUnkeyed: UnkeyedDecodingContainer {
         let nested = codingPath + [TracingUnkeyed.Index(currentIndex)]
         currentIndex += 1
         if let value = madeUpPrimitive(type) {
-            log.note(elementPath, required: true, type: jsonTypeName(type))
+            log.note(elementPath, required: true, type: shapeTypeName(type))
             return value
         }
         return try T(from: MadeUpDecoder(path: elementPath, codingPath: nested, log: log))

@@ -186,6 +186,7 @@ enum SpecDiff {
     /// The JSON types a model's read accepts.
     static func accepted(_ read: FieldRead) -> Set<String>? {
         switch read.type {
+        case "integer": return ["integer"]
         case "number": return ["integer", "number"]
         case "string": return ["string"]
         case "boolean": return ["boolean"]
@@ -247,8 +248,6 @@ enum SpecDiff {
                     changes.append(change(.breaking, label, after.pointer, "field-type-changed", message + " as a \(read.type), so the answer no longer decodes"))
                 } else if accepted(read) == nil, !new.types.isSubset(of: old.types) {
                     changes.append(change(.breaking, label, after.pointer, "field-type-changed", message + ", so the answer may no longer decode"))
-                } else if old.types == ["integer"], new.types.contains("number") {
-                    changes.append(change(.warning, label, after.pointer, "field-type-widened", message + " as a number: a decimal fails an Int property"))
                 } else {
                     changes.append(change(.info, label, after.pointer, "field-type-changed", message + " as a \(read.type), which still decodes"))
                 }

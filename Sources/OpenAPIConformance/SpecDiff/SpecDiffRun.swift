@@ -2,6 +2,7 @@ import ContractHarness
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
+import JUnitXML
 
 /// `fsq-contract spec-diff OLD NEW`: both documents read as `--openapi` reads them, the declared departures
 /// (overrides) applied to both, the changes graded for the contract's registry and models.

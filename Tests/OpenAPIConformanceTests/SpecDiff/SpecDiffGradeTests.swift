@@ -155,6 +155,9 @@ struct SpecDiffGradeTests {
         GradeCase("open_now typed integer", .breaking, "parameter-refuses", at: "schema") { $0.set(At.search + "/parameters/11/schema", "type", .string("integer")) },
         GradeCase("query gets a maxLength", .breaking, "parameter-refuses", at: "schema") { $0.set(At.search + "/parameters/0/schema", "maxLength", .number("10")) },
         GradeCase("distance made a string", .breaking, "field-type-changed", at: "distance") { $0.set(At.place + "/properties/distance", "type", .string("string")) },
+        GradeCase("distance widened to number (an Int does not decode 1.5)", .breaking, "field-type-changed", at: "distance") {
+            $0.set(At.place + "/properties/distance", "type", .string("number"))
+        },
         GradeCase("rating made a string", .breaking, "field-type-changed", at: "rating") { $0.set(At.place + "/properties/rating", "type", .string("string")) },
         GradeCase("results made an object", .breaking, "field-type-changed", at: "results") { $0.set(At.searchBody + "/properties/results", "type", .string("object")) },
         GradeCase("place id made nullable", .breaking, "field-nullable", at: "fsq_place_id") { $0.set(At.place + "/properties/fsq_place_id", "nullable", .bool(true)) },
@@ -169,7 +172,7 @@ struct SpecDiffGradeTests {
         },
         // Warnings: decoding still works, an app may notice.
         GradeCase("distance removed (read as optional)", .warning, "field-removed", at: "distance") { $0.remove(At.place + "/properties/distance") },
-        GradeCase("distance widened to number", .warning, "field-type-widened", at: "distance") { $0.set(At.place + "/properties/distance", "type", .string("number")) },
+
         GradeCase("tel loses its type", .warning, "field-untyped", at: "tel") { $0.remove(At.place + "/properties/tel/type") },
         GradeCase("search deprecated", .warning, "operation-deprecated", at: "deprecated") { $0.set(At.search, "deprecated", .bool(true)) },
         GradeCase("search given a sunset date", .warning, "operation-sunset", at: "search") { $0.set(At.search, "x-sunset", .string("2026-12-31")) },
@@ -190,6 +193,9 @@ struct SpecDiffGradeTests {
         GradeCase("unread field removed", .info, "field-removed", at: "unresolved_flags") { $0.remove(At.place + "/properties/unresolved_flags") },
         GradeCase("unread field changes type", .info, "field-type-changed", at: "hours_popular") {
             $0.set(At.place + "/properties/hours_popular", "type", .string("object"))
+        },
+        GradeCase("rating narrowed to integer (still decodes into a Double)", .info, "field-type-changed", at: "rating") {
+            $0.set(At.place + "/properties/rating", "type", .string("integer"))
         },
         GradeCase("optional field made nullable", .info, "field-nullable", at: "name") { $0.set(At.place + "/properties/name", "nullable", .bool(true)) },
         GradeCase("new optional query parameter", .info, "parameter-added", at: "parameters") {
