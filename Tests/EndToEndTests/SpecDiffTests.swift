@@ -136,16 +136,20 @@ struct SpecDiffTests {
         let outputs = tmp.appendingPathComponent("github-output")
         let script = Products.packageRoot.appendingPathComponent("Examples/ci/spec-diff-weekly.sh").path
         let shell = """
-            python3 -c 'import functools, http.server, sys
+            python3 -c 'import functools, http.server, os, signal, sys
+            os.closerange(3, 4096)  # the test runner learns a child ended when every copy of its fds is closed
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])  # the runner blocks SIGTERM; its children inherit that
             handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
             server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
             open(sys.argv[2] + ".tmp", "w").write(str(server.server_address[1]))
             __import__("os").rename(sys.argv[2] + ".tmp", sys.argv[2])
             server.serve_forever()' "$SITE" "$PORT_FILE" 2>/dev/null &
             server=$!
-            trap 'kill $server' EXIT
             for _ in $(seq 100); do [ -s "$PORT_FILE" ] && break; sleep 0.1; done
             bash "$SCRIPT" "${VENDOR_URL:-http://127.0.0.1:$(cat "$PORT_FILE")/places.json}" "$SHIPPED" "$OUT"
+            status=$?
+            kill -KILL "$server"
+            exit "$status"
             """
         var environment = ProcessInfo.processInfo.environment
         environment["FSQ_BIN"] = Products.directory.path

@@ -201,7 +201,8 @@ enum SpecDiff {
         var changes: [SpecChange] = []
         for path in Set(old.keys).union(new.keys).sorted() {
             let read = reads[path]
-            let how = read.map { $0.required ? "\(model) requires it" : "\(model) reads it as optional" } ?? "\(model) does not read it"
+            let how = read.map { "\(model) reads it as \($0.required ? "a required" : "an optional") \($0.type == "integer" ? "integer" : $0.type)" }
+                ?? "\(model) does not read it"
             switch (old[path], new[path]) {
             case let (before?, nil):
                 // Only the outermost field removed: its children go with it.
@@ -243,13 +244,13 @@ enum SpecDiff {
             let message = "response field \(path): type \(types(old.types)) → \(types(new.types)); \(how)"
             if let read {
                 if new.types.isEmpty {
-                    changes.append(change(.warning, label, after.pointer, "field-untyped", message + " as a \(read.type), and the document no longer says what it is"))
+                    changes.append(change(.warning, label, after.pointer, "field-untyped", message + ", and the document no longer says what it is"))
                 } else if let accepted = accepted(read), !new.types.isSubset(of: accepted) {
-                    changes.append(change(.breaking, label, after.pointer, "field-type-changed", message + " as a \(read.type), so the answer no longer decodes"))
+                    changes.append(change(.breaking, label, after.pointer, "field-type-changed", message + ", so the answer no longer decodes"))
                 } else if accepted(read) == nil, !new.types.isSubset(of: old.types) {
                     changes.append(change(.breaking, label, after.pointer, "field-type-changed", message + ", so the answer may no longer decode"))
                 } else {
-                    changes.append(change(.info, label, after.pointer, "field-type-changed", message + " as a \(read.type), which still decodes"))
+                    changes.append(change(.info, label, after.pointer, "field-type-changed", message + ", which still decodes"))
                 }
             } else {
                 changes.append(change(.info, label, after.pointer, "field-type-changed", message))
@@ -278,7 +279,8 @@ enum SpecDiff {
         } else if old.enumValues != nil, new.enumValues == nil {
             changes.append(change(.info, label, after.pointer, "enum-removed", "response field \(path) no longer lists its values; \(how)"))
         }
-        if old.format != new.format {
+        // A format that changes with the type is part of the type change.
+        if old.format != new.format, old.types == new.types {
             changes.append(change(.info, label, after.pointer, "field-format-changed",
                                   "response field \(path): format \(old.format ?? "none") → \(new.format ?? "none"); \(how)"))
         }

@@ -82,9 +82,9 @@ enum SpecDiffOutput {
     /// One case per operation either document describes, failing when it has a breaking change not in the baseline.
     static func junit(_ run: SpecDiffRun) -> TestReport {
         let byOperation = Dictionary(grouping: run.changes, by: \.operation)
-        let cases = run.operations.map { operation -> TestCase in
+        let cases = run.operations.map { operation, endpoint -> TestCase in
             let changes = byOperation[operation] ?? []
-            let endpoint = changes.compactMap(\.endpoint).first.map { " (\($0))" } ?? ""
+            let endpoint = endpoint.map { " (\($0))" } ?? ""
             let lines = changes.map { "\($0.known == nil ? $0.grade.rawValue : "known"): \($0.pointer): \($0.message)" }
             let failing = changes.filter(\.fails)
             var testCase = TestCase(name: operation + endpoint, classname: "spec-diff.\(run.contract)")

@@ -13,8 +13,9 @@ struct SpecDiffRun: Sendable {
     var changes: [SpecChange]
     /// Overrides that matched nothing in a document (the provider fixed a flaw, or moved it).
     var notices: [String]
-    /// Every operation either document describes, by label, for the JUnit report's cases.
-    var operations: [String]
+    /// Every operation either document describes, by label, with the registry's id when the client calls it: the
+    /// JUnit report's cases.
+    var operations: [(label: String, endpoint: String?)]
 
     var failing: [SpecChange] { changes.filter(\.fails) }
 
@@ -61,8 +62,15 @@ struct SpecDiffRun: Sendable {
                 }
             }
         }
-        let operations = Set(old.operations.values.map(\.label)).union(new.operations.values.map(\.label)).sorted()
-        return SpecDiffRun(old: old, new: new, contract: contractID, changes: changes, notices: notices, operations: operations)
+        var operations: [String: (label: String, endpoint: String?)] = [:]
+        for document in [new, old] {
+            for (key, operation) in document.operations where operations[key] == nil {
+                let endpoint = contract.endpoints.first { SpecDocument.key(method: $0.method, path: $0.pathTemplate) == key }
+                operations[key] = (operation.label, endpoint?.id.rawValue)
+            }
+        }
+        return SpecDiffRun(old: old, new: new, contract: contractID, changes: changes, notices: notices,
+                           operations: operations.values.sorted { $0.label < $1.label })
     }
 
     /// The baseline's fingerprint of a change: contract/endpoint, the check, the pointer and the kind.
