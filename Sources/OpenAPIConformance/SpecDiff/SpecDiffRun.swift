@@ -90,8 +90,10 @@ struct SpecDiffRun: Sendable {
 
 /// The differ `fsq-openapi` sets: runs the comparison, prints the summary and writes the outputs asked for.
 public struct SpecDiffTool: SpecDiffing {
+    /// The differ; stateless.
     public init() {}
 
+    /// Compares, prints the summary, writes `--markdown`, `--json` and `--report`; 1 when a change fails the run.
     public func run(_ request: SpecDiffRequest) throws -> Int32 {
         let run = try SpecDiffRun.make(request)
         run.notices.forEach { print("note: \($0)") }
