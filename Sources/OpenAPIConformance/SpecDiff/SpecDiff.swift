@@ -268,7 +268,7 @@ enum SpecDiff {
         }
         if old.enumValues != new.enumValues, let values = new.enumValues {
             let added = values.filter { !(old.enumValues ?? []).contains($0) }
-            let asString = read.map { $0.type == "string" ? "; \(how) as a string, so new values decode" : "; \(how)" } ?? "; \(how)"
+            let asString = read.map { $0.type == "string" ? "; \(how), so new values decode" : "; \(how)" } ?? "; \(how)"
             if old.enumValues == nil {
                 changes.append(change(.info, label, after.pointer, "enum-added", "response field \(path) now lists its values (\(values.joined(separator: ", ")))\(asString)"))
             } else if !added.isEmpty {

@@ -244,6 +244,17 @@ struct SpecDiffGradeTests {
         #expect(change.message.contains("$.results[*].fsq_place_id"))
     }
 
+    @Test("a new enum value on a field the model reads as a string says it decodes, rather than cry wolf")
+    func enumValueSaysWhy() throws {
+        var old = try #require(CurrentDocument.tree)
+        old.set(At.suggestion + "/properties/type", "enum", json(#"["place", "search"]"#))
+        var new = old
+        new.set(At.suggestion + "/properties/type", "enum", json(#"["place", "search", "geo"]"#))
+        let change = try #require(gradedChanges(old: old, new: new).first { $0.kind == "enum-value-added" })
+        #expect(change.grade == .info && change.endpoint == "autocomplete")
+        #expect(change.message.contains("reads it as a required string, so new values decode"), "\(change.message)")
+    }
+
     @Test("a declared departure reads the client's side: the cursor the overrides add is not a change")
     func overridesAppliedToBoth() throws {
         let tree = try #require(CurrentDocument.tree)
