@@ -89,6 +89,8 @@ struct SpecDiffTests {
             #expect(cases.filter { if case .failure = $0.outcome { true } else { false } }.map(\.name).sorted()
                     == ["GET /places/search (place-search)", "GET /places/{fsq_place_id}/tips (place-tips)"])
             #expect(cases.contains { $0.name.hasPrefix("GET /places/{fsq_place_id} ") && $0.outcome == .passed })
+            let validated = try await Products.run(["validate-report", report.path])
+            #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
         }
     }
 

@@ -110,7 +110,8 @@ public struct SpecDiffTool: SpecDiffing {
         }
         if let path = request.report {
             do {
-                try writeReport(SpecDiffOutput.junit(run), to: path)
+                // A bare root, as `run` writes by default: every public JUnit schema takes it.
+                try writeReport(SpecDiffOutput.junit(run), to: path, options: ReportWriterOptions(rootAttributes: .none))
             } catch {
                 throw DocumentLoadError("--report \(path): cannot write it (\(DocumentFile.oneLine(error)))")
             }
