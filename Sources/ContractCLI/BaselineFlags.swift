@@ -2,31 +2,53 @@ import ArgumentParser
 import ContractHarness
 import Foundation
 
-/// `--baseline FILE` and `--update-baseline`: known findings with a reason and an end date.
+/// `--baseline FILE`, `--update-baseline` and `--baseline-expires`: known findings with a reason and an end date.
 struct BaselineFlags: ParsableArguments {
-    @Option(name: .long, help: "A baseline of known findings (fingerprint, reason, expires YYYY-MM-DD): a known finding is listed and does not fail until its entry expires. Default: the project file's \"baseline\".")
+    @Option(name: .long, help: "A baseline of known findings (fingerprint, reason, expires YYYY-MM-DD or never): a known finding is listed and does not fail until its entry expires. Default: the project file's \"baseline\".")
     var baseline: String?
 
-    @Flag(name: .long, help: "Write the baseline from this run: add its findings (new entries expire in 30 days; give each a reason), keep known ones, and remove fixed entries of the operations the run covered.")
+    @Flag(name: .long, help: "Write the baseline from this run: add its findings (give each a reason), keep known ones, and remove fixed entries of the operations the run covered. Creates the file if it does not exist.")
     var updateBaseline = false
 
-    /// The baseline file's path and contents, or nil when the run uses none.
+    @Option(name: .long, help: "When the entries --update-baseline adds expire: a number of days, a YYYY-MM-DD date, or never (a flaw accepted for the life of a document version). Default: \(Baseline.defaultExpiryDays) days.")
+    var baselineExpires: String?
+
+    func validate() throws {
+        if let baselineExpires {
+            guard Baseline.expiry(parsing: baselineExpires) != nil else {
+                throw ValidationError("--baseline-expires '\(baselineExpires)' is not a number of days, a YYYY-MM-DD date or never")
+            }
+            guard updateBaseline else { throw ValidationError("--baseline-expires applies to the entries --update-baseline adds; pass both") }
+        }
+    }
+
+    /// The `expires` new entries get.
+    var newEntryExpiry: String { baselineExpires.flatMap { Baseline.expiry(parsing: $0) } ?? Baseline.day(Baseline.defaultExpiryDays) }
+
+    /// The baseline file's path and contents, or nil when the run uses none. A file that does not exist is an error
+    /// (a misspelt path would read as "no known findings") unless `--update-baseline` is to create it.
     func load(project: ProjectFile) throws -> (path: String, baseline: Baseline)? {
         guard let path = baseline ?? project.baseline else {
             if updateBaseline { throw UsageFailure("--update-baseline needs a file: pass --baseline FILE or set \"baseline\" in the project file") }
             return nil
         }
+        let source = baseline != nil ? "--baseline" : "\(project.name) \"baseline\""
+        guard updateBaseline || FileManager.default.fileExists(atPath: path) else {
+            throw UsageFailure("\(source) \(path): no such file; fix the path, or pass --update-baseline to create it from this run")
+        }
         do {
             return (path, try Baseline.load(URL(fileURLWithPath: path)))
         } catch {
-            throw UsageFailure("--baseline \(error)")
+            throw UsageFailure("\(source) \(error)")
         }
     }
 
-    /// Writes `baseline` updated from this run's findings (new findings added, fixed entries of the operations the
-    /// run covered removed) to its file, and returns it; a file that cannot be written is a usage error naming it.
-    static func update(_ baseline: (path: String, baseline: Baseline), from use: BaselineUse) throws -> Baseline {
-        let updated = baseline.baseline.updated(findings: use.findings, covered: use.coveredOperations)
+    /// Writes `baseline` updated from this run's findings (new findings added, expiring at `expires`; fixed entries
+    /// of the operations the run covered removed) to its file, and returns it; a file that cannot be written is a
+    /// usage error naming it.
+    static func update(_ baseline: (path: String, baseline: Baseline), from use: BaselineUse,
+                       expires: String = Baseline.day(Baseline.defaultExpiryDays)) throws -> Baseline {
+        let updated = baseline.baseline.updated(findings: use.findings, covered: use.coveredOperations, expires: expires)
         do {
             try updated.write(to: URL(fileURLWithPath: baseline.path))
         } catch {

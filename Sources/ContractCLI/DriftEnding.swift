@@ -10,7 +10,7 @@ extension DriftJob {
         var baselineUse = baseline.map { BaselineUse($0.baseline) }
         var cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
         if let baseline, let used = baselineUse, command.baselineFlags.updateBaseline {
-            let updated = try BaselineFlags.update(baseline, from: used)
+            let updated = try BaselineFlags.update(baseline, from: used, expires: command.baselineFlags.newEntryExpiry)
             let added = updated.entries.filter { baseline.baseline.entry($0.fingerprint) == nil }.count
             print("baseline \(baseline.path) written: \(updated.entries.count) entries (\(added) new, \(used.fixed.count) fixed removed); "
                   + "give each new entry its reason and review the dates")

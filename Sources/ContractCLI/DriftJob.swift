@@ -45,7 +45,7 @@ struct DriftJob {
         }
         let budget = command.budget
         try budget.gate(key == nil && !budget.dryRun ? CallCount() : CallCount.live(loaded, options: options), options: options, verb: "drift")
-        if let line = selection.leftOutLine { print(line) }
+        if let line = command.fixtureOptions.leftOutLine(selection) { print(line) }
         return DriftJob(command: command, project: project, reportPath: reportPath, summaryPath: summaryPath, failOn: failOn,
                         options: options, key: key, document: document, baseline: baseline, loaded: loaded, config: config)
     }

@@ -10,7 +10,8 @@ public struct FSQContract: AsyncParsableCommand {
         commandName: "fsq-contract",
         abstract: "Contract tests for the Foursquare Places API client: replay fixtures, call live, record, detect drift.",
         version: ToolVersion.current,
-        subcommands: [RunCommand.self, ListCommand.self, ServeCommand.self, RecordCommand.self, DriftCommand.self, MergeCommand.self, ValidateReportCommand.self, CountsCommand.self, FixturesCommand.self]
+        subcommands: [RunCommand.self, ListCommand.self, ServeCommand.self, RecordCommand.self, DriftCommand.self, MergeCommand.self, ValidateReportCommand.self, CountsCommand.self,
+                      SpecDiffCommand.self, FixturesCommand.self]
     )
 
     /// No verb is a usage error: help goes to stderr and the exit status is 2, so a CI typo is not green.
@@ -40,7 +41,8 @@ public struct FSQContract: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 let reason = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid usage"
-                writeStderr("fsq-contract: \(reason) (see fsq-contract --help)")
+                let corrected = OptionSuggestion.corrected(reason, verb: OptionSuggestion.verb(in: CommandLine.arguments))
+                writeStderr("fsq-contract: \(corrected) (see fsq-contract --help)")
                 exit(withError: ExitCode(2))
             }
             exit(withError: error)

@@ -26,11 +26,33 @@ struct FixtureOptions: ParsableArguments {
 
     var loader: FixtureLoader { FixtureLoader(root: fixturesURL) }
 
+    /// Where `fixtures` came from when the project file gave it (`fsq-contract.json "fixtures"`), for messages;
+    /// set by `adopt()`, never on the command line.
+    @Option(name: .customLong("fixtures-source"), help: .private)
+    var fixturesSource: String?
+
+    /// How messages name the folder: the flag, or the project file's key when that is where it came from.
+    var folderSource: String { fixturesSource ?? "--fixtures" }
+
     /// Reads the project file and takes its fixtures folder unless `--fixtures` was given.
     mutating func adopt() throws(UsageFailure) -> ProjectFile {
         let project = try projectFlags.load()
-        if fixtures == nil { fixtures = project.fixtures }
+        if fixtures == nil, let folder = project.fixtures {
+            fixtures = folder
+            fixturesSource = "\(project.name) \"fixtures\":"
+        }
         return project
+    }
+
+    /// The line that says which contracts the project file left out of a live verb, when the folder has fixtures
+    /// of them (a project with no seed fixtures is not told every night that seed was left out).
+    func leftOutLine(_ selection: ContractSelection) -> String? {
+        guard selection.leftOut.isEmpty == false, let files = try? discover() else { return nil }
+        let present = files.lazy.map(loader.load).contains { item in
+            if case let .fixture(fixture) = item { return selection.leftOut.contains(fixture.contract) }
+            return false
+        }
+        return present ? selection.leftOutLine : nil
     }
 
     /// The contracts to run: `--contract`, else for a live verb the project's `liveContracts`, else all.
@@ -48,13 +70,13 @@ struct FixtureOptions: ParsableArguments {
         do {
             files = try loader.discoverCompact()
         } catch let error as FixtureError {
-            throw UsageFailure("--fixtures \(folder): \(error.reason)")
+            throw UsageFailure("\(folderSource) \(folder): \(error.reason)" + (fixturesSource == nil ? "" : "; fix the key, or pass --fixtures"))
         }
         let filter = FixtureFilter(filter)
         let selected = files.filter { filter.matches(endpoint: $0.suite, path: $0.relativePath) }
         if selected.isEmpty {
             if let pattern = filter.pattern { throw UsageFailure("--filter '\(pattern)' matches no fixture in \(folder)") }
-            throw UsageFailure("--fixtures \(folder): no fixture files (*.json in <endpoint>/ folders)")
+            throw UsageFailure("\(folderSource) \(folder): no fixture files (*.json in <endpoint>/ folders)")
         }
         return selected
     }

@@ -7,7 +7,7 @@ extension RecordJob {
     /// exit status (1 when a fixture was written, as a snapshot test in record mode, or when anything failed).
     func report(_ recording: (outcomes: [RecordOutcome], ledger: CallLedger)) async -> VerbStatus {
         let outcomes = recording.outcomes, fixtureOptions = command.fixtureOptions
-        if let line = selection.leftOutLine { print(line) }
+        if let line = fixtureOptions.leftOutLine(selection) { print(line) }
         print(RecordCommand.summary(outcomes, mode: mode))
         print(recording.ledger.line)
         print(options.writeLog.summary)

@@ -29,7 +29,7 @@ extension RunJob {
         if let baseline, let baselineUse {
             baselineUse.lines(path: baseline.path).forEach { print($0) }
             if command.baselineFlags.updateBaseline {
-                let updated = try BaselineFlags.update(baseline, from: baselineUse)
+                let updated = try BaselineFlags.update(baseline, from: baselineUse, expires: command.baselineFlags.newEntryExpiry)
                 print("baseline \(baseline.path) written: \(updated.entries.count) entries; this run's report keeps its verdicts, "
                       + "the next run knows them (give each new entry its reason)")
             }

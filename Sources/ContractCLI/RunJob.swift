@@ -40,7 +40,7 @@ struct RunJob {
             liveOptions = try LiveSetup.resolve(
                 verb: "fsq-contract run", project: project, selection: selection, connection: command.connection, limits: command.limits,
                 budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey).options
-            if let line = selection.leftOutLine { print(line) }
+            if let line = command.fixtureOptions.leftOutLine(selection) { print(line) }
         }
         let baseline = live ? try command.baselineFlags.load(project: project) : nil
         let baselineUse = baseline.map { BaselineUse($0.baseline) }

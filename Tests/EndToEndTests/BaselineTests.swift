@@ -19,9 +19,13 @@ struct BaselineTests {
             try copyShippedFixtures(to: fixtures)
             let baseline = tmp.appendingPathComponent("baseline.json")
             try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
-                let first = try await drift(fixtures, standIn, tmp, ["--baseline", baseline.path])
-                #expect(first.status == 1, "\(first.stdout.suffix(2000))")
+                // A baseline path that does not exist is a mistake, not "0 known findings".
+                let misspelt = try await drift(fixtures, standIn, tmp, ["--baseline", baseline.path])
+                #expect(misspelt.status == 2, "\(misspelt.stdout.suffix(2000))")
+                #expect(misspelt.stderr.contains("--baseline \(baseline.path): no such file"), "\(misspelt.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: baseline.path))
+                let first = try await drift(fixtures, standIn, tmp)
+                #expect(first.status == 1, "\(first.stdout.suffix(2000))")
 
                 let update = try await drift(fixtures, standIn, tmp, ["--baseline", baseline.path, "--update-baseline"])
                 #expect(update.status == 0, "\(update.stdout.suffix(3000))\n\(update.stderr)")

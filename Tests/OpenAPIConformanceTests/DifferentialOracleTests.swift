@@ -22,7 +22,7 @@ struct DifferentialOracleTests {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("JSONSchemaTestSuite/jsonschema_oracle.py")
         guard !JSONSchemaTestSuite.remoteDocuments.isEmpty else {
-            Issue.record("\(JSONSchemaTestSuite.remotesFolder.path) lacks the suite's remote documents: the differential oracle cannot run; run scripts/setup.sh")
+            Issue.record("\(JSONSchemaTestSuite.remotesFolder.path) lacks the suite's remote documents: the differential oracle cannot run; run bash scripts/setup.sh --tests")
             return
         }
         let result = try await runProcess(
@@ -32,7 +32,7 @@ struct DifferentialOracleTests {
             timeout: .seconds(120))
         guard result.status == 0 else {
             let reason = result.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(result.status)"
-            Issue.record("jsonschema_oracle.py failed (\(reason)): python3 with jsonschema is needed; run scripts/setup.sh")
+            Issue.record("jsonschema_oracle.py failed (\(reason)): python3 with jsonschema is needed; run bash scripts/setup.sh --tests")
             return
         }
         guard case let .array(pairs)? = try JSONSpan.parse(Data(result.stdout.utf8)).member("pairs") else {

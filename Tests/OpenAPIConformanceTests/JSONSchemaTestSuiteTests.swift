@@ -21,7 +21,7 @@ struct JSONSchemaTestSuiteTests {
         // Without the remote documents a case that names one cannot be decided: it is not an agreement.
         let undecided = outcomes.filter { $0.agrees == nil }
         if !undecided.isEmpty {
-            Issue.record("\(undecided.count) tests of the suite name a remote document (http://localhost:1234/…, the 2020-12 meta-schema) that \(JSONSchemaTestSuite.remotesFolder.path) lacks: undecided; run scripts/setup.sh")
+            Issue.record("\(undecided.count) tests of the suite name a remote document (http://localhost:1234/…, the 2020-12 meta-schema) that \(JSONSchemaTestSuite.remotesFolder.path) lacks: undecided; run bash scripts/setup.sh --tests")
         }
 
         for entry in expected where entry.reason.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -55,7 +55,7 @@ enum JSONSchemaTestSuite {
         case keyword, optional
 
         /// The keyword files: 98%; the optional files: 90%. The remote documents some tests name come from
-        /// `scripts/setup.sh`; an undecided test counts against the share.
+        /// `scripts/setup.sh --tests`; an undecided test counts against the share.
         var goal: Double { self == .keyword ? 0.98 : 0.90 }
     }
 
@@ -146,10 +146,10 @@ enum JSONSchemaTestSuite {
 
     // MARK: Remote documents
 
-    /// Where `scripts/setup.sh` puts the suite's `remotes/` and the 2020-12 meta-schema (gitignored).
+    /// Where `scripts/setup.sh --tests` puts the suite's `remotes/` and the 2020-12 meta-schema (gitignored).
     static let remotesFolder = Products.packageRoot.appendingPathComponent(".build-suite")
 
-    /// Every remote document by the URL the suite names it with; empty when `scripts/setup.sh` has not fetched them.
+    /// Every remote document by the URL the suite names it with; empty when `scripts/setup.sh --tests` has not fetched them.
     static let remoteDocuments: [String: JSONValue] = {
         var documents: [String: JSONValue] = [:]
         let mounts = [("remotes", "http://localhost:1234/"), ("metaschema", "https://json-schema.org/draft/2020-12/")]

@@ -91,6 +91,7 @@ public struct DocumentCheck: Sendable {
             let more = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
             result.verdict = .fail(message: "breaks the OpenAPI document: \(first)\(more)",
                                    detail: failures.map { redact($0.line) }.joined(separator: "\n"))
+            result.findings = failures.map { redact($0.message) }
         }
         return result
     }

@@ -16,7 +16,8 @@ public struct Baseline: Sendable, Equatable {
     public struct Entry: Sendable, Hashable, Codable {
         public var fingerprint: String
         public var reason: String
-        /// `YYYY-MM-DD`; the entry holds through that day (UTC).
+        /// `YYYY-MM-DD`, the entry holding through that day (UTC); or `never`, for a flaw accepted for the life of a
+        /// document version.
         public var expires: String
 
         public init(fingerprint: String, reason: String, expires: String) {
@@ -28,12 +29,19 @@ public struct Baseline: Sendable, Equatable {
         /// `seed/place-search`: the fingerprint's operation.
         public var operation: String { String(fingerprint.prefix { $0 != " " }) }
 
-        public func isExpired(today: String) -> Bool { expires < today }
+        public func isExpired(today: String) -> Bool { expires != Baseline.never && expires < today }
     }
 
     public var entries: [Entry] = []
 
     public init(entries: [Entry] = []) { self.entries = entries }
+
+    /// The `expires` of an entry that holds until it is removed.
+    public static let never = "never"
+
+    /// How long an entry `--update-baseline` adds holds: 30 days unless the user says otherwise, so that a finding
+    /// accepted in a hurry comes back for review within a month.
+    public static let defaultExpiryDays = 30
 
     struct File: Codable { var entries: [Entry] }
 
@@ -47,8 +55,8 @@ public struct Baseline: Sendable, Equatable {
             throw FixtureError(file: url.path, reason: "not a baseline file ({\"entries\": [{\"fingerprint\", \"reason\", \"expires\"}]}): "
                                + "\(error.localizedDescription); fix it or write it again with --update-baseline")
         }
-        for entry in file.entries where !Self.isDate(entry.expires) {
-            throw FixtureError(file: url.path, reason: "entry '\(entry.fingerprint)': expires '\(entry.expires)' is not a YYYY-MM-DD date")
+        for entry in file.entries where !Self.isDate(entry.expires) && entry.expires != never {
+            throw FixtureError(file: url.path, reason: "entry '\(entry.fingerprint)': expires '\(entry.expires)' is not a YYYY-MM-DD date or \"never\"")
         }
         return Baseline(entries: file.entries)
     }
@@ -86,18 +94,40 @@ public struct Baseline: Sendable, Equatable {
         return fingerprint(contract: contract, endpoint: endpoint, check: check, path: "-", kind: String(text.prefix(200)))
     }
 
-    /// The entry for a fingerprint, if any.
-    public func entry(_ fingerprint: String) -> Entry? { entries.first { $0.fingerprint == fingerprint } }
+    /// The entry for a fingerprint, if any. An entry written before findings were one violation each
+    /// (`… (and N more)`, the count masked as `N`) still stands for the violation it names first.
+    public func entry(_ fingerprint: String) -> Entry? {
+        entries.first { $0.fingerprint == fingerprint }
+            ?? entries.first { $0.fingerprint.hasSuffix(Self.legacyMore) && String($0.fingerprint.dropLast(Self.legacyMore.count)) == fingerprint }
+    }
+
+    /// What a fingerprint of several violations ended with before 0.3.0.
+    static let legacyMore = " (and N more)"
 
     /// The baseline after a run: every finding in it (an entry kept keeps its reason and date; a new one says to
     /// give them), without the entries the run found fixed; entries of operations the run did not cover stay.
-    public func updated(findings: Set<String>, covered: Set<String>, today: String = Baseline.day()) -> Baseline {
+    /// `expires` is what new entries get (`--baseline-expires`): a date, or `never`. A legacy entry is written
+    /// again as the one violation it named, keeping its reason and date.
+    public func updated(findings: Set<String>, covered: Set<String>, today: String = Baseline.day(),
+                        expires: String = Baseline.day(Baseline.defaultExpiryDays)) -> Baseline {
+        let exact = Set(entries.map(\.fingerprint))
         var kept = entries.filter { findings.contains($0.fingerprint) || !covered.contains($0.operation) }
-        for finding in findings.sorted() where entry(finding) == nil {
-            kept.append(Entry(fingerprint: finding, reason: "known since \(today): give the reason and who owns it",
-                              expires: Self.day(30)))
+        for finding in findings.sorted() where !exact.contains(finding) {
+            if let legacy = entry(finding) {
+                kept.append(Entry(fingerprint: finding, reason: legacy.reason, expires: legacy.expires))
+            } else {
+                kept.append(Entry(fingerprint: finding, reason: "known since \(today): give the reason and who owns it", expires: expires))
+            }
         }
         return Baseline(entries: kept)
+    }
+
+    /// `--baseline-expires`' value as an `expires`: days from today, a `YYYY-MM-DD` date, or `never`; nil when it
+    /// is none of these.
+    public static func expiry(parsing text: String, from now: Date = Date()) -> String? {
+        if text == never || isDate(text) { return text }
+        if let days = Int(text), days > 0 { return day(days, from: now) }
+        return nil
     }
 }
 
@@ -114,8 +144,8 @@ public final class BaselineUse: Sendable {
 
     /// How a failing case's findings stand against the baseline.
     public enum Standing: Sendable {
-        /// Not every finding is in the baseline: the case fails as it would without one.
-        case new
+        /// Not every finding is in the baseline: the case fails, for these findings the baseline does not know.
+        case new(unknown: [String])
         /// Every finding is known and in date: the case passes, with these notes.
         case known(String)
         /// Every finding is in the baseline but an entry has expired: the case fails, naming it.
@@ -126,10 +156,11 @@ public final class BaselineUse: Sendable {
     public func covered(_ operation: String) { state.withLock { _ = $0.covered.insert(operation) } }
 
     public func judge(_ fingerprints: [String]) -> Standing {
-        guard !fingerprints.isEmpty else { return .new }
+        guard !fingerprints.isEmpty else { return .new(unknown: []) }
         state.withLock { $0.findings.formUnion(fingerprints) }
         let entries = fingerprints.map(baseline.entry)
-        guard entries.allSatisfy({ $0 != nil }) else { return .new }
+        let unknown = zip(fingerprints, entries).filter { $0.1 == nil }.map(\.0)
+        guard unknown.isEmpty else { return .new(unknown: unknown) }
         let found = entries.compactMap { $0 }
         if let expired = found.first(where: { $0.isExpired(today: today) }) {
             state.withLock { _ = $0.expired.insert(expired.fingerprint) }
@@ -140,18 +171,26 @@ public final class BaselineUse: Sendable {
         return .known(found.map { "known (baseline, until \($0.expires)): \($0.fingerprint): \($0.reason)" }.joined(separator: "\n"))
     }
 
-    /// Applies the baseline to a fixture's live cases: a failing case whose finding is known passes with a note; one
-    /// whose entry expired fails naming it.
+    /// Applies the baseline to a fixture's live cases: a failing case whose findings are all known passes with a
+    /// note; one with a new finding fails naming the new ones only; one whose entry expired fails naming it. A case
+    /// that lists its violations (`CaseResult.findings`) is judged violation by violation.
     public func apply(to results: inout [CaseResult], contract: ContractID, endpoint: String) {
         for index in results.indices where results[index].verdict.isProblem {
-            let message: String
+            let message: String, detail: String
             switch results[index].verdict {
-            case let .fail(text, _), let .error(text, _): message = text
+            case let .fail(text, more), let .error(text, more): (message, detail) = (text, more)
             default: continue
             }
-            let fingerprint = Baseline.fingerprint(contract: contract, endpoint: endpoint, check: results[index].check.rawValue, message: message)
-            switch judge([fingerprint]) {
-            case .new: break
+            let check = results[index].check.rawValue
+            let violations = results[index].findings.isEmpty ? [message] : results[index].findings
+            let fingerprints = violations.map { Baseline.fingerprint(contract: contract, endpoint: endpoint, check: check, message: $0) }
+            switch judge(fingerprints) {
+            case let .new(unknown):
+                let known = fingerprints.count - unknown.count
+                guard known > 0 else { break }
+                let new = zip(violations, fingerprints).filter { unknown.contains($0.1) }.map(\.0)
+                let text = "new finding\(new.count == 1 ? "" : "s") beside \(known) known in the baseline: " + new.joined(separator: "; ")
+                results[index].verdict = .fail(message: text, detail: text + "\n" + detail)
             case let .known(note):
                 results[index].verdict = .pass
                 results[index].notes = [note, message].joined(separator: "\n")

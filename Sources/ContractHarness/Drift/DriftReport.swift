@@ -18,7 +18,12 @@ public enum DriftReport {
                 if cases[0].verdict.isProblem {
                     let fingerprints = findings(result, failOn: failOn)
                     switch baseline.judge(fingerprints) {
-                    case .new: break
+                    case let .new(unknown):
+                        // Known changes beside new ones: the case fails for the new ones, and says which they are.
+                        if unknown.count < fingerprints.count, case let .fail(message, detail) = cases[0].verdict {
+                            let text = "new drift beside \(fingerprints.count - unknown.count) known in the baseline: " + unknown.joined(separator: "; ")
+                            cases[0].verdict = .fail(message: text, detail: text + "\n" + message + "\n" + detail)
+                        }
                     case let .known(notes):
                         cases[0].verdict = .pass
                         cases[0].notes = notes + "\n" + result.changes.map(\.line).joined(separator: "\n")

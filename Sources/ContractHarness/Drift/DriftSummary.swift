@@ -63,6 +63,8 @@ public struct DriftSummary: Sendable {
         public var breaking: Int
         /// Calls that got a comparable answer (not refused, not unreproducible).
         public var compared: Int
+        /// Answers that break the contract's OpenAPI document (`--openapi`), apart from drift.
+        public var documentBreaks = 0
     }
 
     public private(set) var groups: [Group] = []
@@ -93,7 +95,8 @@ public struct DriftSummary: Sendable {
         let parts = byContract.mapValues { DriftSummary(results: $0, brokenFiles: 0, stale: run.stale) }
         contracts = byContract.keys.sorted { Self.contractOrder($0) < Self.contractOrder($1) }.map { contract in
             ContractTally(contract: contract, breaking: parts[contract]!.breaking,
-                          compared: parts[contract]!.comparable(byContract[contract]!).count)
+                          compared: parts[contract]!.comparable(byContract[contract]!).count,
+                          documentBreaks: byContract[contract]!.filter { $0.conformance?.verdict.isProblem == true }.count)
         }
         let spoken = spokenContract
         func rank(_ contract: ContractID) -> (Int, Int) {
@@ -196,7 +199,11 @@ public struct DriftSummary: Sendable {
         let others = contracts.filter { $0.contract != spokenContract }
             .map { "\($0.contract): \(plural($0.breaking, "breaking change"))" }
         if let spoken = spokenContract {
-            return (["the server speaks \(spoken) (0 breaking)"] + others).joined(separator: "; ")
+            // Drift agrees with the fixtures, but the headline must not read green where the document check fails.
+            let breaks = contracts.first { $0.contract == spoken }?.documentBreaks ?? 0
+            let head = breaks == 0 ? "the server speaks \(spoken) (0 breaking)"
+                : "the server answers \(spoken) as recorded (0 breaking drift), but \(plural(breaks, "answer")) break its OpenAPI document"
+            return ([head] + others).joined(separator: "; ")
         }
         if contracts.allSatisfy({ $0.compared == 0 }) {
             return "which contract the server speaks is unknown: no call got an answer that could be compared"

@@ -73,6 +73,9 @@ public struct ProjectFile: Sendable, Equatable {
         }
     }
 
+    /// Every top-level key the file may hold, in the order the guide's table lists them; the decoder refuses others.
+    public static var keys: [String] { Contents.CodingKeys.allCases.map(\.rawValue) }
+
     /// No project file: every verb uses its built-in defaults.
     public static let none = ProjectFile()
 

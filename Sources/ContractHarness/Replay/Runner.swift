@@ -19,6 +19,9 @@ public struct CaseResult: Sendable, Hashable {
     public var column: Int?
     /// Warnings in `notes` the run counts (`--openapi-warn`, rules an override demoted).
     public var warnings = 0
+    /// Each violation the failing verdict stands for, one line each (`--openapi` lists every one): the baseline
+    /// judges them one by one, so a new violation cannot hide behind a known one in the same answer.
+    public var findings: [String] = []
 
     public init(endpoint: String, fixture: String, auth: AuthStyle?, check: CheckName, time: Double = 0,
                 verdict: Verdict, notes: String? = nil) {

@@ -1,0 +1,70 @@
+import ArgumentParser
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+
+/// `fsq-contract spec-diff OLD NEW`: two OpenAPI documents compared, each change graded by what it does to this
+/// client (breaking, warning, info). `fsq-contract` has no document parser, so it hands the verb to `fsq-openapi`.
+struct SpecDiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spec-diff",
+        abstract: "Compare two OpenAPI documents and grade each change by what it does to this client.",
+        discussion: """
+            Breaking: an operation the client calls or a parameter it sends is gone or refuses what the client sends, a \
+            parameter becomes required, a field a model requires is removed, made optional or nullable, a field a model \
+            reads changes type, a mapped status disappears or an unmapped error status appears. Warning: a field read \
+            as optional is removed, a bound narrows within what the client sends, an operation is deprecated. Info: \
+            additions the client does not use yet. The shipped overrides (or --overrides) patch both documents.
+            Exit status: 1 on a breaking change not in the baseline, 0 otherwise, 2 when a file cannot be used.
+            """)
+
+    @Argument(help: "The document the client was built against (JSON or YAML, OpenAPI 3.0 or 3.1).")
+    var old: String
+
+    @Argument(help: "The provider's new document.")
+    var new: String
+
+    @Option(name: .long, help: "The contract whose registry and models grade the changes (\(Contract.knownList)); default: the old document's info.version.")
+    var contract: String?
+
+    @Option(name: .long, help: "An overrides file applied to both documents instead of the shipped ones.", completion: .file())
+    var overrides: String?
+
+    @Option(name: .long, help: "Write a markdown changelog (for a pull request or issue) here.", completion: .file())
+    var markdown: String?
+
+    @Option(name: .long, help: "Write a JUnit report here: one case per operation, failing on a breaking change.", completion: .file())
+    var report: String?
+
+    @Option(name: .long, help: "Write the changes as JSON here.", completion: .file())
+    var json: String?
+
+    @Option(name: .long, help: "A baseline of known findings: a known breaking change is listed and does not fail until its entry expires.")
+    var baseline: String?
+
+    static let handOff = SiblingExecutable(name: "fsq-openapi")
+
+    func validate() throws {
+        if let contract, !Contract.known.contains(ContractID(contract)) {
+            throw ValidationError("--contract \(contract): not a known contract (\(Contract.knownList))")
+        }
+        for (flag, path) in [("--markdown", markdown), ("--report", report), ("--json", json)] {
+            if let path, path.isEmpty || path.hasSuffix("/") { throw ValidationError("\(flag) '\(path)': give a file path") }
+        }
+    }
+
+    func run() throws {
+        guard let differ = SpecDiffers.differ else {
+            try Self.handOff.exec(Array(CommandLine.arguments.dropFirst()), verb: "spec-diff")
+        }
+        let request = SpecDiffRequest(old: old, new: new, contract: contract.map { ContractID($0) }, overrides: overrides,
+                                      markdown: markdown, report: report, json: json, baseline: baseline)
+        let status: Int32
+        do {
+            status = try differ.run(request)
+        } catch {
+            throw UsageFailure("\(error)")
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

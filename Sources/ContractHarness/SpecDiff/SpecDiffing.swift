@@ -1,0 +1,48 @@
+import Foundation
+import FoursquarePlaces
+
+/// What `fsq-contract spec-diff` was asked: two documents, the contract to grade against, and where to write.
+public struct SpecDiffRequest: Sendable, Hashable {
+    /// The document the client was built against (the one the project ships).
+    public var old: String
+    /// The provider's new document.
+    public var new: String
+    /// The contract whose registry and models grade the changes; nil: the old document's `info.version`.
+    public var contract: ContractID?
+    /// An overrides file applied to both documents instead of the shipped ones.
+    public var overrides: String?
+    /// The markdown changelog's path.
+    public var markdown: String?
+    /// The JUnit report's path (one case per operation).
+    public var report: String?
+    /// The JSON report's path.
+    public var json: String?
+    /// A baseline of known findings: a known breaking change is listed and does not fail.
+    public var baseline: String?
+
+    /// A request comparing `old` with `new`; every output is optional.
+    public init(old: String, new: String, contract: ContractID? = nil, overrides: String? = nil, markdown: String? = nil,
+                report: String? = nil, json: String? = nil, baseline: String? = nil) {
+        self.old = old
+        self.new = new
+        self.contract = contract
+        self.overrides = overrides
+        self.markdown = markdown
+        self.report = report
+        self.json = json
+        self.baseline = baseline
+    }
+}
+
+/// Compares two OpenAPI documents for this client; set by the binary that links a document parser (`fsq-openapi`).
+public protocol SpecDiffing: Sendable {
+    /// Prints the summary, writes the outputs and returns the exit status (1: a breaking change, 0: none).
+    /// Throws a one-line description naming the file when a document, overrides file or baseline cannot be used.
+    func run(_ request: SpecDiffRequest) throws -> Int32
+}
+
+/// The differ the running binary provides: nil in `fsq-contract`, which hands `spec-diff` to `fsq-openapi`.
+public enum SpecDiffers {
+    /// Set for the duration of a command by `fsq-openapi`'s main.
+    @TaskLocal public static var differ: (any SpecDiffing)?
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import CommandParsing
+import ContractHarness
+import Foundation
+import Testing
+import TestSupport
+@testable import ContractCLI
+
+/// The messages a new CI engineer met on the nightly, each said the way the user can act on it.
+@Suite("fsq-contract messages that do not mislead")
+struct NightlyMessagesTests {
+    @Test func anUnknownOptionIsMatchedByItsWordsBeforeItsSpelling() throws {
+        let record = OptionSuggestion.corrected("Unknown option '--plan-file'. Did you mean '--ca-file'?", verb: RecordCommand.self)
+        #expect(record == "Unknown option '--plan-file'. Did you mean '--plan'?")
+        // A plain typo keeps ArgumentParser's nearest spelling.
+        let typo = OptionSuggestion.corrected("Unknown option '--fixtuers'. Did you mean '--fixtures'?", verb: RunCommand.self)
+        #expect(typo == "Unknown option '--fixtuers'. Did you mean '--fixtures'?")
+        #expect(OptionSuggestion.options(of: RecordCommand.self).contains("plan"))
+        #expect(OptionSuggestion.verb(in: ["fsq-contract", "record", "--plan-file"]) == RecordCommand.self)
+    }
+
+    @Test func aFixturesFolderFromTheProjectFileIsNamedAsItsKeyNotAsAFlag() throws {
+        try withTemporaryDirectory { tmp in
+            let file = tmp.appendingPathComponent("fsq-contract.json")
+            try Data(#"{"fixtures": "Fixturs"}"#.utf8).write(to: file)
+            var run = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", file.path])
+            _ = try run.scope(live: false)
+            let error = try #require(throws: UsageFailure.self) { try run.fixtureOptions.discover() }
+            #expect("\(error)".hasPrefix("\(file.path) \"fixtures\": \(tmp.appendingPathComponent("Fixturs").path): fixtures folder does not exist"), "\(error)")
+            #expect("\(error)".hasSuffix("fix the key, or pass --fixtures"), "\(error)")
+
+            var flagged = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", file.path, "--fixtures", "Elsewhere"])
+            _ = try flagged.scope(live: false)
+            let flagError = try #require(throws: UsageFailure.self) { try flagged.fixtureOptions.discover() }
+            #expect("\(flagError)".hasPrefix("--fixtures Elsewhere: fixtures folder does not exist"), "\(flagError)")
+        }
+    }
+
+    @Test func leftOutIsSaidOnlyWhenTheFolderHasFixturesOfTheContractLeftOut() throws {
+        try withTemporaryDirectory { tmp in
+            let file = tmp.appendingPathComponent("fsq-contract.json")
+            try Data(#"{"liveContracts": ["2025-06-17"]}"#.utf8).write(to: file)
+            let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures")
+            // Only 2025-06-17 fixtures: nothing of seed was left out.
+            let current = tmp.appendingPathComponent("Current/place-search/2025-06-17")
+            try FileManager.default.createDirectory(at: current, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: shipped.appendingPathComponent("place-search/2025-06-17/200-typical.json"),
+                                             to: current.appendingPathComponent("200-typical.json"))
+            var onlyCurrent = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--project", file.path, "--fixtures", tmp.appendingPathComponent("Current").path])
+            let scope = try onlyCurrent.scope(live: true)
+            #expect(scope.selection.leftOut == ["seed"])
+            #expect(onlyCurrent.fixtureOptions.leftOutLine(scope.selection) == nil)
+            // The shipped corpus has seed fixtures: the line is said.
+            var both = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--project", file.path, "--fixtures", shipped.path])
+            let bothScope = try both.scope(live: true)
+            #expect(both.fixtureOptions.leftOutLine(bothScope.selection)?.hasPrefix("left out: seed") == true)
+        }
+    }
+
+    @Test func rateLimitZeroTurnsTheProjectFilesPaceOffForOneRun() throws {
+        var project = ProjectFile()
+        project.rateLimit = 8
+        var options = LiveOptions(baseURL: URL(string: "http://127.0.0.1:9")!, key: nil, authStyles: [.bearer], retries: 0, deadline: 20)
+        let off = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--rate-limit", "0"])
+        try off.budget.apply(to: &options, project: project)
+        #expect(options.rateLimit == nil)
+        let kept = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift"])
+        try kept.budget.apply(to: &options, project: project)
+        #expect(options.rateLimit == 8)
+        let negative = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--rate-limit=-1"])
+        #expect(throws: UsageFailure.self) { try negative.budget.apply(to: &options, project: project) }
+    }
+
+    @Test func aBaselinePathThatDoesNotExistIsAnErrorUnlessUpdateBaselineCreatesIt() throws {
+        try withTemporaryDirectory { tmp in
+            let missing = tmp.appendingPathComponent("basline.json").path
+            let drift = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--baseline", missing])
+            let error = try #require(throws: UsageFailure.self) { try drift.baselineFlags.load(project: .none) }
+            #expect("\(error)" == "--baseline \(missing): no such file; fix the path, or pass --update-baseline to create it from this run")
+            let creating = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--baseline", missing, "--update-baseline",
+                                                                                       "--baseline-expires", "never"])
+            #expect(try creating.baselineFlags.load(project: .none)?.baseline.entries.isEmpty == true)
+            #expect(creating.baselineFlags.newEntryExpiry == "never")
+            #expect(throws: (any Error).self) {
+                try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--baseline", missing, "--baseline-expires", "never"])
+            }
+        }
+    }
+}
