@@ -81,8 +81,9 @@ public final class LivePremises: Sendable {
     /// Documented rules the server did not keep (warnings, failures with `--strict`).
     public var documentedRulesNotKept: Int { entries.withLock { $0.filter { $0.source == .document }.count } }
 
-    /// One line per fixture, premises first, each with what to do; empty when every premise held.
-    public func lines(strict: Bool) -> [String] {
+    /// One line per fixture, premises first, each with what to do (`folder`: the fixtures folder); empty when every
+    /// premise held.
+    public func lines(strict: Bool, folder: String = "Fixtures") -> [String] {
         let all = entries.withLock { $0 }.sorted { $0.fixture < $1.fixture }
         guard !all.isEmpty else { return [] }
         var lines: [String] = []
@@ -91,7 +92,7 @@ public final class LivePremises: Sendable {
             lines.append("\(LivePremise.notHeld) (not a failure): \(plural(premises.count, "fixture")) rest on a rule the document does not state")
             for entry in premises {
                 lines.append("  \(entry.fixture): \(entry.text); re-record: fsq-contract record --mode all --accept-status-change "
-                    + "--contract \(entry.contract) --filter '\(entry.fixture)', or retire: git rm Fixtures/\(entry.fixture)")
+                    + "--contract \(entry.contract) --filter '\(entry.fixture)', or retire: git rm \(folder)/\(entry.fixture)")
             }
         }
         let documented = all.filter { $0.source == .document }
