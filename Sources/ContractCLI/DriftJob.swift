@@ -34,10 +34,7 @@ struct DriftJob {
         var options = setup.options
         let key = setup.key
         // Known before a call relies on X-Emulator-Fixture: whether the server is the emulator.
-        if options.selectFixtureHeader {
-            options.selectFixtureHeader = await EmulatorProbe.isEmulator(options)
-            print(EmulatorProbe.line(options, isEmulator: options.selectFixtureHeader))
-        }
+        if options.selectFixtureHeader { print(await EmulatorProbe.identify(&options)) }
         let document = try command.openapi.check(verb: "fsq-contract drift", project: project)
         let baseline = try command.baselineFlags.load(project: project)
         let loaded = try command.fixtureOptions.load(selection)

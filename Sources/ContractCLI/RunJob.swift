@@ -54,10 +54,7 @@ struct RunJob {
     /// emulator; if not, the run calls it as the API (no fixture header, no call for an answer no request provokes).
     mutating func identifyServer() async {
         guard var options = liveOptions, options.selectFixtureHeader else { return }
-        let isEmulator = await EmulatorProbe.isEmulator(options)
-        print(EmulatorProbe.line(options, isEmulator: isEmulator))
-        options.selectFixtureHeader = isEmulator
-        options.notTheEmulator = !isEmulator
+        print(await EmulatorProbe.identify(&options))
         liveOptions = options
     }
 

@@ -10,22 +10,31 @@ public enum EmulatorProbe {
     /// The fixture name sent and looked for in the answer.
     static let marker = "fsq-contract-emulator-probe"
 
-    /// Whether the server at `options.baseURL` is the emulator; false when it answers without the name, or not at
-    /// all (a server that is down is then called as the API is, and every call says so).
-    public static func isEmulator(_ options: LiveOptions) async -> Bool {
+    /// Whether the server at `options.baseURL` is the emulator: nil when it gave no answer at all (a server that is
+    /// down stays unknown, so every call the run makes says so, and none is skipped for it).
+    public static func isEmulator(_ options: LiveOptions) async -> Bool? {
         let stack = options.stack ?? LiveStack.current ?? NoLiveStack()
         var request = HTTPRequest(method: "GET", url: options.baseURL.appendingPathComponent(String(path.dropFirst())))
         request.headers[EmulatorFixtureHeader.name] = marker
-        guard let (_, response) = try? await stack.send(request, timeout: min(options.timeout, 5), maxBody: 64 * 1024) else { return false }
+        guard let (_, response) = try? await stack.send(request, timeout: min(options.timeout, 5), maxBody: 64 * 1024) else { return nil }
         return response.headers[EmulatorFixtureHeader.name] == marker
     }
 
-    /// The line a run prints once it knows.
-    public static func line(_ options: LiveOptions, isEmulator: Bool) -> String {
+    /// Learns what the server is and sets `options` to match: no fixture header against a server that answered
+    /// and is not the emulator. Returns the line the verb prints. The identifying call carries no key and asks for
+    /// no operation of any API, so it is not one of the run's calls, nor counted against `--max-calls`.
+    public static func identify(_ options: inout LiveOptions) async -> String {
         let origin = LiveTransportError.origin(options.baseURL)
-        return isEmulator
-            ? "server: \(origin) is the emulator (one identifying call): X-Emulator-Fixture picks each fixture's answer"
-            : "server: \(origin) is not the emulator (one identifying call): called as the API is, with no X-Emulator-Fixture "
+        switch await isEmulator(options) {
+        case true?:
+            return "server: \(origin) is the emulator (one identifying call): X-Emulator-Fixture picks each fixture's answer"
+        case false?:
+            options.selectFixtureHeader = false
+            options.notTheEmulator = true
+            return "server: \(origin) is not the emulator (one identifying call): called as the API is, with no X-Emulator-Fixture "
                 + "and no call for a fixture whose status no request provokes (403, 429, 5xx)"
+        case nil:
+            return "server: \(origin) did not answer the identifying call; every fixture is called as if it were the emulator"
+        }
     }
 }
