@@ -25,7 +25,10 @@ public enum EmulatorProbe {
     /// no operation of any API, so it is not one of the run's calls, nor counted against `--max-calls`.
     public static func identify(_ options: inout LiveOptions) async -> String {
         let origin = LiveTransportError.origin(options.baseURL)
-        switch await isEmulator(options) {
+        let answer = await isEmulator(options)
+        // The identifying call took a slot of any one-second window the pace (`--rate-limit`) keeps.
+        if options.rateLimit != nil { try? await Task.sleep(nanoseconds: 1_000_000_000) }
+        switch answer {
         case true?:
             return "server: \(origin) is the emulator (one identifying call): X-Emulator-Fixture picks each fixture's answer"
         case false?:

@@ -159,8 +159,17 @@ public struct LiveCaller: Sendable {
             await self.send(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
                             fixtureHeader: fixtureHeader, sending: sending)
         }
-        if shared { ledger.shared() }
         var answer = exchange
+        if shared {
+            ledger.shared()
+            // The answer is shared, not its reading: this fixture's own request type decodes it (another contract's
+            // model may read the same bytes differently).
+            if let response = exchange.response {
+                let client = FoursquareClient(apiKey: sent, auth: auth, baseURL: options.baseURL, apiVersion: options.apiVersion,
+                                              transport: AnsweredTransport(data: exchange.body, response: response))
+                answer.outcome = await plan.run(with: client)
+            }
+        }
         answer.rehearsed = asked.dryRun == false && plan.dryRun == true
         return answer
     }

@@ -51,3 +51,11 @@ private final class CapturingTransport: Transport, Sendable {
         throw NotSent()
     }
 }
+
+/// Gives every request the answer a shared call already got (scrubbed of the key on its way in), sending nothing.
+struct AnsweredTransport: Transport {
+    let data: Data
+    let response: HTTPResponse
+
+    func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) { (data, response) }
+}
