@@ -10,16 +10,21 @@ import TestSupport
 @Suite struct LivePremiseTests {
     typealias StubStack = LiveProvocationTests.StubStack
 
+    /// The shipped corpus, read once for the suite (reading it is the slow part on a loaded machine).
+    static let corpus = Result { try LiveProvocationTests.corpus() }
+
     func run(_ path: String, stack: StubStack, strict: Bool = false, premises: LivePremises? = nil) async throws -> [CaseResult] {
+        let fixture = try #require(try Self.corpus.get().first { $0.relativePath == path }, "\(path) is not in the corpus")
+        // A deadline no loaded machine reaches: what is judged here is the verdict, not the time.
         var options = LiveOptions(baseURL: LiveProvocationTests.base, key: LiveProvocationTests.key, authStyles: [.bearer],
-                                  retries: 0, deadline: 20)
+                                  retries: 0, deadline: 600)
         options.stack = stack
         options.strict = strict
         let caller = LiveCaller(options: options)
-        var strategy = LiveStrategy(caller: caller, deadline: RunDeadline(seconds: 20))
+        var strategy = LiveStrategy(caller: caller, deadline: RunDeadline(seconds: 600))
         strategy.premises = premises
-        let core = ExecutionCore(concurrency: 1, deadline: RunDeadline(seconds: 20))
-        return await core.collect(.loaded([try LiveProvocationTests.fixture(path)]), strategy: strategy).flatMap { $0 }
+        let core = ExecutionCore(concurrency: 1, deadline: RunDeadline(seconds: 600))
+        return await core.collect(.loaded([fixture]), strategy: strategy).flatMap { $0 }
     }
 
     static let accepting = StubStack { _ in (200, []) }

@@ -10,15 +10,19 @@ import TestSupport
     typealias StubStack = LiveProvocationTests.StubStack
 
     static func options(_ stack: StubStack, styles: [AuthStyle] = [.bearer], writes: WritePolicy = WritePolicy()) -> LiveOptions {
+        // A deadline no loaded machine reaches: what is counted here is calls, not time.
         var options = LiveOptions(baseURL: LiveProvocationTests.base, key: LiveProvocationTests.key, authStyles: styles,
-                                  retries: 0, deadline: 60)
+                                  retries: 0, deadline: 600)
         options.stack = stack
         options.writes = writes
         return options
     }
 
+    /// The shipped corpus, read once for the suite.
+    static let corpus = Result { try LiveProvocationTests.corpus() }
+
     static func fixtures(_ filter: (String) -> Bool) throws -> [LoadedFixture] {
-        try LiveProvocationTests.corpus().filter { filter($0.relativePath) }
+        try corpus.get().filter { filter($0.relativePath) }
     }
 
     /// Requests as a server's log tells them apart: method, target, authorization.
@@ -55,7 +59,7 @@ import TestSupport
         let stack = StubStack { request in (200, fixtureHeader ? [("X-Emulator-Fixture", request.headers["X-Emulator-Fixture"] ?? "")] : []) }
         var options = Self.options(stack, styles: AuthStyle.allCases)
         options.selectFixtureHeader = fixtureHeader
-        let fixtures = try LiveProvocationTests.corpus().filter { if case let .fixture(fixture) = $0 { fixture.contract == contract } else { false } }
+        let fixtures = try Self.corpus.get().filter { if case let .fixture(fixture) = $0 { fixture.contract == contract } else { false } }
         let count = await CallCount.live(fixtures, options: options)
         let runner = LiveRunner(options: options)
         _ = await runner.run(fixtures)
