@@ -58,7 +58,7 @@ struct DriftCommand: AsyncParsableCommand {
 
     /// Resolve the flags and load the fixtures, call the server for each, report: each step is `DriftJob`'s.
     mutating func run() async throws {
-        let job = try DriftJob.resolve(self)
+        let job = try await DriftJob.resolve(self)
         let drift = await job.execute()
         try job.report(drift).exit()
     }

@@ -45,6 +45,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the phase times on stderr as key=value seconds (fsq-bench replay reads them).")
     var timings = false
 
+    @Flag(name: .long, help: "With --live: a server that accepts a request a documented rule refuses (limit=51) fails the case instead of warning. An assumed rule is never a failure.")
+    var strict = false
+
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
     @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
@@ -61,6 +64,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("--base-url is only used with --live; add --live to call that server, or drop --base-url to replay")
         }
         if ifNoKey != nil { throw ValidationError("--if-no-key is only used with --live") }
+        if strict { throw ValidationError("--strict is only used with --live: it judges what a live server accepts") }
         if budget.dryRun || budget.maxCalls != nil || budget.rateLimit != nil {
             throw ValidationError("--dry-run, --max-calls and --rate-limit are only used with --live; replay makes no call")
         }
@@ -76,8 +80,9 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Resolve the flags, discover the fixtures, run them, report: each step is `RunJob`'s.
     mutating func run() async throws {
-        let job = try RunJob.resolve(self)
-        let outcome = await job.execute(try job.discover())
+        var job = try RunJob.resolve(self)
+        await job.identifyServer()
+        let outcome = await job.execute(try await job.discover())
         try job.report(outcome).exit()
     }
 

@@ -18,6 +18,8 @@ extension RunJob {
         }
         if let problem = Selection.authProblem(command.auth.styles, contracts: outcome.contractsRun) { throw UsageFailure(problem) }
         print(Summary.render(tally))
+        // Assumed rules the server did not keep are not failures; documented ones are warnings (failures with --strict).
+        outcome.premises.lines(strict: command.strict, folder: fixtureOptions.folder).forEach { print($0) }
         // Old fixtures, stale ones, flaky cases and what the calls cost, after the run's own step summary.
         var stepSummaryTail = ""
         if let maxDays = project.fixtureMaxAgeDays {

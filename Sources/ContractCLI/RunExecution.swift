@@ -9,6 +9,8 @@ struct RunOutcome {
     /// The contracts of the fixtures that ran.
     let contractsRun: Set<ContractID>
     let refusals: ContractRefusals
+    /// The premises a live run found not held, and documented rules not kept.
+    let premises: LivePremises
     /// The calls a live run made; nil in replay.
     let ledger: CallLedger?
     let staleProbe: StaleProbe
@@ -34,13 +36,14 @@ extension RunJob {
         }
         let phases = command.timings ? PhaseTimes() : nil
         let refusals = ContractRefusals()
+        let premises = LivePremises()
         let worker = WorkerContext.from(environment: ProcessInfo.processInfo.environment)
         let start = ContinuousClock.now
         var ledger: CallLedger?
         let staleProbe = StaleProbe(fixtures.loaded)
 
         if let liveOptions {
-            ledger = await runLive(source: source, stream: stream, includes: includes, refusals: refusals, worker: worker,
+            ledger = await runLive(source: source, stream: stream, includes: includes, refusals: refusals, premises: premises, worker: worker,
                                    staleProbe: staleProbe, options: liveOptions)
         } else {
             await runReplay(source: source, stream: stream, includes: includes, phases: phases, worker: worker)
@@ -56,13 +59,13 @@ extension RunJob {
                                phases.seconds(.load), phases.seconds(.run), phases.seconds(.report)))
         }
         return RunOutcome(fixtures: fixtures, stream: stream, contractsRun: contractsRun.withLock { $0 }, refusals: refusals,
-                          ledger: ledger, staleProbe: staleProbe, discoverTime: discoverTime, runTime: runTime, reportTime: reportTime)
+                          premises: premises, ledger: ledger, staleProbe: staleProbe, discoverTime: discoverTime, runTime: runTime, reportTime: reportTime)
     }
 
     /// Calls the server for every fixture until the run deadline; past it, the watchdog closes the unfinished cases
     /// as errors, writes the report and exits 1. Returns the calls made.
     private func runLive(source: FixtureSource, stream: ReportStream, includes: @escaping @Sendable (Fixture) -> Bool,
-                         refusals: ContractRefusals, worker: WorkerContext?, staleProbe: StaleProbe,
+                         refusals: ContractRefusals, premises: LivePremises, worker: WorkerContext?, staleProbe: StaleProbe,
                          options liveOptions: LiveOptions) async -> CallLedger {
         // A worker started again after a crash keeps the first worker's deadline.
         let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerContext.runStart(worker))
@@ -71,6 +74,7 @@ extension RunJob {
         liveStrategy.staleProbe = staleProbe
         liveStrategy.staleFails = project.staleFails
         liveStrategy.baseline = baselineUse
+        liveStrategy.premises = premises
         let strategy = liveStrategy
         let core = ExecutionCore(concurrency: liveOptions.concurrency, deadline: deadline,
                                  progress: Progress.reporter(label: "live"), worker: worker)
