@@ -47,6 +47,13 @@ public struct DriftChangelog: Sendable {
         public var reason: String
         public var expires: String
         public var standing: Standing
+
+        public init(fingerprint: String, reason: String, expires: String, standing: Standing) {
+            self.fingerprint = fingerprint
+            self.reason = reason
+            self.expires = expires
+            self.standing = standing
+        }
     }
 
     public var headline: String

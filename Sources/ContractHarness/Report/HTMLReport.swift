@@ -76,9 +76,11 @@ public struct HTMLReport: Sendable {
 
     private func matrixSection(_ h: inout HTMLText, _ matrix: CoverageMatrix) {
         h.raw("<section id=\"matrix\"><h2>Coverage: operations × statuses</h2>")
-        h.raw("<p class=\"legend\"><span class=\"cell pass\">✓ passed</span> <span class=\"cell fail\">✗ failed or error</span> "
-              + "<span class=\"cell skip\">⊘ skipped</span> <span class=\"cell none\">· not covered</span> "
-              + "Each number counts testcases (fixture × auth style × check), as the JUnit report does.</p>")
+        h.raw("""
+            <p class="legend"><span class="cell pass">✓ passed</span> <span class="cell fail">✗ failed or error</span> \
+            <span class="cell skip">⊘ skipped</span> <span class="cell none">· not covered</span> \
+            Each number counts testcases (fixture × auth style × check), as the JUnit report does.</p>
+            """)
         var notProvoked: [(String, String)] = []
         for table in matrix.tables {
             h.open("table", [("class", "matrix"), ("data-contract", table.contract), ("data-auth", table.auth)])
