@@ -13,8 +13,10 @@ public struct CTRFReport: Sendable {
 
     /// Writes the document atomically to `path`; the key, when given, is redacted from every byte.
     public func write(to path: String, key: APIKey? = nil) throws {
-        var data = try json()
-        if let key { data = Data(Redactor(key: key).text(String(decoding: data, as: UTF8.self)).utf8) }
+        let redactor = key.map { Redactor(key: $0) }
+        var data = try redactor.map { try CTRFReport(report.redacted($0)).json() } ?? json()
+        // Every value was redacted before encoding; this pass only catches a form no field showed.
+        if let redactor { data = Data(redactor.text(String(decoding: data, as: UTF8.self)).utf8) }
         try HumanReportFile.write(data, to: path)
     }
 

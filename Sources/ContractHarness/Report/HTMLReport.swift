@@ -10,12 +10,17 @@ public struct HTMLReport: Sendable {
     /// Failures shown in full; the rest are counted, and the JUnit report has them all.
     public var maxFailures = 500
 
-    public init(_ report: HumanReport) { self.report = report }
+    public init(_ report: HumanReport, maxFailures: Int = 500) {
+        self.report = report
+        self.maxFailures = maxFailures
+    }
 
     /// Writes the document atomically to `path`, creating its folder; the key, when given, is redacted from every byte.
     public func write(to path: String, key: APIKey? = nil) throws {
-        var html = render()
-        if let key { html = Redactor(key: key).text(html) }
+        let redactor = key.map { Redactor(key: $0) }
+        var html = redactor.map { HTMLReport(report.redacted($0), maxFailures: maxFailures).render() } ?? render()
+        // Every value was redacted before it was escaped; this pass only catches a form no field showed.
+        if let redactor { html = redactor.text(html) }
         try HumanReportFile.write(Data(html.utf8), to: path)
     }
 

@@ -108,7 +108,7 @@ public struct HumanReport: Sendable {
             guard !data.isEmpty else { return nil }
             var text: String
             if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-               let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed]) {
+               let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) {
                 text = String(decoding: pretty, as: UTF8.self)
             } else {
                 text = String(decoding: data, as: UTF8.self)
@@ -167,6 +167,49 @@ public struct HumanReport: Sendable {
 
     /// The failed and errored cases, in run order.
     public var problems: [Case] { cases.filter { $0.outcome == .failed || $0.outcome == .error } }
+
+    /// This report with the key (in each of its forms) and credential headers replaced in every value, before any
+    /// value is escaped into a document.
+    public func redacted(_ redactor: Redactor) -> HumanReport {
+        var copy = self
+        let text = redactor.text
+        copy.title = text(title)
+        copy.baseURL = baseURL.map(text)
+        copy.callsLine = callsLine.map(text)
+        copy.cases = cases.map { c in
+            var c = c
+            c.message = text(c.message)
+            c.detail = text(c.detail)
+            c.flaky = c.flaky.map(text)
+            return c
+        }
+        copy.facts = facts.mapValues { f in
+            var f = f
+            f.path = text(f.path)
+            f.query = f.query.mapValues(text)
+            f.responseHeaders = redactor.headerMap(f.responseHeaders)
+            f.body = f.body.map(text)
+            return f
+        }
+        copy.drift = drift.map { d in
+            var d = d
+            d.headline = text(d.headline)
+            d.changes = d.changes.map { change in
+                var change = change
+                change.field = text(change.field)
+                change.phrase = text(change.phrase)
+                return change
+            }
+            d.baseline = d.baseline.map { entry in
+                var entry = entry
+                entry.fingerprint = text(entry.fingerprint)
+                entry.reason = text(entry.reason)
+                return entry
+            }
+            return d
+        }
+        return copy
+    }
 
     /// The slowest cases of a live run (its calls), slowest first.
     public func slowest(_ count: Int = 10) -> [Case] {

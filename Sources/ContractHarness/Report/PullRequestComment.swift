@@ -10,6 +10,8 @@ public enum PullRequestComment {
 
     /// The markdown, at most `limit` characters; `link` is where the HTML report can be read (the run's artifacts).
     public static func markdown(_ report: HumanReport, link: String?, limit: Int = maxCharacters, key: APIKey? = nil) -> String {
+        let redactor = key.map { Redactor(key: $0) }
+        let report = redactor.map(report.redacted) ?? report
         var suites: [String: SuiteCounts] = [:]
         for c in report.cases {
             var s = suites[c.suite] ?? SuiteCounts(name: c.suite)
@@ -39,7 +41,8 @@ public enum PullRequestComment {
         }
         let footer = "\n" + (link.map { "📄 [Full HTML report](\($0)) (coverage matrix, each failure's request, expected and actual, and how to reproduce it)" }
             ?? "📄 Full HTML report: see the run's artifacts") + "\n"
-        if let key { body = Redactor(key: key).text(body) }
+        // Every value was redacted before it was escaped; this pass only catches a form no field showed.
+        if let redactor { body = redactor.text(body) }
         return trim(body, footer: footer, limit: limit)
     }
 
