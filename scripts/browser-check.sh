@@ -27,6 +27,7 @@ if [ -z "$browser" ]; then
 fi
 
 work=$(mktemp -d)
+[ -z "$shot" ] || mkdir -p "$(dirname "$shot")"
 trap 'rm -rf "$work"' EXIT
 timeout 120 python3 "$here/browser_dom.py" "$browser" "$report" ${shot:+--screenshot "$shot"} >"$work/js-on.json"
 timeout 120 python3 "$here/browser_dom.py" "$browser" "$report" --no-js >"$work/js-off.json"
