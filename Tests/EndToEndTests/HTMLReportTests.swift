@@ -78,7 +78,7 @@ struct HTMLReportTests {
             let errors = try #require(try await ctrfSchemaErrors(ctrf), "python3 with jsonschema is needed (bash scripts/setup.sh installs it)")
             #expect(errors.isEmpty, "\(errors)")
             let markdown = try String(contentsOfFile: comment, encoding: .utf8)
-            #expect(markdown.count <= 65_536)
+            #expect(markdown.count <= PullRequestCommentLimit.characters)
             #expect(markdown.hasPrefix("### fsq-contract run (replay): ✅"))
             #expect(markdown.contains("(https://example.invalid/a)"))
         }
@@ -160,4 +160,32 @@ struct HTMLReportTests {
             #expect(!E2E.allText(under: tmp).contains(E2E.sentinel), "the key leaked into a report")
         }
     }
+
+    /// The Action's run step writes the three beside its report and gives the comment's body as a multi-line output.
+    @Test func theActionWritesTheReportsAndTheCommentOutput() async throws {
+        try await withTemporaryDirectory { folder in
+            let workspace = folder.appendingPathComponent("app")
+            try copyFixtures(GitHubActionTests.fixtures, to: workspace.appendingPathComponent("Fixtures"))
+            let step = try await GitHubActionTests.runStep(in: workspace, ["mode": "replay"])
+            #expect(step.status == 0, "\(step.log)")
+            #expect(step.outputs["html"] == "Reports/junit.html" && step.outputs["ctrf"] == "Reports/junit.ctrf.json")
+            #expect(step.outputs["pr-comment-file"] == "Reports/junit.pr-comment.md")
+            for path in ["Reports/junit.html", "Reports/junit.ctrf.json", "Reports/junit.pr-comment.md"] {
+                #expect(FileManager.default.fileExists(atPath: workspace.appendingPathComponent(path).path), "\(path)")
+            }
+            let raw = try String(contentsOf: folder.appendingPathComponent("github-output"), encoding: .utf8)
+            let lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let start = try #require(lines.firstIndex { $0.hasPrefix("pr-comment<<") }, "\(raw)")
+            let delimiter = String(lines[start].dropFirst("pr-comment<<".count))
+            let end = try #require(lines[(start + 1)...].firstIndex(of: delimiter), "the comment's delimiter is not closed")
+            let body = lines[(start + 1)..<end].joined(separator: "\n")
+            #expect(body.hasPrefix("### fsq-contract run (replay): ✅"), "\(body)")
+            #expect(body.count <= PullRequestCommentLimit.characters)
+        }
+    }
+}
+
+/// GitHub's limit on a comment body, as the tests state it apart from the code.
+enum PullRequestCommentLimit {
+    static let characters = 65_536
 }
