@@ -5,10 +5,13 @@ import FoursquarePlaces
 /// tools: one test per JUnit testcase, grouped by operation, status, contract and auth style through `suite`, `tags`
 /// and `labels`; a live case that passed only after a retry is `flaky` with its `retries`.
 public struct CTRFReport: Sendable {
+    /// The CTRF specification version written.
     public static let specVersion = "1.0.0"
 
+    /// What the document holds.
     public var report: HumanReport
 
+    /// A document for `report`.
     public init(_ report: HumanReport) { self.report = report }
 
     /// Writes the document atomically to `path`; the key, when given, is redacted from every byte.

@@ -6,11 +6,15 @@ import FoursquarePlaces
 public struct CoverageMatrix: Sendable {
     /// Outcome counts of one cell, with the reasons its cases were skipped (why a status was not provoked).
     public struct Counts: Sendable, Hashable {
+        /// Cases per outcome.
         public var passed = 0, failed = 0, errors = 0, skipped = 0
+        /// The first distinct reasons the cell's cases were skipped (at most 3).
         public var skipReasons: [String] = []
 
+        /// Every case in the cell.
         public var total: Int { passed + failed + errors + skipped }
 
+        /// An empty cell.
         public init() {}
 
         mutating func add(_ c: HumanReport.Case) {
@@ -27,7 +31,9 @@ public struct CoverageMatrix: Sendable {
 
     /// One contract under one auth style (`any` for checks run once per fixture, whatever the style).
     public struct Table: Sendable {
+        /// The contract id.
         public var contract: String
+        /// The auth style, or `any`.
         public var auth: String
         /// Every endpoint of the contract, in the registry's order, then any other seen.
         public var rows: [String]
@@ -36,8 +42,10 @@ public struct CoverageMatrix: Sendable {
         /// `cells[row][column]`; a missing cell is not covered.
         public var cells: [String: [String: Counts]]
 
+        /// The cell at `row`, `column`; nil when not covered.
         public func counts(_ row: String, _ column: String) -> Counts? { cells[row]?[column] }
 
+        /// The table's cases, summed.
         public var total: Counts {
             var sum = Counts()
             for row in cells.values {
@@ -52,10 +60,12 @@ public struct CoverageMatrix: Sendable {
     /// The label of cases run once per fixture, outside any auth style.
     public static let anyAuth = "any"
 
+    /// One table per contract and auth style, in `Contract.known` and style order.
     public var tables: [Table]
     /// Cases with no fixture behind them (a file that did not load, a crash): counted, in no cell.
     public var unplaced: Counts
 
+    /// The matrix of `report`'s cases.
     public init(_ report: HumanReport) {
         var cells: [String: [String: [String: [String: Counts]]]] = [:]  // contract → auth → row → column
         var unplaced = Counts()

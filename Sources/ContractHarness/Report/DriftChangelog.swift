@@ -19,16 +19,22 @@ public struct DriftChangelog: Sendable {
 
     /// One distinct change, seen in `calls` calls.
     public struct Change: Sendable, Hashable {
+        /// Breaking, warning or info.
         public var level: Level
         /// `removed`, `type-changed`, `refused`, `gone`…
         public var kind: String
         /// The field (`$.results[*].name`), the auth style, or the request.
         public var field: String
+        /// What changed, in words.
         public var phrase: String
+        /// The endpoints that showed it.
         public var endpoints: [String]
+        /// The fixtures whose answers showed it.
         public var fixtures: [String]
+        /// Calls (fixture × style) that showed it.
         public var calls: Int
 
+        /// A change given field by field.
         public init(level: Level, kind: String, field: String, phrase: String, endpoints: [String], fixtures: [String], calls: Int) {
             self.level = level
             self.kind = kind
@@ -42,12 +48,18 @@ public struct DriftChangelog: Sendable {
 
     /// A baseline entry as this run found it.
     public struct Entry: Sendable, Hashable {
+        /// What this run found of the entry.
         public enum Standing: String, Sendable { case known, expired, fixed, unused = "not seen" }
+        /// The finding the entry names.
         public var fingerprint: String
+        /// Why it is known.
         public var reason: String
+        /// `YYYY-MM-DD`, or `never`.
         public var expires: String
+        /// What this run found of it.
         public var standing: Standing
 
+        /// An entry given field by field.
         public init(fingerprint: String, reason: String, expires: String, standing: Standing) {
             self.fingerprint = fingerprint
             self.reason = reason
@@ -56,12 +68,18 @@ public struct DriftChangelog: Sendable {
         }
     }
 
+    /// The drift summary's headline.
     public var headline: String
+    /// The distinct changes, breaking first.
     public var changes: [Change]
+    /// Fixtures whose place is gone (data churn, not drift).
     public var stale: [StaleFixture]
+    /// The baseline file, when the run used one.
     public var baselinePath: String?
+    /// The baseline's entries as this run found them.
     public var baseline: [Entry]
 
+    /// A changelog given part by part.
     public init(headline: String, changes: [Change], stale: [StaleFixture] = [], baselinePath: String? = nil, baseline: [Entry] = []) {
         self.headline = headline
         self.changes = changes

@@ -6,10 +6,12 @@ import FoursquarePlaces
 /// Content-Security-Policy forbids any request), and it reads the same with JavaScript off; the script only adds a
 /// filter over the failures.
 public struct HTMLReport: Sendable {
+    /// What the document shows.
     public var report: HumanReport
     /// Failures shown in full; the rest are counted, and the JUnit report has them all.
     public var maxFailures = 500
 
+    /// A document for `report`, showing at most `maxFailures` failures in full.
     public init(_ report: HumanReport, maxFailures: Int = 500) {
         self.report = report
         self.maxFailures = maxFailures

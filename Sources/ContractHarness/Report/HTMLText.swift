@@ -4,6 +4,7 @@ public struct HTMLText: Sendable {
     /// The document so far.
     public private(set) var html = ""
 
+    /// An empty document with room for `capacity` characters.
     public init(capacity: Int = 1 << 16) { html.reserveCapacity(capacity) }
 
     /// Appends markup written in this module (tags, attributes names): never a value.

@@ -22,11 +22,17 @@ public struct HumanReport: Sendable {
 
     /// One testcase: the JUnit report's `<testcase>`, with the message and detail of a problem or a skip.
     public struct Case: Sendable, Hashable {
+        /// The JUnit suite: the endpoint id.
         public var suite: String
+        /// The fixture path, relative to the fixtures folder.
         public var fixture: String
+        /// The auth style, or nil for a check run once per fixture.
         public var auth: AuthStyle?
+        /// The check (`request`, `decoding`, `live-status`…).
         public var check: String
+        /// The case's time, as the JUnit report gives it.
         public var seconds: Double
+        /// Passed, failed, error or skipped.
         public var outcome: Outcome
         /// The failure's one-line message, or the skip's reason; empty for a pass.
         public var message: String
@@ -44,6 +50,7 @@ public struct HumanReport: Sendable {
             return Int(match.output.1)
         }
 
+        /// The case of one result, as the JUnit writer sees it.
         public init(_ result: CaseResult) {
             suite = result.endpoint
             fixture = result.fixture
@@ -62,23 +69,30 @@ public struct HumanReport: Sendable {
 
     /// What one fixture holds that a reader needs: its cell in the matrix and what to send again.
     public struct FixtureFacts: Sendable, Hashable {
+        /// The fixture's contract.
         public var contract: ContractID
+        /// The endpoint id: the matrix's row.
         public var endpoint: String
+        /// The recorded status: the matrix's column.
         public var status: Int
+        /// The recorded request's method.
         public var method: String
         /// Percent-encoded, as sent.
         public var path: String
+        /// The recorded query, decoded.
         public var query: [String: String]
         /// `expect.error` (`notFound`), when the fixture names one.
         public var expectedError: String?
         /// The recorded answer's headers and body (pretty JSON, at most `bodyLimit` characters): kept only for
         /// fixtures with a problem, so a run of 10,000 passing fixtures holds none.
         public var responseHeaders: [String: String] = [:]
+        /// The recorded body, pretty-printed and cut (problems only).
         public var body: String?
 
         /// The matrix column: `2xx` for any success, else the status.
         public var column: String { (200...299).contains(status) ? "2xx" : String(status) }
 
+        /// Facts given one by one (tests).
         public init(contract: ContractID, endpoint: String, status: Int, method: String = "GET", path: String,
                     query: [String: String] = [:], expectedError: String? = nil) {
             self.contract = contract
@@ -120,8 +134,11 @@ public struct HumanReport: Sendable {
 
     /// A phase of the run and the seconds it took.
     public struct Phase: Sendable, Hashable {
+        /// The phase, as the timing table names it.
         public var name: String
+        /// The case's time, as the JUnit report gives it.
         public var seconds: Double
+        /// A phase that took `seconds`.
         public init(_ name: String, _ seconds: Double) { self.name = name; self.seconds = seconds }
     }
 
@@ -129,23 +146,32 @@ public struct HumanReport: Sendable {
     public var title: String
     /// `replay`, `live` or `drift`.
     public var mode: String
+    /// The fsq-contract version that wrote the report.
     public var toolVersion = ToolVersion.current
     /// The JUnit report these counts equal.
     public var junitPath: String
+    /// The fixtures folder the run read (as given).
     public var fixturesFolder: String
     /// Where a live run called; nil in replay (the reproduce command then uses each contract's own base URL).
     public var baseURL: String?
+    /// The bearer style's `X-Places-Api-Version`, where a contract does not fix it.
     public var apiVersion: String = FoursquareClient.defaultAPIVersion
+    /// When the run began.
     public var started: Date
+    /// When the run ended.
     public var finished: Date
+    /// Every testcase, in the JUnit report's order.
     public var cases: [Case]
     /// Per fixture path.
     public var facts: [String: FixtureFacts]
+    /// The run's phases and their seconds.
     public var phases: [Phase] = []
     /// A live run's calls: `calls: 42 made, …` (`CallLedger.line`); nil in replay.
     public var callsLine: String?
+    /// The drift changelog; nil outside drift.
     public var drift: DriftChangelog?
 
+    /// A report of `cases`, with the facts of the fixtures behind them.
     public init(title: String, mode: String, junitPath: String, fixturesFolder: String, started: Date, finished: Date,
                 cases: [Case], facts: [String: FixtureFacts]) {
         self.title = title
@@ -227,6 +253,7 @@ public final class HumanReportCollector: Sendable {
     private let state = Locked(State())
     private let isOn: Bool
 
+    /// A collector that keeps what it is given.
     public init() { isOn = true }
 
     private init(on: Bool) { isOn = on }
@@ -279,17 +306,22 @@ public final class HumanReportCollector: Sendable {
         let base: Base
         let collector: HumanReportCollector
 
+        /// The base strategy's jobs.
         public func jobs(for fixture: Fixture) -> [AuthStyle?] { base.jobs(for: fixture) }
+        /// Runs the job in the base strategy and notes its fixture.
         public func run(_ job: Job) async -> [CaseResult] {
             let results = await base.run(job)
             collector.note(job.fixture, results)
             return results
         }
+        /// The base strategy's case for a broken file.
         public func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] { base.broken(path: path, suite: suite, error: error) }
+        /// The base strategy's case for a job the deadline stopped; the fixture is noted.
         public func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] {
             collector.note(job.fixture, [])
             return base.notRun(job, deadline: deadline)
         }
+        /// The base strategy's problem count.
         public func problems(in output: [CaseResult]) -> Int { base.problems(in: output) }
     }
 }
