@@ -53,6 +53,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
     @OptionGroup(title: "Known findings") var baselineFlags: BaselineFlags
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
+    @OptionGroup(title: "Reports for people") var humanReports: HumanReportFlags
 
     /// Flag combinations that mean nothing without `--live`, and a malformed `--shard`: refused before anything runs.
     func validate() throws {
@@ -87,7 +88,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The report stream, or one that only tallies when the file cannot be opened (the run still goes on).
-    func openReport(_ report: String, mode: String, baseURL: String) -> ReportStream {
+    func openReport(_ report: String, mode: String, baseURL: String, human: HumanReportCollector? = nil) -> ReportStream {
         let properties: [(String, String)] = [
             ("mode", mode),
             ("auth_styles", auth.styles.map(\.rawValue).joined(separator: ",")),
@@ -101,14 +102,14 @@ struct RunCommand: AsyncParsableCommand {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: report, isDirectory: &isDirectory), isDirectory.boolValue {
             return ReportStream(report: harness, path: report, failure: "is a folder; give a file path such as \(report)/junit.xml",
-                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder))
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
         }
         do {
             return try ReportStream(report: harness, path: report, fixturesRoot: fixtureOptions.folder,
-                                    jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder))
+                                    jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
         } catch {
             return ReportStream(report: harness, path: report, failure: ReportStream.describe(error),
-                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder))
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
         }
     }
 }
