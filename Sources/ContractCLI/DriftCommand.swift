@@ -47,6 +47,7 @@ struct DriftCommand: AsyncParsableCommand {
     @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
     @OptionGroup(title: "Known findings") var baselineFlags: BaselineFlags
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
+    @OptionGroup(title: "Reports for people") var humanReports: HumanReportFlags
 
     @Option(name: .long, help: "Without FSQ_API_KEY: fail (exit 2, the default) or skip (report every drift case as skipped). Also FSQ_IF_NO_KEY.")
     var ifNoKey: IfNoKey?
@@ -58,9 +59,12 @@ struct DriftCommand: AsyncParsableCommand {
 
     /// Resolve the flags and load the fixtures, call the server for each, report: each step is `DriftJob`'s.
     mutating func run() async throws {
-        let job = try DriftJob.resolve(self)
+        let start = ContinuousClock.now
+        let job = try await DriftJob.resolve(self)
+        let calls = ContinuousClock.now
         let drift = await job.execute()
-        try job.report(drift).exit()
+        try job.report(drift, phases: [.init("load fixtures", (calls - start).seconds), .init("calls and comparison", (ContinuousClock.now - calls).seconds)])
+            .exit()
     }
 }
 

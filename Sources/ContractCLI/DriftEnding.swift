@@ -23,7 +23,7 @@ extension DriftJob {
 
     /// Grades the run, prints the summary, writes the report (and `--summary`, `--json`) and the step summary;
     /// returns the exit status.
-    func report(_ drift: (run: DriftRun, ledger: CallLedger)) throws -> VerbStatus {
+    func report(_ drift: (run: DriftRun, ledger: CallLedger), phases: [HumanReport.Phase] = []) throws -> VerbStatus {
         let run = drift.run
         let (cases, baselineUse) = try grade(run)
         var summary = DriftSummary(run, preferred: project.liveContracts ?? [])
@@ -54,6 +54,28 @@ extension DriftJob {
         }
         VerbEnding.appendStepSummary(markdown, key: key)
         print("report: \(reportPath)" + (summaryPath.map { ", summary: \($0)" } ?? "") + (json.map { ", json: \($0)" } ?? ""))
+        try writeHumanReports(cases: cases, summary: summary, baselineUse: baselineUse, ledger: drift.ledger, phases: phases)
         return VerbStatus(failed: cases.contains(where: \.verdict.isProblem))
+    }
+
+    /// `--html`, `--ctrf` and `--pr-comment` (and the HTML report by default in CI), from the cases the JUnit report
+    /// holds, with the drift changelog.
+    func writeHumanReports(cases: [CaseResult], summary: DriftSummary, baselineUse: BaselineUse?, ledger: CallLedger,
+                           phases: [HumanReport.Phase]) throws {
+        guard command.humanReports.wanted(junit: reportPath) else { return }
+        let collector = HumanReportCollector()
+        collector.add(cases)
+        collector.note(loaded, problemFixtures: Set(cases.filter(\.verdict.isProblem).map(\.fixture)))
+        let finished = Date()
+        var report = HumanReport(title: "fsq-contract drift", mode: "drift", junitPath: reportPath,
+                                 fixturesFolder: command.fixtureOptions.folder,
+                                 started: finished.addingTimeInterval(-phases.reduce(0) { $0 + $1.seconds }), finished: finished,
+                                 cases: collector.collected.cases, facts: collector.collected.facts)
+        report.baseURL = options.baseURL.absoluteString
+        report.apiVersion = options.apiVersion
+        report.phases = phases
+        report.callsLine = ledger.line
+        report.drift = DriftChangelog(summary, baseline: baseline.flatMap { b in baselineUse.map { (b.path, $0) } })
+        try command.humanReports.write(report, junit: reportPath, key: key)
     }
 }

@@ -22,7 +22,7 @@ struct DriftJob {
 
     /// Resolves the flags against the project file and loads the fixtures, or throws a one-line `UsageFailure`
     /// naming the flag or file; `--dry-run` prints the calls and ends the run here.
-    static func resolve(_ command: DriftCommand) throws -> DriftJob {
+    static func resolve(_ command: DriftCommand) async throws -> DriftJob {
         var command = command
         let (project, selection) = try command.scope(live: true)
         let reportPath = command.reportPath(project)
@@ -31,7 +31,10 @@ struct DriftJob {
         let setup = try LiveSetup.resolve(
             verb: "fsq-contract drift", project: project, selection: selection, connection: command.connection, limits: command.limits,
             budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey)
-        let options = setup.options, key = setup.key
+        var options = setup.options
+        let key = setup.key
+        // Known before a call relies on X-Emulator-Fixture: whether the server is the emulator.
+        if options.selectFixtureHeader { print(await EmulatorProbe.identify(&options)) }
         let document = try command.openapi.check(verb: "fsq-contract drift", project: project)
         let baseline = try command.baselineFlags.load(project: project)
         let loaded = try command.fixtureOptions.load(selection)
@@ -44,7 +47,9 @@ struct DriftJob {
             throw UsageFailure("--fixtures \(error)")
         }
         let budget = command.budget
-        try budget.gate(key == nil && !budget.dryRun ? CallCount() : CallCount.live(loaded, options: options), options: options, verb: "drift")
+        var count = CallCount()
+        if key != nil || budget.dryRun { count = await CallCount.live(loaded, options: options) }
+        try budget.gate(count, options: options, verb: "drift")
         if let line = command.fixtureOptions.leftOutLine(selection) { print(line) }
         return DriftJob(command: command, project: project, reportPath: reportPath, summaryPath: summaryPath, failOn: failOn,
                         options: options, key: key, document: document, baseline: baseline, loaded: loaded, config: config)

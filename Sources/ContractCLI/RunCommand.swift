@@ -45,11 +45,15 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the phase times on stderr as key=value seconds (fsq-bench replay reads them).")
     var timings = false
 
+    @Flag(name: .long, help: "With --live: a server that accepts a request a documented rule refuses (limit=51) fails the case instead of warning. An assumed rule is never a failure.")
+    var strict = false
+
     @OptionGroup(title: "Live calls") var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
     @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
     @OptionGroup(title: "Known findings") var baselineFlags: BaselineFlags
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
+    @OptionGroup(title: "Reports for people") var humanReports: HumanReportFlags
 
     /// Flag combinations that mean nothing without `--live`, and a malformed `--shard`: refused before anything runs.
     func validate() throws {
@@ -61,6 +65,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("--base-url is only used with --live; add --live to call that server, or drop --base-url to replay")
         }
         if ifNoKey != nil { throw ValidationError("--if-no-key is only used with --live") }
+        if strict { throw ValidationError("--strict is only used with --live: it judges what a live server accepts") }
         if budget.dryRun || budget.maxCalls != nil || budget.rateLimit != nil {
             throw ValidationError("--dry-run, --max-calls and --rate-limit are only used with --live; replay makes no call")
         }
@@ -76,13 +81,14 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Resolve the flags, discover the fixtures, run them, report: each step is `RunJob`'s.
     mutating func run() async throws {
-        let job = try RunJob.resolve(self)
-        let outcome = await job.execute(try job.discover())
+        var job = try RunJob.resolve(self)
+        await job.identifyServer()
+        let outcome = await job.execute(try await job.discover())
         try job.report(outcome).exit()
     }
 
     /// The report stream, or one that only tallies when the file cannot be opened (the run still goes on).
-    func openReport(_ report: String, mode: String, baseURL: String) -> ReportStream {
+    func openReport(_ report: String, mode: String, baseURL: String, human: HumanReportCollector? = nil) -> ReportStream {
         let properties: [(String, String)] = [
             ("mode", mode),
             ("auth_styles", auth.styles.map(\.rawValue).joined(separator: ",")),
@@ -96,14 +102,14 @@ struct RunCommand: AsyncParsableCommand {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: report, isDirectory: &isDirectory), isDirectory.boolValue {
             return ReportStream(report: harness, path: report, failure: "is a folder; give a file path such as \(report)/junit.xml",
-                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder))
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
         }
         do {
             return try ReportStream(report: harness, path: report, fixturesRoot: fixtureOptions.folder,
-                                    jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder))
+                                    jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
         } catch {
             return ReportStream(report: harness, path: report, failure: ReportStream.describe(error),
-                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder))
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
         }
     }
 }

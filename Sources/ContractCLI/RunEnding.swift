@@ -18,6 +18,8 @@ extension RunJob {
         }
         if let problem = Selection.authProblem(command.auth.styles, contracts: outcome.contractsRun) { throw UsageFailure(problem) }
         print(Summary.render(tally))
+        // Assumed rules the server did not keep are not failures; documented ones are warnings (failures with --strict).
+        outcome.premises.lines(strict: command.strict, folder: fixtureOptions.folder).forEach { print($0) }
         // Old fixtures, stale ones, flaky cases and what the calls cost, after the run's own step summary.
         var stepSummaryTail = ""
         if let maxDays = project.fixtureMaxAgeDays {
@@ -55,6 +57,25 @@ extension RunJob {
                 throw UsageFailure("--report-dir \(reportDir): cannot write the per-suite files: \(error)")
             }
         }
+        try writeHumanReports(outcome)
         return VerbStatus(failed: tally.total.problems > 0)
+    }
+
+    /// `--html`, `--ctrf` and `--pr-comment` (and the HTML report by default in CI), from the cases the JUnit
+    /// report took.
+    func writeHumanReports(_ outcome: RunOutcome) throws {
+        guard let human = outcome.human else { return }
+        let (cases, facts) = human.collected
+        let finished = Date()
+        let elapsed = outcome.discoverTime + outcome.runTime + outcome.reportTime
+        var report = HumanReport(title: "fsq-contract run (\(mode))", mode: mode, junitPath: self.report,
+                                 fixturesFolder: command.fixtureOptions.folder,
+                                 started: finished.addingTimeInterval(-elapsed), finished: finished, cases: cases, facts: facts)
+        report.baseURL = liveOptions?.baseURL.absoluteString
+        report.apiVersion = command.version
+        report.phases = [.init("discover", outcome.discoverTime), .init("load+\(mode)", outcome.runTime),
+                         .init("JUnit report", outcome.reportTime)]
+        report.callsLine = outcome.ledger?.line
+        try command.humanReports.write(report, junit: self.report, key: liveOptions?.key)
     }
 }

@@ -9,9 +9,13 @@ struct RunOutcome {
     /// The contracts of the fixtures that ran.
     let contractsRun: Set<ContractID>
     let refusals: ContractRefusals
+    /// The premises a live run found not held, and documented rules not kept.
+    let premises: LivePremises
     /// The calls a live run made; nil in replay.
     let ledger: CallLedger?
     let staleProbe: StaleProbe
+    /// The cases and fixtures the HTML and CTRF reports are made of; nil when neither is asked for.
+    let human: HumanReportCollector?
     /// Seconds spent discovering the files, loading and running them, and finishing the report.
     let discoverTime: Double, runTime: Double, reportTime: Double
 }
@@ -24,7 +28,9 @@ extension RunJob {
     /// report, and prints `--timings`.
     func execute(_ fixtures: RunFixtures) async -> RunOutcome {
         let source = FixtureSource.files(fixtures.files, loader: command.fixtureOptions.loader)
-        let stream = command.openReport(report, mode: mode, baseURL: liveOptions?.baseURL.absoluteString ?? "replay (in-process)")
+        let human = command.humanReports.wanted(junit: report) ? HumanReportCollector() : nil
+        let stream = command.openReport(report, mode: mode, baseURL: liveOptions?.baseURL.absoluteString ?? "replay (in-process)",
+                                        human: human)
         let contractsRun = Locked(Set<ContractID>())
         let selection = self.selection
         let includes: @Sendable (Fixture) -> Bool = { fixture in
@@ -34,16 +40,17 @@ extension RunJob {
         }
         let phases = command.timings ? PhaseTimes() : nil
         let refusals = ContractRefusals()
+        let premises = LivePremises()
         let worker = WorkerContext.from(environment: ProcessInfo.processInfo.environment)
         let start = ContinuousClock.now
         var ledger: CallLedger?
         let staleProbe = StaleProbe(fixtures.loaded)
 
         if let liveOptions {
-            ledger = await runLive(source: source, stream: stream, includes: includes, refusals: refusals, worker: worker,
-                                   staleProbe: staleProbe, options: liveOptions)
+            ledger = await runLive(source: source, stream: stream, includes: includes, refusals: refusals, premises: premises, worker: worker,
+                                   staleProbe: staleProbe, options: liveOptions, human: human)
         } else {
-            await runReplay(source: source, stream: stream, includes: includes, phases: phases, worker: worker)
+            await runReplay(source: source, stream: stream, includes: includes, phases: phases, worker: worker, human: human)
         }
         let runTime = (ContinuousClock.now - start).seconds
         let reportStart = ContinuousClock.now
@@ -56,14 +63,14 @@ extension RunJob {
                                phases.seconds(.load), phases.seconds(.run), phases.seconds(.report)))
         }
         return RunOutcome(fixtures: fixtures, stream: stream, contractsRun: contractsRun.withLock { $0 }, refusals: refusals,
-                          ledger: ledger, staleProbe: staleProbe, discoverTime: discoverTime, runTime: runTime, reportTime: reportTime)
+                          premises: premises, ledger: ledger, staleProbe: staleProbe, human: human, discoverTime: discoverTime, runTime: runTime, reportTime: reportTime)
     }
 
     /// Calls the server for every fixture until the run deadline; past it, the watchdog closes the unfinished cases
     /// as errors, writes the report and exits 1. Returns the calls made.
     private func runLive(source: FixtureSource, stream: ReportStream, includes: @escaping @Sendable (Fixture) -> Bool,
-                         refusals: ContractRefusals, worker: WorkerContext?, staleProbe: StaleProbe,
-                         options liveOptions: LiveOptions) async -> CallLedger {
+                         refusals: ContractRefusals, premises: LivePremises, worker: WorkerContext?, staleProbe: StaleProbe,
+                         options liveOptions: LiveOptions, human: HumanReportCollector?) async -> CallLedger {
         // A worker started again after a crash keeps the first worker's deadline.
         let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerContext.runStart(worker))
         let caller = LiveCaller(options: liveOptions)
@@ -71,11 +78,12 @@ extension RunJob {
         liveStrategy.staleProbe = staleProbe
         liveStrategy.staleFails = project.staleFails
         liveStrategy.baseline = baselineUse
+        liveStrategy.premises = premises
         let strategy = liveStrategy
         let core = ExecutionCore(concurrency: liveOptions.concurrency, deadline: deadline,
                                  progress: Progress.reporter(label: "live"), worker: worker)
-        let pipeline = RunPipeline(source: source, strategy: refusals.watching(strategy), core: core, stream: stream,
-                                   includes: includes)
+        let pipeline = RunPipeline(source: source, strategy: (human ?? HumanReportCollector.off).watching(refusals.watching(strategy)),
+                                   core: core, stream: stream, includes: includes)
         let reportPath = report
         let watchdog = Watchdog(deadline: deadline, grace: Self.watchdogGrace) {
             try? pipeline.closeUnfinished { path, suite in strategy.unfinished(path: path, suite: suite, deadline: deadline) }
@@ -92,11 +100,15 @@ extension RunJob {
 
     /// Replays every fixture in process, twice as many at once as there are cores.
     private func runReplay(source: FixtureSource, stream: ReportStream, includes: @escaping @Sendable (Fixture) -> Bool,
-                           phases: PhaseTimes?, worker: WorkerContext?) async {
+                           phases: PhaseTimes?, worker: WorkerContext?, human: HumanReportCollector?) async {
         var strategy = ReplayStrategy(authStyles: command.auth.styles, apiVersion: command.version)
         strategy.document = document
         let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases,
                                  worker: worker)
-        await RunPipeline(source: source, strategy: strategy, core: core, stream: stream, includes: includes).run()
+        guard let human else {
+            await RunPipeline(source: source, strategy: strategy, core: core, stream: stream, includes: includes).run()
+            return
+        }
+        await RunPipeline(source: source, strategy: human.watching(strategy), core: core, stream: stream, includes: includes).run()
     }
 }

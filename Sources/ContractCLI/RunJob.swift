@@ -14,7 +14,7 @@ struct RunJob {
     let selection: ContractSelection
     let shard: Shard?
     /// The live options; nil in replay.
-    let liveOptions: LiveOptions?
+    var liveOptions: LiveOptions?
     let baseline: (path: String, baseline: Baseline)?
     let baselineUse: BaselineUse?
     let document: DocumentCheck?
@@ -40,6 +40,7 @@ struct RunJob {
             liveOptions = try LiveSetup.resolve(
                 verb: "fsq-contract run", project: project, selection: selection, connection: command.connection, limits: command.limits,
                 budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey).options
+            liveOptions?.strict = command.strict
             if let line = command.fixtureOptions.leftOutLine(selection) { print(line) }
         }
         let baseline = live ? try command.baselineFlags.load(project: project) : nil
@@ -49,9 +50,17 @@ struct RunJob {
                       liveOptions: liveOptions, baseline: baseline, baselineUse: baselineUse, document: document)
     }
 
+    /// Before a live run relies on `X-Emulator-Fixture`: one identifying call learns whether the server is the
+    /// emulator; if not, the run calls it as the API (no fixture header, no call for an answer no request provokes).
+    mutating func identifyServer() async {
+        guard var options = liveOptions, options.selectFixtureHeader else { return }
+        print(await EmulatorProbe.identify(&options))
+        liveOptions = options
+    }
+
     /// Discovers the files (the shard's share) and checks them before the first call: a live run's budget
     /// (`--dry-run` prints the count and ends the run here), replay's `--api-version` against the fixtures.
-    func discover() throws -> RunFixtures {
+    func discover() async throws -> RunFixtures {
         let fixtureOptions = command.fixtureOptions
         let discoverStart = ContinuousClock.now
         var files = try fixtureOptions.discover()
@@ -62,12 +71,24 @@ struct RunJob {
         }
         var loaded: [LoadedFixture] = []
         if let liveOptions {
-            loaded = files.map(fixtureOptions.loader.load).filter { item in
+            let all = files.map(fixtureOptions.loader.load)
+            loaded = all.filter { item in
                 if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
                 return false
             }
+            // The run goes over the selected contracts' files (and broken ones, which it reports): the progress
+            // line counts those, not every file found.
+            var kept: Set<String> = []
+            for item in all {
+                switch item {
+                case let .fixture(fixture): if selection.includes(contract: fixture.contract) { kept.insert(item.relativePath) }
+                case .broken: kept.insert(item.relativePath)
+                }
+            }
+            files = files.filter { kept.contains($0.relativePath) }
             // Without a key every case is skipped and no call is made.
-            let count = liveOptions.key == nil && !command.budget.dryRun ? CallCount() : CallCount.live(loaded, options: liveOptions)
+            var count = CallCount()
+            if liveOptions.key != nil || command.budget.dryRun { count = await CallCount.live(loaded, options: liveOptions) }
             try command.budget.gate(count, options: liveOptions, verb: "run --live")
         }
         if !live, let apiVersion = command.apiVersion {

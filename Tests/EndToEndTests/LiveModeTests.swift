@@ -39,7 +39,9 @@ struct LiveModeTests {
             })
             #expect(cases.contains { $0.time > 0 })
             let reportText = try String(contentsOf: report, encoding: .utf8)
-            for (name, text) in [("report", reportText), ("stdout", result.stdout), ("stderr", result.stderr),
+            // CI is set, so the HTML report is written beside the JUnit report by default.
+            let htmlText = try String(contentsOf: tmp.appendingPathComponent("live.html"), encoding: .utf8)
+            for (name, text) in [("report", reportText), ("HTML report", htmlText), ("stdout", result.stdout), ("stderr", result.stderr),
                                  ("emulator log", emulator.output)] {
                 #expect(!text.contains(E2E.sentinel), "the key leaked into the \(name)")
             }

@@ -122,10 +122,10 @@ struct WriteSafetyTests {
             _ = try await Self.run(["run", "--live", "--fixtures", Self.corpus.path, "--report", tmp.appendingPathComponent("live.xml").path,
                                     "--allow-writes", "geotagging-confirm"], server)
             await server.stop()
-            // Each fixture names itself in X-Emulator-Fixture on loopback, so repeats of one call can be counted.
+            // A request is its target and key (this server is not the emulator: no fixture header is sent).
             var sent: [String: (Endpoint, Int)] = [:]
             for call in Self.calls(server) {
-                let id = (call.request.header("X-Emulator-Fixture") ?? "") + " " + call.request.target
+                let id = (call.request.header("authorization") ?? "") + " " + call.request.target
                 sent[id] = (call.endpoint, (sent[id]?.1 ?? 0) + 1)
             }
             let writes = sent.values.filter { $0.0.effect.writes }

@@ -50,6 +50,12 @@ case "$mode" in
     args=(merge --output "$report" "${suite_flags[@]}" "${inputs[@]}") ;;
   *) fail "mode '$mode' is not replay, live, drift or merge" ;;
 esac
+# The reports a person reads (not for merge): the HTML file, CTRF JSON and a pull-request comment body beside the report.
+html="" ctrf="" comment=""
+if [ "$mode" != merge ]; then
+  html="${report%.xml}.html" ctrf="${report%.xml}.ctrf.json" comment="${report%.xml}.pr-comment.md"
+  args+=(--html "$html" --ctrf "$ctrf" --pr-comment "$comment")
+fi
 
 echo "fsq-contract ${args[*]}"
 started=$(mktemp)
@@ -69,7 +75,6 @@ else
   echo "::warning title=fsq-contract::no report at $report, so no counts (the run stopped before writing it)"
   [ "$status" -eq 0 ] && status=2
 fi
-rm -f "$started"
 name="${INPUT_ARTIFACT_NAME:-fsq-contract-reports}"
 [ -n "${INPUT_SHARD:-}" ] && name="$name-${INPUT_SHARD//\//-of-}"
 {
@@ -77,5 +82,14 @@ name="${INPUT_ARTIFACT_NAME:-fsq-contract-reports}"
   echo "report-dir=${INPUT_REPORT_DIR:-}"
   echo "artifact-name=$name"
   echo "exit-code=$status"
+  echo "html=$html"
+  echo "ctrf=$ctrf"
+  echo "pr-comment-file=$comment"
 } >> "$out"
+# The comment's body as a multi-line output (GitHub's delimiter form), at most 65,536 characters by construction.
+if [ -n "$comment" ] && [ -f "$comment" ] && [ "$comment" -nt "$started" ]; then
+  delimiter="fsq_contract_comment_$RANDOM$RANDOM"
+  { echo "pr-comment<<$delimiter"; cat "$comment"; echo "$delimiter"; } >> "$out"
+fi
+rm -f "$started"
 exit "$status"

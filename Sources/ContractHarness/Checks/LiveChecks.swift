@@ -11,7 +11,8 @@ public enum LiveChecks {
     /// Every live check's verdict for one exchange; text from the server (or a library) passes through `KeyScrubber`.
     /// A call that got no answer is one error testcase (`live-status`) naming the cause, not one per check.
     public static func verdicts(
-        fixture: Fixture, auth: AuthStyle, exchange: LiveExchange, key: APIKey, provocation: LiveProvocation = .asRecorded
+        fixture: Fixture, auth: AuthStyle, exchange: LiveExchange, key: APIKey, provocation: LiveProvocation = .asRecorded,
+        strict: Bool = false
     ) -> [(CheckName, Verdict)] {
         let names = names(for: fixture)
         let key = KeyScrubber(key: key)
@@ -19,6 +20,12 @@ public enum LiveChecks {
             let cause = redact(noAnswer(exchange.outcome), key)
             guard case let .error(message, detail) = cause else { return [(.liveStatus, cause)] }
             return [(.liveStatus, .error(message: message, detail: "\(detail)\nattempts: \(exchange.attempts)"))]
+        }
+        // A provoked 400 the server answered with a value: judged by where the rule comes from, not as a failure.
+        if (200...299).contains(response.status), let premise = LivePremise.of(fixture, provocation: provocation) {
+            let verdict = redact(premise.verdict(fixture: fixture, status: response.status, strict: strict), key)
+            return [(.liveStatus, verdict), (names[1], verdict),
+                    (.liveContentType, redact(contentType(fixture: fixture, response: response), key))]
         }
         let outcome = fixture.expectedError == nil
             ? Checks.decoding(fixture: fixture, outcome: exchange.outcome)

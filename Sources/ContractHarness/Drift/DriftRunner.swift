@@ -114,6 +114,7 @@ public struct DriftStrategy: RunStrategy {
         // place no API has), so its error body is compared too; what no request provokes is asked as recorded.
         let provocation = LiveProvocation.plan(for: fixture)
         if case let .emulatorOnly(reason) = provocation, !options.selectFixtureHeader {
+            caller.ledger.skipped()
             result.notAsked = reason
             return .compared(result)
         }
@@ -122,6 +123,7 @@ public struct DriftStrategy: RunStrategy {
                                          fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                          sending: provocation.key(key))
         if let reason = exchange.notSent {
+            caller.ledger.skipped()
             result.notAsked = reason
             return .compared(result)
         }

@@ -6,6 +6,10 @@ import FoursquarePlaces
 public struct CallCount: Sendable, Equatable {
     /// Calls per operation (`place-details (2025-06-17)`), in name order.
     public var perOperation: [String: Int] = [:]
+    /// Fixture calls another fixture's identical request makes (live mode and drift).
+    public var shared = 0
+    /// Fixture calls not made: answers only the emulator gives, writes the policy does not send.
+    public var skipped = 0
 
     public init(perOperation: [String: Int] = [:]) { self.perOperation = perOperation }
 
@@ -17,15 +21,30 @@ public struct CallCount: Sendable, Equatable {
     }
 
     /// The calls live mode and drift make: each fixture once per style its contract accepts among `options`'
-    /// styles, except an answer only the emulator gives when the server is not told which fixture to serve, and a
-    /// write the policy does not send (`--allow-writes`).
-    public static func live(_ fixtures: [LoadedFixture], options: LiveOptions) -> CallCount {
+    /// styles, except an answer only the emulator gives when the server is not told which fixture to serve, a
+    /// write the policy does not send (`--allow-writes`), and a request another fixture already sends (one call
+    /// per distinct request, as `SharedCalls` makes them). `skipped` and `shared` count the calls left out.
+    public static func live(_ fixtures: [LoadedFixture], options: LiveOptions) async -> CallCount {
         var count = CallCount()
+        var seen: Set<String> = []
+        // The identity needs a key; a dry run may have none, and any key gives the same sharing.
+        let key = options.key ?? APIKey("fsq-contract-dry-run-key-placeholder")
         for case let .fixture(fixture) in fixtures {
-            if case .emulatorOnly = LiveProvocation.plan(for: fixture), !options.selectFixtureHeader { continue }
-            if options.writes.refuses(fixture) { continue }
-            count.add(fixture.endpoint.rawValue, contract: fixture.contract,
-                      Contracts.styles(for: fixture, selected: options.authStyles).count)
+            let styles = Contracts.styles(for: fixture, selected: options.authStyles)
+            let provocation = LiveProvocation.plan(for: fixture)
+            if case .emulatorOnly = provocation, !options.selectFixtureHeader { count.skipped += styles.count; continue }
+            guard let recorded = try? CallPlan.make(for: fixture), case let .send(plan) = options.writes.decide(provocation.plan(recorded, fixture: fixture)) else {
+                count.skipped += styles.count
+                continue
+            }
+            for style in styles {
+                let header = options.selectFixtureHeader ? fixture.relativePath : nil
+                if let identity = await SharedCalls.identity(of: plan, auth: style, key: provocation.key(key), baseURL: options.baseURL,
+                                                             apiVersion: options.apiVersion, fixtureHeader: header) {
+                    guard seen.insert(identity).inserted else { count.shared += 1; continue }
+                }
+                count.add(fixture.endpoint.rawValue, contract: fixture.contract)
+            }
         }
         return count
     }
@@ -63,6 +82,9 @@ public struct CallCount: Sendable, Equatable {
             "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(perOperation[name]!)"
         }
         lines.insert("\(verb) would make \(plural(total, "call")) (retries not counted), and made none (--dry-run):", at: 0)
+        if shared > 0 || skipped > 0 {
+            lines.append("  \(shared) shared (the same request as another fixture's), \(skipped) skipped (not callable on this server, or a write not allowed)")
+        }
         return lines
     }
 

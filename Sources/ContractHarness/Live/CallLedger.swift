@@ -19,6 +19,10 @@ public final class CallLedger: Sendable {
         public var backoff = 0.0
         /// Calls not sent because the budget was spent.
         public var refused = 0
+        /// Fixture calls answered by another fixture's identical request, not sent again.
+        public var shared = 0
+        /// Fixture calls not made: an answer only the emulator gives, or a write the policy does not send.
+        public var skipped = 0
         /// Cases that passed only after a retried 5xx or transport failure, by name.
         public var flaky: [String] = []
 
@@ -47,6 +51,8 @@ public final class CallLedger: Sendable {
     public var isSpent: Bool { maxCalls.map { limit in state.withLock { $0.calls >= limit } } ?? false }
 
     func flaky(_ cases: [String]) { state.withLock { $0.flaky += cases } }
+    func shared() { state.withLock { $0.shared += 1 } }
+    func skipped() { state.withLock { $0.skipped += 1 } }
     func retried(because reason: String) { state.withLock { $0.retries[reason, default: 0] += 1 } }
     func paced(_ seconds: Double) { if seconds > 0 { state.withLock { $0.pacing += seconds } } }
     func backedOff(_ seconds: Double) { if seconds > 0 { state.withLock { $0.backoff += seconds } } }
@@ -54,11 +60,11 @@ public final class CallLedger: Sendable {
     /// Why an attempt is retried, as the ledger and the flaky marker name it.
     static func reason(_ error: FoursquareError) -> String { error.status.map(String.init) ?? "transport" }
 
-    /// `calls: 42 made, 3 retried (2 × 429, 1 × 503), 1.8 s waited in all (1.2 s pacing, 0.6 s backoff)`: the waits
+    /// `calls: 42 made, 5 shared, 57 skipped, 3 retried (2 × 429, 1 × 503), 1.8 s waited in all (1.2 s pacing, 0.6 s backoff)`: the waits
     /// of calls in flight at once add up, so the total can exceed the run's wall-clock time.
     public var line: String {
         let tally = self.tally
-        var line = "calls: \(tally.calls) made"
+        var line = "calls: \(tally.calls) made, \(tally.shared) shared, \(tally.skipped) skipped"
         if tally.retried > 0 {
             let reasons = tally.retries.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
             line += ", \(tally.retried) retried (\(reasons.joined(separator: ", ")))"

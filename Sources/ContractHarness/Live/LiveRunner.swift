@@ -36,6 +36,11 @@ public struct LiveOptions: Sendable {
     public var writes = WritePolicy()
     /// Every write this run sent, for the terminal and the report.
     public var writeLog = WriteLog()
+    /// `--strict`: a documented rule the server does not keep fails instead of warning.
+    public var strict = false
+    /// Set when an identifying call found the server is not the emulator (`EmulatorProbe`): the skip of an answer
+    /// only the emulator gives says so.
+    public var notTheEmulator = false
 
     package init(
         baseURL: URL, key: APIKey?, authStyles: [AuthStyle] = AuthStyle.allCases,
@@ -113,6 +118,8 @@ public struct LiveCaller: Sendable {
     public let pacer: CallPacer
     /// The run's calls, retries, waits and budget.
     public let ledger: CallLedger
+    /// The run's calls by request, so identical requests share one call.
+    public let shared = SharedCalls()
     private let jitter: Locked<SplitMix64>
     private let stack: any LiveHTTPStack
 
@@ -125,7 +132,8 @@ public struct LiveCaller: Sendable {
     }
 
     /// Calls once, retrying 429/5xx/transport failures other than `expectedStatus`, with capped
-    /// exponential backoff plus jitter that honours `Retry-After`.
+    /// exponential backoff plus jitter that honours `Retry-After`. A request already sent in this run is not sent
+    /// again: its call's exchange answers (`SharedCalls`).
     /// `sending` is the key the request carries when it is not `key` (a provoked 401); `key` is still the one
     /// scrubbed from every answer.
     public func call(
@@ -141,6 +149,36 @@ public struct LiveCaller: Sendable {
             exchange.notSent = reason
             return exchange
         }
+        let sent = sending ?? key
+        guard let identity = await SharedCalls.identity(of: plan, auth: auth, key: sent, baseURL: options.baseURL,
+                                                        apiVersion: options.apiVersion, fixtureHeader: fixtureHeader) else {
+            return await send(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
+                              fixtureHeader: fixtureHeader, sending: sending)
+        }
+        let (exchange, shared) = await self.shared.exchange(for: identity) {
+            await self.send(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
+                            fixtureHeader: fixtureHeader, sending: sending)
+        }
+        var answer = exchange
+        if shared {
+            ledger.shared()
+            // The answer is shared, not its reading: this fixture's own request type decodes it (another contract's
+            // model may read the same bytes differently).
+            if let response = exchange.response {
+                let client = FoursquareClient(apiKey: sent, auth: auth, baseURL: options.baseURL, apiVersion: options.apiVersion,
+                                              transport: AnsweredTransport(data: exchange.body, response: response))
+                answer.outcome = await plan.run(with: client)
+            }
+        }
+        answer.rehearsed = asked.dryRun == false && plan.dryRun == true
+        return answer
+    }
+
+    /// Sends `plan` (what the write policy made of `asked`), retrying as `call` says.
+    private func send(
+        _ plan: CallPlan, asked: CallPlan, auth: AuthStyle, key: APIKey, deadline: RunDeadline, expectedStatus: Int?,
+        fixtureHeader: String?, sending: APIKey?
+    ) async -> LiveExchange {
         var attempt = 0
         var retriedFor: [String] = []
         while true {
@@ -212,6 +250,8 @@ public struct LiveStrategy: RunStrategy {
     public var staleFails = false
     /// Known findings (`--baseline`): a failing case whose finding is in it passes, listed as known.
     public var baseline: BaselineUse?
+    /// Where the run's premises that did not hold, and documented rules not kept, are gathered for the summary.
+    public var premises: LivePremises?
 
     public init(caller: LiveCaller, deadline: RunDeadline, document: DocumentCheck? = nil) {
         self.caller = caller
@@ -240,13 +280,17 @@ public struct LiveStrategy: RunStrategy {
         let fixture = job.fixture
         let provocation = LiveProvocation.plan(for: fixture)
         if case let .emulatorOnly(reason) = provocation, !options.selectFixtureHeader {
-            return [skipped(job, reason)]
+            caller.ledger.skipped()
+            return [skipped(job, options.notTheEmulator ? "\(reason) (\(LiveTransportError.origin(options.baseURL)) is not the emulator)" : reason)]
         }
         let exchange = await caller.call(provocation.plan(job.plan, fixture: fixture), auth: auth, key: key, deadline: deadline,
                                          expectedStatus: fixture.response.status,
                                          fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                          sending: provocation.key(key))
-        if let reason = exchange.notSent { return [skipped(job, reason)] }
+        if let reason = exchange.notSent {
+            caller.ledger.skipped()
+            return [skipped(job, reason)]
+        }
         // Only the emulator, which names the fixture it served, can give an answer no request provokes. A call with
         // no answer at all stays an error: a server that is down is not a reason to skip.
         if case let .emulatorOnly(reason) = provocation, let response = exchange.response,
@@ -262,7 +306,11 @@ public struct LiveStrategy: RunStrategy {
         }
         var notes = [exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil, exchange.writeNote].compactMap { $0 }
             .joined(separator: "\n").nonEmpty
-        var results = LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key, provocation: provocation).map { check, verdict in
+        if let premises, let status = exchange.response?.status, (200...299).contains(status), let premise = LivePremise.of(fixture, provocation: provocation) {
+            premises.note(fixture, premise: premise, status: status)
+        }
+        var results = LiveChecks.verdicts(fixture: fixture, auth: auth, exchange: exchange, key: key, provocation: provocation,
+                                          strict: options.strict).map { check, verdict in
             CaseResult(endpoint: fixture.endpoint.rawValue, fixture: fixture.relativePath, auth: auth, check: check,
                        time: check == .liveStatus ? exchange.seconds : 0, verdict: verdict, notes: notes)
         }

@@ -84,21 +84,27 @@ public final class ReportStream: Sendable {
     private let timestamp = UTCTimestamp.now()
     private let hostname = ProcessInfo.processInfo.hostName
     public let path: String
+    /// Takes every case the report takes, for the HTML and CTRF reports (nil when none is asked for).
+    public let human: HumanReportCollector?
 
     /// Opens the report at `path`. If it cannot be opened, `init` throws; use `orTally` to keep counting anyway.
-    public init(report: HarnessReport, path: String, fixturesRoot: String? = nil, jobPage: JobPageCollector? = nil) throws {
+    public init(report: HarnessReport, path: String, fixturesRoot: String? = nil, jobPage: JobPageCollector? = nil,
+                human: HumanReportCollector? = nil) throws {
         self.report = report
         self.path = path
         self.fixturesRoot = fixturesRoot
+        self.human = human
         let writer = try Self.open(path: path, options: report.options)
         state = Locked(State(writer: writer, jobPage: jobPage))
     }
 
     /// A stream that could not open its file: it still tallies, and `failure` says why nothing was written.
-    public init(report: HarnessReport, path: String, failure: String, jobPage: JobPageCollector? = nil) {
+    public init(report: HarnessReport, path: String, failure: String, jobPage: JobPageCollector? = nil,
+                human: HumanReportCollector? = nil) {
         self.report = report
         self.path = path
         fixturesRoot = nil
+        self.human = human
         state = Locked(State(writer: nil, jobPage: jobPage, failure: failure))
     }
 
@@ -125,6 +131,7 @@ public final class ReportStream: Sendable {
         state.withLock { state in
             guard !state.closed else { return false }
             state.tally.add(results, suite: suite)
+            human?.add(results)
             if state.jobPage != nil { for result in results { state.jobPage!.add(result) } }
             guard state.writer != nil else { return true }
             do {

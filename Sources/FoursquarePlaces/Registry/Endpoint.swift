@@ -187,12 +187,15 @@ extension Endpoint {
         package let required: Bool
         /// What its value must be.
         package let rule: Rule
+        /// Where `rule` (and `required`) comes from: the provider's document, or the client's own assumption.
+        package let source: RuleSource
 
         /// A parameter named `name` whose value meets `rule`; optional unless `required` is true.
-        package init(_ name: String, _ rule: Rule = .text, required: Bool = false) {
+        package init(_ name: String, _ rule: Rule = .text, required: Bool = false, source: RuleSource = .document) {
             self.name = name
             self.required = required
             self.rule = rule
+            self.source = source
         }
 
         package var description: String { required ? "\(name) (required, \(rule))" : "\(name) (\(rule))" }
@@ -205,6 +208,32 @@ extension Endpoint {
             default: return false
             }
         }
+    }
+
+    /// Where a parameter's rule comes from. Live mode reads it when a server accepts what the rule refuses: a
+    /// documented rule the server does not keep is a finding about the server; an assumed one is a premise that
+    /// did not hold, not a failure.
+    package enum RuleSource: String, Sendable, Hashable {
+        /// The provider's document states it: a `maximum`, `minimum`, `enum`, `required` or a documented format.
+        case document
+        /// The client's own validation, or what a recording showed; the document does not state it.
+        case assumption
+    }
+
+    /// The parameter whose declared rule refuses `items` (a required one missing, or a value its rule refuses),
+    /// with that rule's source; nil when every declared rule accepts them, so whatever refuses them is not the
+    /// registry's: the client's own validation beyond it, or only what a recording showed.
+    package func refusingRule(_ items: [(name: String, value: String)]) -> (parameter: String, source: RuleSource)? {
+        for item in items {
+            guard let parameter = parameter(named: item.name) else { continue }
+            do throws(FoursquareError) { try parameter.rule.check(item.value, parameter: item.name) } catch {
+                return (parameter.name, parameter.source)
+            }
+        }
+        for parameter in parameters where parameter.required && !items.contains(where: { $0.name == parameter.name }) {
+            return (parameter.name, parameter.source)
+        }
+        return nil
     }
 
     /// What a parameter's value must be, checked before anything is sent.

@@ -12,14 +12,15 @@ package struct QueryParameter<R: EndpointRequest>: Sendable {
     /// Sets the property from a recorded query.
     let read: @Sendable (inout R, inout QueryValues) throws(ParameterProblem) -> Void
 
-    /// An optional parameter: sent when the property is set.
+    /// An optional parameter: sent when the property is set. `source` says whether the document states `rule`.
     package static func field<V: QueryValue>(
-        _ name: String, _ keyPath: WritableKeyPath<R, V?>, _ rule: Endpoint.Rule = V.defaultRule
+        _ name: String, _ keyPath: WritableKeyPath<R, V?>, _ rule: Endpoint.Rule = V.defaultRule,
+        source: Endpoint.RuleSource = .document
     ) -> Self {
         // A key path to a stored property of a value type holds no mutable state.
         nonisolated(unsafe) let path = keyPath
         return QueryParameter(
-            declared: [Endpoint.Parameter(name, rule)],
+            declared: [Endpoint.Parameter(name, rule, source: source)],
             write: { request, items in
                 if let text = request[keyPath: path]?.queryText { items.append((name, text)) }
             },
@@ -31,11 +32,12 @@ package struct QueryParameter<R: EndpointRequest>: Sendable {
 
     /// A required parameter: always sent; a recorded query without it does not rebuild.
     package static func required<V: QueryValue>(
-        _ name: String, _ keyPath: WritableKeyPath<R, V>, _ rule: Endpoint.Rule = V.defaultRule
+        _ name: String, _ keyPath: WritableKeyPath<R, V>, _ rule: Endpoint.Rule = V.defaultRule,
+        source: Endpoint.RuleSource = .document
     ) -> Self {
         nonisolated(unsafe) let path = keyPath
         return QueryParameter(
-            declared: [Endpoint.Parameter(name, rule, required: true)],
+            declared: [Endpoint.Parameter(name, rule, required: true, source: source)],
             write: { request, items in
                 if let text = request[keyPath: path].queryText { items.append((name, text)) }
             },

@@ -35,7 +35,10 @@ private let limitRule = Endpoint.Rule.integer(ParameterLimits.limit)
 private let radiusRule = Endpoint.Rule.integer(ParameterLimits.radius, unit: "meters")
 
 // Each query parameter is one line: its wire name, the property that holds it, and its rule (the value
-// type's own when none is written: text, a number, a boolean, a coordinate, a list, an enum's cases).
+// type's own when none is written: text, a number, a boolean, a coordinate, a list, an enum's cases), with
+// `source: .assumption` where the document does not state the rule (seed specs 000-003 give `limit` no bounds;
+// 2025-06-17 gives autocomplete's `radius` none). A refusal no declared rule explains (the models' own checks,
+// such as a latitude's range) is an assumption too: see `Endpoint.refusingRule`.
 extension Endpoint {
     /// The seed contract's entries.
     package enum Seed {
@@ -47,32 +50,32 @@ extension Endpoint {
         /// `GET /places/{fsq_id}/tips` (spec 000).
         package static let placeTips = Endpoint(
             .placeTips, contract: .seed, "/places/{fsq_id}/tips", spec: "000", request: { SeedContract.PlaceTipsRequest(placeID: $0) },
-            [.field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
+            [.field("limit", \.limit, limitRule, source: .assumption), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
 
         /// `GET /places/{fsq_id}/photos` (spec 000).
         package static let placePhotos = Endpoint(
             .placePhotos, contract: .seed, "/places/{fsq_id}/photos", spec: "000", request: { SeedContract.PlacePhotosRequest(placeID: $0) },
-            [.field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("classifications", \.classifications)])
+            [.field("limit", \.limit, limitRule, source: .assumption), .field("sort", \.sort, .nonEmpty), .field("classifications", \.classifications)])
 
         /// `GET /places/autocomplete` (spec 001).
         package static let placesAutocomplete = Endpoint(
             .placesAutocomplete, contract: .seed, "/places/autocomplete", spec: "001",
             request: { _ in SeedContract.PlacesAutocompleteRequest(query: "") },
             [.required("query", \.query, .nonEmpty), .field("ll", \.ll), .field("radius", \.radius, radiusRule),
-             .field("types", \.types), .field("limit", \.limit, limitRule)])
+             .field("types", \.types), .field("limit", \.limit, limitRule, source: .assumption)])
 
         /// `GET /places/search` (spec 001).
         package static let placeSearch = Endpoint(
             .placeSearch, contract: .seed, "/places/search", spec: "001",
             request: { _ in SeedContract.PlaceSearchRequest(location: .near("")) },
             [.field("query", \.query), .location(\.location, radius: radiusRule), .field("categories", \.categories),
-             .field("limit", \.limit, limitRule), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
+             .field("limit", \.limit, limitRule, source: .assumption), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
 
         /// `GET /places/geotagging` (spec 002).
         package static let geotagging = Endpoint(
             .geotagging, contract: .seed, "/places/geotagging", spec: "002",
             request: { _ in SeedContract.GeotaggingRequest(ll: Coordinate(latitude: 0, longitude: 0)) },
-            [.required("ll", \.ll), .field("limit", \.limit, limitRule)])
+            [.required("ll", \.ll), .field("limit", \.limit, limitRule, source: .assumption)])
 
         /// `GET /places/categories` (spec 003).
         package static let categories = Endpoint(
@@ -82,7 +85,7 @@ extension Endpoint {
         /// `GET /places/chains` (spec 003).
         package static let chains = Endpoint(
             .chains, contract: .seed, "/places/chains", spec: "003", request: { _ in SeedContract.ChainsRequest(query: "") },
-            [.required("query", \.query, .nonEmpty), .field("limit", \.limit, limitRule)])
+            [.required("query", \.query, .nonEmpty), .field("limit", \.limit, limitRule, source: .assumption)])
 
         /// `GET /autocomplete` (spec 004).
         package static let autocomplete = Endpoint(
@@ -130,7 +133,7 @@ extension Endpoint {
         /// `GET /autocomplete`.
         package static let autocomplete = Endpoint(
             .autocomplete, contract: contract, "/autocomplete", spec: spec, request: { _ in C.AutocompleteRequest(query: "") },
-            [.required("query", \.query, .nonEmpty), .field("ll", \.ll), .field("radius", \.radius, radiusRule),
+            [.required("query", \.query, .nonEmpty), .field("ll", \.ll), .field("radius", \.radius, radiusRule, source: .assumption),
              .field("types", \.types), .field("bias", \.bias), .field("session_token", \.sessionToken, .nonEmpty),
              .field("limit", \.limit, limitRule)])
 

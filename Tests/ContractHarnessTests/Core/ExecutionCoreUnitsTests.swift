@@ -7,7 +7,7 @@ import Testing
 @Suite struct ExecutionCoreUnitsTests {
     @Test func unitsComeBackInOrderWithProgressForEach() async {
         let seen = ProgressLog()
-        let core = ExecutionCore(concurrency: 3, deadline: RunDeadline(seconds: 60), progress: { done, total, problems in
+        let core = ExecutionCore(concurrency: 3, deadline: RunDeadline(seconds: 600), progress: { done, total, problems in
             seen.add(done, total, problems)
         })
         let outputs = await core.run(units: 10, problems: { $0 % 2 }, notRun: { index, _ in -index }) { index in

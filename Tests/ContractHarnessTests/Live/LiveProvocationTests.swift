@@ -94,7 +94,7 @@ import TestSupport
     }
 
     func run(_ path: String, stack: StubStack, fixtureHeader: Bool = false) async throws -> [CaseResult] {
-        var options = LiveOptions(baseURL: Self.base, key: Self.key, authStyles: [.bearer], retries: 0, deadline: 20,
+        var options = LiveOptions(baseURL: Self.base, key: Self.key, authStyles: [.bearer], retries: 0, deadline: 300,
                                   selectFixtureHeader: fixtureHeader)
         options.stack = stack
         return await LiveRunner(options: options).run([try Self.fixture(path)])

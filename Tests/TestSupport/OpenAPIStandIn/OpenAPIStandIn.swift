@@ -89,8 +89,15 @@ public final class OpenAPIStandIn: Sendable {
         self.task = task
     }
 
-    /// Every request so far, in arrival order.
-    public var requests: [Received] { state.withLockedValue { $0.received } }
+    /// Every request to the API so far, in arrival order: all but a live run's identifying call (`GET
+    /// /fsq-contract/emulator-probe`, with no key), which asks for no operation and is not one of the run's calls.
+    public var requests: [Received] { state.withLockedValue { $0.received.filter { $0.target != Self.identifyingCall } } }
+
+    /// Every request so far, the identifying calls included.
+    public var allRequests: [Received] { state.withLockedValue { $0.received } }
+
+    /// The path of the identifying call a live run makes on loopback before relying on `X-Emulator-Fixture`.
+    public static let identifyingCall = "/fsq-contract/emulator-probe"
 
     /// The next matching request(s) get this error answer instead of their own; injections apply in the order
     /// given, after auth (a 429 never hides a 401).

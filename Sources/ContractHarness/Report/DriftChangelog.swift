@@ -1,0 +1,122 @@
+import Foundation
+import FoursquarePlaces
+
+/// A drift run told as a changelog, as oasdiff tells an API's: breaking, warning and info changes with the fields and
+/// fixtures each touches, the stale fixtures, and the baseline's entries with their expiry.
+public struct DriftChangelog: Sendable {
+    /// A change's weight, in a changelog's words.
+    public enum Level: String, Sendable, CaseIterable {
+        case breaking, warning, info
+
+        init(_ grade: DriftGrade) {
+            switch grade {
+            case .err: self = .breaking
+            case .warn: self = .warning
+            case .info: self = .info
+            }
+        }
+    }
+
+    /// One distinct change, seen in `calls` calls.
+    public struct Change: Sendable, Hashable {
+        /// Breaking, warning or info.
+        public var level: Level
+        /// `removed`, `type-changed`, `refused`, `gone`…
+        public var kind: String
+        /// The field (`$.results[*].name`), the auth style, or the request.
+        public var field: String
+        /// What changed, in words.
+        public var phrase: String
+        /// The endpoints that showed it.
+        public var endpoints: [String]
+        /// The fixtures whose answers showed it.
+        public var fixtures: [String]
+        /// Calls (fixture × style) that showed it.
+        public var calls: Int
+
+        /// A change given field by field.
+        public init(level: Level, kind: String, field: String, phrase: String, endpoints: [String], fixtures: [String], calls: Int) {
+            self.level = level
+            self.kind = kind
+            self.field = field
+            self.phrase = phrase
+            self.endpoints = endpoints
+            self.fixtures = fixtures
+            self.calls = calls
+        }
+    }
+
+    /// A baseline entry as this run found it.
+    public struct Entry: Sendable, Hashable {
+        /// What this run found of the entry.
+        public enum Standing: String, Sendable { case known, expired, fixed, unused = "not seen" }
+        /// The finding the entry names.
+        public var fingerprint: String
+        /// Why it is known.
+        public var reason: String
+        /// `YYYY-MM-DD`, or `never`.
+        public var expires: String
+        /// What this run found of it.
+        public var standing: Standing
+
+        /// An entry given field by field.
+        public init(fingerprint: String, reason: String, expires: String, standing: Standing) {
+            self.fingerprint = fingerprint
+            self.reason = reason
+            self.expires = expires
+            self.standing = standing
+        }
+    }
+
+    /// The drift summary's headline.
+    public var headline: String
+    /// The distinct changes, breaking first.
+    public var changes: [Change]
+    /// Fixtures whose place is gone (data churn, not drift).
+    public var stale: [StaleFixture]
+    /// The baseline file, when the run used one.
+    public var baselinePath: String?
+    /// The baseline's entries as this run found them.
+    public var baseline: [Entry]
+
+    /// A changelog given part by part.
+    public init(headline: String, changes: [Change], stale: [StaleFixture] = [], baselinePath: String? = nil, baseline: [Entry] = []) {
+        self.headline = headline
+        self.changes = changes
+        self.stale = stale
+        self.baselinePath = baselinePath
+        self.baseline = baseline
+    }
+
+    /// The changelog of a graded drift run.
+    public init(_ summary: DriftSummary, baseline: (path: String, use: BaselineUse)?) {
+        var changes = summary.refusals.map { refusal in
+            Change(level: .breaking, kind: "refused", field: "auth: \(refusal.auth)",
+                   phrase: "every call with the \(refusal.auth) style was refused (HTTP \(refusal.statuses.map(String.init).joined(separator: ", ")))",
+                   endpoints: [], fixtures: [], calls: refusal.calls)
+        }
+        changes += summary.gone.map { gone in
+            Change(level: .breaking, kind: "gone", field: gone.request, phrase: "\(gone.contract) \(gone.endpoint) answers 404 to every call",
+                   endpoints: [gone.endpoint], fixtures: gone.fixtures, calls: gone.calls)
+        }
+        changes += summary.groups.map { group in
+            Change(level: Level(group.grade), kind: group.kind.rawValue, field: group.path, phrase: group.phrase,
+                   endpoints: group.endpoints, fixtures: group.fixtures, calls: group.calls)
+        }
+        let order = Dictionary(uniqueKeysWithValues: Level.allCases.enumerated().map { ($1, $0) })
+        changes.sort { order[$0.level]! < order[$1.level]! }
+        var entries: [Entry] = []
+        if let use = baseline?.use {
+            let known = Set(use.known), expired = Set(use.expired.map(\.fingerprint)), fixed = Set(use.fixed.map(\.fingerprint))
+            entries = use.baseline.entries.map { entry in
+                let standing: Entry.Standing = expired.contains(entry.fingerprint) ? .expired
+                    : known.contains(entry.fingerprint) ? .known : fixed.contains(entry.fingerprint) ? .fixed : .unused
+                return Entry(fingerprint: entry.fingerprint, reason: entry.reason, expires: entry.expires, standing: standing)
+            }
+        }
+        self.init(headline: summary.headline, changes: changes, stale: summary.stale, baselinePath: baseline?.path, baseline: entries)
+    }
+
+    /// Changes at `level`.
+    public func count(_ level: Level) -> Int { changes.filter { $0.level == level }.count }
+}
