@@ -9,10 +9,12 @@ extension RecordMode: ExpressibleByArgument {}
 struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Record fixtures from a live server (the key is redacted, and a final scan refuses any file that still holds it).",
+        abstract: "Record fixtures from a live server (the key is redacted, place data is replaced by synthetic values of the same form, and a final scan refuses any file that still holds the key).",
         discussion: """
             Modes follow swift-snapshot-testing: never (default; forced when CI=true unless --mode or FSQ_RECORD is set), \
-            missing, failed, all. Like a snapshot test in record mode, a run that writes fixtures exits 1 so that \
+            missing, failed, all. Ids, closed sets, counts and structure are kept as recorded; every other value of a 2xx \
+            answer is synthesized (recorded.values: synthetic) unless --keep-values or the project file's keepValues says \
+            otherwise. Like a snapshot test in record mode, a run that writes fixtures exits 1 so that \
             nobody commits them unreviewed: read the diff, commit, run again. With --plan and no mode outside CI, the mode is \
             missing. Written fixtures are replayed at once with run's checks.
             Exit status: 0 nothing written, 1 fixtures written, a recording failed, a written fixture does not replay, or a \
@@ -35,6 +37,9 @@ struct RecordCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Record a fixture's answer even when its status differs from the file's (otherwise the file is kept); the file is renamed and its expect block set to match.")
     var acceptStatusChange = false
+
+    @Flag(name: .long, help: "Write the answers' place data as the server sent it (only where your plan permits keeping it); by default it is replaced by synthetic values of the same form. Also the project file's keepValues.")
+    var keepValues = false
 
     @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
     var apiVersion: String = FoursquareClient.defaultAPIVersion

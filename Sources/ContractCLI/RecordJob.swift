@@ -71,7 +71,8 @@ struct RecordJob {
         let recorder = Recorder(options: options, fixturesRoot: root, mode: mode, key: key,
                                 redactHeaders: project.redactHeaders + command.redactHeader, defaultAuth: command.auth,
                                 defaultContract: selection.single,
-                                acceptStatusChange: command.acceptStatusChange)
+                                acceptStatusChange: command.acceptStatusChange,
+                                keepValues: command.keepValues || project.keepValues == true)
         let outcomes = await recorder.record(existing, plan: entries, progress: Progress.reporter(label: "record"))
         return (outcomes, recorder.caller.ledger)
     }

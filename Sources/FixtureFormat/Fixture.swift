@@ -119,10 +119,12 @@ public struct RecordingInfo: Sendable, Hashable {
     public var auth: AuthStyle?
     public var apiVersion: String?
     public var toolVersion: String?
+    /// What the answer's place data is (`recorded.values`): nil when the file does not say.
+    public var values: RecordedValues?
 
     public init(
         source: String, at: String? = nil, baseURL: String? = nil, auth: AuthStyle? = nil,
-        apiVersion: String? = nil, toolVersion: String? = nil
+        apiVersion: String? = nil, toolVersion: String? = nil, values: RecordedValues? = nil
     ) {
         self.source = source
         self.at = at
@@ -130,7 +132,21 @@ public struct RecordingInfo: Sendable, Hashable {
         self.auth = auth
         self.apiVersion = apiVersion
         self.toolVersion = toolVersion
+        self.values = values
     }
 
+    /// True when the body may hold the provider's own place data: recorded with `values: raw`, or recorded
+    /// without saying (before record synthesized values). Hand-written (`authored`) and generated files hold what
+    /// their author or generator wrote.
+    public var holdsRawValues: Bool { source == "recorded" && values != .synthetic }
+
     public static let authored = RecordingInfo(source: "authored")
+}
+
+/// Whether a fixture's place data is the server's or synthesized (`recorded.values`).
+public enum RecordedValues: String, Sendable, Hashable, CaseIterable {
+    /// Every place-data value was replaced by a synthetic one of the same form (record's default, and scrub's).
+    case synthetic
+    /// Recorded as the server sent it (`record --keep-values`, or `keepValues: true` in the project file).
+    case raw
 }

@@ -334,6 +334,11 @@ public struct FixtureLoader: Sendable {
         }
         recorded.apiVersion = try rawRecorded.optional("api_version")?.string()
         recorded.toolVersion = try rawRecorded.optional("tool_version")?.string()
+        if let field = rawRecorded.optional("values") {
+            let values = try field.string()
+            guard let kind = RecordedValues(rawValue: values) else { throw field.fail("unknown values '\(values)' (synthetic or raw)") }
+            recorded.values = kind
+        }
 
         return Fixture(
             relativePath: relativePath, endpoint: endpoint,

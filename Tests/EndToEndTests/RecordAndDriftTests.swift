@@ -28,7 +28,8 @@ struct RecordAndDriftTests {
             let plan = tmp.appendingPathComponent("plan.json")
             try Data(#"[{"endpoint": "chains", "case": "200-from-plan", "auth": "bearer", "parameters": {"query": "coffee", "limit": "5"}}]"#.utf8)
                 .write(to: plan)
-            let result = try await record(recorded, emulator, ["--mode", "all", "--plan", plan.path])
+            // --keep-values: the redaction of raw answers is what is under test (synthesis would replace the echo anyway).
+            let result = try await record(recorded, emulator, ["--mode", "all", "--plan", plan.path, "--keep-values"])
             emulator.stop()
             // Writing fixtures fails the step on purpose, as snapshot testing does in record mode.
             #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
@@ -61,7 +62,7 @@ struct RecordAndDriftTests {
                 body["session"] = "Basic \(planted)"
             }
             let emulator = try EmulatorProcess(fixtures: served)
-            let result = try await record(recorded, emulator, ["--mode", "all"])
+            let result = try await record(recorded, emulator, ["--mode", "all", "--keep-values"])
             emulator.stop()
             #expect(result.status == 1)
             #expect(result.stdout.contains("UPDATED  chains/200-typical.json"), "\(result.stdout)")

@@ -146,7 +146,7 @@ struct WriteSafetyTests {
                 .write(to: file, atomically: true, encoding: .utf8)
             let server = try await Self.server(.sentinelCredentials)
             let record = try await Self.run(["record", "--mode", "all", "--fixtures", copy.path, "--filter", "offline-jobs-initialize",
-                                             "--allow-writes", "offline-jobs-initialize"], server)
+                                             "--allow-writes", "offline-jobs-initialize", "--keep-values"], server)
             let live = try await Self.run(["run", "--live", "--fixtures", copy.path, "--filter", "offline-jobs-initialize",
                                            "--allow-writes", "offline-jobs-initialize",
                                            "--report", tmp.appendingPathComponent("live.xml").path], server)

@@ -44,6 +44,7 @@ public enum FixtureWriter {
         if let auth = fixture.recorded.auth { recorded.append(("auth", auth.rawValue)) }
         if let version = fixture.recorded.apiVersion { recorded.append(("api_version", version)) }
         if let tool = fixture.recorded.toolVersion { recorded.append(("tool_version", tool)) }
+        if let values = fixture.recorded.values { recorded.append(("values", values.rawValue)) }
         top.append(("recorded", Ordered(recorded)))
 
         var text = ""

@@ -11,7 +11,7 @@ import FoursquarePlaces
 ///  "redactHeaders": ["X-Request-Id"],
 ///  "openapi": {"2025-06-17": {"document": "openapi.json", "overrides": "overrides.json"}},
 ///  "maxCalls": 500, "rateLimit": 8, "staleFails": false, "fixtureMaxAgeDays": 180,
-///  "baseline": "drift-baseline.json"}
+///  "baseline": "drift-baseline.json", "keepValues": false}
 /// ```
 ///
 /// Every key is optional; an unknown key is an error naming the file. Relative paths resolve against the file's
@@ -46,6 +46,10 @@ public struct ProjectFile: Sendable, Equatable {
     public var fixtureMaxAgeDays: Int?
     /// The baseline of known findings (`--baseline`).
     public var baseline: String?
+    /// `keepValues`: `record` writes the answers' place data as the server sent it (a plan whose terms permit
+    /// keeping it); nil or false: it writes synthetic values, and `fixtures audit` fails on any fixture that holds
+    /// raw ones.
+    public var keepValues: Bool?
 
     /// `drift`'s defaults.
     public struct Drift: Sendable, Equatable {
@@ -130,6 +134,7 @@ public struct ProjectFile: Sendable, Equatable {
         project.staleFails = decoded.staleFails ?? false
         project.fixtureMaxAgeDays = decoded.fixtureMaxAgeDays
         project.baseline = resolve(decoded.baseline)
+        project.keepValues = decoded.keepValues
         return project
     }
 
@@ -150,10 +155,11 @@ public struct ProjectFile: Sendable, Equatable {
         var fixtureMaxAgeDays: Int?
         var baseline: String?
         var allowWrites: [String]?
+        var keepValues: Bool?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi
-            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites
+            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites, keepValues
         }
 
         init(from decoder: any Decoder) throws {
@@ -199,6 +205,7 @@ public struct ProjectFile: Sendable, Equatable {
             staleFails = try container.decodeIfPresent(Bool.self, forKey: .staleFails)
             fixtureMaxAgeDays = try container.decodeIfPresent(Int.self, forKey: .fixtureMaxAgeDays)
             baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
+            keepValues = try container.decodeIfPresent(Bool.self, forKey: .keepValues)
         }
     }
 

@@ -31,11 +31,15 @@ public struct Recorder: Sendable {
     public let defaultContract: ContractID?
     /// Write an error fixture's new answer even when its status class changed (`--accept-status-change`).
     public let acceptStatusChange: Bool
+    /// Write the answers' place data as the server sent it (`--keep-values`, `keepValues`); by default it is
+    /// replaced by synthetic values of the same form (`Synthesis`).
+    public let keepValues: Bool
 
     var options: LiveOptions { caller.options }
 
     public init(options: LiveOptions, fixturesRoot: URL, mode: RecordMode, key: APIKey, redactHeaders: [String],
-                defaultAuth: AuthStyle = .apiKey, defaultContract: ContractID? = nil, acceptStatusChange: Bool = false) {
+                defaultAuth: AuthStyle = .apiKey, defaultContract: ContractID? = nil, acceptStatusChange: Bool = false,
+                keepValues: Bool = false) {
         caller = LiveCaller(options: options)
         self.fixturesRoot = fixturesRoot
         self.mode = mode
@@ -44,6 +48,7 @@ public struct Recorder: Sendable {
         self.defaultAuth = defaultAuth
         self.defaultContract = defaultContract
         self.acceptStatusChange = acceptStatusChange
+        self.keepValues = keepValues
     }
 
     /// One thing to record: an existing fixture (or a file that did not load), or a plan entry.
@@ -142,6 +147,15 @@ public struct Recorder: Sendable {
         case let .keep(reason): return outcome(target.existing == nil ? .failed : .kept, [reason])
         }
         var fresh = build(target, request: request, response: response, body: exchange.body)
+        let asAnswered = fresh
+        if keepValues {
+            fresh.recorded.values = .raw
+        } else {
+            switch Synthesis.apply(to: fresh) {
+            case let .success(synthetic): fresh = synthetic
+            case let .failure(error): return outcome(.failed, [error.reason])
+            }
+        }
         var moved: [String] = []
         if let old = target.existing, old.response.status != response.status {
             // --accept-status-change: the name and expect block follow the new status.
@@ -159,12 +173,18 @@ public struct Recorder: Sendable {
         }
         var notes: [String] = []
         if let old = target.existing {
+            // Against what is written: a note never quotes a value synthesis replaced.
             let changes = DriftDiff.compare(fixture: old, status: response.status,
-                                            contentType: response.headers["content-type"], body: exchange.body)
+                                            contentType: response.headers["content-type"], body: fresh.response.body.data)
             let secrets = AnswerSecrets(body: exchange.body)
             notes = changes.map { secrets.text(redactor.text($0.line)) }
             let agrees = changes.isEmpty && !RecordJudge.modelRejects(old)
-            if RecordJudge.sameContent(old, fresh) || !mode.rewrites(agrees: agrees) { return outcome(.unchanged, []) }
+            // An answer equal to a file that holds no raw values (hand-written, or the synthetic file being served)
+            // leaves it byte-identical: writing it would add nothing from the server.
+            let answeredAsWritten = RecordJudge.sameContent(old, asAnswered) && (keepValues || !old.recorded.holdsRawValues)
+            if RecordJudge.sameContent(old, fresh) || answeredAsWritten || !mode.rewrites(agrees: agrees) {
+                return outcome(.unchanged, [])
+            }
             if response.status == 401, old.response.status == 401 { return outcome(.kept, [RecordJudge.refusedKeyKept]) }
             if notes.isEmpty, RecordJudge.modelRejects(old) { notes = ["the recorded body no longer decodes with the model"] }
         }

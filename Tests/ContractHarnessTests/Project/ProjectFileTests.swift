@@ -48,7 +48,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (#"{"fixture": "F"}"#, "fsq-contract.json: $.fixture: unknown key 'fixture' (known here: fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi, maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites); fix or remove it"),
+        (#"{"fixture": "F"}"#, "fsq-contract.json: $.fixture: unknown key 'fixture' (known here: fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi, maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites, keepValues); fix or remove it"),
         (#"{"drift": {"failOn": "info"}}"#, "fsq-contract.json: $.drift.failOn: 'info' is not err or warn; fix it, or pass --no-project"),
         (#"{"drift": {"fail_on": "err"}}"#, "$.drift.fail_on: unknown key 'fail_on' (known here: failOn, report, summary)"),
         (#"{"liveContracts": ["2030-01-01"]}"#, "$.liveContracts: unknown contract '2030-01-01' (known: seed, 2025-06-17)"),
