@@ -2,8 +2,10 @@ import ContractCLI
 import ContractHarness
 import OpenAPIConformance
 
-// fsq-contract's commands with a document parser: `fsq-contract run --openapi FILE` (replay) and `list --openapi`
-// exec this, so the main job builds without OpenAPIKit and Yams.
+// fsq-contract's commands with a document parser: `fsq-contract run --openapi FILE` (replay), `list --openapi` and
+// `fuzz` exec this, so the main job builds without OpenAPIKit and Yams.
 await DocumentOracles.$loader.withValue(OpenAPIDocumentLoader()) {
-    await FSQContract.runCommandLine()
+    await DocumentOracles.$fuzzer.withValue(DocumentFuzzer()) {
+        await FSQContract.runCommandLine()
+    }
 }
