@@ -76,7 +76,8 @@ struct FuzzCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: report).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try writeReport(testReport, to: report)
+            // A bare root, as run writes by default: the Ant schema allows no attributes on it.
+            try writeReport(testReport, to: report, options: ReportWriterOptions(rootAttributes: .none))
         } catch {
             throw UsageFailure("--report \(report): cannot write the report (\(error))")
         }

@@ -1,4 +1,9 @@
+import ContractHarness
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import FoursquarePlaces
 import JUnitXML
 import Testing
 import TestSupport
@@ -66,5 +71,34 @@ struct FuzzTests {
         let zero = try await Products.run(["fuzz", "--openapi", Self.document, "--count", "0"])
         #expect(zero.status == 2)
         #expect(zero.stderr.contains("--count 0"), "\(zero.stderr)")
+    }
+
+    /// `serve --generate`: the emulator answers with generated answers (decoding into the client's models), the same
+    /// ones again for the same seed.
+    @Test func serveGenerateAnswersFromTheDocument() async throws {
+        func bodies(seed: String) async throws -> [Data] {
+            try await withTemporaryDirectory { tmp in
+                let emulator = try EmulatorProcess(fixtures: tmp, arguments: ["--generate", "--openapi", Self.document, "--seed", seed],
+                                                   launcher: .contractServe)
+                defer { emulator.stop() }
+                var bodies: [Data] = []
+                for _ in 0..<6 {
+                    var request = URLRequest(url: URL(string: "\(emulator.baseURL)/places/search?query=coffee")!)
+                    request.setValue("Bearer k", forHTTPHeaderField: "Authorization")
+                    request.setValue("2025-06-17", forHTTPHeaderField: "X-Places-Api-Version")
+                    let (data, response) = try await URLSession.shared.data(for: request)
+                    #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(String(decoding: data, as: UTF8.self))")
+                    #expect(throws: Never.self) { try JSONDecoder().decode(Contract20250617.SearchResponse.self, from: data) }
+                    bodies.append(data)
+                }
+                return bodies
+            }
+        }
+        let first = try await bodies(seed: "5")
+        #expect(Set(first).count > 1, "generated answers vary")
+        #expect(try await bodies(seed: "5") == first, "the same seed gives the same answers")
+        let missing = try await Products.run(["serve", "--generate"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--generate needs --openapi"), "\(missing.stderr)")
     }
 }
