@@ -187,12 +187,15 @@ extension Endpoint {
         package let required: Bool
         /// What its value must be.
         package let rule: Rule
+        /// A `fields` projection's id, which the client always sends in it (the model needs it).
+        package let keeps: String?
 
         /// A parameter named `name` whose value meets `rule`; optional unless `required` is true.
-        package init(_ name: String, _ rule: Rule = .text, required: Bool = false) {
+        package init(_ name: String, _ rule: Rule = .text, required: Bool = false, keeps: String? = nil) {
             self.name = name
             self.required = required
             self.rule = rule
+            self.keeps = keeps
         }
 
         package var description: String { required ? "\(name) (required, \(rule))" : "\(name) (\(rule))" }

@@ -34,7 +34,7 @@ package struct QueryParameter<R: EndpointRequest>: Sendable {
     package static func projection(_ name: String, _ keyPath: WritableKeyPath<R, [String]?>, keeping id: String) -> Self {
         nonisolated(unsafe) let path = keyPath
         return QueryParameter(
-            declared: [Endpoint.Parameter(name, [String].defaultRule)],
+            declared: [Endpoint.Parameter(name, [String].defaultRule, keeps: id)],
             write: { request, items in
                 guard let fields = request[keyPath: path], !fields.isEmpty else { return }
                 let sent = fields.contains(id) ? fields : [id] + fields
