@@ -100,15 +100,15 @@ let package = Package(
         .executableTarget(
             name: "fsq-emulator",
             dependencies: [
-                "PlacesEmulator", "FoursquarePlaces",
+                "PlacesEmulator", "FoursquarePlaces", "OpenAPIConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
-        // Benchmarks: no server stack, so its release build is as quick as fsq-contract's.
+        // Benchmarks: no server stack. OpenAPIConformance for `fsq-bench fuzz` (the document's answer generator).
         .executableTarget(
             name: "fsq-bench",
             dependencies: [
-                "FoursquarePlaces", "JUnitXML", "ContractHarness",
+                "FoursquarePlaces", "JUnitXML", "ContractHarness", "OpenAPIConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),

@@ -11,7 +11,7 @@ public struct FSQContract: AsyncParsableCommand {
         abstract: "Contract tests for the Foursquare Places API client: replay fixtures, call live, record, detect drift.",
         version: ToolVersion.current,
         subcommands: [RunCommand.self, ListCommand.self, ServeCommand.self, RecordCommand.self, DriftCommand.self, MergeCommand.self, ValidateReportCommand.self, CountsCommand.self,
-                      SpecDiffCommand.self, FixturesCommand.self]
+                      SpecDiffCommand.self, FixturesCommand.self, FuzzCommand.self]
     )
 
     /// No verb is a usage error: help goes to stderr and the exit status is 2, so a CI typo is not green.

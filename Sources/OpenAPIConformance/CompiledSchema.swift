@@ -44,6 +44,9 @@ struct SchemaNode: Sendable {
     var constValue: (value: ComparableJSON, shown: String)?
     var enumValues: (values: [ComparableJSON], shown: [String])?
     var format: FormatCheck.Format?
+    /// The `const` and `enum` values as written, for the answer generator.
+    var constJSON: JSONValue?
+    var enumJSON: [JSONValue]?
     // Numbers.
     var minimum: Bound?
     var maximum: Bound?

@@ -7,16 +7,19 @@ import Foundation
 ///       {"pointer": "/paths/**/properties/latitude", "set": {"type": "number"}, "reason": "the API sends numbers"},
 ///       {"pointer": "/paths/**/properties/traversable_again", "drop": true, "reason": "..."},
 ///       {"pointer": "/paths/*/get/responses", "add": {"default": {...}}, "reason": "..."},
-///       {"pointer": "/paths/**/properties/veracity_rating", "warn": true, "reason": "..."}]}
+///       {"pointer": "/paths/**/properties/veracity_rating", "warn": true, "reason": "..."},
+///       {"pointer": "/paths/~1places~1search/get/responses/200/content/*/schema/properties/results", "require": true, "reason": "..."}]}
 ///
 /// `set` writes keys into the object there, `add` writes only the keys it does not have yet, `drop` removes it,
-/// and `warn` demotes every violation of a rule at or under it to a warning.
+/// `warn` demotes every violation of a rule at or under it to a warning, and `require` (at a property,
+/// `…/properties/NAME`) adds NAME to its object's `required`: how the client's declared departures are written.
 struct DocumentOverrides {
     enum Action {
         case set([(key: String, value: JSONValue)])
         case add([(key: String, value: JSONValue)])
         case drop
         case warn
+        case require
     }
 
     struct Override {
@@ -57,7 +60,7 @@ struct DocumentOverrides {
 
     init(data: Data, source: String) throws(DocumentLoadError) {
         guard let root = try? JSONSpan.parse(data), case let .array(list)? = root.member("overrides") else {
-            throw DocumentLoadError("\(source): not an overrides file; expected {\"overrides\": [{\"pointer\": …, \"set\"|\"add\"|\"drop\"|\"warn\": …, \"reason\": …}]}")
+            throw DocumentLoadError("\(source): not an overrides file; expected {\"overrides\": [{\"pointer\": …, \"set\"|\"add\"|\"drop\"|\"warn\"|\"require\": …, \"reason\": …}]}")
         }
         var overrides: [Override] = []
         for (index, item) in list.enumerated() {
@@ -68,9 +71,9 @@ struct DocumentOverrides {
             guard case let .string(reason)? = item.member("reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw DocumentLoadError("\(place) (\(pointer)): needs a one-line \"reason\"")
             }
-            let actions = ["set", "add", "drop", "warn"].filter { item.member($0) != nil }
+            let actions = ["set", "add", "drop", "warn", "require"].filter { item.member($0) != nil }
             guard actions.count == 1 else {
-                throw DocumentLoadError("\(place) (\(pointer)): give exactly one of set, add, drop, warn (found \(actions.isEmpty ? "none" : actions.joined(separator: ", ")))")
+                throw DocumentLoadError("\(place) (\(pointer)): give exactly one of set, add, drop, warn, require (found \(actions.isEmpty ? "none" : actions.joined(separator: ", ")))")
             }
             let action: Action
             switch actions[0] {
@@ -80,6 +83,12 @@ struct DocumentOverrides {
                 }
                 action = actions[0] == "set" ? .set(keys) : .add(keys)
             case "drop": action = .drop
+            case "require":
+                let segments = JSONPointer(parsing: pointer).segments
+                guard segments.count >= 2, segments[segments.count - 2] == "properties", !["*", "**"].contains(segments.last!) else {
+                    throw DocumentLoadError("\(place) (\(pointer)): \"require\" takes the pointer of one property, …/properties/NAME")
+                }
+                action = .require
             default: action = .warn
             }
             overrides.append(Override(pointer: pointer, action: action, reason: reason))
@@ -101,6 +110,19 @@ struct DocumentOverrides {
             switch override.action {
             case .warn:
                 result.warnings += places
+            case .require:
+                for place in places {
+                    let name = place.segments[place.segments.count - 1]
+                    Self.update(&tree, at: place.segments.dropLast(2)) { node in
+                        guard case let .object(members)? = node else { return }
+                        var required: [JSONValue] = []
+                        if case let .array(present)? = node?.member("required") { required = present }
+                        if !required.contains(where: { if case let .string(text) = $0 { text == name } else { false } }) {
+                            required.append(.string(name))
+                        }
+                        node = JSONValue.object(members).replacingMember("required", with: .array(required))
+                    }
+                }
             case .drop:
                 // Deepest first, so dropping a parent never hides a later child.
                 for place in places.reversed() { Self.update(&tree, at: place.segments[...]) { $0 = nil } }

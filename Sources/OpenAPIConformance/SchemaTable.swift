@@ -275,8 +275,12 @@ struct SchemaTable: Sendable {
                 else if dialect == .jsonSchema2020 { note("nullable (an OpenAPI 3.0 keyword; 3.1 says type: [..., \"null\"])", pointer.appending(key)) }
             case "const":
                 node.constValue = (ComparableJSON(value), JSONKind.show(value))
+                node.constJSON = value
             case "enum":
-                if case let .array(values) = value { node.enumValues = (values.map(ComparableJSON.init), values.map(JSONKind.show)) }
+                if case let .array(values) = value {
+                    node.enumValues = (values.map(ComparableJSON.init), values.map(JSONKind.show))
+                    node.enumJSON = values
+                }
             case "format":
                 if case let .string(format) = value {
                     switch FormatCheck.Format(rawValue: format) {

@@ -1,3 +1,4 @@
+import ContractHarness
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -102,6 +103,9 @@ public struct EmulatorConfiguration: Sendable {
     public var seed: UInt64
     /// Receives every log line; by default, standard error.
     public var log: EmulatorLogSink
+    /// `serve --generate`: answers generated from the contracts' documents, served instead of the fixtures
+    /// (a request naming a fixture with `X-Emulator-Fixture` still gets it).
+    public var generated: (any GeneratedAnswers)?
 
     public init(
         fixturesRoot: URL, host: String = "127.0.0.1", port: Int = 0, auth: EmulatorAuth = .any,

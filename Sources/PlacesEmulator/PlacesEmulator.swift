@@ -126,6 +126,13 @@ public final class PlacesEmulator: Sendable {
             return (serve(index, style: style), false)
         }
         let (accepting, refusing) = candidates(style: authStyle, version: version)
+        if let generated = configuration.generated {
+            for contract in accepting where RequestMatcher.route(method: request.method, path: request.path, in: contract) != nil {
+                guard let answer = generated.answer(contract: contract.id, method: request.method, path: request.path) else { continue }
+                return (EmulatorResponse(status: answer.status, headers: ["content-type": "application/json", "x-emulator-generated": contract.id.rawValue],
+                                         body: answer.body, authStyle: style), false)
+            }
+        }
         if let index = router.match(request, in: accepting) { return (serve(index, style: style), false) }
         // A request only a refusing contract would answer, by fixture or by route, gets that contract's refusal.
         let routesInAccepting = accepting.contains { RequestMatcher.route(method: request.method, path: request.path, in: $0) != nil }

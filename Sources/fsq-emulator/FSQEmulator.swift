@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import ContractHarness
 import FoursquarePlaces
+import OpenAPIConformance
 import PlacesEmulator
 
 /// `fsq-emulator` (also `fsq-contract serve`): answers like the Places API from the fixtures, on loopback.
@@ -43,6 +45,12 @@ struct FSQEmulator: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Seed for the fault PRNG: the same seed gives the same fault sequence.")
     var seed: UInt64?
 
+    @Flag(name: .long, help: "Answer each request of a documented operation with an answer generated from --openapi instead of a fixture (X-Emulator-Fixture still picks one); --seed makes the answers repeat.")
+    var generate = false
+
+    @Option(name: .long, help: ArgumentHelp("The OpenAPI document --generate answers from (its info.version names the contract, or give CONTRACT=FILE); repeatable.", valueName: "[contract=]file"))
+    var openapi: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("Serve HTTPS with this PEM certificate (and any intermediate CA certificates after it); needs --tls-key.", valueName: "file"))
     var tlsCert: String?
 
@@ -55,6 +63,9 @@ struct FSQEmulator: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): must be 0...65535") }
         guard latency >= 0 else { throw ValidationError("--latency \(latency): must be 0 or more milliseconds") }
         _ = try faultRules()
+        guard generate == !openapi.isEmpty else {
+            throw ValidationError(generate ? "--generate needs --openapi FILE, the document to generate answers from" : "--openapi is read only with --generate")
+        }
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError(tlsCert == nil ? "--tls-key needs --tls-cert, the certificate it belongs to" : "--tls-cert needs --tls-key, its private key")
         }
@@ -98,7 +109,7 @@ struct FSQEmulator: AsyncParsableCommand {
                 throw usage(error.description)
             }
         }
-        if server.emulator.fixtures.isEmpty {
+        if server.emulator.fixtures.isEmpty, !generate {
             throw usage("--fixtures \(fixtures): no usable fixture files (*.json in <endpoint>/ folders)")
         }
         let listening = Locked(false)
@@ -127,9 +138,17 @@ struct FSQEmulator: AsyncParsableCommand {
             throw usage("--fixtures \(fixtures): fixtures folder does not exist")
         }
         let key = ProcessInfo.processInfo.environment["FSQ_EMULATOR_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        return EmulatorConfiguration(
+        var configuration = EmulatorConfiguration(
             fixturesRoot: URL(fileURLWithPath: fixtures), host: host, port: port, auth: try authStyle(), requiredKey: key,
             latency: .milliseconds(latency), faults: try faultRules(), seed: seed ?? UInt64.random(in: .min ... .max))
+        if generate {
+            do {
+                configuration.generated = try DocumentAnswers(documents: openapi.map(DocumentArgument.init(parsing:)), seed: configuration.seed)
+            } catch {
+                throw usage("--openapi: \(error)")
+            }
+        }
+        return configuration
     }
 
     /// Writes one line to stderr and returns the exit status for a usage or configuration error.

@@ -70,8 +70,8 @@ struct FixtureReplayTests {
         }
         #expect(underlying is FixtureReplayError)
         #expect("\(underlying)" == """
-            No fixture matches GET /places/5a187743ccad6b307315e6fe?fields=name; closest fixture: \
-            place-details/2025-06-17/200-typical.json; query 'fields': not expected, sent 'name'
+            No fixture matches GET /places/5a187743ccad6b307315e6fe?fields=fsq_place_id,name; closest fixture: \
+            place-details/2025-06-17/200-typical.json; query 'fields': not expected, sent 'fsq_place_id,name'
             """)
     }
 

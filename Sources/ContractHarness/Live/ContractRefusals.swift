@@ -29,8 +29,12 @@ public final class ContractRefusals: Sendable {
             guard (200...299).contains(fixture.response.status), !results.isEmpty else { return }
             // No answer at all (a server that is down, a deadline) says nothing about which contract it speaks.
             if results.contains(where: { if $0.check == .liveStatus, case .error = $0.verdict { true } else { false } }) { return }
-            state.called[fixture.contract, default: 0] += 1
             let failures = results.filter(\.verdict.isProblem)
+            // A `fields` projection answered with a success status is this contract's answer even when the model
+            // cannot read it: a decoding failure of that case, not a sign the server speaks another contract.
+            if fixture.request.query["fields"] != nil, !failures.isEmpty,
+               !failures.contains(where: { $0.check == .liveStatus }) { return }
+            state.called[fixture.contract, default: 0] += 1
             guard !failures.isEmpty else { return }
             state.refused[fixture.contract, default: 0] += 1
             for failure in failures where failure.check == .liveStatus {

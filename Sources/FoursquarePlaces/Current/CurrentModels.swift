@@ -154,6 +154,16 @@ extension Contract20250617 {
             icon?.url(size: size, background: background)
         }
 
+        /// An `icon` without `prefix` or `suffix` (the document requires neither) reads as no icon: its URL cannot be built.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            name = try container.decodeIfPresent(String.self, forKey: .name)
+            shortName = try container.decodeIfPresent(String.self, forKey: .shortName)
+            pluralName = try container.decodeIfPresent(String.self, forKey: .pluralName)
+            icon = try Icon.decodeIfComplete(container, forKey: .icon)
+        }
+
         enum CodingKeys: String, CodingKey {
             case id = "fsq_category_id"
             case name, icon
@@ -179,6 +189,15 @@ extension Contract20250617 {
             self.name = name
             self.logo = logo
             self.parentID = parentID
+        }
+
+        /// A `logo` without `prefix` or `suffix` (the document requires neither) reads as no logo.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            name = try container.decodeIfPresent(String.self, forKey: .name)
+            logo = try Icon.decodeIfComplete(container, forKey: .logo)
+            parentID = try container.decodeIfPresent(String.self, forKey: .parentID)
         }
 
         enum CodingKeys: String, CodingKey {
@@ -382,9 +401,54 @@ extension Contract20250617 {
         }
     }
 
-    /// A photo, keyed `id`; the image URL is `prefix + size + suffix`. Its fields are the seed contract's, so it is
-    /// the same type.
-    public typealias Photo = SeedContract.PlacePhoto
+    /// A photo, keyed `id`; the image URL is `prefix + size + suffix`. The same fields as the seed contract's
+    /// photo, but its own type, so a 2025-06-17 answer that does not decode names a 2025-06-17 model.
+    public struct Photo: Codable, Sendable, Hashable, Identifiable {
+        /// The sizes the photo CDN accepts between prefix and suffix.
+        public typealias Size = SeedContract.PlacePhoto.Size
+
+        /// The photo's Foursquare id (`id`).
+        public let id: String
+        /// When the photo was added, ISO 8601 (`created_at`); see `createdDate`.
+        public let createdAt: String?
+        /// The start of the image URL, before the size (`prefix`); see `imageURL(size:)`.
+        public let prefix: String?
+        /// The end of the image URL, after the size (`suffix`).
+        public let suffix: String?
+        /// The original image's width in pixels (`width`).
+        public let width: Int?
+        /// The original image's height in pixels (`height`).
+        public let height: Int?
+        /// What the photo shows, e.g. `food_or_drink` or `outdoor` (`classifications`).
+        public let classifications: [String]?
+
+        /// A value built in code (previews, tests); optionals default to nil.
+        public init(
+            id: String, createdAt: String? = nil, prefix: String? = nil, suffix: String? = nil,
+            width: Int? = nil, height: Int? = nil, classifications: [String]? = nil
+        ) {
+            self.id = id
+            self.createdAt = createdAt
+            self.prefix = prefix
+            self.suffix = suffix
+            self.width = width
+            self.height = height
+            self.classifications = classifications
+        }
+
+        /// The image URL at `size`, or nil when the photo lacks a prefix or suffix.
+        public func imageURL(size: Size = .original) -> URL? {
+            SeedContract.PlacePhoto(id: id, prefix: prefix, suffix: suffix).imageURL(size: size)
+        }
+
+        /// When the photo was added, parsed from `created_at`; nil when absent or unreadable.
+        public var createdDate: Date? { SeedContract.PlacePhoto(id: id, createdAt: createdAt).createdDate }
+
+        enum CodingKeys: String, CodingKey {
+            case id, prefix, suffix, width, height, classifications
+            case createdAt = "created_at"
+        }
+    }
 
     /// A point in a response body.
     public struct Point: Codable, Sendable, Hashable {
@@ -490,7 +554,7 @@ extension Contract20250617 {
         // without them is not a suggestion.
         public let type: String
         /// The suggestion's display text, with the matched parts marked (`text`).
-        public let text: SeedContract.AutocompleteText
+        public let text: AutocompleteText
         /// The API path of the suggested item, e.g. `/places/…` or `/geos/…` (`link`).
         public let link: String?
         /// The place, when `type` is `place` (`place`).
@@ -501,13 +565,52 @@ extension Contract20250617 {
         public let geo: Geo?
 
         /// A value built in code (previews, tests); every optional defaults to nil.
-        public init(type: String, text: SeedContract.AutocompleteText, link: String? = nil, place: Place? = nil, search: SearchSuggestion? = nil, geo: Geo? = nil) {
+        public init(type: String, text: AutocompleteText, link: String? = nil, place: Place? = nil, search: SearchSuggestion? = nil, geo: Geo? = nil) {
             self.type = type
             self.text = text
             self.link = link
             self.place = place
             self.search = search
             self.geo = geo
+        }
+    }
+
+    /// The display text of a suggestion, with the ranges that matched the query. Every member is optional, as the
+    /// document has it: a suggestion without a `primary` line still decodes.
+    public struct AutocompleteText: Codable, Sendable, Hashable {
+        /// The main display line, e.g. the place's name (`primary`).
+        public let primary: String?
+        /// The second display line, e.g. the address (`secondary`).
+        public let secondary: String?
+        /// The parts of `primary` that match the query (`highlight`).
+        public let highlight: [AutocompleteHighlight]?
+
+        /// A value built in code (previews, tests); optionals default to nil.
+        public init(primary: String? = nil, secondary: String? = nil, highlight: [AutocompleteHighlight]? = nil) {
+            self.primary = primary
+            self.secondary = secondary
+            self.highlight = highlight
+        }
+    }
+
+    /// A matched range in `AutocompleteText.primary`, in characters; either bound may be missing.
+    public struct AutocompleteHighlight: Codable, Sendable, Hashable {
+        /// Where a matched part starts in `primary`, in characters (`start`).
+        public let start: Int?
+        /// How many characters the matched part spans (`length`).
+        public let length: Int?
+
+        /// A value built in code (previews, tests); optionals default to nil.
+        public init(start: Int? = nil, length: Int? = nil) {
+            self.start = start
+            self.length = length
+        }
+
+        /// The matched characters of `text`, when both bounds came and fall inside it.
+        public func range(in text: String) -> Range<String.Index>? {
+            guard let start, let length, start >= 0, length >= 0, start + length <= text.count else { return nil }
+            let lower = text.index(text.startIndex, offsetBy: start)
+            return lower..<text.index(lower, offsetBy: length)
         }
     }
 

@@ -25,7 +25,7 @@ extension Contract20250617 {
         public typealias Response = Place
         public static var endpoint: Endpoint { Endpoint.Current.placeDetails }
         public var placeID: String
-        /// The answer fields to return (`fields`); nil returns the API's default set.
+        /// The answer fields to return (`fields`); nil returns the API's default set. `fsq_place_id` is always sent.
         public var fields: [String]?
 
         /// A request for the place `placeID`, optionally projected to `fields`.
@@ -44,7 +44,7 @@ extension Contract20250617 {
         public var limit: Int?
         /// The order of the tips (`sort`); nil leaves the API's default.
         public var sort: MediaSort?
-        /// The tip fields to return (`fields`); nil returns the API's default set.
+        /// The tip fields to return (`fields`); nil returns the API's default set. `fsq_tip_id` is always sent.
         public var fields: [String]?
         /// The page to fetch: `nextCursor` of the page before (see `PagedRequest`).
         public var cursor: String?
@@ -115,7 +115,7 @@ extension Contract20250617 {
         public var sort: SearchSort?
         /// How many places per page (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
-        /// The place fields to return (`fields`); nil returns the API's default set.
+        /// The place fields to return (`fields`); nil returns the API's default set. `fsq_place_id` is always sent.
         public var fields: [String]?
         /// The page to fetch: `nextCursor` of the page before (see `PagedRequest`).
         public var cursor: String?
@@ -206,7 +206,7 @@ extension Contract20250617 {
         public var query: String?
         /// How many candidates to return (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
-        /// The place fields to return (`fields`); nil returns the API's default set.
+        /// The place fields to return (`fields`); nil returns the API's default set. `fsq_place_id` is always sent.
         public var fields: [String]?
 
         /// Candidates for a device at `ll`; every field is optional.

@@ -189,13 +189,16 @@ extension Endpoint {
         package let rule: Rule
         /// Where `rule` (and `required`) comes from: the provider's document, or the client's own assumption.
         package let source: RuleSource
+        /// A `fields` projection's id, which the client always sends in it (the model needs it).
+        package let keeps: String?
 
         /// A parameter named `name` whose value meets `rule`; optional unless `required` is true.
-        package init(_ name: String, _ rule: Rule = .text, required: Bool = false, source: RuleSource = .document) {
+        package init(_ name: String, _ rule: Rule = .text, required: Bool = false, source: RuleSource = .document, keeps: String? = nil) {
             self.name = name
             self.required = required
             self.rule = rule
             self.source = source
+            self.keeps = keeps
         }
 
         package var description: String { required ? "\(name) (required, \(rule))" : "\(name) (\(rule))" }

@@ -30,6 +30,23 @@ package struct QueryParameter<R: EndpointRequest>: Sendable {
             })
     }
 
+    /// A `fields` projection that always keeps `id`: the model cannot do without the id (a place without it cannot
+    /// be fetched again), so the client adds it, first, when the caller's list leaves it out.
+    package static func projection(_ name: String, _ keyPath: WritableKeyPath<R, [String]?>, keeping id: String) -> Self {
+        nonisolated(unsafe) let path = keyPath
+        return QueryParameter(
+            declared: [Endpoint.Parameter(name, [String].defaultRule, keeps: id)],
+            write: { request, items in
+                guard let fields = request[keyPath: path], !fields.isEmpty else { return }
+                let sent = fields.contains(id) ? fields : [id] + fields
+                if let text = sent.queryText { items.append((name, text)) }
+            },
+            read: { (request: inout R, query: inout QueryValues) throws(ParameterProblem) in
+                guard let text = query.string(name) else { return }
+                request[keyPath: path] = try [String](queryText: text, parameter: name)
+            })
+    }
+
     /// A required parameter: always sent; a recorded query without it does not rebuild.
     package static func required<V: QueryValue>(
         _ name: String, _ keyPath: WritableKeyPath<R, V>, _ rule: Endpoint.Rule = V.defaultRule,

@@ -110,18 +110,18 @@ extension Endpoint {
              .field("exclude_fsq_chain_ids", \.excludeChainIDs), .field("exclude_all_chains", \.excludeAllChains),
              .field("min_price", \.minPrice, .integer(1...4)), .field("max_price", \.maxPrice, .integer(1...4)),
              .field("open_now", \.openNow), .field("open_at", \.openAt, .nonEmpty), .field("tel_format", \.telFormat),
-             .field("sort", \.sort), .field("limit", \.limit, limitRule), .field("fields", \.fields),
+             .field("sort", \.sort), .field("limit", \.limit, limitRule), .projection("fields", \.fields, keeping: "fsq_place_id"),
              .field("cursor", \.cursor, .nonEmpty)])
 
         /// `GET /places/{fsq_place_id}`.
         package static let placeDetails = Endpoint(
             .placeDetails, contract: contract, "/places/{fsq_place_id}", spec: spec, request: { C.PlaceRequest(placeID: $0) },
-            [.field("fields", \.fields)])
+            [.projection("fields", \.fields, keeping: "fsq_place_id")])
 
         /// `GET /places/{fsq_place_id}/tips`.
         package static let placeTips = Endpoint(
             .placeTips, contract: contract, "/places/{fsq_place_id}/tips", spec: spec, request: { C.TipsRequest(placeID: $0) },
-            [.field("limit", \.limit, limitRule), .field("fields", \.fields), .field("sort", \.sort),
+            [.field("limit", \.limit, limitRule), .projection("fields", \.fields, keeping: "fsq_tip_id"), .field("sort", \.sort),
              .field("cursor", \.cursor, .nonEmpty)])
 
         /// `GET /places/{fsq_place_id}/photos`.
@@ -142,7 +142,7 @@ extension Endpoint {
             .geotaggingCandidates, contract: contract, "/geotagging/candidates", spec: spec,
             request: { _ in C.GeotaggingRequest() },
             [.field("ll", \.ll), .field("hacc", \.hacc), .field("altitude", \.altitude), .field("query", \.query),
-             .field("limit", \.limit, limitRule), .field("fields", \.fields)])
+             .field("limit", \.limit, limitRule), .projection("fields", \.fields, keeping: "fsq_place_id")])
 
         /// `POST /places/{fsq_place_id}/suggest/edit`.
         package static let suggestEdit = Endpoint(

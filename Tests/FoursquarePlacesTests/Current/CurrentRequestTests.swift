@@ -52,7 +52,7 @@ struct CurrentRequestTests {
         Case(id: .placeDetails, path: "/places/a%20b%3Fc", query: ["fields": "fsq_place_id,hours"]) { c throws(FoursquareError) in
             _ = try await c.place(C.PlaceRequest(placeID: "a b?c", fields: ["fsq_place_id", "hours"]))
         },
-        Case(id: .placeTips, path: "/places/4b5a1c3ef964a520b0b128e3/tips", query: ["limit": "5", "sort": "POPULAR", "fields": "text"]) { c throws(FoursquareError) in
+        Case(id: .placeTips, path: "/places/4b5a1c3ef964a520b0b128e3/tips", query: ["limit": "5", "sort": "POPULAR", "fields": "fsq_tip_id,text"]) { c throws(FoursquareError) in
             _ = try await c.tips(C.TipsRequest(placeID: "4b5a1c3ef964a520b0b128e3", limit: 5, sort: .popular, fields: ["text"]))
         },
         Case(id: .placePhotos, path: "/places/4b5a1c3ef964a520b0b128e3/photos", query: ["limit": "2", "sort": "NEWEST", "classifications": "food,indoor"]) { c throws(FoursquareError) in
@@ -66,7 +66,7 @@ struct CurrentRequestTests {
                 query: "blue bot", ll: ll, radius: 5000, types: [.place, .geo], bias: .place, sessionToken: "s-1", limit: 7))
         },
         Case(id: .geotaggingCandidates, path: "/geotagging/candidates", query: [
-            "ll": "37.7764,-122.4233", "hacc": "12.5", "altitude": "30", "query": "cafe", "limit": "3", "fields": "name",
+            "ll": "37.7764,-122.4233", "hacc": "12.5", "altitude": "30", "query": "cafe", "limit": "3", "fields": "fsq_place_id,name",
         ]) { c throws(FoursquareError) in
             _ = try await c.geotagging(C.GeotaggingRequest(ll: ll, hacc: 12.5, altitude: 30, query: "cafe", limit: 3, fields: ["name"]))
         },

@@ -42,9 +42,9 @@ struct MemberwiseInitTests {
             geoBounds: C.SearchContext.GeoBounds(circle: C.SearchContext.Circle(center: point, radius: 1000))))
         #expect(try Self.roundTrips(search))
         let suggestion = C.AutocompleteResult(
-            type: "search", text: SeedContract.AutocompleteText(primary: "coffee", highlight: [SeedContract.AutocompleteHighlight(start: 0, length: 3)]),
+            type: "search", text: C.AutocompleteText(primary: "coffee", highlight: [C.AutocompleteHighlight(start: 0, length: 3)]),
             search: C.SearchSuggestion(query: "coffee", category: C.Category(id: "c"), chain: C.Chain(id: "ch")))
-        let geo = C.AutocompleteResult(type: "geo", text: SeedContract.AutocompleteText(primary: "Chicago"),
+        let geo = C.AutocompleteResult(type: "geo", text: C.AutocompleteText(primary: "Chicago"),
                                        geo: C.Geo(name: "Chicago", center: point, bounds: C.Geo.Bounds(ne: point, sw: point), cc: "US", type: "locality"))
         #expect(try Self.roundTrips(C.AutocompleteResponse(results: [suggestion, geo])))
         #expect(try Self.roundTrips(C.GeotaggingCandidates(candidates: [C.Place(id: "g")])))

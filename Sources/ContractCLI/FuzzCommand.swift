@@ -1,0 +1,180 @@
+import ArgumentParser
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+import JUnitXML
+
+/// `fsq-contract fuzz --openapi DOC`: answers generated from the provider's document, decoded through the client.
+/// `fsq-contract` has no document parser, so it hands the verb to `fsq-openapi` (as `--openapi` does).
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Decode answers generated from an OpenAPI document through the client; one JUnit case per operation and status.",
+        discussion: """
+        Each documented status of each operation gets --count answers the document (patched by its overrides) \
+        allows: optional members absent, empty and longer arrays, every enum value, number and length \
+        boundaries, non-ASCII text, undocumented members. A failing case names the JSON pointer, the model \
+        and the field, and the smallest answer that still fails. No key, no network.
+        Exit status: 0 when every answer decodes; 1 when one does not (or nothing could be decided); 2 on bad input.
+        """)
+
+    @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
+
+    @OptionGroup var projectFlags: ProjectFlags
+
+    @Option(name: .long, help: "Answers per operation and documented status.")
+    var count = 100
+
+    @Option(name: .long, help: "The generator's seed: the same seed gives the same answers.")
+    var seed: UInt64 = 1
+
+    @Option(name: .long, help: "Write each minimal failing answer here as a fixture (<endpoint>/<contract>/fuzz-<status>.json).")
+    var save: String?
+
+    @Option(name: .long, help: "Where to write the JUnit XML report.")
+    var report = "Reports/fuzz.xml"
+
+    @Option(name: .long, help: "The fixtures a saved answer copies its request from (default: the project file's \"fixtures\", else Fixtures).")
+    var fixtures: String?
+
+    func validate() throws {
+        guard (1...100_000).contains(count) else { throw ValidationError("--count \(count): give 1 to 100000 answers per case") }
+        guard !openapi.openapiWarn else { throw ValidationError("--openapi-warn: fuzz reports failures only; drop the flag") }
+    }
+
+    func run() throws {
+        let project = try projectFlags.load()
+        let (documents, overrides) = openapi.arguments(project: project)
+        guard !documents.isEmpty else {
+            throw UsageFailure("--openapi FILE is required (or an \"openapi\" section in the project file): fuzz generates answers from it")
+        }
+        guard let fuzzer = DocumentOracles.fuzzer else {
+            try OpenAPIFlags.handOff.exec(Array(CommandLine.arguments.dropFirst()), verb: "fsq-contract fuzz")
+        }
+        let outcome: FuzzRun
+        do {
+            outcome = try fuzzer.fuzz(FuzzRequest(documents: documents, overrides: overrides, count: count, seed: seed))
+        } catch {
+            throw UsageFailure("\(error)")
+        }
+        outcome.notices.filter { !$0.hasPrefix("warning: ") }.forEach { print($0) }
+        for item in outcome.cases { print(Self.line(item)) }
+        try write(Self.report(outcome.cases, count: count, seed: seed))
+        if let save { try Self.save(outcome.cases, to: save, fixtures: fixtures ?? project.fixtures ?? FixtureOptions.defaultFolder) }
+        let failed = outcome.cases.filter { if case .failed = $0.verdict { true } else if case .error = $0.verdict { true } else { false } }
+        let decided = outcome.cases.filter { $0.answers > 0 }
+        print("fuzz: \(outcome.cases.count) cases (operation × status), \(decided.reduce(0) { $0 + $1.answers }) answers, seed \(seed): "
+              + "\(decided.count - failed.count) pass, \(failed.count) fail, \(outcome.cases.count - decided.count) skipped; report \(report)")
+        if decided.isEmpty {
+            writeStderr("fsq-contract fuzz: no case could be decided (no operation of the document is one the client calls)")
+            throw ExitCode(1)
+        }
+        if !failed.isEmpty { throw ExitCode(1) }
+    }
+
+    private func write(_ testReport: TestReport) throws {
+        let folder = URL(fileURLWithPath: report).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // A bare root, as run writes by default: the Ant schema allows no attributes on it.
+            try writeReport(testReport, to: report, options: ReportWriterOptions(rootAttributes: .none))
+        } catch {
+            throw UsageFailure("--report \(report): cannot write the report (\(error))")
+        }
+    }
+
+    /// `FAIL GET /places/search 200: …` for the console.
+    static func line(_ item: FuzzCase) -> String {
+        let name = "\(item.operation) \(item.status) (\(item.contract))"
+        switch item.verdict {
+        case .passed:
+            return "PASS \(name): \(item.answers) answers decode into \(item.model)"
+        case let .failed(failure):
+            return "FAIL \(name): \(summary(failure, item)); minimal answer (\(failure.minimalAnswer.count) bytes): \(String(decoding: failure.minimalAnswer, as: UTF8.self))"
+        case let .skipped(reason):
+            return "SKIP \(name): \(reason)"
+        case let .error(reason):
+            return "ERROR \(name): \(reason)"
+        }
+    }
+
+    static func summary(_ failure: FuzzFailure, _ item: FuzzCase) -> String {
+        "\(failure.failing) of \(item.answers) answers do not decode: at \(failure.pointer.isEmpty ? "/" : failure.pointer) "
+            + "\(item.model) field \(failure.field): expected \(failure.expected), found \(failure.found)"
+    }
+
+    static func report(_ cases: [FuzzCase], count: Int, seed: UInt64) -> TestReport {
+        let contracts = Array(Set(cases.map(\.contract))).sorted()
+        let suites = contracts.map { contract in
+            TestSuite(name: "fuzz \(contract)", properties: [Property(name: "count", value: String(count)), Property(name: "seed", value: String(seed))],
+                      testCases: cases.filter { $0.contract == contract }.map { item in
+                let outcome: TestOutcome
+                switch item.verdict {
+                case .passed: outcome = .passed
+                case let .skipped(reason): outcome = .skipped(message: reason)
+                case let .error(reason): outcome = .error(TestProblem(message: reason, type: "generator", text: reason))
+                case let .failed(failure):
+                    let answer = String(decoding: failure.minimalAnswer, as: UTF8.self)
+                    outcome = .failure(TestProblem(
+                        message: summary(failure, item), type: "decoding",
+                        text: """
+                        \(summary(failure, item))
+                        status \(item.httpStatus), minimal answer (\(failure.minimalAnswer.count) bytes):
+                        \(answer)
+                        reproduce: fsq-contract fuzz --openapi DOC --count \(count) --seed \(seed)
+                        """))
+                }
+                return TestCase(name: "\(item.operation) \(item.status)", classname: "fuzz.\(contract).\(item.endpoint?.rawValue ?? "undocumented")",
+                                outcome: outcome)
+            })
+        }
+        return TestReport(name: "fsq-contract fuzz", suites: suites)
+    }
+
+    /// Each minimal failing answer as a fixture: a corpus fixture of the same endpoint, contract and status (or
+    /// status class) with its body replaced, so it replays; else a bare one.
+    static func save(_ cases: [FuzzCase], to folder: String, fixtures: String) throws {
+        for item in cases {
+            guard case let .failed(failure) = item.verdict, let endpoint = item.endpoint else { continue }
+            let body = (try? JSONSerialization.jsonObject(with: failure.minimalAnswer, options: [.fragmentsAllowed])) ?? NSNull()
+            var fixture = template(endpoint: endpoint, contract: item.contract, status: item.httpStatus, fixtures: fixtures)
+                ?? bare(item)
+            var response = fixture["response"] as? [String: Any] ?? [:]
+            response["status"] = item.httpStatus
+            response["body"] = body
+            response.removeValue(forKey: "body_text")
+            fixture["response"] = response
+            fixture["endpoint"] = endpoint.rawValue
+            fixture["contract"] = item.contract.rawValue
+            fixture["description"] = "fuzz: the smallest answer the document allows that the client cannot read (\(failure.pointer.isEmpty ? "/" : failure.pointer), seed \(failure.seed))"
+            fixture["recorded"] = ["source": "authored"]
+            let directory = item.contract == .seed ? "\(folder)/\(endpoint.rawValue)" : "\(folder)/\(endpoint.rawValue)/\(item.contract.rawValue)"
+            let path = "\(directory)/fuzz-\(item.status.lowercased()).json"
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                let data = try JSONSerialization.data(withJSONObject: fixture, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw UsageFailure("--save \(folder): cannot write \(path) (\(error.localizedDescription))")
+            }
+            print("saved \(path)")
+        }
+    }
+
+    private static func template(endpoint: EndpointID, contract: ContractID, status: Int, fixtures: String) -> [String: Any]? {
+        let directory = contract == .seed ? "\(fixtures)/\(endpoint.rawValue)" : "\(fixtures)/\(endpoint.rawValue)/\(contract.rawValue)"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        let loaded = names.compactMap { name -> [String: Any]? in
+            guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)") else { return nil }
+            return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        }
+        func recordedStatus(_ fixture: [String: Any]) -> Int? { (fixture["response"] as? [String: Any])?["status"] as? Int }
+        return loaded.first { recordedStatus($0) == status } ?? loaded.first { recordedStatus($0).map { $0 / 100 == status / 100 } ?? false }
+    }
+
+    private static func bare(_ item: FuzzCase) -> [String: Any] {
+        let path = item.pathTemplate.replacingOccurrences(of: #"\{[^}]*\}"#, with: "4a5f2f39f964a52067bf1fe3", options: .regularExpression)
+        return ["request": ["method": item.method, "path": path, "query": [String: String](), "headers": ["accept": "application/json"]],
+                "response": ["headers": ["content-type": "application/json"]]]
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import FoursquarePlaces
+
+/// What `fuzz` asks for: answers generated from these documents (patched by these overrides), `count` per
+/// operation and documented status, from `seed`.
+public struct FuzzRequest: Sendable {
+    public var documents: [DocumentArgument]
+    public var overrides: [DocumentArgument]
+    public var count: Int
+    public var seed: UInt64
+
+    public init(documents: [DocumentArgument], overrides: [DocumentArgument], count: Int, seed: UInt64) {
+        self.documents = documents
+        self.overrides = overrides
+        self.count = count
+        self.seed = seed
+    }
+}
+
+/// One operation × documented status: how its generated answers fared in the client.
+public struct FuzzCase: Sendable {
+    public enum Verdict: Sendable {
+        /// Every generated answer decoded.
+        case passed
+        /// At least one did not; the first failure, shrunk.
+        case failed(FuzzFailure)
+        /// The client has no endpoint for this operation, or the status has no JSON body to generate.
+        case skipped(String)
+        /// The generator could not produce an answer the document allows: nothing was decided.
+        case error(String)
+    }
+
+    public var contract: ContractID
+    /// `GET /places/search`.
+    public var operation: String
+    public var method: String
+    public var pathTemplate: String
+    /// As documented: `200`, `4XX`, `default`.
+    public var status: String
+    /// The status the answers were given with (`default` → 500).
+    public var httpStatus: Int
+    public var endpoint: EndpointID?
+    /// The Swift type the answers decode into.
+    public var model: String
+    /// Answers generated, kept (the document allows them) and put through the client.
+    public var answers: Int
+    public var verdict: Verdict
+
+    public init(contract: ContractID, operation: String, method: String, pathTemplate: String, status: String, httpStatus: Int,
+                endpoint: EndpointID?, model: String, answers: Int, verdict: Verdict) {
+        self.contract = contract
+        self.operation = operation
+        self.method = method
+        self.pathTemplate = pathTemplate
+        self.status = status
+        self.httpStatus = httpStatus
+        self.endpoint = endpoint
+        self.model = model
+        self.answers = answers
+        self.verdict = verdict
+    }
+}
+
+/// The first answer of a case the client could not read, shrunk to a minimal one that still fails the same way.
+public struct FuzzFailure: Sendable {
+    /// How many of the case's answers failed.
+    public var failing: Int
+    /// RFC 6901 pointer into the answer: `/results/0/fsq_place_id`.
+    public var pointer: String
+    /// The member the client could not read.
+    public var field: String
+    public var expected: String
+    public var found: String
+    /// The minimal failing answer, compact JSON.
+    public var minimalAnswer: Data
+    /// The answer's seed: `fuzz --seed` with it regenerates the same answer first.
+    public var seed: UInt64
+
+    public init(failing: Int, pointer: String, field: String, expected: String, found: String, minimalAnswer: Data, seed: UInt64) {
+        self.failing = failing
+        self.pointer = pointer
+        self.field = field
+        self.expected = expected
+        self.found = found
+        self.minimalAnswer = minimalAnswer
+        self.seed = seed
+    }
+}
+
+/// What a fuzz run gave: the lines to print (documents read, overrides applied) and a case per operation × status.
+public struct FuzzRun: Sendable {
+    public var notices: [String]
+    public var cases: [FuzzCase]
+
+    public init(notices: [String], cases: [FuzzCase]) {
+        self.notices = notices
+        self.cases = cases
+    }
+}
+
+/// Generates answers from documents and decodes them through the client; set by the binary that parses documents.
+public protocol AnswerFuzzing: Sendable {
+    /// Throws a one-line description naming the file when a document or override cannot be used.
+    func fuzz(_ request: FuzzRequest) throws -> FuzzRun
+}
+
+extension DocumentOracles {
+    /// The fuzzer the running binary provides: nil in `fsq-contract`, which hands `fuzz` to `fsq-openapi`.
+    @TaskLocal public static var fuzzer: (any AnswerFuzzing)?
+}
+
+/// Answers generated on request, for `serve --generate`: the emulator answers a request with a body its
+/// contract's document allows instead of a recorded one.
+public protocol GeneratedAnswers: Sendable {
+    /// A generated 2xx answer (status, JSON body) to `method path` (percent-encoded) in `contract`; nil when that
+    /// contract's document has no such operation or no JSON success body for it.
+    func answer(contract: ContractID, method: String, path: String) -> (status: Int, body: Data)?
+}

@@ -1,0 +1,48 @@
+import ContractHarness
+import FixtureFormat
+import Foundation
+import FoursquarePlaces
+@testable import OpenAPIConformance
+import TestSupport
+
+/// Foursquare's 2025-06-17 document (read from `../shared`, never copied in), compiled with the shipped overrides
+/// or with the ones a test gives.
+enum GeneratorDocument {
+    static let path: String? = {
+        var folder = Products.packageRoot
+        for _ in 0..<3 {
+            folder = folder.deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent("shared/spec/current/openapi-20250617.json")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+        }
+        return nil
+    }()
+
+    static let shippedOverrides = Products.packageRoot.appendingPathComponent("Sources/OpenAPIConformance/Overrides/overrides-20250617.json")
+
+    static func compiled(overrides: String? = nil) throws -> CompiledDocument {
+        let loaded = try OpenAPIDocumentLoader().load(
+            documents: [DocumentArgument(contract: nil, path: path!)],
+            overrides: overrides.map { [DocumentArgument(contract: .v20250617, path: $0)] } ?? [])
+        return (loaded.oracle as! OpenAPIOracle).documents[.v20250617]!
+    }
+
+    /// The shipped overrides without the entries `drop` says to leave out, written to `folder`.
+    static func overrides(without drop: (String) -> Bool, in folder: URL) throws -> String {
+        let data = try Data(contentsOf: shippedOverrides)
+        var object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        let entries = object["overrides"] as! [[String: Any]]
+        object["overrides"] = entries.filter { !drop($0["pointer"] as! String) }
+        let file = folder.appendingPathComponent("overrides.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+        return file.path
+    }
+
+    /// A schema compiled from JSON text, for generator tests that need keywords the document does not use.
+    static func table(_ schema: String) throws -> (table: SchemaTable, root: Int) {
+        let tree = try JSONSpan.parse(Data(#"{"schema": \#(schema)}"#.utf8))
+        var table = SchemaTable(document: tree, dialect: .jsonSchema2020)
+        let root = table.compile(at: JSONPointer(["schema"]), name: "test")
+        return (table, root)
+    }
+}
