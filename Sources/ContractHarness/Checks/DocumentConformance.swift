@@ -73,6 +73,9 @@ public struct DocumentCheck: Sendable {
         self.warnOnly = warnOnly
     }
 
+    /// How a case that breaks the document begins.
+    static let breaks = "breaks the OpenAPI document: "
+
     /// The testcase for one exchange, or nil when no document covers its contract.
     public func result(
         for exchange: DocumentExchange, endpoint: String, fixture: String, auth: AuthStyle?, check: CheckName,
@@ -89,9 +92,10 @@ public struct DocumentCheck: Sendable {
         if !failures.isEmpty {
             let first = redact(failures[0].message)
             let more = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
-            result.verdict = .fail(message: "breaks the OpenAPI document: \(first)\(more)",
+            result.verdict = .fail(message: "\(Self.breaks)\(first)\(more)",
                                    detail: failures.map { redact($0.line) }.joined(separator: "\n"))
-            result.findings = failures.map { redact($0.message) }
+            // Worded as a single violation's case was, so a baseline entry written before keeps matching it.
+            result.findings = failures.map { Self.breaks + redact($0.message) }
         }
         return result
     }
@@ -114,7 +118,10 @@ extension DocumentCheck {
         let sent = DocumentExchange(contract: fixture.contract, method: request.method,
                                     path: components?.percentEncodedPath ?? request.url.path, query: query,
                                     status: response.status, headers: response.headers.lowercasedDictionary, body: exchange.body)
-        return result(for: sent, endpoint: endpoint, fixture: fixture.relativePath, auth: auth, check: .liveOpenapi, redact: key.redact)
+        // A violation quotes the value it is about: a credential the answer carries is taken out with the key.
+        let secrets = AnswerSecrets(body: exchange.body)
+        return result(for: sent, endpoint: endpoint, fixture: fixture.relativePath, auth: auth, check: .liveOpenapi,
+                      redact: { secrets.text(key.redact($0)) })
             ?? CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: auth, check: .liveOpenapi,
                           verdict: .skip(reason: "no OpenAPI document for contract \(fixture.contract)"))
     }

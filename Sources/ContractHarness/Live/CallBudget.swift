@@ -81,7 +81,7 @@ public struct CallCount: Sendable, Equatable {
         var lines = perOperation.keys.sorted().map { name in
             "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(perOperation[name]!)"
         }
-        lines.insert("\(verb) would make \(plural(total, "call")) (retries not counted), and made none (--dry-run):", at: 0)
+        lines.insert("\(verb) would make \(plural(total, "call")) (retries not counted), and made none (--dry-run; an identifying call above, if any, sent no key and costs nothing):", at: 0)
         if shared > 0 || skipped > 0 {
             lines.append("  \(shared) shared (the same request as another fixture's), \(skipped) skipped (not callable on this server, or a write not allowed)")
         }

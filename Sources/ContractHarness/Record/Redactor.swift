@@ -84,10 +84,21 @@ public struct AnswerSecrets: Sendable {
         values = found.filter { !$0.isEmpty && $0 != Redactor.marker }.sorted { $0.count > $1.count }
     }
 
-    /// `text` with every secret value replaced by the marker.
+    /// `text` with every secret value replaced by the marker, and any cut-off start of one (a message shows a long
+    /// string as its first characters and `…`).
     public func text(_ text: String) -> String {
-        values.reduce(text) { $0.replacingOccurrences(of: $1, with: Redactor.marker) }
+        values.reduce(text) { text, secret in
+            var text = text.replacingOccurrences(of: secret, with: Redactor.marker)
+            guard secret.count > Self.shortestCut, text.contains("…") else { return text }
+            for length in stride(from: secret.count - 1, through: Self.shortestCut, by: -1) {
+                text = text.replacingOccurrences(of: String(secret.prefix(length)) + "…", with: Redactor.marker + "…")
+            }
+            return text
+        }
     }
+
+    /// The shortest start of a secret that counts as showing it.
+    static let shortestCut = 8
 
     private static func collect(_ value: Any, into found: inout Set<String>) {
         switch value {

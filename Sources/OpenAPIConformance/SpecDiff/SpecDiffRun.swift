@@ -41,7 +41,7 @@ struct SpecDiffRun: Sendable {
         func patched(_ tree: JSONValue, path: String) -> SpecDocument {
             var tree = tree
             if let overrides = given ?? ShippedOverrides.forDocument(tree, contract: contractID) {
-                notices += overrides.apply(to: &tree).unmatched.map { "\(path): \($0)" }
+                notices += overrides.documentFixesOnly.apply(to: &tree).unmatched.map { "\(path): \($0)" }
             }
             return SpecDocument(tree: tree, source: path)
         }
