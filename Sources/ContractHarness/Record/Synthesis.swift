@@ -31,7 +31,12 @@ public struct Synthesis: Sendable {
 
     /// The body's bytes with every place-data value replaced; the bytes as they were when the body is not JSON.
     public func body(_ data: Data) -> Data {
-        guard let value = try? JSONSpan.parse(data) else { return data }
+        synthesized(data) ?? data
+    }
+
+    /// The body's bytes with every place-data value replaced; nil when the body is not JSON, so nothing was.
+    public func synthesized(_ data: Data) -> Data? {
+        guard let value = try? JSONSpan.parse(data) else { return nil }
         return synthesize(value).jsonData
     }
 
@@ -117,19 +122,39 @@ public struct Synthesis: Sendable {
 }
 
 extension Synthesis {
-    /// `fixture` with its 2xx JSON body synthesized and `recorded.values` set to `synthetic`; fails, naming the file
-    /// and the JSON path, when the synthetic body would be rejected by a model that accepts the recorded one.
+    /// `fixture` with its 2xx JSON body synthesized and `recorded.values` set to `synthetic`; fails, naming the file,
+    /// when a 2xx body cannot be synthesized (not JSON) or when the synthetic body would be rejected (naming the JSON
+    /// path) by a model that accepts the recorded one. Error bodies and empty bodies hold no place data: kept as is.
     public static func apply(to fixture: Fixture) -> Result<Fixture, RecordError> {
         var result = fixture
-        result.recorded.values = .synthetic
-        guard (200...299).contains(fixture.response.status), case let .json(data) = fixture.response.body else { return .success(result) }
-        let synthetic = Synthesis(request: fixture.request).body(data)
+        guard (200...299).contains(fixture.response.status) else {
+            result.recorded.values = .synthetic
+            return .success(result)
+        }
+        let data: Data
+        switch fixture.response.body {
+        case .empty:
+            result.recorded.values = .synthetic
+            return .success(result)
+        case let .json(bytes): data = bytes
+        // Labelling the server's bytes synthetic would let them pass the audit: refuse instead.
+        case .raw: return .failure(unsynthesizable(fixture, "is not JSON (body_base64)"))
+        }
+        guard let synthetic = Synthesis(request: fixture.request).synthesized(data) else {
+            return .failure(unsynthesizable(fixture, "does not parse as JSON"))
+        }
         if ModelReads.decodeFailure(endpoint: fixture.endpoint, contract: fixture.contract, body: data) == nil,
            let failure = ModelReads.decodeFailure(endpoint: fixture.endpoint, contract: fixture.contract, body: synthetic) {
             return .failure(RecordError(file: fixture.relativePath,
                                         reason: "not written: the synthetic body would not decode at \(failure.path) (a synthesis bug; record with --keep-values to keep the answer as it is)"))
         }
         result.response.body = .json(synthetic)
+        result.recorded.values = .synthetic
         return .success(result)
+    }
+
+    static func unsynthesizable(_ fixture: Fixture, _ problem: String) -> RecordError {
+        RecordError(file: fixture.relativePath,
+                    reason: "not written: the HTTP \(fixture.response.status) body \(problem), so its place data cannot be replaced by synthetic values (record with --keep-values to keep the answer as it is)")
     }
 }

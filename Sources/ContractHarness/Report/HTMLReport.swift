@@ -53,11 +53,11 @@ public struct HTMLReport: Sendable {
     }
 
     private func header(_ h: inout HTMLText, totals: [HumanReport.Outcome: Int], matrix: CoverageMatrix) {
-        let problems = (totals[.failed] ?? 0) + (totals[.error] ?? 0)
-        h.open("header", [("class", problems == 0 ? "ok" : "bad")])
+        let (style, verdict) = Self.verdict(totals)
+        h.open("header", [("class", style)])
         h.element("h1", report.title)
         h.open("p", [("id", "verdict")])
-        h.text(problems == 0 ? "All checks passed" : "\(problems) case\(problems == 1 ? "" : "s") failed")
+        h.text(verdict)
         h.close("p")
         h.open("table", [("id", "totals"), ("data-tests", String(report.cases.count))])
         h.raw("<tr><th>tests</th><th>passed</th><th>failed</th><th>errors</th><th>skipped</th></tr><tr>")
@@ -336,9 +336,19 @@ public struct HTMLReport: Sendable {
         h.raw("</section>")
     }
 
+    /// The header's class and line: green only when something passed and nothing failed; a run that checked
+    /// nothing (every case skipped, or no case) is neither green nor red.
+    static func verdict(_ totals: [HumanReport.Outcome: Int]) -> (style: String, line: String) {
+        let problems = (totals[.failed] ?? 0) + (totals[.error] ?? 0)
+        if problems > 0 { return ("bad", "\(problems) case\(problems == 1 ? "" : "s") failed") }
+        let passed = totals[.passed] ?? 0
+        if passed > 0 { return ("ok", "All checks passed") }
+        return ("unchecked", "0 passed, \(totals[.skipped] ?? 0) skipped: nothing was checked")
+    }
+
     static let style: StaticString = """
         body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:0 16px;color:#1b1f24;background:#fff}
-        header{border-bottom:4px solid #2da44e;margin-bottom:12px}header.bad{border-color:#cf222e}
+        header{border-bottom:4px solid #2da44e;margin-bottom:12px}header.bad{border-color:#cf222e}header.unchecked{border-color:#bf8700}
         h1{font-size:22px;margin:12px 0 4px}#verdict{font-weight:600;font-size:16px}
         table{border-collapse:collapse;margin:8px 0}th,td{border:1px solid #d0d7de;padding:2px 6px;text-align:left;vertical-align:top}
         .matrix td{text-align:center;min-width:44px;white-space:nowrap}caption{text-align:left;font-weight:600;padding:4px 0}
