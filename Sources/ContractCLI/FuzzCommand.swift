@@ -61,15 +61,32 @@ struct FuzzCommand: ParsableCommand {
         for item in outcome.cases { print(Self.line(item)) }
         try write(Self.report(outcome.cases, count: count, seed: seed))
         if let save { try Self.save(outcome.cases, to: save, fixtures: fixtures ?? project.fixtures ?? FixtureOptions.defaultFolder) }
-        let failed = outcome.cases.filter { if case .failed = $0.verdict { true } else if case .error = $0.verdict { true } else { false } }
-        let decided = outcome.cases.filter { $0.answers > 0 }
-        print("fuzz: \(outcome.cases.count) cases (operation × status), \(decided.reduce(0) { $0 + $1.answers }) answers, seed \(seed): "
-              + "\(decided.count - failed.count) pass, \(failed.count) fail, \(outcome.cases.count - decided.count) skipped; report \(report)")
-        if decided.isEmpty {
+        let tally = Tally(outcome.cases)
+        print("fuzz: \(outcome.cases.count) cases (operation × status), \(tally.answers) answers, seed \(seed): \(tally); report \(report)")
+        if tally.passed + tally.failed == 0 {
             writeStderr("fsq-contract fuzz: no case could be decided (no operation of the document is one the client calls)")
             throw ExitCode(1)
         }
-        if !failed.isEmpty { throw ExitCode(1) }
+        if tally.failed + tally.errors > 0 { throw ExitCode(1) }
+    }
+
+    /// The cases counted by verdict, as the JUnit report counts them (an error is neither a pass nor a skip).
+    struct Tally: CustomStringConvertible {
+        var passed = 0, failed = 0, errors = 0, skipped = 0, answers = 0
+
+        init(_ cases: [FuzzCase]) {
+            for item in cases {
+                answers += item.answers
+                switch item.verdict {
+                case .passed: passed += 1
+                case .failed: failed += 1
+                case .error: errors += 1
+                case .skipped: skipped += 1
+                }
+            }
+        }
+
+        var description: String { "\(passed) pass, \(failed) fail, \(errors) error, \(skipped) skipped" }
     }
 
     private func write(_ testReport: TestReport) throws {

@@ -130,6 +130,26 @@ struct SpecDiffTests {
         }
     }
 
+    @Test func anOldDocumentWithNoneOfTheClientsOperationsIsExitTwo() async throws {
+        try await withTemporaryDirectory { tmp in
+            let other = tmp.appendingPathComponent("other-api.json")
+            try Data(#"{"openapi": "3.1.0", "info": {"title": "Another API", "version": "1"}, "paths": {"/weather": {"get": {"responses": {"200": {"description": "ok"}}}}}}"#.utf8).write(to: other)
+            let r = try await Products.run(["spec-diff", other.path, FoursquareDocument.path!, "--contract", "2025-06-17"])
+            #expect(r.status == 2, "\(r.stdout)\n\(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(other.path)
+                    && r.stderr.contains("holds none of the") && r.stderr.contains("for 2025-06-17; check --contract"), "\(r.stderr)")
+        }
+    }
+
+    @Test func aMissingBaselineIsExitTwoNamingIt() async throws {
+        try await withTemporaryDirectory { tmp in
+            let missing = tmp.appendingPathComponent("no-baseline.json").path
+            let r = try await Products.run(["spec-diff", FoursquareDocument.path!, FoursquareDocument.path!, "--baseline", missing])
+            #expect(r.status == 2, "\(r.stdout)\n\(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("--baseline \(missing): no such file; fix the path"), "\(r.stderr)")
+        }
+    }
+
     /// The weekly job's script, run by bash as a runner would, with a loopback HTTP server playing the vendor.
     static func weekly(serving document: URL, in tmp: URL, url: String? = nil) async throws -> (CommandResult, [String: String]) {
         let site = tmp.appendingPathComponent("site"), out = tmp.appendingPathComponent("out")

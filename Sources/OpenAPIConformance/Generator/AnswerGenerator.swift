@@ -27,6 +27,23 @@ struct AnswerGenerator {
     /// Below this nesting objects keep only their required properties and arrays their fewest items, so a
     /// recursive schema ends.
     static let maxDepth = 8
+    /// The most code points, items or properties one value gets: a larger `minLength`, `minItems` or
+    /// `minProperties` is reported (`unmet`), never allocated.
+    static let sizeLimit = 10_000
+    /// Nesting at which a value is no longer drawn: a required member or item that refers back to its own schema
+    /// never ends. The generator puts `null` there and notes the pointer (`cut`), so the validator drops the answer.
+    static let hardDepth = 64
+    /// The most values one answer holds (required members two to a level double at every level): past it, `null`s.
+    static let valueBudget = 20_000
+
+    /// A bound the generator will not meet, naming the schema's pointer: no answer it makes is decided.
+    private(set) var unmet: String?
+    /// Where the last answer was cut short (hard depth or value budget): it holds a `null` its schema did not ask for.
+    private(set) var cut: String?
+    private var budget = 0
+    /// The nodes the value being drawn folds together (itself and its chosen `anyOf`/`oneOf` branch), so a refused
+    /// bound names the schema that declares it.
+    private var drawing: [Int] = []
 
     init(table: SchemaTable, seed: UInt64) {
         self.table = table
@@ -36,15 +53,27 @@ struct AnswerGenerator {
     /// One answer for the schema at `root`; the shapes take turns unless one is asked for.
     mutating func answer(for root: Int, shape: Shape? = nil) -> JSONValue {
         self.shape = shape ?? Shape.allCases[int(Shape.allCases.count)]
+        cut = nil
+        budget = Self.valueBudget
         return value(root, depth: 0)
     }
 
     // MARK: Values
 
     mutating func value(_ index: Int, depth: Int) -> JSONValue {
+        budget -= 1
+        guard depth < Self.hardDepth, budget >= 0 else {
+            if cut == nil { cut = "\(table.nodes[index].pointer)" }
+            return .null
+        }
         var node = effective(index)
+        drawing = [index]
         let branches = node.anyOf + node.oneOf
-        if !branches.isEmpty { merge(&node, with: effective(branches[int(branches.count)])) }
+        if !branches.isEmpty {
+            let branch = branches[int(branches.count)]
+            merge(&node, with: effective(branch))
+            drawing.append(branch)
+        }
         if node.rejectsAll { return .null }
         if let constant = node.constJSON { return constant }
         if let values = node.enumJSON, !values.isEmpty {
@@ -91,7 +120,11 @@ struct AnswerGenerator {
         var chosen = candidates[int(candidates.count)]
         if let step = node.multipleOf.flatMap({ Int64($0.description) }), step > 0 {
             chosen = (chosen / step) * step
-            if chosen < low { chosen += step }
+            // Past Int64 the value stays below `low`, and the validator drops it.
+            if chosen < low {
+                let (next, overflow) = chosen.addingReportingOverflow(step)
+                if !overflow { chosen = next }
+            }
         }
         return String(chosen)
     }
@@ -145,6 +178,10 @@ struct AnswerGenerator {
             return examples[int(examples.count)]
         }
         let low = node.minLength ?? 0
+        guard low <= Self.sizeLimit else {
+            refuse("minLength", low) { $0.minLength }
+            return ""
+        }
         let high = max(low, node.maxLength ?? Int.max)
         if node.minLength != nil || node.maxLength != nil {
             // A length boundary: exactly the fewest or the most code points allowed (capped for size).
@@ -158,6 +195,10 @@ struct AnswerGenerator {
 
     private mutating func array(_ node: SchemaNode, depth: Int) -> JSONValue {
         let low = node.minItems ?? 0
+        guard low <= Self.sizeLimit else {
+            refuse("minItems", low) { $0.minItems }
+            return .array([])
+        }
         let high = max(low, min(node.maxItems ?? 4, low + 4))
         let count: Int
         if depth >= Self.maxDepth || shape == .minimal {
@@ -180,6 +221,10 @@ struct AnswerGenerator {
     }
 
     private mutating func object(_ node: SchemaNode, depth: Int) -> JSONValue {
+        if let fewest = node.minProperties, fewest > Self.sizeLimit {
+            refuse("minProperties", fewest) { $0.minProperties }
+            return .object([])
+        }
         var members: [(key: String, value: JSONValue)] = []
         let required = Set(node.required)
         for name in node.properties.keys.sorted() {
@@ -215,6 +260,16 @@ struct AnswerGenerator {
             members = members.filter { required.contains($0.key) }
         }
         return .object(members)
+    }
+
+    /// Notes the first bound too large to meet; the caller returns a value short of it, which the validator drops.
+    private mutating func refuse(_ keyword: String, _ bound: Int, _ declared: (SchemaNode) -> Int?) {
+        if unmet == nil {
+            var seen = Set(drawing)
+            var pointer: JSONPointer?
+            for index in drawing where pointer == nil { pointer = declaring(index, declared, seen: &seen) }
+            unmet = "the schema at \(pointer ?? table.nodes[drawing[0]].pointer) asks for \(keyword) \(bound), more than the generator makes (\(Self.sizeLimit))"
+        }
     }
 
     private mutating func scalar() -> JSONValue {
@@ -254,6 +309,19 @@ struct AnswerGenerator {
             merge(&node, with: effective(part, seen: &seen))
         }
         return node
+    }
+
+    /// The pointer of the schema `effective(index)` takes the keyword from: the first, in folding order, to declare it.
+    private func declaring(_ index: Int, _ declared: (SchemaNode) -> Int?, seen: inout Set<Int>) -> JSONPointer? {
+        let node = table.nodes[index]
+        if declared(node) != nil { return node.pointer }
+        var parts = node.allOf
+        if let ref = node.ref { parts.append(ref) }
+        if let dynamic = node.dynamicRef { parts.append(dynamic.target) }
+        for part in parts where seen.insert(part).inserted {
+            if let pointer = declaring(part, declared, seen: &seen) { return pointer }
+        }
+        return nil
     }
 
     private func merge(_ node: inout SchemaNode, with other: SchemaNode) {

@@ -61,10 +61,20 @@ public struct DocumentFuzzer: AnswerFuzzing {
         var generator = AnswerGenerator(table: document.schemas, seed: caseSeed)
         var first: (answer: JSONValue, failure: ClientDecoding.Failure)?
         var failing = 0, rejected = 0
-        while result.answers < count, rejected <= 10 * count {
+        var cut: String?, cutRejected = 0
+        // A cut answer can cost the whole value budget: fewer of them before the case gives up.
+        while result.answers < count, rejected <= 10 * count, cutRejected <= count {
             let answer = generator.answer(for: schema)
+            if let unmet = generator.unmet {
+                result.verdict = .error("\(operation.label) \(response.status): \(unmet); nothing is decided")
+                return result
+            }
             guard validator.isValid(answer, against: schema) else {
                 rejected += 1
+                if let point = generator.cut {
+                    cut = point
+                    cutRejected += 1
+                }
                 continue
             }
             result.answers += 1
@@ -74,7 +84,7 @@ public struct DocumentFuzzer: AnswerFuzzing {
             }
         }
         guard result.answers == count else {
-            result.verdict = .error("the generator made \(result.answers) of \(count) answers the document allows for \(operation.label) \(response.status) (\(rejected) rejected); nothing is decided")
+            result.verdict = .error("the generator made \(result.answers) of \(count) answers the document allows for \(operation.label) \(response.status) (\(rejected) rejected\(cut.map { "; answers cut short at \($0): a required member or item there refers back to its own schema, so no answer ends" } ?? "")); nothing is decided")
             return result
         }
         guard let first else { return result }

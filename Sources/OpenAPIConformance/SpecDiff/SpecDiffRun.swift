@@ -47,8 +47,15 @@ struct SpecDiffRun: Sendable {
         }
         let old = patched(oldTree, path: request.old)
         let new = patched(newTree, path: request.new)
+        // With none of them in the old document every difference is "not called": an empty, green diff of nothing.
+        guard contract.endpoints.contains(where: { old.operations[SpecDocument.key(method: $0.method, path: $0.pathTemplate)] != nil }) else {
+            throw DocumentLoadError("\(request.old) holds none of the \(contract.endpoints.count) operations the client calls for \(contractID); check --contract")
+        }
         var changes = SpecDiff.compare(old: old, new: new, contract: contract)
         if let path = request.baseline {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw DocumentLoadError("--baseline \(path): no such file; fix the path")
+            }
             let baseline: Baseline
             do {
                 baseline = try Baseline.load(URL(fileURLWithPath: path))
