@@ -16,7 +16,9 @@ public enum EmulatorProbe {
         let stack = options.stack ?? LiveStack.current ?? NoLiveStack()
         var request = HTTPRequest(method: "GET", url: options.baseURL.appendingPathComponent(String(path.dropFirst())))
         request.headers[EmulatorFixtureHeader.name] = marker
-        guard let (_, response) = try? await stack.send(request, timeout: min(options.timeout, 5), maxBody: 64 * 1024) else { return nil }
+        // Never more than half the run's deadline, which counts this call too (see `identify`).
+        let timeout = min(options.timeout, 5, max(0.1, options.deadline / 2))
+        guard let (_, response) = try? await stack.send(request, timeout: timeout, maxBody: 64 * 1024) else { return nil }
         return response.headers[EmulatorFixtureHeader.name] == marker
     }
 
@@ -25,7 +27,10 @@ public enum EmulatorProbe {
     /// no operation of any API, so it is not one of the run's calls, nor counted against `--max-calls`.
     public static func identify(_ options: inout LiveOptions) async -> String {
         let origin = LiveTransportError.origin(options.baseURL)
+        let start = ContinuousClock.now
         let answer = await isEmulator(options)
+        // A run ends by its deadline: the identifying call's time comes out of it.
+        defer { options.deadline = max(0, options.deadline - (ContinuousClock.now - start).seconds) }
         // The identifying call took a slot of any one-second window the pace (`--rate-limit`) keeps.
         if options.rateLimit != nil { try? await Task.sleep(nanoseconds: 1_000_000_000) }
         switch answer {
