@@ -51,7 +51,7 @@ struct GitHubActionTests {
     @Test func theStepsGetEveryInputAsTheScriptsNameIt() throws {
         let action = try String(contentsOf: Products.packageRoot.appendingPathComponent("action.yml"), encoding: .utf8)
         let folder = Products.packageRoot.appendingPathComponent("scripts/action")
-        let script = try ["swift-check.sh", "prepare.sh", "build.sh", "run.sh"].map {
+        let script = try ["binary-plan.sh", "binary-fetch.sh", "swift-check.sh", "prepare.sh", "build.sh", "run.sh"].map {
             try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")
         let passed = Set(action.matches(of: try Regex(#"(INPUT_[A-Z_]+): \$\{\{ inputs\.([a-z-]+) \}\}"#)).map {
