@@ -30,13 +30,16 @@ version=$(sed -n 's/.*current = "\([^"]*\)".*/\1/p' "$root/Sources/ContractHarne
 arch=$(uname -m)
 name="fsq-contract-$version-linux-$arch"
 
-# FoundationNetworking (URLSession) calls libcurl, which --static-swift-stdlib does not add to the link
-# ("undefined reference to 'curl_version'"). The soname, not -lcurl: it links against the runtime package alone
-# (libcurl4), with no libcurl*-dev.
+# FoundationNetworking (URLSession) calls libcurl: the static Foundation asks the linker for -lcurl, which finds
+# only a development package's libcurl.so ("cannot find -lcurl", or "undefined reference to 'curl_version'").
+# A link folder holding libcurl.so -> the runtime's libcurl.so.4 lets it link against the runtime package alone
+# (libcurl4, no libcurl*-dev); the binaries then need libcurl.so.4, as the README says.
 curl_lib=$(/sbin/ldconfig -p 2>/dev/null | sed -n 's/^[[:space:]]*libcurl\.so\.4 (.*=> \(.*\)$/\1/p' | head -1)
 [ -n "$curl_lib" ] || { echo "release: libcurl.so.4 is not installed; apt-get install libcurl4" >&2; exit 2; }
+mkdir -p "$scratch/link"
+ln -sfn "$curl_lib" "$scratch/link/libcurl.so"
 flags=(-c release --static-swift-stdlib --traits "$TRAITS" --disable-index-store --package-path "$root"
-       --scratch-path "$scratch" -Xlinker -l:libcurl.so.4)
+       --scratch-path "$scratch" -Xlinker -L"$scratch/link" -Xlinker -lcurl)
 
 for product in "${EXECUTABLES[@]}"; do
   echo "release: building $product (-c release --static-swift-stdlib --traits $TRAITS)"
@@ -61,7 +64,10 @@ if ldd "$top"/bin/* | grep -E 'libswift|libFoundation|libdispatch|libBlocksRunti
 fi
 # The shipped fixtures: `serve` and a first replay work from the unpacked folder, and the CI check replays them.
 cp -R "$root/Fixtures" "$top/Fixtures"
-needs=$(ldd "$top"/bin/* | awk '/=>/ {print $1}' | sort -u | tr '\n' ' ')
+# What the system must provide: the binaries' own NEEDED entries (ldd adds what those libraries need in turn),
+# and the newest glibc symbol version they use.
+needs=$(readelf -d "$top"/bin/* | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u | tr '\n' ' ' | sed 's/ $//')
+glibc=$(objdump -T "$top"/bin/* | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)
 cat > "$top/README" <<EOF
 fsq-contract $version for Linux $arch (glibc), built $(date -u +%Y-%m-%d) with $(swift --version 2>/dev/null | head -1)
 
@@ -76,9 +82,9 @@ Try it:   bin/fsq-contract run                  (replays Fixtures/, writes Repor
           bin/fsq-contract serve --port 8080    (the emulator on 127.0.0.1:8080)
           bin/fsq-contract --help
 
-System libraries it needs (ldd): $needs
-On Debian or Ubuntu: apt-get install libcurl4 libxml2 zlib1g ca-certificates
-(libcurl4t64 on Ubuntu 24.04 and later; libstdc++6, libgcc-s1 and libc6 are always there).
+System libraries it links: $needs (glibc $glibc or later)
+On Debian or Ubuntu: apt-get install libcurl4 libxml2 ca-certificates
+(libcurl4t64 on Ubuntu 24.04 and later; libstdc++6, libgcc-s1, zlib1g and libc6 are always there).
 
 Check the download: sha256sum -c $name.tar.gz.sha256
 'bin/fsq-contract --version' prints $version, the version in this archive's name.
@@ -112,4 +118,4 @@ rm -f "$output/$bundle.zip"
 echo "release: $output/$name.tar.gz ($(du -k "$output/$name.tar.gz" | cut -f1) KiB)"
 echo "release: $output/$name.tar.gz.sha256 $(cut -d' ' -f1 "$output/$name.tar.gz.sha256")"
 echo "release: $output/$bundle.zip ($(du -k "$output/$bundle.zip" | cut -f1) KiB), checksum $(cut -d' ' -f1 "$output/$bundle.zip.sha256")"
-echo "release: links $needs"
+echo "release: links $needs (glibc $glibc or later)"
