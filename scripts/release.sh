@@ -50,7 +50,7 @@ bin=$(swift build "${flags[@]}" --show-bin-path)
 # ---- the archive's tree
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-top="$stage/$name"
+top="$stage/fsq-contract-$version"
 mkdir -p "$top/bin"
 for product in "${EXECUTABLES[@]}"; do
   cp "$bin/$product" "$top/bin/"
@@ -93,7 +93,7 @@ EOF
 # ---- the tar.gz and its checksum
 mkdir -p "$output"
 output="$(cd "$output" && pwd)"
-tar -C "$stage" --owner=0 --group=0 --numeric-owner -czf "$output/$name.tar.gz" "$name"
+tar -C "$stage" --owner=0 --group=0 --numeric-owner -czf "$output/$name.tar.gz" "fsq-contract-$version"
 (cd "$output" && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")
 
 # ---- the SwiftPM artifact bundle: every executable an artifact, all in one bin/ so the hand-off finds its siblings
