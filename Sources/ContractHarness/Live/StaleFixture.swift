@@ -87,7 +87,7 @@ public struct StaleFixture: Sendable, Hashable {
             stale[result.fixture] = StaleFixture(fixture: result.fixture, endpoint: result.endpoint, contract: result.contract,
                                                  placeID: id, answeredID: other)
         }
-        return stale
+        return acrossEndpoints(results, fixtures: fixtures, found: stale, answered: answered)
     }
 }
 
@@ -97,6 +97,8 @@ public final class StaleProbe: Sendable {
     /// Recorded place ids of the run's success fixtures, per `contract|endpoint`.
     let recordedIDs: [String: [String]]
     private let state = Locked<(answered: [String: String], probed: [String: String?], found: [StaleFixture])>(([:], [:], []))
+    /// Ids found stale on some endpoint, with the id that endpoint answered: stale wherever else they answer 404.
+    private let proven = Locked<[String: String]>([:])
 
     public init(_ fixtures: [LoadedFixture]) {
         var ids: [String: [String]] = [:]
@@ -110,6 +112,11 @@ public final class StaleProbe: Sendable {
 
     /// The stale fixtures found so far, in the order found.
     public var found: [StaleFixture] { state.current.found.sorted { $0.fixture < $1.fixture } }
+
+    /// Takes stale fixtures already found (the nightly's drift pass) as evidence, so no probe is needed for them.
+    public func seed(_ stale: [StaleFixture]) {
+        proven.withLock { proven in for item in stale where proven[item.placeID] == nil { proven[item.placeID] = item.answeredID } }
+    }
 
     static func key(_ fixture: Fixture, _ auth: AuthStyle) -> String { "\(fixture.contract)|\(fixture.endpoint.rawValue)|\(auth)" }
 
@@ -126,6 +133,8 @@ public final class StaleProbe: Sendable {
         guard let id = StaleFixture.candidate(fixture, liveStatus: liveStatus) else { return nil }
         let slot = Self.key(fixture, auth)
         var other = state.withLock { $0.answered[slot] }
+        // Evidence from another endpoint: the place is gone wherever it is asked for.
+        if other == nil || other == id, let known = proven.withLock({ $0[id] }) { other = known }
         if other == nil || other == id {
             if let probed = state.withLock({ $0.probed[slot] }) {
                 other = probed
@@ -138,6 +147,7 @@ public final class StaleProbe: Sendable {
         let stale = StaleFixture(fixture: fixture.relativePath, endpoint: fixture.endpoint.rawValue, contract: fixture.contract,
                                  placeID: id, answeredID: other)
         state.withLock { state in if !state.found.contains(stale) { state.found.append(stale) } }
+        proven.withLock { if $0[id] == nil { $0[id] = other } }
         return stale
     }
 
