@@ -1,7 +1,7 @@
 import Foundation
 import FoursquarePlaces
 
-/// Endpoints whose success fixtures all ask for one place id. The day that place closes, the endpoint answers
+/// Endpoints whose success fixtures all ask for one id in their path (a place id, or an offline job's). The day that place closes, the endpoint answers
 /// nothing but 404, and only another endpoint's answers can tell a stale fixture from a gone endpoint; a second
 /// recorded id makes the endpoint its own witness.
 public struct SinglePlaceID: Sendable {
@@ -11,7 +11,7 @@ public struct SinglePlaceID: Sendable {
         public var contract: ContractID
         /// The endpoint's id, `place-tips`.
         public var endpoint: String
-        /// The one place id its success fixtures ask for.
+        /// The one id its success fixtures ask for.
         public var placeID: String
         /// How many success fixtures ask for it.
         public var fixtures: Int
@@ -20,7 +20,7 @@ public struct SinglePlaceID: Sendable {
     /// In contract and endpoint order.
     public let dependencies: [Dependency]
 
-    /// The endpoints of `loaded` that take a place id and whose 2xx fixtures all ask for the same one.
+    /// The endpoints of `loaded` that take an id in their path and whose 2xx fixtures all ask for the same one.
     public init(_ loaded: [LoadedFixture]) {
         var ids: [String: (contract: ContractID, endpoint: String, ids: Set<String>, fixtures: Int)] = [:]
         for case let .fixture(fixture) in loaded where (200...299).contains(fixture.response.status) {
@@ -37,12 +37,12 @@ public struct SinglePlaceID: Sendable {
         }
     }
 
-    /// `warning: 4 endpoints depend on one place id each …`, then one line per endpoint; empty when none does.
+    /// `warning: 4 endpoints depend on one recorded id each …`, then one line per endpoint; empty when none does.
     public var lines: [String] {
         guard !dependencies.isEmpty else { return [] }
-        return ["warning: \(plural(dependencies.count, "endpoint")) depend\(dependencies.count == 1 ? "s" : "") on one place id: "
+        return ["warning: \(plural(dependencies.count, "endpoint")) depend\(dependencies.count == 1 ? "s" : "") on one recorded id each: "
                 + "if that place closes, only other endpoints' answers tell a stale fixture from a gone endpoint; "
-                + "record a second place id for each (a plan entry with another fsq_id, see Recording)"]
+                + "record a second id for each where the API has one (a plan entry with another fsq_id, see Recording)"]
             + dependencies.map { "  \($0.endpoint) (\($0.contract)): \($0.placeID) in \(plural($0.fixtures, "success fixture"))" }
     }
 }

@@ -8,8 +8,25 @@ import TestSupport
 /// checks (one call per distinct request, one budget), and a place that closed is stale on every endpoint that asks
 /// for it, writes included, even where that endpoint recorded no other id.
 @Suite struct NightlyShareTests {
-    typealias StubStack = LiveProvocationTests.StubStack
     static let closed = "4a5f2f39f964a52067bf1fe3"
+
+    /// Answers tips with a page (an array) and everything else with a place, or the status `answer` gives.
+    final class StubStack: LiveHTTPStack, @unchecked Sendable {
+        let answer: @Sendable (HTTPRequest) -> Int
+        private let sent = Locked<[HTTPRequest]>([])
+
+        init(_ answer: @escaping @Sendable (HTTPRequest) -> Int) { self.answer = answer }
+
+        var requests: [HTTPRequest] { sent.current }
+
+        func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
+            sent.withLock { $0.append(request) }
+            let status = answer(request)
+            let body = !(200...299).contains(status) ? #"{"message":"Not found."}"#
+                : request.url.path.hasSuffix("/tips") ? "[]" : #"{"fsq_place_id":"4bf3c82cf964a52053874afa","name":"Stub"}"#
+            return (Data(body.utf8), HTTPResponse(status: status, headers: HTTPHeaders([("Content-Type", "application/json")])))
+        }
+    }
 
     static func options(_ stack: StubStack, maxCalls: Int? = nil) -> LiveOptions {
         var options = LiveOptions(baseURL: LiveProvocationTests.base, key: LiveProvocationTests.key, authStyles: [.bearer],
@@ -28,7 +45,7 @@ import TestSupport
     }
 
     @Test func theLiveChecksJudgeDriftsAnswersWithoutCallingAgain() async throws {
-        let stack = StubStack { _ in (200, []) }
+        let stack = StubStack { _ in 200 }
         let fixtures = try Self.fixtures()
         let options = Self.options(stack, maxCalls: 500)
         let share = NightlyShare(options: options)
@@ -46,7 +63,7 @@ import TestSupport
     }
 
     @Test func aClosedPlaceIsStaleOnEveryEndpointThatAsksForItWritesIncluded() async throws {
-        let stack = StubStack { request in (request.url.path.contains(Self.closed) ? 404 : 200, []) }
+        let stack = StubStack { request in request.url.path.contains(Self.closed) ? 404 : 200 }
         let fixtures = try Self.fixtures()
         let drift = await DriftRunner(options: Self.options(stack), config: DriftConfig()).run(fixtures)
         var withClosedID: [String] = []
@@ -56,20 +73,21 @@ import TestSupport
         // A write's re-record command takes an id that answered; no endpoint is graded gone.
         let edit = try #require(drift.stale.first { $0.key.hasPrefix("place-suggest-edit/") }?.value)
         #expect(edit.placeID == Self.closed && edit.answeredID != Self.closed)
+        #expect(edit.line.contains("answers 404 while place-details answers other ids"), "the endpoint that proved it is named: \(edit.line)")
         let summary = DriftSummary(drift)
         #expect(summary.gone.isEmpty, "\(summary.gone.map(\.request))")
-        #expect(summary.breaking == 0, "\(summary.terminal())")
+        #expect(summary.groups.allSatisfy { $0.grade != .err }, "\(summary.terminal())")
     }
 
     @Test func aPlaceGoneEverywhereIsNotStale() async throws {
-        let stack = StubStack { _ in (404, []) }
+        let stack = StubStack { _ in 404 }
         let drift = await DriftRunner(options: Self.options(stack), config: DriftConfig()).run(try Self.fixtures())
         #expect(drift.stale.isEmpty)
         #expect(!DriftSummary(drift).gone.isEmpty)
     }
 
     @Test func theLiveChecksTakeDriftsStaleEvidenceWithoutAProbe() async throws {
-        let stack = StubStack { request in (request.url.path.contains(Self.closed) ? 404 : 200, []) }
+        let stack = StubStack { request in request.url.path.contains(Self.closed) ? 404 : 200 }
         let fixtures = try Self.fixtures()
         let options = Self.options(stack)
         let share = NightlyShare(options: options)
@@ -90,7 +108,8 @@ import TestSupport
         let dependencies = SinglePlaceID(try SharedCallsTests.corpus.get()).dependencies
         let names = Set(dependencies.filter { $0.contract == "2025-06-17" }.map(\.endpoint))
         #expect(names.contains("place-suggest-edit") && !names.contains("place-details"), "\(names.sorted())")
-        #expect(dependencies.allSatisfy { $0.placeID.count == 24 })
+        #expect(dependencies.contains { $0.endpoint == "place-suggest-edit" && $0.placeID == Self.closed && $0.fixtures == 2 })
+        #expect(SinglePlaceID(try SharedCallsTests.corpus.get()).lines.first?.hasPrefix("warning: ") == true)
         #expect(SinglePlaceID([]).lines.isEmpty)
     }
 }
