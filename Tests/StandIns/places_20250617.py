@@ -1084,7 +1084,9 @@ class Handler(BaseHTTPRequestHandler):
         if auth is None:
             style = "none"
         elif auth.startswith("Bearer "):
-            style = "Bearer <redacted>"
+            # Which key was sent stays hidden; whether it was one this server rejects is logged, so a log tells a
+            # provoked 401 from the same request with a valid key.
+            style = "Bearer <redacted>" + ("" if key_is_valid(auth[len("Bearer "):].strip()) else " (rejected)")
         else:
             style = "<redacted>"
         version = self.headers.get("X-Places-Api-Version") or "-"

@@ -21,6 +21,18 @@ public final class NightlyShare: Sendable {
     /// The stale fixtures drift found.
     public var stale: [StaleFixture] { state.current.stale }
 
+    /// The live checks' tally: the calls made in the whole nightly (as a server's log counts them), and the fixture
+    /// calls of their pass alone that shared an answer (drift's, mostly) or were skipped.
+    public var liveTally: CallLedger.Tally {
+        var tally = caller.ledger.tally
+        if let drift = state.current.afterDrift {
+            tally.shared -= drift.shared
+            tally.skipped -= drift.skipped
+            tally.flaky.removeAll { drift.flaky.contains($0) }
+        }
+        return tally
+    }
+
     /// The whole nightly's calls: made by drift, made by the live checks (stale probes, requests drift did not
     /// send), and answers the live checks took from drift's calls.
     public var count: NightlyCount {
