@@ -1,4 +1,4 @@
 /// The version of fsq-contract, written into reports and recorded fixtures.
 public enum ToolVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.3.0"
 }
