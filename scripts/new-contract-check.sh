@@ -42,7 +42,7 @@ set +e
 .build/debug/fsq-contract run --contract "$from" --report "$work/old.xml" >"$work/old.out" 2>&1; old=$?
 set -e
 tail -3 "$work/new.out"
-[ "$new" -eq 0 ] && [ "$old" -eq 0 ] || { cat "$work/new.out"; echo "new-contract-check: replay under $to exited $new ($from: $old)"; exit 1; }
+[ "$new" -eq 0 ] && [ "$old" -eq 0 ] || { tail -20 "$work/new.out" "$work/old.out"; echo "new-contract-check: replay under $to exited $new ($from: $old)"; exit 1; }
 cases() { grep -o '<testcase ' "$1" | wc -l; }
 [ "$(cases "$work/new.xml")" -eq "$(cases "$work/old.xml")" ] && [ "$(cases "$work/new.xml")" -gt 0 ] \
   || { echo "new-contract-check: $(cases "$work/new.xml") cases under $to, $(cases "$work/old.xml") under $from"; exit 1; }

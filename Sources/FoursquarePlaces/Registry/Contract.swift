@@ -40,9 +40,6 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
         return Contract(id: id, baseURL: baseURL, authStyles: authStyles, apiVersion: id.rawValue, endpoints: kept + added)
     }
 
-    /// The newest contract the library speaks: the client's default base URL and version header.
-    package static var latest: Contract { all[all.count - 1] }
-
     /// The contract with this id, if the library knows it.
     package static func named(_ id: ContractID) -> Contract? { id.contract }
 
