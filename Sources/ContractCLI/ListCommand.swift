@@ -75,7 +75,7 @@ struct ListCommand: ParsableCommand {
     static func coverage(_ loaded: [LoadedFixture], fixturesFolder: String) -> String {
         let coverage = Coverage(loaded)
         let statuses = Coverage.requiredStatuses
-        let idWidth = EndpointID.allCases.map(\.rawValue.count).max() ?? 0
+        let idWidth = EndpointID.all.map(\.rawValue.count).max() ?? 0
         var lines = ["Coverage in \(fixturesFolder) (fixtures per status, per contract):"]
         for contract in Contract.all {
             guard let fixtureCount = coverage.fixtures[contract.id] else {

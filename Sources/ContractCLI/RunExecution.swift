@@ -104,6 +104,7 @@ extension RunJob {
                            phases: PhaseTimes?, worker: WorkerContext?, human: HumanReportCollector?) async {
         var strategy = ReplayStrategy(authStyles: command.auth.styles, apiVersion: command.version)
         strategy.document = document
+        strategy.versionByContract = command.apiVersion == nil
         let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases,
                                  worker: worker)
         guard let human else {

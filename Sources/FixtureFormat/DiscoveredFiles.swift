@@ -80,7 +80,7 @@ public struct DiscoveredFiles: RandomAccessCollection, Sendable {
         /// Sorted by suite (catalog order, then name), then path, so suites stream whole.
         func finish() -> DiscoveredFiles {
             let storage = Storage(suites: suites, bytes: bytes, ends: ends, suiteTags: suiteTags, problems: problems)
-            let rank = Dictionary(uniqueKeysWithValues: EndpointID.allCases.enumerated().map { ($1.rawValue, $0) })
+            let rank = Dictionary(uniqueKeysWithValues: EndpointID.all.enumerated().map { ($1.rawValue, $0) })
             let suiteRank = suites.map { rank[$0] ?? Int.max }
             var order = (0..<UInt32(ends.count)).map { $0 }
             order.sort { left, right in

@@ -352,7 +352,7 @@ public struct FixtureLoader: Sendable {
     /// The endpoint id must be known and match the folder when the folder is an endpoint's. One small function, so a registry can take it over.
     static func validateEndpoint(_ name: String, relativePath: String) throws(FixtureError) -> EndpointID {
         guard let endpoint = EndpointID(rawValue: name) else {
-            let known = EndpointID.allCases.map(\.rawValue).joined(separator: ", ")
+            let known = EndpointID.all.map(\.rawValue).joined(separator: ", ")
             throw FixtureError(file: relativePath, jsonPath: "$.endpoint", reason: "unknown endpoint id '\(name)' (known: \(known))")
         }
         let components = relativePath.split(separator: "/")

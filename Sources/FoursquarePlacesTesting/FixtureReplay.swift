@@ -7,7 +7,7 @@ import FoursquarePlaces
 /// ```swift
 /// let replay = try FixtureReplay(folder: fixturesURL)          // or FixtureReplay(bundle: .module)
 /// let page = try await replay.answer("place-search/2025-06-17/200-typical.json") { (client: PlacesClient<Contract20250617>) in
-///     try await client.search(.init(query: "coffee", limit: 5))
+///     try await client.placeSearch(.init(query: "coffee", limit: 5))
 /// }
 /// ```
 ///

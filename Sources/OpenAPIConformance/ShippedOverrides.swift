@@ -6,16 +6,17 @@ import FoursquarePlaces
 /// binary), applied to Foursquare's own document (info.title `Places API`) when no `--openapi-overrides` is given
 /// for its contract. Another document for the same contract is someone else's, with other flaws.
 enum ShippedOverrides {
+    /// Each shipped file by the contract it is for; `scripts/new-contract.sh` adds a line (and the file to
+    /// Package.swift's `embedInCode` resources).
+    static let files: [ContractID: (bytes: [UInt8], name: String)] = [
+        "2025-06-17": (PackageResources.overrides_20250617_json, "overrides-20250617.json"),
+    ]
+
     static func forDocument(_ tree: JSONValue, contract: ContractID) -> DocumentOverrides? {
         var title: String?
         if case let .string(text)? = tree.member("info")?.member("title") { title = text }
-        switch (contract, title) {
-        case (.v20250617, "Places API"):
-            // Shipped with the package and checked by its tests, so it always parses.
-            return try! DocumentOverrides(data: Data(PackageResources.overrides_20250617_json),
-                                          source: "shipped overrides-20250617.json")
-        default:
-            return nil
-        }
+        guard title == "Places API", let file = files[contract] else { return nil }
+        // Shipped with the package and checked by its tests, so it always parses.
+        return try! DocumentOverrides(data: Data(file.bytes), source: "shipped \(file.name)")
     }
 }

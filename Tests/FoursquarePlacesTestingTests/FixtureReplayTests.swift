@@ -15,7 +15,7 @@ struct FixtureReplayTests {
 
     @Test func oneCallAnsweredByOneFixture() async throws {
         let page = try await replay.answer("place-search/2025-06-17/200-typical.json") { (client: PlacesClient<Places>) in
-            try await client.search(Places.SearchRequest(
+            try await client.placeSearch(Places.PlaceSearchRequest(
                 query: "coffee", location: .ll(Coordinate(latitude: 40.7484, longitude: -73.9857), radius: 1000),
                 sort: .distance, limit: 5))
         }
@@ -25,7 +25,7 @@ struct FixtureReplayTests {
     @Test func anErrorFixtureThrowsTheTypedError() async throws {
         let error = await #expect(throws: FoursquareError.self) {
             try await replay.answer("place-details/2025-06-17/404-not-found.json") { (client: PlacesClient<Places>) in
-                try await client.place(Places.PlaceRequest(placeID: "5f0000000000000000000000"))
+                try await client.placeDetails(Places.PlaceDetailsRequest(placeID: "5f0000000000000000000000"))
             }
         }
         #expect(error?.code == .notFound)
@@ -34,9 +34,9 @@ struct FixtureReplayTests {
     /// A client over the whole folder answers each call from the fixture it matches.
     @Test func aReplayingClientAnswersEveryRecordedCall() async throws {
         let client: PlacesClient<Places> = replay.client()
-        let place = try await client.place(Places.PlaceRequest(placeID: "5a187743ccad6b307315e6fe"))
+        let place = try await client.placeDetails(Places.PlaceDetailsRequest(placeID: "5a187743ccad6b307315e6fe"))
         #expect(place.name == "Foursquare HQ")
-        await #expect(throws: FoursquareError.self) { try await client.place(Places.PlaceRequest(placeID: "5f0000000000000000000000")) }
+        await #expect(throws: FoursquareError.self) { try await client.placeDetails(Places.PlaceDetailsRequest(placeID: "5f0000000000000000000000")) }
     }
 
     /// The failure an app developer sees when the app sends a request the fixture does not record: the fixture,
@@ -44,7 +44,7 @@ struct FixtureReplayTests {
     @Test func aRequestTheFixtureDoesNotRecordNamesTheField() async throws {
         let error = await #expect(throws: FixtureReplayError.self) {
             try await replay.answer("place-search/2025-06-17/200-typical.json") { (client: PlacesClient<Places>) in
-                try await client.search(Places.SearchRequest(
+                try await client.placeSearch(Places.PlaceSearchRequest(
                     query: "coffee", location: .ll(Coordinate(latitude: 40.7484, longitude: -73.9857), radius: 1000),
                     sort: .distance, limit: 10))
             }
@@ -60,7 +60,7 @@ struct FixtureReplayTests {
     @Test func noMatchingFixtureNamesTheClosest() async throws {
         let client: PlacesClient<Places> = replay.client()
         let error = await #expect(throws: FoursquareError.self) {
-            try await client.place(Places.PlaceRequest(placeID: "5a187743ccad6b307315e6fe", fields: ["name"]))
+            try await client.placeDetails(Places.PlaceDetailsRequest(placeID: "5a187743ccad6b307315e6fe", fields: ["name"]))
         }
         #expect(error?.code == .fixtureMismatch)
         #expect(error?.isRetryable == false)
@@ -80,7 +80,7 @@ struct FixtureReplayTests {
     @Test func aFixtureOfAContractTheAuthDoesNotSpeakIsNamed() async throws {
         let client = replay.client(SeedContract.self).using(.apiKey)
         let error = await #expect(throws: FoursquareError.self) {
-            try await client.place(SeedContract.PlaceDetailsRequest(placeID: "5a187743ccad6b307315e6fe"))
+            try await client.placeDetails(SeedContract.PlaceDetailsRequest(placeID: "5a187743ccad6b307315e6fe"))
         }
         guard case let .transport(underlying, _)? = error?.details else {
             Issue.record("expected a transport failure, got \(String(describing: error))"); return
@@ -98,7 +98,7 @@ struct FixtureReplayTests {
     @Test func anUnknownFixtureNamesItsFolder() async throws {
         let error = await #expect(throws: FixtureReplayError.self) {
             try await replay.answer("place-details/2025-06-17/200-typo.json") { (client: PlacesClient<Places>) in
-                try await client.place(Places.PlaceRequest(placeID: "x"))
+                try await client.placeDetails(Places.PlaceDetailsRequest(placeID: "x"))
             }
         }
         #expect(error?.description == """
@@ -122,7 +122,7 @@ struct FixtureReplayTests {
     @Test func theClientFactoryReplaysAFolder() async throws {
         let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
         let client = try PlacesClient<Places>.replaying(fixtures: folder)
-        let place = try await client.place(Places.PlaceRequest(placeID: "5a187743ccad6b307315e6fe"))
+        let place = try await client.placeDetails(Places.PlaceDetailsRequest(placeID: "5a187743ccad6b307315e6fe"))
         #expect(place.id == "5a187743ccad6b307315e6fe")
     }
 }

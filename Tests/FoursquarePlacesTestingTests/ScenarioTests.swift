@@ -15,7 +15,7 @@ struct ScenarioTests {
     static let flow = "scenarios/2025-06-17/nearby-coffee/"
     static let top = "4a5f2f39f964a52067bf1fe3"
     static let here = Coordinate(latitude: 40.7484, longitude: -73.9857)
-    static let search = Places.SearchRequest(query: "coffee", location: .ll(here, radius: 1000), sort: .distance, limit: 2)
+    static let search = Places.PlaceSearchRequest(query: "coffee", location: .ll(here, radius: 1000), sort: .distance, limit: 2)
 
     let replay: FixtureReplay
 
@@ -26,12 +26,12 @@ struct ScenarioTests {
         let client: PlacesClient<Places>
 
         func load() async throws(FoursquareError) -> (Places.Place, Places.Place, [Places.Tip], [Places.Photo]) {
-            let top = try await client.search(ScenarioTests.search).results[0]
+            let top = try await client.placeSearch(ScenarioTests.search).results[0]
             // The detail screen lists the fields it shows in its own order: `fields` is a set.
-            let details = try await client.place(Places.PlaceRequest(
+            let details = try await client.placeDetails(Places.PlaceDetailsRequest(
                 placeID: top.id, fields: ["name", "location", "hours", "rating", "tel", "website", "categories", "fsq_place_id"]))
-            let tips = try await client.tips(Places.TipsRequest(placeID: top.id, limit: 3, sort: .popular))
-            let photos = try await client.photos(Places.PhotosRequest(placeID: top.id, limit: 3))
+            let tips = try await client.placeTips(Places.PlaceTipsRequest(placeID: top.id, limit: 3, sort: .popular))
+            let photos = try await client.placePhotos(Places.PlacePhotosRequest(placeID: top.id, limit: 3))
             return (top, details, tips, photos)
         }
     }
@@ -50,7 +50,7 @@ struct ScenarioTests {
 
     @Test func aFixtureTheFlowNeverAskedForIsNamed() async throws {
         let scenario = try replay.scenario([Self.flow + "search-page-1.json", Self.flow + "search-page-2.json"])
-        _ = try await scenario.client(Places.self).search(Self.search)
+        _ = try await scenario.client(Places.self).placeSearch(Self.search)
         #expect(scenario.unanswered.map(\.relativePath) == [Self.flow + "search-page-2.json"])
         let error = #expect(throws: FixtureReplayError.self) { try scenario.verifyAllAnswered() }
         #expect(error?.description == "\(Self.flow)search-page-2.json: the scenario's calls never sent its request")
@@ -59,7 +59,7 @@ struct ScenarioTests {
     @Test func aRequestOutsideTheScenarioIsAFixtureMismatch() async throws {
         let scenario = try replay.scenario([Self.flow + "search-page-1.json"])
         let error = await #expect(throws: FoursquareError.self) {
-            try await scenario.client(Places.self).place(Places.PlaceRequest(placeID: Self.top))
+            try await scenario.client(Places.self).placeDetails(Places.PlaceDetailsRequest(placeID: Self.top))
         }
         #expect(error?.code == .fixtureMismatch)
         #expect(error?.isRetryable == false)
@@ -96,7 +96,7 @@ struct ScenarioTests {
         let ordered = try replay.scenario([Self.flow + "search-page-1.json", Self.flow + "search-page-2.json"], order: .listed)
         var second = Self.search
         second.cursor = "c2"
-        let error = await #expect(throws: FoursquareError.self) { try await ordered.client(Places.self).search(second) }
+        let error = await #expect(throws: FoursquareError.self) { try await ordered.client(Places.self).placeSearch(second) }
         #expect(error?.code == .fixtureMismatch)
         #expect(error?.description.contains("search-page-1.json: step 1 of the scenario") == true, "\(String(describing: error))")
     }
@@ -105,14 +105,14 @@ struct ScenarioTests {
         for (file, code) in [("search-401-unauthorized.json", FoursquareError.Code.unauthorized),
                              ("search-429-rate-limited.json", .rateLimited)] {
             let scenario = try replay.scenario([Self.flow + file])
-            let error = await #expect(throws: FoursquareError.self) { try await scenario.client(Places.self).search(Self.search) }
+            let error = await #expect(throws: FoursquareError.self) { try await scenario.client(Places.self).placeSearch(Self.search) }
             #expect(error?.code == code)
             // Printed as an app logs it: the user's coordinates are not in the text.
             #expect(error.map { !"\($0)".contains("40.7484") && !"\($0)".contains("-73.9857") } == true)
         }
         let gone = try replay.scenario([Self.flow + "details-404-closed-place.json"])
         let error = await #expect(throws: FoursquareError.self) {
-            try await gone.client(Places.self).place(Places.PlaceRequest(
+            try await gone.client(Places.self).placeDetails(Places.PlaceDetailsRequest(
                 placeID: "4b0c1d2e3f4a5b6c7d8e9f00",
                 fields: ["website", "tel", "rating", "hours", "categories", "location", "name", "fsq_place_id"]))
         }
@@ -122,21 +122,21 @@ struct ScenarioTests {
 
     /// Through the whole corpus (`replay.client()`), a 2xx fixture wins over an error fixture of the same request.
     @Test func theCorpusClientPrefersTheTwoHundred() async throws {
-        let page = try await replay.client(Places.self).search(Self.search)
+        let page = try await replay.client(Places.self).placeSearch(Self.search)
         #expect(page.results.first?.id == Self.top)
     }
 
     @Test func setParametersMatchInAnyOrderOthersDoNot() async throws {
         let scenario = try replay.scenario([Self.flow + "details-top-result.json"])
         let client = scenario.client(Places.self)
-        _ = try await client.place(Places.PlaceRequest(placeID: Self.top, fields: [
+        _ = try await client.placeDetails(Places.PlaceDetailsRequest(placeID: Self.top, fields: [
             "website", "tel", "rating", "hours", "categories", "location", "name", "fsq_place_id"]))
         // A set is still compared member by member: one field fewer does not match.
         let error = await #expect(throws: FoursquareError.self) {
-            try await client.place(Places.PlaceRequest(placeID: Self.top, fields: ["name", "location"]))
+            try await client.placeDetails(Places.PlaceDetailsRequest(placeID: Self.top, fields: ["name", "location"]))
         }
         #expect(error?.code == .fixtureMismatch)
-        #expect(Places.PlaceRequest.endpoint.parameter(named: "fields")?.isSet == true)
-        #expect(Places.SearchRequest.endpoint.parameter(named: "ll")?.isSet == false)
+        #expect(Places.PlaceDetailsRequest.endpoint.parameter(named: "fields")?.isSet == true)
+        #expect(Places.PlaceSearchRequest.endpoint.parameter(named: "ll")?.isSet == false)
     }
 }

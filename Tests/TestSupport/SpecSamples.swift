@@ -214,7 +214,7 @@ public enum SpecSamples {
 
 /// Bodies of the 2025-06-17 API with only fields Foursquare's OpenAPI documents, in their JSON types
 /// (numbers for the coordinates the document types as bare objects).
-public enum CurrentSamples {
+public enum V20250617Samples {
     public static let place = """
         {
           "fsq_place_id": "4b5a1c3ef964a520b0b128e3",
@@ -310,12 +310,12 @@ public enum EndpointSamples {
 
     private static let current: [EndpointID: (query: [String: String], body: String)] = [
         .placeSearch: (["query": "coffee", "ll": "37.7764,-122.4233", "radius": "1000", "fsq_category_ids": "4bf58dd8d48988d1e0931735",
-                        "open_now": "true", "sort": "DISTANCE", "limit": "5"], CurrentSamples.search),
-        .placeDetails: (["fields": "fsq_place_id,name"], CurrentSamples.place),
-        .placeTips: (["limit": "5", "sort": "NEWEST"], CurrentSamples.tips),
-        .placePhotos: (["limit": "5", "classifications": "food"], CurrentSamples.photos),
-        .autocomplete: (["query": "blue bottle", "types": "place,search", "limit": "5"], CurrentSamples.autocomplete),
-        .geotaggingCandidates: (["ll": "37.7764,-122.4233", "hacc": "20", "limit": "3"], CurrentSamples.geotaggingCandidates),
+                        "open_now": "true", "sort": "DISTANCE", "limit": "5"], V20250617Samples.search),
+        .placeDetails: (["fields": "fsq_place_id,name"], V20250617Samples.place),
+        .placeTips: (["limit": "5", "sort": "NEWEST"], V20250617Samples.tips),
+        .placePhotos: (["limit": "5", "classifications": "food"], V20250617Samples.photos),
+        .autocomplete: (["query": "blue bottle", "types": "place,search", "limit": "5"], V20250617Samples.autocomplete),
+        .geotaggingCandidates: (["ll": "37.7764,-122.4233", "hacc": "20", "limit": "3"], V20250617Samples.geotaggingCandidates),
     ]
 
     /// The sample for `id` in `contract`, nil when the contract has no such endpoint.

@@ -80,6 +80,9 @@ public struct ReplayStrategy: RunStrategy {
     public var apiVersion: String {
         didSet { styleHeaders = Self.styleHeaders(apiVersion: apiVersion) }
     }
+    /// Whether a fixture of a dated contract is replayed with its contract's version rather than `apiVersion`
+    /// (true unless `--api-version` was given): a run over two dated versions' fixtures sends each its own.
+    public var versionByContract = true
     /// Each style's header set, lower-cased: the same for every fixture of a run.
     private var styleHeaders: [AuthStyle: [String: String]]
 
@@ -118,11 +121,12 @@ public struct ReplayStrategy: RunStrategy {
         var outcomeResult: CaseResult?
         let responseHeaders = ReplayTransport.headers(of: fixture.response)
         let body = fixture.response.body.data
+        let version = versionByContract ? fixture.contract.contract.flatMap { $0.isDated ? $0.apiVersion : nil } ?? apiVersion : apiVersion
         for style in styles.isEmpty ? [decodeStyle] : styles {
             let answers = style == decodeStyle
             let transport = ReplayTransport(status: fixture.response.status, headers: responseHeaders, body: body, answers: answers)
             let client = FoursquareClient(apiKey: Self.replayKey, auth: style, baseURL: FoursquareClient.defaultBaseURL,
-                                          apiVersion: apiVersion, transport: transport)
+                                          apiVersion: version, transport: transport)
             let start = ContinuousClock.now
             let outcome = await job.plan.run(with: client)
             let callTime = (ContinuousClock.now - start).seconds
@@ -137,7 +141,9 @@ public struct ReplayStrategy: RunStrategy {
                     captured = validating.requests
                 }
                 let verdict = Checks.request(fixture: fixture, auth: style, captured: captured,
-                                             key: Self.replayKey, styleHeaders: styleHeaders[style]!, outcome: sentOutcome)
+                                             key: Self.replayKey, styleHeaders: version == apiVersion ? styleHeaders[style]!
+                                                : style.headers(key: Self.replayKey, apiVersion: version).lowercasedDictionary,
+                                             outcome: sentOutcome)
                 results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: style,
                                           check: .request, verdict: verdict))
             }

@@ -25,7 +25,7 @@ public struct HarnessReport: Sendable {
     /// Endpoint ids in catalog order, then any other suite names (broken files outside endpoint folders).
     public static func suiteOrder<Names: Sequence<String>>(_ names: Names) -> [String] {
         let present = Set(names)
-        let known = EndpointID.allCases.map(\.rawValue).filter(present.contains)
+        let known = EndpointID.all.map(\.rawValue).filter(present.contains)
         return known + present.subtracting(known).sorted()
     }
 

@@ -4,10 +4,10 @@ import Foundation
 /// `Transport`, the contract picked at run time. The harness, the emulator and the tests use it directly; apps use
 /// `PlacesClient`, the one client type they see.
 package struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-    /// The API's base URL today.
-    package static let defaultBaseURL = Contract.v20250617.baseURL
-    /// The `X-Places-Api-Version` sent by default.
-    package static let defaultAPIVersion = Contract.v20250617.apiVersion
+    /// The preferred contract's base URL.
+    package static let defaultBaseURL = Contract.preferred.baseURL
+    /// The preferred contract's `X-Places-Api-Version`, sent by default.
+    package static let defaultAPIVersion = Contract.preferred.apiVersion
 
     /// The key; it prints as `<redacted>`.
     package let key: APIKey

@@ -14,10 +14,6 @@ public protocol PagedRequest: ContractRequest {
     var cursor: String? { get set }
 }
 
-extension Contract20250617.SearchRequest: PagedRequest {}
-extension Contract20250617.TipsRequest: PagedRequest {}
-extension Contract20250617.PhotosRequest: PagedRequest {}
-
 extension APIResponse {
     /// The request for the next page: `request` with this page's `nextCursor`; nil on the last page.
     public func nextRequest<R: PagedRequest>(after request: R) -> R? {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The client apps use, typed by its contract: `PlacesClient<Contract20250617>` or `PlacesClient<SeedContract>`.
+/// The client apps use, typed by its contract, e.g. `PlacesClient<Contract20250617>` or `PlacesClient<SeedContract>`.
 /// Changing the type argument is the whole migration; the compiler then names every request
 /// field and model property that differs.
 public struct PlacesClient<C: PlacesContract>: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -17,7 +17,7 @@ public struct PlacesClient<C: PlacesContract>: Sendable, CustomStringConvertible
 
     // MARK: What the client is set up with
 
-    /// How the key is sent: the contract's preferred style (bearer for `Contract20250617`), or the one `using(_:)` chose.
+    /// How the key is sent: the contract's preferred style (bearer for a bearer-only contract), or the one `using(_:)` chose.
     public var auth: AuthStyle { client.auth }
 
     /// Where requests go: the contract's base URL, or the one given to `init`; a path prefix is kept.
@@ -70,25 +70,59 @@ public struct PlacesClient<C: PlacesContract>: Sendable, CustomStringConvertible
         client.pages(request)
     }
 
+    // The six reads' requests with their heads. A contract's read may be an earlier version's type (reused, so its
+    // `APIContract` is that version), which the generic `response(to:)` does not take: these do, also in code
+    // generic over the contract.
+
+    /// A place search with the response head.
+    public func response(to request: C.PlaceSearchRequest) async throws(FoursquareError) -> APIResponse<C.PlaceSearchRequest.Response> {
+        try await client.response(to: request)
+    }
+
+    /// A place's details with the response head.
+    public func response(to request: C.PlaceDetailsRequest) async throws(FoursquareError) -> APIResponse<C.PlaceDetailsRequest.Response> {
+        try await client.response(to: request)
+    }
+
+    /// A place's tips with the response head.
+    public func response(to request: C.PlaceTipsRequest) async throws(FoursquareError) -> APIResponse<C.PlaceTipsRequest.Response> {
+        try await client.response(to: request)
+    }
+
+    /// A place's photos with the response head.
+    public func response(to request: C.PlacePhotosRequest) async throws(FoursquareError) -> APIResponse<C.PlacePhotosRequest.Response> {
+        try await client.response(to: request)
+    }
+
+    /// Autocomplete suggestions with the response head.
+    public func response(to request: C.AutocompleteRequest) async throws(FoursquareError) -> APIResponse<C.AutocompleteRequest.Response> {
+        try await client.response(to: request)
+    }
+
+    /// Geotagging candidates with the response head.
+    public func response(to request: C.GeotaggingRequest) async throws(FoursquareError) -> APIResponse<C.GeotaggingRequest.Response> {
+        try await client.response(to: request)
+    }
+
     // MARK: The reads every contract has
 
-    /// `GET /places/search`.
-    public func search(_ request: C.SearchRequest) async throws(FoursquareError) -> C.SearchRequest.Response {
+    /// `GET /places/search` (`place-search`).
+    public func placeSearch(_ request: C.PlaceSearchRequest) async throws(FoursquareError) -> C.PlaceSearchRequest.Response {
         try await client.send(request)
     }
 
-    /// One place by id.
-    public func place(_ request: C.PlaceRequest) async throws(FoursquareError) -> C.PlaceRequest.Response {
+    /// One place by id (`place-details`).
+    public func placeDetails(_ request: C.PlaceDetailsRequest) async throws(FoursquareError) -> C.PlaceDetailsRequest.Response {
         try await client.send(request)
     }
 
-    /// A place's tips.
-    public func tips(_ request: C.TipsRequest) async throws(FoursquareError) -> C.TipsRequest.Response {
+    /// A place's tips (`place-tips`).
+    public func placeTips(_ request: C.PlaceTipsRequest) async throws(FoursquareError) -> C.PlaceTipsRequest.Response {
         try await client.send(request)
     }
 
-    /// A place's photos.
-    public func photos(_ request: C.PhotosRequest) async throws(FoursquareError) -> C.PhotosRequest.Response {
+    /// A place's photos (`place-photos`).
+    public func placePhotos(_ request: C.PlacePhotosRequest) async throws(FoursquareError) -> C.PlacePhotosRequest.Response {
         try await client.send(request)
     }
 
@@ -97,13 +131,13 @@ public struct PlacesClient<C: PlacesContract>: Sendable, CustomStringConvertible
         try await client.send(request)
     }
 
-    /// The places a device at a point is likely at.
+    /// The places a device at a point is likely at (`geotagging` in seed, `geotagging-candidates` since 2025-06-17).
     public func geotagging(_ request: C.GeotaggingRequest) async throws(FoursquareError) -> C.GeotaggingRequest.Response {
         try await client.send(request)
     }
 
     /// Search results page by page, following the `Link` header.
-    public func searchPages(_ request: C.SearchRequest) -> Pages<C.SearchRequest.Response> {
+    public func searchPages(_ request: C.PlaceSearchRequest) -> Pages<C.PlaceSearchRequest.Response> {
         client.pages(request)
     }
 }
@@ -121,22 +155,5 @@ extension PlacesClient {
     @available(*, unavailable, message: "this contract takes only Authorization: Bearer, which the client already sends; the API refuses a raw key with 401 (only a RawKeyContract, such as SeedContract, can switch styles)")
     public func using(_ auth: AuthStyle) -> PlacesClient {
         fatalError("unavailable")
-    }
-}
-
-extension PlacesClient where C == SeedContract {
-    /// `GET /places/autocomplete` (seed only).
-    public func placesAutocomplete(_ request: SeedContract.PlacesAutocompleteRequest) async throws(FoursquareError) -> SeedContract.PlacesAutocompleteRequest.Response {
-        try await client.send(request)
-    }
-
-    /// `GET /places/categories` (seed only).
-    public func categories(_ request: SeedContract.CategoriesRequest) async throws(FoursquareError) -> SeedContract.CategoriesRequest.Response {
-        try await client.send(request)
-    }
-
-    /// `GET /places/chains` (seed only).
-    public func chains(_ request: SeedContract.ChainsRequest) async throws(FoursquareError) -> SeedContract.ChainsRequest.Response {
-        try await client.send(request)
     }
 }

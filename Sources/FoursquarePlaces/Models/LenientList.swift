@@ -84,7 +84,7 @@ extension KeyedDecodingContainer {
     }
 }
 
-/// A response that is itself a result list (tips and photos today): read like any other result list.
+/// A response that is itself a result list (tips and photos in 2025-06-17): read like any other result list.
 protocol TopLevelResultList {
     static func decodeResults(with decoder: JSONDecoder, from data: Data) throws -> Self
 }

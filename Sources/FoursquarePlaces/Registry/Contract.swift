@@ -12,14 +12,33 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
     public let apiVersion: String
     /// Every endpoint this contract serves, in the registry's order.
     package let endpoints: [Endpoint]
+    /// `endpoints` by id: the client looks an entry up on every request.
+    private let index: [EndpointID: Endpoint]
+
+    /// A contract from its registry entries; a version's folder declares one.
+    package init(id: ContractID, baseURL: URL, authStyles: [AuthStyle], apiVersion: String, endpoints: [Endpoint]) {
+        self.id = id
+        self.baseURL = baseURL
+        self.authStyles = authStyles
+        self.apiVersion = apiVersion
+        self.endpoints = endpoints
+        index = Dictionary(endpoints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     public var description: String { id.rawValue }
 
     public static func == (lhs: Contract, rhs: Contract) -> Bool { lhs.id == rhs.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
-    /// Every contract the library speaks, oldest first.
-    public static let all: [Contract] = [.seed, .v20250617]
+    /// A later version that serves this one's endpoints unchanged (`scripts/new-contract.sh` starts a version
+    /// so): the same base URL and auth styles, `id` as its `X-Places-Api-Version`, each entry reissued, except
+    /// the entries in `changed`, which replace the one with their id or, for a new operation, come last.
+    package func successor(_ id: ContractID, spec: String, changed: [Endpoint] = []) -> Contract {
+        let replaced = Dictionary(changed.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        let kept = endpoints.map { replaced[$0.id] ?? $0.reissued(for: id, spec: spec) }
+        let added = changed.filter { entry in !endpoints.contains { $0.id == entry.id } }
+        return Contract(id: id, baseURL: baseURL, authStyles: authStyles, apiVersion: id.rawValue, endpoints: kept + added)
+    }
 
     /// The contract with this id, if the library knows it.
     package static func named(_ id: ContractID) -> Contract? { id.contract }
@@ -31,7 +50,7 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
     package static var knownList: String { known.map(\.rawValue).joined(separator: ", ") }
 
     /// The registry entry for `id`, if this contract serves it.
-    package func endpoint(_ id: EndpointID) -> Endpoint? { endpoints.first { $0.id == id } }
+    package func endpoint(_ id: EndpointID) -> Endpoint? { index[id] }
 
     /// Every registry entry of every contract, contract by contract.
     package static var catalog: [Endpoint] { all.flatMap(\.endpoints) }
@@ -65,37 +84,41 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
 
 /// The compile-time face of a contract: its request types, so that an app that moves to another
 /// contract changes one type and the compiler lists every call and field that differs.
+///
+/// A request type belongs to the contract that declared it (`APIContract`); a later contract whose operation kept its
+/// shape names that same type here, so the operation is reused, not copied.
 public protocol PlacesContract: Sendable {
-    /// The request for one place's details.
-    associatedtype PlaceRequest: ContractRequest where PlaceRequest.APIContract == Self
-    /// The request for a place's tips.
-    associatedtype TipsRequest: ContractRequest where TipsRequest.APIContract == Self
-    /// The request for a place's photos.
-    associatedtype PhotosRequest: ContractRequest where PhotosRequest.APIContract == Self
-    /// The request for a place search.
-    associatedtype SearchRequest: ContractRequest where SearchRequest.APIContract == Self
-    /// The request for `/autocomplete` suggestions.
-    associatedtype AutocompleteRequest: ContractRequest where AutocompleteRequest.APIContract == Self
-    /// The request for the places a device is likely at.
-    associatedtype GeotaggingRequest: ContractRequest where GeotaggingRequest.APIContract == Self
+    /// The request for one place's details (`place-details`).
+    associatedtype PlaceDetailsRequest: ContractRequest
+    /// The request for a place's tips (`place-tips`).
+    associatedtype PlaceTipsRequest: ContractRequest
+    /// The request for a place's photos (`place-photos`).
+    associatedtype PlacePhotosRequest: ContractRequest
+    /// The request for a place search (`place-search`).
+    associatedtype PlaceSearchRequest: ContractRequest
+    /// The request for `/autocomplete` suggestions (`autocomplete`).
+    associatedtype AutocompleteRequest: ContractRequest
+    /// The request for the places a device is likely at (`geotagging` in seed, `geotagging-candidates` since 2025-06-17).
+    associatedtype GeotaggingRequest: ContractRequest
     /// The registry entry of this contract: base URL, auth styles and endpoints.
     static var contract: Contract { get }
 }
 
-/// A contract whose server also takes the raw-key style (`Authorization: <key>`), so a typed client may switch to it
-/// with `using(.apiKey)`. A bearer-only contract (`Contract20250617`) does not conform, and the call does not compile.
-public protocol RawKeyContract: PlacesContract {}
-
-/// The contract of the seed spec documents 000–004.
-public enum SeedContract: RawKeyContract {
+extension PlacesContract {
+    /// The request for one place's details.
+    @available(*, deprecated, renamed: "PlaceDetailsRequest")
     public typealias PlaceRequest = PlaceDetailsRequest
+    /// The request for a place's tips.
+    @available(*, deprecated, renamed: "PlaceTipsRequest")
     public typealias TipsRequest = PlaceTipsRequest
+    /// The request for a place's photos.
+    @available(*, deprecated, renamed: "PlacePhotosRequest")
     public typealias PhotosRequest = PlacePhotosRequest
+    /// The request for a place search.
+    @available(*, deprecated, renamed: "PlaceSearchRequest")
     public typealias SearchRequest = PlaceSearchRequest
-    public static var contract: Contract { .seed }
 }
 
-/// The API that serves traffic today, version 2025-06-17; its models and requests are nested here.
-public enum Contract20250617: PlacesContract {
-    public static var contract: Contract { .v20250617 }
-}
+/// A contract whose server also takes the raw-key style (`Authorization: <key>`), so a typed client may switch to it
+/// with `using(.apiKey)`. A bearer-only contract does not conform, and the call does not compile.
+public protocol RawKeyContract: PlacesContract {}

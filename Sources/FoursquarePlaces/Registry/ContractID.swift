@@ -15,11 +15,6 @@ public struct ContractID: RawRepresentable, Sendable, Hashable, Comparable, Coda
 
     public init(stringLiteral value: String) { rawValue = value }
 
-    /// The contract of the seed spec documents 000–004.
-    public static let seed: ContractID = "seed"
-    /// The API that serves traffic today.
-    public static let v20250617: ContractID = "2025-06-17"
-
     public var description: String { rawValue }
 
     /// Ordered by name, as reports list contracts.

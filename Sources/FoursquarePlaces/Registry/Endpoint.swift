@@ -1,84 +1,20 @@
 import Foundation
 
-/// The stable id of each endpoint; fixtures, report classnames and CLI filters use these.
-/// Endpoints that keep their path across contracts keep their id; a new path gets a new id.
-public enum EndpointID: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
-    /// `GET /places/{fsq_id}` (seed) and `GET /places/{fsq_place_id}` (today): one place's details.
-    case placeDetails = "place-details"
-    /// `GET /places/{id}/tips`: a place's tips.
-    case placeTips = "place-tips"
-    /// `GET /places/{id}/photos`: a place's photos.
-    case placePhotos = "place-photos"
-    /// `GET /places/autocomplete` (seed): place candidates for partial text.
-    case placesAutocomplete = "places-autocomplete"
-    /// `GET /places/search`: places matching a query and location.
-    case placeSearch = "place-search"
-    /// `GET /places/geotagging` (seed): the places a device is likely at.
-    case geotagging = "geotagging"
-    /// `GET /places/categories` (seed): the category taxonomy.
-    case categories = "categories"
-    /// `GET /places/chains` (seed): chains matching a name.
-    case chains = "chains"
-    /// `GET /autocomplete`: typed suggestions (places, searches, geos).
-    case autocomplete = "autocomplete"
-    /// `GET /geotagging/candidates` (today): the places a device is likely at.
-    case geotaggingCandidates = "geotagging-candidates"
-    // The 2025-06-17 operations beyond the six reads, named by the document's operation ids.
-    /// `POST /places/{fsq_place_id}/suggest/edit`: propose new values for a place's fields.
-    case suggestEdit = "place-suggest-edit"
-    /// `POST /places/{fsq_place_id}/suggest/flag`: report that some of a place's fields are wrong.
-    case suggestFlag = "place-flag"
-    /// `POST /places/{fsq_place_id}/suggest/remove`: propose removing a place.
-    case suggestRemove = "place-suggest-remove"
-    /// `POST /places/{fsq_place_id}/suggest/merge`: propose that places are duplicates.
-    case suggestMerge = "suggest-merge"
-    /// `POST /places/suggest/place`: propose a new place.
-    case suggestPlace = "places-suggest-place"
-    /// `GET /places/suggest/status`: where the caller's suggestions stand.
-    case suggestStatus = "place-suggest-status"
-    /// `GET /places/suggest/review`: places with open problems to review.
-    case suggestReview = "place-top-venue-woes"
-    /// `POST /geotagging/confirm`: report which candidate the user picked.
-    case geotaggingConfirm = "geotagging-confirm"
-    /// `GET /offline-jobs/status`: the status of the caller's offline jobs.
-    case offlineJobsStatus = "offline-jobs-status"
-    /// `POST /offline-jobs/initialize`: start an offline job.
-    case offlineJobsInitialize = "offline-jobs-initialize"
-    /// `POST /offline-jobs/{fsq_job_id}/execute`: run an offline job.
-    case offlineJobsExecute = "offline-jobs-execute"
-    /// `POST /offline-jobs/{fsq_job_id}/credentials/refresh`: renew a job's storage credentials.
-    case offlineJobsCredentialsRefresh = "offline-jobs-credentials-refresh"
-
-    public var description: String { rawValue }
-
-    /// The registry entry for this id in the seed contract, or in the first contract that has it.
-    package var endpoint: Endpoint {
-        // Every id is registered in some contract; RegistryTests keeps it so.
-        Contract.all.lazy.compactMap { $0.endpoint(self) }.first!
-    }
-
-    /// The registry entry for this id in `contract`, if that contract has it.
-    package func endpoint(in contract: Contract) -> Endpoint? { contract.endpoint(self) }
-
-    /// The contracts that serve this endpoint.
-    package var contracts: [Contract] { Contract.all.filter { $0.endpoint(self) != nil } }
-}
-
 /// One registry entry: an endpoint as one contract defines it — method, path template,
 /// parameters with their rules, the request type a user writes and the model a 2xx decodes into.
 public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// The endpoint's stable id, the same in every contract that keeps its path.
     public let id: EndpointID
     /// The contract this entry belongs to.
-    public let contract: ContractID
+    public private(set) var contract: ContractID
     /// The HTTP method, `GET` or `POST`.
     public let method: String
-    /// The path, with `{name}` where the place id goes (`{fsq_id}` in seed, `{fsq_place_id}` today).
+    /// The path, with `{name}` where the place id goes (`{fsq_id}` in seed, `{fsq_place_id}` since 2025-06-17).
     public let pathTemplate: String
     /// The query parameters it takes, with their rules, in the order they are sent.
     package let parameters: [Parameter]
     /// The document that defines it: a seed spec number, or the OpenAPI version.
-    package let specDocument: String
+    package private(set) var specDocument: String
     /// The Swift type a 2xx body decodes into.
     package let responseModel: any (Decodable & Sendable).Type
     /// The Swift type a user builds to call it.
@@ -117,6 +53,15 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
             for parameter in query { parameter.write(request, &items) }
             return items
         }
+    }
+
+    /// This entry as a later contract serves it unchanged: the same request type, model and rules, under
+    /// `contract`'s id and defined by `spec`. A version that keeps an operation's shape reuses it this way.
+    package func reissued(for contract: ContractID, spec: String) -> Endpoint {
+        var entry = self
+        entry.contract = contract
+        entry.specDocument = spec
+        return entry
     }
 
     /// Every registry entry of every contract, contract by contract; `Contract.catalog`.
@@ -204,7 +149,7 @@ extension Endpoint {
         package var description: String { required ? "\(name) (required, \(rule))" : "\(name) (\(rule))" }
 
         /// Whether the API reads the value as a set (`fields`, `types`, category ids): the same members in any order
-        /// are the same request. Every comma-separated parameter is one today.
+        /// are the same request. Every comma-separated parameter is one so far.
         package var isSet: Bool {
             switch rule {
             case .list, .integerList, .listOf: return true

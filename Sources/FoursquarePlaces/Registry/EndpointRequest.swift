@@ -5,7 +5,9 @@ import Foundation
 public protocol EndpointRequest: Sendable {
     /// The model a 2xx answer decodes into.
     associatedtype Response: Decodable & Sendable
-    /// The registry entry this request calls.
+    /// The operation this request calls; its registry entry is found through the contract (`ContractRequest`).
+    static var endpointID: EndpointID { get }
+    /// The registry entry this request calls, in the contract that declared the request type.
     static var endpoint: Endpoint { get }
     /// Throws `invalidInput` for anything the API would reject or the URL could not carry.
     func validate() throws(FoursquareError)
@@ -16,9 +18,6 @@ public protocol EndpointRequest: Sendable {
 }
 
 extension EndpointRequest {
-    /// The stable id of the endpoint this request calls.
-    public static var endpointID: EndpointID { endpoint.id }
-
     public func validate() throws(FoursquareError) { try validateParameters() }
 
     /// The path and every query item checked against the registry's rules.

@@ -33,7 +33,7 @@ import TestSupport
                                    "place-search/Äpfel.json", "place-search/apfel.json", "chains/c.json", "chains/out.json",
                                    "zzz-custom/q.json", "aaa-custom/q.json", "top.json"])
             // The order the string-based sort gave: catalog rank of the suite, then suite name, then path.
-            let rank = Dictionary(uniqueKeysWithValues: EndpointID.allCases.map(\.rawValue).enumerated().map { ($1, $0) })
+            let rank = Dictionary(uniqueKeysWithValues: EndpointID.all.map(\.rawValue).enumerated().map { ($1, $0) })
             let expected = files.sorted { l, r in
                 let a = rank[l.suite] ?? Int.max, b = rank[r.suite] ?? Int.max
                 if a != b { return a < b }

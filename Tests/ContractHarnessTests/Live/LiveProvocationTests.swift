@@ -61,7 +61,7 @@ import TestSupport
             return fixture.endpoint
         })
         #expect(provoked[400] == Set(Contract.v20250617.endpoints.filter { $0.effect == .read }.map(\.id)).union(writesWithARule))
-        #expect(writesWithARule.isSuperset(of: [.suggestEdit, .suggestPlace]), "\(writesWithARule)")
+        #expect(writesWithARule.isSuperset(of: [.placeSuggestEdit, .placesSuggestPlace]), "\(writesWithARule)")
         // Every operation with an id in its path (a place or a job) gets its 404 with an id no server has.
         #expect(provoked[404] == Set(Contract.v20250617.endpoints.filter(\.hasPlaceID).map(\.id)))
     }

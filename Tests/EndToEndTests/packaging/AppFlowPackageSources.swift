@@ -16,8 +16,8 @@ public struct NearbyCoffee: Sendable {
     }
 
     /// The search the list screen makes; `cursor` is the token the app stored for the page to show.
-    public func search(cursor: String? = nil) -> Places.SearchRequest {
-        Places.SearchRequest(query: "coffee", location: .ll(here, radius: 1000), sort: .distance, limit: 2, cursor: cursor)
+    public func search(cursor: String? = nil) -> Places.PlaceSearchRequest {
+        Places.PlaceSearchRequest(query: "coffee", location: .ll(here, radius: 1000), sort: .distance, limit: 2, cursor: cursor)
     }
 
     /// One page of names, and the next page's token as the app stores it.
@@ -28,10 +28,10 @@ public struct NearbyCoffee: Sendable {
 
     /// Search, then the top result's details and photos.
     public func topResult() async throws(FoursquareError) -> (place: Places.Place, photos: [Places.Photo]) {
-        let top = try await client.search(search()).results[0]
-        let place = try await client.place(Places.PlaceRequest(
+        let top = try await client.placeSearch(search()).results[0]
+        let place = try await client.placeDetails(Places.PlaceDetailsRequest(
             placeID: top.id, fields: ["name", "location", "categories", "hours", "rating", "tel", "website", "fsq_place_id"]))
-        let photos = try await client.photos(Places.PhotosRequest(placeID: top.id, limit: 3))
+        let photos = try await client.placePhotos(Places.PlacePhotosRequest(placeID: top.id, limit: 3))
         return (place, photos)
     }
 }

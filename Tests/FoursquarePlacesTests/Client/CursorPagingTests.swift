@@ -37,23 +37,23 @@ struct CursorPagingTests {
         }
     }
 
-    @Test("SearchRequest, TipsRequest and PhotosRequest send the cursor they are given")
+    @Test("PlaceSearchRequest, PlaceTipsRequest and PlacePhotosRequest send the cursor they are given")
     func cursorIsSent() async throws {
         let transport = Self.pagedTransport()
         let client = PlacesClient<C>(apiKey: APIKey("k"), transport: transport)
-        _ = try await client.search(C.SearchRequest(query: "coffee", limit: 2, cursor: "c2"))
-        _ = try await client.tips(C.TipsRequest(placeID: "p", cursor: "c2"))
-        _ = try await client.photos(C.PhotosRequest(placeID: "p", cursor: "c2"))
+        _ = try await client.placeSearch(C.PlaceSearchRequest(query: "coffee", limit: 2, cursor: "c2"))
+        _ = try await client.placeTips(C.PlaceTipsRequest(placeID: "p", cursor: "c2"))
+        _ = try await client.placePhotos(C.PlacePhotosRequest(placeID: "p", cursor: "c2"))
         #expect(transport.requests.map { $0.queryParameters["cursor"] } == ["c2", "c2", "c2"])
-        #expect(C.SearchRequest.endpoint.parameter(named: "cursor") != nil)
-        #expect(C.TipsRequest.endpoint.parameter(named: "cursor") != nil)
-        #expect(C.PhotosRequest.endpoint.parameter(named: "cursor") != nil)
+        #expect(C.PlaceSearchRequest.endpoint.parameter(named: "cursor") != nil)
+        #expect(C.PlaceTipsRequest.endpoint.parameter(named: "cursor") != nil)
+        #expect(C.PlacePhotosRequest.endpoint.parameter(named: "cursor") != nil)
     }
 
     @Test("an empty cursor is refused before sending")
     func emptyCursor() async throws {
         let client = PlacesClient<C>(apiKey: APIKey("k"), transport: CapturingTransport())
-        let error = await foursquareError { () async throws(FoursquareError) in _ = try await client.search(C.SearchRequest(cursor: " ")) }
+        let error = await foursquareError { () async throws(FoursquareError) in _ = try await client.placeSearch(C.PlaceSearchRequest(cursor: " ")) }
         #expect(error?.code == .invalidInput)
         #expect(error?.parameter == "cursor")
     }
@@ -61,7 +61,7 @@ struct CursorPagingTests {
     @Test("a response gives the request for its next page, and nil on the last")
     func nextRequest() async throws {
         let client = PlacesClient<C>(apiKey: APIKey("k"), transport: Self.pagedTransport())
-        let first = C.SearchRequest(query: "coffee", location: .near("Chicago, IL"), limit: 2)
+        let first = C.PlaceSearchRequest(query: "coffee", location: .near("Chicago, IL"), limit: 2)
         let page1 = try await client.response(to: first)
         let second = try #require(page1.nextRequest(after: first))
         #expect(second.cursor == "c2")
@@ -77,7 +77,7 @@ struct CursorPagingTests {
     func tokenRoundTrip() async throws {
         let transport = Self.pagedTransport()
         let client = PlacesClient<C>(apiKey: APIKey("k"), transport: transport)
-        let search = C.SearchRequest(query: "coffee", limit: 2)
+        let search = C.PlaceSearchRequest(query: "coffee", limit: 2)
         // Screen 1 loads the first page and saves the token as apps do: a String in their own storage.
         let token: String = try #require(try await client.response(to: search).nextCursor)
         let stored = try JSONEncoder().encode(["nextPage": token])
@@ -85,7 +85,7 @@ struct CursorPagingTests {
         let restored = try #require(try JSONDecoder().decode([String: String].self, from: stored)["nextPage"])
         var resumed = search
         resumed.cursor = restored
-        let page = try await client.search(resumed)
+        let page = try await client.placeSearch(resumed)
         #expect(page.results.map(\.id) == ["p-c2"])
         #expect(transport.lastRequest?.queryParameters["cursor"] == token)
     }
@@ -94,17 +94,17 @@ struct CursorPagingTests {
     func pagesForEachOperation() async throws {
         let client = PlacesClient<C>(apiKey: APIKey("k"), transport: Self.pagedTransport())
         var search: [String] = []
-        for try await page in client.pages(C.SearchRequest(query: "coffee")) { search += page.value.results.map(\.id) }
+        for try await page in client.pages(C.PlaceSearchRequest(query: "coffee")) { search += page.value.results.map(\.id) }
         var tips: [String] = []
-        for try await page in client.pages(C.TipsRequest(placeID: "p")) { tips += page.value.map(\.id) }
+        for try await page in client.pages(C.PlaceTipsRequest(placeID: "p")) { tips += page.value.map(\.id) }
         var photos: [String] = []
-        for try await page in client.pages(C.PhotosRequest(placeID: "p")) { photos += page.value.map(\.id) }
+        for try await page in client.pages(C.PlacePhotosRequest(placeID: "p")) { photos += page.value.map(\.id) }
         #expect(search == ["p-c1", "p-c2", "p-c3"])
         #expect(tips == ["p-c1", "p-c2", "p-c3"])
         #expect(photos == ["p-c1", "p-c2", "p-c3"])
         // Resuming from a stored cursor walks only the rest.
         var rest: [String] = []
-        for try await page in client.pages(C.TipsRequest(placeID: "p", cursor: "c2")) { rest += page.value.map(\.id) }
+        for try await page in client.pages(C.PlaceTipsRequest(placeID: "p", cursor: "c2")) { rest += page.value.map(\.id) }
         #expect(rest == ["p-c2", "p-c3"])
     }
 }

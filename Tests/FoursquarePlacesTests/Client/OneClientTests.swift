@@ -34,15 +34,15 @@ struct OneClientTests {
             }
             """)
         #expect(foreign.status != 0)
-        #expect(foreign.stderr.contains("requires the types 'Contract20250617' and 'SeedContract.PlaceSearchRequest.APIContract'"), "\(foreign.stderr)")
+        #expect(foreign.stderr.contains("'Contract20250617' and 'SeedContract.PlaceSearchRequest.APIContract'"), "\(foreign.stderr)")
         let own = try await AuthByContractTests.typecheck("""
             func f(_ client: PlacesClient<Contract20250617>) async throws {
-                _ = try await client.response(to: Contract20250617.SearchRequest(query: "coffee"))
-                _ = try await client.send(Contract20250617.TipsRequest(placeID: "p"))
-                for try await _ in client.pages(Contract20250617.PhotosRequest(placeID: "p")) {}
+                _ = try await client.response(to: Contract20250617.PlaceSearchRequest(query: "coffee"))
+                _ = try await client.send(Contract20250617.PlaceTipsRequest(placeID: "p"))
+                for try await _ in client.pages(Contract20250617.PlacePhotosRequest(placeID: "p")) {}
             }
             // Code generic over the contract reaches the head of its own contract's search.
-            func g<C: PlacesContract>(_ client: PlacesClient<C>, _ search: C.SearchRequest) async throws -> Int? {
+            func g<C: PlacesContract>(_ client: PlacesClient<C>, _ search: C.PlaceSearchRequest) async throws -> Int? {
                 try await client.response(to: search).rateLimit?.remaining
             }
             """)

@@ -27,7 +27,7 @@ struct PaginationTests {
         let client = PlacesClient<C>(apiKey: APIKey("k"), baseURL: URL(string: "http://127.0.0.1:9999")!, transport: transport)
         var ids: [String] = []
         var cursors: [String?] = []
-        for try await page in client.searchPages(C.SearchRequest(query: "tea")) {
+        for try await page in client.searchPages(C.PlaceSearchRequest(query: "tea")) {
             ids += page.value.results.map(\.id)
             cursors.append(page.nextCursor)
             #expect(page.rateLimit?.remaining == 99)
@@ -53,7 +53,7 @@ struct PaginationTests {
         let client = PlacesClient<C>(apiKey: APIKey("k"), transport: transport)
         var pages = 0
         let error = await foursquareError { () async throws(FoursquareError) in
-            for try await _ in client.searchPages(C.SearchRequest(query: "tea")) { pages += 1 }
+            for try await _ in client.searchPages(C.PlaceSearchRequest(query: "tea")) { pages += 1 }
         }
         #expect(pages == 1)
         #expect(error?.code == .rateLimited)
@@ -75,9 +75,9 @@ struct PaginationTests {
     @Test("rate-limit headers on a success, absent when not sent")
     func rateLimitOnSuccess() async throws {
         let transport = CapturingTransport(status: 200, headers: ["x-ratelimit-limit": "1000", "x-ratelimit-remaining": "998",
-                                                                  "x-ratelimit-reset": "3600"], body: CurrentSamples.place)
+                                                                  "x-ratelimit-reset": "3600"], body: V20250617Samples.place)
         let client = PlacesClient<C>(apiKey: APIKey("k"), transport: transport)
-        let response = try await client.response(to: C.PlaceRequest(placeID: "x"))
+        let response = try await client.response(to: C.PlaceDetailsRequest(placeID: "x"))
         #expect(response.rateLimit == RateLimit(limit: 1000, remaining: 998, reset: 3600))
         #expect(response.nextCursor == nil)
         #expect(RateLimit(headers: ["Content-Type": "application/json"]) == nil)

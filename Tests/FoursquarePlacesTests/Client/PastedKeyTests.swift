@@ -27,7 +27,7 @@ struct PastedKeyTests {
             let transport = CapturingTransport { _ in .response(status: 200, headers: [:], body: Data("{}".utf8)) }
             let client = PlacesClient<SeedContract>(apiKey: APIKey(key), transport: transport).using(style)
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
-                _ = try await client.place(SeedContract.PlaceDetailsRequest(placeID: "4b0588f6f964a520b2d422e3"))
+                _ = try await client.placeDetails(SeedContract.PlaceDetailsRequest(placeID: "4b0588f6f964a520b2d422e3"))
             })
             #expect(error.code == .invalidInput)
             let printed = "\(error) \(String(reflecting: error)) \(error.localizedDescription)"

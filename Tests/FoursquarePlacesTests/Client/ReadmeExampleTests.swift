@@ -10,7 +10,7 @@ import TestSupport
 
     @Test func theReadmeSnippetAsWritten() async throws {
         let transport = CapturingTransport { _ in
-            .response(status: 200, headers: ["Content-Type": "application/json"], body: Data(CurrentSamples.search.utf8))
+            .response(status: 200, headers: ["Content-Type": "application/json"], body: Data(V20250617Samples.search.utf8))
         }
         var printed: [String] = []
         // From here to the closing brace of `do`/`catch`, the README's lines (print collected instead).
@@ -27,7 +27,7 @@ import TestSupport
 
     @Test func theReadmeExampleRunsAgainstCannedResponses() async throws {
         let transport = CapturingTransport { request in
-            let body = request.path == "/autocomplete" ? CurrentSamples.autocomplete : CurrentSamples.search
+            let body = request.path == "/autocomplete" ? V20250617Samples.autocomplete : V20250617Samples.search
             return .response(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
         }
         let client = PlacesClient<Places>(apiKey: APIKey("readme-key"), transport: transport)

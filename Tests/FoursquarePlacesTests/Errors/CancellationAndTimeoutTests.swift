@@ -11,11 +11,11 @@ import FoundationNetworking
 @Suite("Cancellation and timeouts")
 struct CancellationAndTimeoutTests {
     typealias C = Contract20250617
-    static let search = C.SearchRequest(query: "coffee", location: .ll(Coordinate(latitude: 40.7484, longitude: -73.9857)))
+    static let search = C.PlaceSearchRequest(query: "coffee", location: .ll(Coordinate(latitude: 40.7484, longitude: -73.9857)))
 
     static func error(transportThrowing error: any Error) async -> FoursquareError? {
         let client = PlacesClient<C>(apiKey: APIKey("k"), transport: CapturingTransport(failingWith: error))
-        return await foursquareError { () async throws(FoursquareError) in _ = try await client.search(search) }
+        return await foursquareError { () async throws(FoursquareError) in _ = try await client.placeSearch(search) }
     }
 
     @Test("each transport error maps to the code an app acts on", arguments: [
@@ -43,7 +43,7 @@ struct CancellationAndTimeoutTests {
         let client = PlacesClient<C>(apiKey: APIKey("k"), transport: transport)
         let task = Task { () -> FoursquareError? in
             withUnsafeCurrentTask { $0?.cancel() }
-            return await foursquareError { () async throws(FoursquareError) in _ = try await client.search(Self.search) }
+            return await foursquareError { () async throws(FoursquareError) in _ = try await client.placeSearch(Self.search) }
         }
         let error = try #require(await task.value)
         #expect(error.code == .cancelled)
@@ -55,7 +55,7 @@ struct CancellationAndTimeoutTests {
     func cancelAgainstSilentServer() async throws {
         let server = try SilentServer()
         let client = PlacesClient<C>(apiKey: APIKey("k"), baseURL: server.baseURL, transport: URLSessionTransport())
-        let task = Task { await foursquareError { () async throws(FoursquareError) in _ = try await client.search(Self.search) } }
+        let task = Task { await foursquareError { () async throws(FoursquareError) in _ = try await client.placeSearch(Self.search) } }
         try await Task.sleep(for: .milliseconds(300))
         let clock = ContinuousClock()
         let start = clock.now
@@ -74,7 +74,7 @@ struct CancellationAndTimeoutTests {
                                      transport: URLSessionTransport(timeout: .milliseconds(400)))
         let clock = ContinuousClock()
         let start = clock.now
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in _ = try await client.search(Self.search) })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in _ = try await client.placeSearch(Self.search) })
         let elapsed = clock.now - start
         #expect(error.code == .timedOut)
         #expect(!error.isRetryable)

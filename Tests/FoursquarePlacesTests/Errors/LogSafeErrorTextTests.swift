@@ -12,12 +12,12 @@ struct LogSafeErrorTextTests {
     static let secrets = ["40.123456", "-73.654321", "SentinelTown", "SENTINEL-SESSION-42", "SENTINELPLACE0001", "41.987654",
                           "-72.111111", "sentinel query text"]
 
-    static let ll = C.SearchRequest(query: "sentinel query text", location: .ll(Coordinate(latitude: 40.123456, longitude: -73.654321)))
-    static let near = C.SearchRequest(location: .near("SentinelTown"))
-    static let bounds = C.SearchRequest(location: .bounds(ne: Coordinate(latitude: 41.987654, longitude: -72.111111),
+    static let ll = C.PlaceSearchRequest(query: "sentinel query text", location: .ll(Coordinate(latitude: 40.123456, longitude: -73.654321)))
+    static let near = C.PlaceSearchRequest(location: .near("SentinelTown"))
+    static let bounds = C.PlaceSearchRequest(location: .bounds(ne: Coordinate(latitude: 41.987654, longitude: -72.111111),
                                                          sw: Coordinate(latitude: 40.123456, longitude: -73.654321)))
     static let session = C.AutocompleteRequest(query: "sentinel query text", sessionToken: "SENTINEL-SESSION-42")
-    static let details = C.PlaceRequest(placeID: "SENTINELPLACE0001")
+    static let details = C.PlaceDetailsRequest(placeID: "SENTINELPLACE0001")
 
     /// Answers that echo the request back, as servers and proxies do.
     static let replies: [(String, @Sendable (HTTPRequest) -> CapturingTransport.Reply)] = [
@@ -60,11 +60,11 @@ struct LogSafeErrorTextTests {
         for (label, reply) in Self.replies {
             let client = PlacesClient<C>(apiKey: APIKey(Self.key), transport: CapturingTransport(handler: reply))
             let calls: [(String, @Sendable () async throws(FoursquareError) -> Void)] = [
-                ("search ll", { () async throws(FoursquareError) in _ = try await client.search(Self.ll) }),
-                ("search near", { () async throws(FoursquareError) in _ = try await client.search(Self.near) }),
-                ("search ne/sw", { () async throws(FoursquareError) in _ = try await client.search(Self.bounds) }),
+                ("search ll", { () async throws(FoursquareError) in _ = try await client.placeSearch(Self.ll) }),
+                ("search near", { () async throws(FoursquareError) in _ = try await client.placeSearch(Self.near) }),
+                ("search ne/sw", { () async throws(FoursquareError) in _ = try await client.placeSearch(Self.bounds) }),
                 ("autocomplete", { () async throws(FoursquareError) in _ = try await client.autocomplete(Self.session) }),
-                ("details", { () async throws(FoursquareError) in _ = try await client.place(Self.details) }),
+                ("details", { () async throws(FoursquareError) in _ = try await client.placeDetails(Self.details) }),
             ]
             for (name, call) in calls {
                 let error = try #require(await foursquareError(call), "\(label) \(name)")
@@ -78,7 +78,7 @@ struct LogSafeErrorTextTests {
     @Test("the text names the operation by its template and the status")
     func operationAndStatus() async throws {
         let client = PlacesClient<C>(apiKey: APIKey(Self.key), transport: CapturingTransport(status: 404, body: #"{"message":"gone"}"#))
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in _ = try await client.place(Self.details) })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in _ = try await client.placeDetails(Self.details) })
         #expect(error.description == "notFound (HTTP 404): gone [GET /places/{fsq_place_id}]")
         #expect(error.operation == "GET /places/{fsq_place_id}")
         #expect(error.request?.url == "https://places-api.foursquare.com/places/SENTINELPLACE0001")
@@ -87,19 +87,19 @@ struct LogSafeErrorTextTests {
     @Test("a refused input's text leaves out the refused value")
     func refusedInput() async throws {
         let client = PlacesClient<C>(apiKey: APIKey(Self.key), transport: CapturingTransport())
-        let southOfSW = C.SearchRequest(location: .bounds(ne: Coordinate(latitude: 40.123456, longitude: -73.654321),
+        let southOfSW = C.PlaceSearchRequest(location: .bounds(ne: Coordinate(latitude: 40.123456, longitude: -73.654321),
                                                           sw: Coordinate(latitude: 41.987654, longitude: -72.111111)))
-        let outside = C.SearchRequest(location: .ll(Coordinate(latitude: 123.456789, longitude: 10.5)))
+        let outside = C.PlaceSearchRequest(location: .ll(Coordinate(latitude: 123.456789, longitude: 10.5)))
         for request in [southOfSW, outside] {
-            let error = try #require(await foursquareError { () async throws(FoursquareError) in _ = try await client.search(request) })
+            let error = try #require(await foursquareError { () async throws(FoursquareError) in _ = try await client.placeSearch(request) })
             #expect(error.code == .invalidInput)
             Self.check(error, "invalid input")
             #expect(!error.description.contains("123.456789"), "\(error)")
             #expect(error.description.hasPrefix("invalid input: "), "\(error)")
             #expect(error.description.hasSuffix("[GET /places/search]"), "\(error)")
         }
-        let slash = C.PlaceRequest(placeID: "SENTINELPLACE0001/x")
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in _ = try await client.place(slash) })
+        let slash = C.PlaceDetailsRequest(placeID: "SENTINELPLACE0001/x")
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in _ = try await client.placeDetails(slash) })
         Self.check(error, "bad place id")
     }
 }

@@ -15,7 +15,7 @@ struct LenientResultsTests {
 
     @Test("a search answer whose results[2] lacks fsq_place_id gives the other places and lists the skipped ones")
     func searchSkipsAndReports() async throws {
-        let response = try await client(C.self, CapturingTransport(body: Self.searchBody)).response(to: C.SearchRequest(query: "coffee"))
+        let response = try await client(C.self, CapturingTransport(body: Self.searchBody)).response(to: C.PlaceSearchRequest(query: "coffee"))
         #expect(response.value.results.map(\.id) == ["a", "b", "e"])
         #expect(response.skippedElements.map(\.path) == ["$.results[2]", "$.results[3]"])
         #expect(response.skippedElements[0].failure.path == "$.results[2].fsq_place_id")
@@ -23,13 +23,13 @@ struct LenientResultsTests {
         #expect(response.skippedElements[1].failure.path == "$.results[3].categories[0].fsq_category_id")
         #expect(response.skippedElements[0].description == "$.results[2] skipped: at $.results[2].fsq_place_id: expected a value, found no such key")
         // The typed call returns the readable places too.
-        #expect(try await client(C.self, CapturingTransport(body: Self.searchBody)).search(C.SearchRequest()).results.count == 3)
+        #expect(try await client(C.self, CapturingTransport(body: Self.searchBody)).placeSearch(C.PlaceSearchRequest()).results.count == 3)
     }
 
     @Test("top-level lists (tips, photos) and autocomplete and geotagging lists are lenient too")
     func otherLists() async throws {
         let tips = try await client(C.self, CapturingTransport(body: #"[{"fsq_tip_id":"t1"},{"text":"no id"},null,{"fsq_tip_id":"t4"}]"#))
-            .response(to: C.TipsRequest(placeID: "p"))
+            .response(to: C.PlaceTipsRequest(placeID: "p"))
         #expect(tips.value.map(\.id) == ["t1", "t4"])
         #expect(tips.skippedElements.map(\.path) == ["$[1]", "$[2]"])
         let auto = try await client(C.self, CapturingTransport(body: #"{"results":[{"type":"place","text":{"primary":"A"}},{"type":"place"}]}"#))
@@ -45,25 +45,25 @@ struct LenientResultsTests {
     @Test("a single object, a missing list and a list of the wrong type still fail the call")
     func strictWhereTheAppIsAffected() async throws {
         let details = await foursquareError { () async throws(FoursquareError) in
-            _ = try await client(C.self, CapturingTransport(body: #"{"name":"no id"}"#)).place(C.PlaceRequest(placeID: "p"))
+            _ = try await client(C.self, CapturingTransport(body: #"{"name":"no id"}"#)).placeDetails(C.PlaceDetailsRequest(placeID: "p"))
         }
         #expect(details?.code == .decodingFailed)
         let missing = await foursquareError { () async throws(FoursquareError) in
-            _ = try await client(C.self, CapturingTransport(body: #"{"context":{}}"#)).search(C.SearchRequest())
+            _ = try await client(C.self, CapturingTransport(body: #"{"context":{}}"#)).placeSearch(C.PlaceSearchRequest())
         }
         #expect(missing?.code == .decodingFailed)
         let wrongType = await foursquareError { () async throws(FoursquareError) in
-            _ = try await client(C.self, CapturingTransport(body: #"{"results":{"fsq_place_id":"a"}}"#)).search(C.SearchRequest())
+            _ = try await client(C.self, CapturingTransport(body: #"{"results":{"fsq_place_id":"a"}}"#)).placeSearch(C.PlaceSearchRequest())
         }
         #expect(wrongType?.code == .decodingFailed)
         // Another contract's answer: no element reads, so the call fails at the first.
         let seedShaped = await foursquareError { () async throws(FoursquareError) in
-            _ = try await client(C.self, CapturingTransport(body: #"{"results":[{"fsq_id":"a"},{"fsq_id":"b"}]}"#)).search(C.SearchRequest())
+            _ = try await client(C.self, CapturingTransport(body: #"{"results":[{"fsq_id":"a"},{"fsq_id":"b"}]}"#)).placeSearch(C.PlaceSearchRequest())
         }
         #expect(seedShaped?.code == .decodingFailed)
         #expect(seedShaped?.decoding?.path == "$.results[0].fsq_place_id")
         // An empty list is a list.
-        #expect(try await client(C.self, CapturingTransport(body: #"{"results":[]}"#)).search(C.SearchRequest()).results.isEmpty)
+        #expect(try await client(C.self, CapturingTransport(body: #"{"results":[]}"#)).placeSearch(C.PlaceSearchRequest()).results.isEmpty)
     }
 
     @Test("a skipped element's reason never shows the key, even when the body echoes it")
@@ -71,7 +71,7 @@ struct LenientResultsTests {
         let key = "SENTINEL-KEY-skipped-91"
         let client = PlacesClient<C>(apiKey: APIKey(key), transport: CapturingTransport(
             body: #"{"results":[{"fsq_place_id":"a"},{"fsq_place_id":"\#(key)","name":7}]}"#))
-        let response = try await client.response(to: C.SearchRequest())
+        let response = try await client.response(to: C.PlaceSearchRequest())
         #expect(response.skippedElements.count == 1)
         #expect(!"\(response.skippedElements)".contains(key))
         #expect(!String(reflecting: response.skippedElements).contains(key))
@@ -81,7 +81,7 @@ struct LenientResultsTests {
     func strictWhenAsked() async throws {
         var client = TestSupport.client(C.self, CapturingTransport(body: Self.searchBody))
         client.decodesResultsLeniently = false
-        let error = await foursquareError { () async throws(FoursquareError) in _ = try await client.search(C.SearchRequest()) }
+        let error = await foursquareError { () async throws(FoursquareError) in _ = try await client.placeSearch(C.PlaceSearchRequest()) }
         #expect(error?.code == .decodingFailed)
         #expect(error?.decoding?.path == "$.results[2].fsq_place_id")
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(C.SearchResponse.self, from: Data(Self.searchBody.utf8)) }

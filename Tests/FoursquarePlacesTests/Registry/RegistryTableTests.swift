@@ -12,7 +12,7 @@ struct RegistryTableTests {
 
     @Test("every id is registered, and each contract has each id and each route once")
     func consistent() {
-        for id in EndpointID.allCases { #expect(!id.contracts.isEmpty, "\(id)") }
+        for id in EndpointID.all { #expect(!id.contracts.isEmpty, "\(id)") }
         for contract in Contract.all {
             #expect(Set(contract.endpoints.map(\.id)).count == contract.endpoints.count)
             #expect(Set(contract.endpoints.map { "\($0.method) \($0.pathTemplate)" }).count == contract.endpoints.count)
@@ -80,6 +80,6 @@ struct RegistryTableTests {
         #expect(throws: ParameterProblem.self) { try search.makeRequest(placeID: nil, query: ["venue": "X"]) }
         #expect(throws: ParameterProblem.self) { try search.makeRequest(placeID: nil, query: ["sort": "NEAREST"]) }
         let request = try search.makeRequest(placeID: nil, query: ["near": "Paris", "open_now": "true"])
-        #expect(request as? Contract20250617.SearchRequest == Contract20250617.SearchRequest(location: .near("Paris"), openNow: true))
+        #expect(request as? Contract20250617.PlaceSearchRequest == Contract20250617.PlaceSearchRequest(location: .near("Paris"), openNow: true))
     }
 }

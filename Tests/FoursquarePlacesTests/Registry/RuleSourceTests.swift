@@ -11,7 +11,7 @@ import Testing
         for id in [EndpointID.placeSearch, .placeTips, .placePhotos, .autocomplete, .geotaggingCandidates] {
             #expect(try Self.entry(id, .v20250617).parameter(named: "limit")?.source == .document, "\(id)")
         }
-        #expect(try Self.entry(.suggestStatus, .v20250617).parameter(named: "limit")?.source == .document)
+        #expect(try Self.entry(.placeSuggestStatus, .v20250617).parameter(named: "limit")?.source == .document)
         #expect(try Self.entry(.offlineJobsInitialize, .v20250617).parameter(named: "durationSeconds")?.source == .document)
         #expect(try Self.entry(.placeSearch, .v20250617).parameter(named: "min_price")?.source == .document)
     }
@@ -30,9 +30,9 @@ import Testing
         #expect(search.refusingRule([("query", "coffee"), ("limit", "51")]).map { "\($0.parameter) \($0.source)" } == "limit document")
         #expect(search.refusingRule([("query", "coffee"), ("limit", "50")]) == nil)
         // The document types these as a plain number and a plain string: no declared rule refuses them.
-        #expect(try Self.entry(.suggestEdit, .v20250617).refusingRule([("latitude", "91")]) == nil)
+        #expect(try Self.entry(.placeSuggestEdit, .v20250617).refusingRule([("latitude", "91")]) == nil)
         #expect(try Self.entry(.offlineJobsStatus, .v20250617).refusingRule([("job_ids", "not-a-job")]) == nil)
         // A required parameter left out is the document's rule.
-        #expect(try Self.entry(.suggestPlace, .v20250617).refusingRule([]).map { "\($0.parameter) \($0.source)" } == "name document")
+        #expect(try Self.entry(.placesSuggestPlace, .v20250617).refusingRule([]).map { "\($0.parameter) \($0.source)" } == "name document")
     }
 }

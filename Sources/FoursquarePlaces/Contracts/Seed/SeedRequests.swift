@@ -5,7 +5,7 @@ extension SeedContract {
     /// `GET /places/{fsq_id}` (spec 000).
     public struct PlaceDetailsRequest: PlaceScopedRequest, Hashable {
         public typealias Response = PlaceDetails
-        public static var endpoint: Endpoint { Endpoint.Seed.placeDetails }
+        public static var endpointID: EndpointID { .placeDetails }
         public var placeID: String
         /// The answer fields to return (`fields`); nil returns the API's default set.
         public var fields: [String]?
@@ -23,7 +23,7 @@ extension SeedContract {
     /// `GET /places/{fsq_id}/tips` (spec 000).
     public struct PlaceTipsRequest: PlaceScopedRequest, Hashable {
         public typealias Response = ResultsPage<Tip>
-        public static var endpoint: Endpoint { Endpoint.Seed.placeTips }
+        public static var endpointID: EndpointID { .placeTips }
         public var placeID: String
         /// How many tips to return (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
@@ -44,7 +44,7 @@ extension SeedContract {
     /// `GET /places/{fsq_id}/photos` (spec 000).
     public struct PlacePhotosRequest: PlaceScopedRequest, Hashable {
         public typealias Response = ResultsPage<PlacePhoto>
-        public static var endpoint: Endpoint { Endpoint.Seed.placePhotos }
+        public static var endpointID: EndpointID { .placePhotos }
         public var placeID: String
         /// How many photos to return (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
@@ -65,7 +65,7 @@ extension SeedContract {
     /// `GET /places/autocomplete` (spec 001): place candidates for partial text.
     public struct PlacesAutocompleteRequest: EndpointRequest, Hashable {
         public typealias Response = ResultsPage<PlaceCandidate>
-        public static var endpoint: Endpoint { Endpoint.Seed.placesAutocomplete }
+        public static var endpointID: EndpointID { .placesAutocomplete }
         /// The text typed so far (`query`, required, not empty).
         public var query: String
         /// The point to rank candidates around (`ll`).
@@ -90,12 +90,12 @@ extension SeedContract {
     /// `GET /places/search` (spec 001). The seed contract needs a location strategy.
     public struct PlaceSearchRequest: EndpointRequest, Hashable {
         public typealias Response = ResultsPage<PlaceCandidate>
-        public static var endpoint: Endpoint { Endpoint.Seed.placeSearch }
+        public static var endpointID: EndpointID { .placeSearch }
         /// Free text matched against names, categories and tastes (`query`).
         public var query: String?
         /// Where to search: a point and radius, a named locality, or a box (required in the seed contract).
         public var location: SearchLocation
-        /// Integer category ids (seed); today's contract uses string `fsq_category_ids`.
+        /// Integer category ids (seed); 2025-06-17 uses string `fsq_category_ids`.
         public var categories: [Int]?
         /// How many places to return (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
@@ -126,7 +126,7 @@ extension SeedContract {
     /// `GET /places/geotagging` (spec 002): the places a user is likely at.
     public struct GeotaggingRequest: EndpointRequest, Hashable {
         public typealias Response = ResultsPage<PlaceCandidate>
-        public static var endpoint: Endpoint { Endpoint.Seed.geotagging }
+        public static var endpointID: EndpointID { .geotagging }
         /// Where the device is (`ll`, required).
         public var ll: Coordinate
         /// How many candidates to return (`limit`), 1...50; nil leaves the API's default.
@@ -142,7 +142,7 @@ extension SeedContract {
     /// `GET /places/categories` (spec 003): the category taxonomy.
     public struct CategoriesRequest: EndpointRequest, Hashable {
         public typealias Response = ResultsPage<CategoryNode>
-        public static var endpoint: Endpoint { Endpoint.Seed.categories }
+        public static var endpointID: EndpointID { .categories }
         /// The language of the category names (`locale`), e.g. `en` or `fr`; nil leaves the API's default.
         public var locale: String?
 
@@ -153,7 +153,7 @@ extension SeedContract {
     /// `GET /places/chains` (spec 003): chains matching a name.
     public struct ChainsRequest: EndpointRequest, Hashable {
         public typealias Response = ResultsPage<Chain>
-        public static var endpoint: Endpoint { Endpoint.Seed.chains }
+        public static var endpointID: EndpointID { .chains }
         /// The chain name to match (`query`, required, not empty).
         public var query: String
         /// How many chains to return (`limit`), 1...50; nil leaves the API's default.
@@ -169,7 +169,7 @@ extension SeedContract {
     /// `GET /autocomplete` (spec 004): typed suggestions (places, searches, geos).
     public struct AutocompleteRequest: EndpointRequest, Hashable {
         public typealias Response = AutocompleteResponse
-        public static var endpoint: Endpoint { Endpoint.Seed.autocomplete }
+        public static var endpointID: EndpointID { .autocomplete }
         /// The text typed so far (`query`, required), at least 3 characters.
         public var query: String
         /// The point to rank suggestions around (`ll`).

@@ -21,9 +21,9 @@ extension Contract20250617 {
     }
 
     /// `GET /places/{fsq_place_id}`.
-    public struct PlaceRequest: PlaceScopedRequest, Hashable {
+    public struct PlaceDetailsRequest: PlaceScopedRequest, Hashable {
         public typealias Response = Place
-        public static var endpoint: Endpoint { Endpoint.Current.placeDetails }
+        public static var endpointID: EndpointID { .placeDetails }
         public var placeID: String
         /// The answer fields to return (`fields`); nil returns the API's default set. `fsq_place_id` is always sent.
         public var fields: [String]?
@@ -36,9 +36,9 @@ extension Contract20250617 {
     }
 
     /// `GET /places/{fsq_place_id}/tips`: a top-level array.
-    public struct TipsRequest: PlaceScopedRequest, Hashable {
+    public struct PlaceTipsRequest: PlaceScopedRequest, Hashable {
         public typealias Response = [Tip]
-        public static var endpoint: Endpoint { Endpoint.Current.placeTips }
+        public static var endpointID: EndpointID { .placeTips }
         public var placeID: String
         /// How many tips per page (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
@@ -60,9 +60,9 @@ extension Contract20250617 {
     }
 
     /// `GET /places/{fsq_place_id}/photos`: a top-level array.
-    public struct PhotosRequest: PlaceScopedRequest, Hashable {
+    public struct PlacePhotosRequest: PlaceScopedRequest, Hashable {
         public typealias Response = [Photo]
-        public static var endpoint: Endpoint { Endpoint.Current.placePhotos }
+        public static var endpointID: EndpointID { .placePhotos }
         public var placeID: String
         /// How many photos per page (`limit`), 1...50; nil leaves the API's default.
         public var limit: Int?
@@ -86,9 +86,9 @@ extension Contract20250617 {
     }
 
     /// `GET /places/search`. Without a location the API searches around the caller's IP address.
-    public struct SearchRequest: EndpointRequest, Hashable {
+    public struct PlaceSearchRequest: EndpointRequest, Hashable {
         public typealias Response = SearchResponse
-        public static var endpoint: Endpoint { Endpoint.Current.placeSearch }
+        public static var endpointID: EndpointID { .placeSearch }
         /// Free text matched against names, categories and tastes (`query`).
         public var query: String?
         /// Where to search: a point and radius, a named locality, or a box; nil searches around the caller's IP address.
@@ -161,7 +161,7 @@ extension Contract20250617 {
     /// `GET /autocomplete`.
     public struct AutocompleteRequest: EndpointRequest, Hashable {
         public typealias Response = AutocompleteResponse
-        public static var endpoint: Endpoint { Endpoint.Current.autocomplete }
+        public static var endpointID: EndpointID { .autocomplete }
         /// The text typed so far (`query`, required, not empty).
         public var query: String
         /// The point to rank suggestions around (`ll`).
@@ -193,9 +193,9 @@ extension Contract20250617 {
     }
 
     /// `GET /geotagging/candidates`: the places a device at `ll` is likely at.
-    public struct GeotaggingRequest: EndpointRequest, Hashable {
+    public struct GeotaggingCandidatesRequest: EndpointRequest, Hashable {
         public typealias Response = GeotaggingCandidates
-        public static var endpoint: Endpoint { Endpoint.Current.geotaggingCandidates }
+        public static var endpointID: EndpointID { .geotaggingCandidates }
         /// Where the device is; nil lets the API geolocate the caller's IP, as the document says.
         public var ll: Coordinate?
         /// Horizontal accuracy of `ll`, in meters.

@@ -14,9 +14,9 @@ extension Contract20250617 {
     }
 
     /// `POST /places/{fsq_place_id}/suggest/edit`: propose new values for a place's fields.
-    public struct SuggestEditRequest: PlaceScopedRequest, DryRunnableRequest, Hashable {
+    public struct PlaceSuggestEditRequest: PlaceScopedRequest, DryRunnableRequest, Hashable {
         public typealias Response = SuggestedEdits
-        public static var endpoint: Endpoint { Endpoint.Current.suggestEdit }
+        public static var endpointID: EndpointID { .placeSuggestEdit }
         public var placeID: String
         public var dryRun: Bool?
         /// The corrected latitude (`latitude`), in degrees; give it with `longitude`.
@@ -123,9 +123,9 @@ extension Contract20250617 {
     }
 
     /// `POST /places/{fsq_place_id}/suggest/flag`: report that some of a place's fields are wrong.
-    public struct SuggestFlagRequest: PlaceScopedRequest, DryRunnableRequest, Hashable {
+    public struct PlaceFlagRequest: PlaceScopedRequest, DryRunnableRequest, Hashable {
         public typealias Response = SuggestedEdits
-        public static var endpoint: Endpoint { Endpoint.Current.suggestFlag }
+        public static var endpointID: EndpointID { .placeFlag }
         public var placeID: String
         public var dryRun: Bool?
         /// The fields that are wrong (required).
@@ -143,9 +143,9 @@ extension Contract20250617 {
     }
 
     /// `POST /places/{fsq_place_id}/suggest/remove`: propose removing a place.
-    public struct SuggestRemoveRequest: PlaceScopedRequest, DryRunnableRequest, Hashable {
+    public struct PlaceSuggestRemoveRequest: PlaceScopedRequest, DryRunnableRequest, Hashable {
         public typealias Response = SuggestedEdits
-        public static var endpoint: Endpoint { Endpoint.Current.suggestRemove }
+        public static var endpointID: EndpointID { .placeSuggestRemove }
         public var placeID: String
         public var dryRun: Bool?
         /// Why the place should go (`reason`, required).
@@ -165,7 +165,7 @@ extension Contract20250617 {
     /// `POST /places/{fsq_place_id}/suggest/merge`: propose that places are duplicates of this one.
     public struct SuggestMergeRequest: PlaceScopedRequest, DryRunnableRequest, Hashable {
         public typealias Response = SuggestedEdits
-        public static var endpoint: Endpoint { Endpoint.Current.suggestMerge }
+        public static var endpointID: EndpointID { .suggestMerge }
         public var placeID: String
         public var dryRun: Bool?
         /// The duplicates (required).
@@ -180,9 +180,9 @@ extension Contract20250617 {
     }
 
     /// `POST /places/suggest/place`: propose a place Foursquare does not have.
-    public struct SuggestPlaceRequest: DryRunnableRequest, Hashable {
+    public struct PlacesSuggestPlaceRequest: DryRunnableRequest, Hashable {
         public typealias Response = PlaceSuggestion
-        public static var endpoint: Endpoint { Endpoint.Current.suggestPlace }
+        public static var endpointID: EndpointID { .placesSuggestPlace }
         /// The new place's name (`name`, required, not empty).
         public var name: String
         public var dryRun: Bool?
@@ -265,9 +265,9 @@ extension Contract20250617 {
     }
 
     /// `GET /places/suggest/status`: where the caller's suggestions stand.
-    public struct SuggestStatusRequest: EndpointRequest, Hashable {
+    public struct PlaceSuggestStatusRequest: EndpointRequest, Hashable {
         public typealias Response = SuggestedEdits
-        public static var endpoint: Endpoint { Endpoint.Current.suggestStatus }
+        public static var endpointID: EndpointID { .placeSuggestStatus }
         /// The suggestions to look up (`suggested_edit_ids`); nil returns the caller's latest.
         public var suggestedEditIDs: [String]?
         /// 0...50, as the document says for this operation.
@@ -281,9 +281,9 @@ extension Contract20250617 {
     }
 
     /// `GET /places/suggest/review`: places near an area with open problems ("woes") to review.
-    public struct SuggestReviewRequest: EndpointRequest, Hashable {
+    public struct PlaceTopVenueWoesRequest: EndpointRequest, Hashable {
         public typealias Response = ReviewVenues
-        public static var endpoint: Endpoint { Endpoint.Current.suggestReview }
+        public static var endpointID: EndpointID { .placeTopVenueWoes }
         /// A named locality to review around, e.g. "Chicago, IL" (`near`).
         public var near: String?
         /// The north-east corner of the box to review (`ne`); give it with `sw`.

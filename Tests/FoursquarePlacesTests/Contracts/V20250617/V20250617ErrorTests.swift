@@ -5,7 +5,7 @@ import Testing
 
 /// 2025-06-17 errors are `{"message": …}`; each status maps to its code on every endpoint.
 @Suite("2025-06-17 error mapping")
-struct CurrentErrorTests {
+struct V20250617ErrorTests {
     static func error(status: Int, body: String, headers: HTTPHeaders = [:], sample: EndpointSample) async throws -> FoursquareError {
         let transport = CapturingTransport(status: status, headers: headers, body: body)
         let client = FoursquareClient(apiKey: APIKey("k"), contract: .v20250617, transport: transport)
@@ -47,7 +47,7 @@ struct CurrentErrorTests {
         let transport = CapturingTransport(status: 401, body: #"{"message":"Invalid request token."}"#)
         let client = FoursquareClient(apiKey: APIKey("k"), contract: .v20250617, transport: transport).using(.apiKey)
         let error = try #require(await foursquareError { () async throws(FoursquareError) in
-            _ = try await client.send(Contract20250617.PlaceRequest(placeID: "x"))
+            _ = try await client.send(Contract20250617.PlaceDetailsRequest(placeID: "x"))
         })
         #expect(transport.lastRequest?.headers["Authorization"] == "k")
         #expect(error.code == .unauthorized)
@@ -69,7 +69,7 @@ struct CurrentErrorTests {
     func underlyingError() async throws {
         let client = PlacesClient<Contract20250617>(apiKey: APIKey("k"), transport: CapturingTransport(failingWith: URLError(.timedOut)))
         let error = try #require(await foursquareError { () async throws(FoursquareError) in
-            _ = try await client.place(Contract20250617.PlaceRequest(placeID: "x"))
+            _ = try await client.placeDetails(Contract20250617.PlaceDetailsRequest(placeID: "x"))
         })
         #expect(error.code == .timedOut)
         #expect(!error.isRetryable)

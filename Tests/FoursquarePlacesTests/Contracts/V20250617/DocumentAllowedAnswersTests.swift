@@ -12,7 +12,7 @@ struct DocumentAllowedAnswersTests {
     @Test("a category icon or a chain logo without prefix reads as no icon; the place still decodes")
     func iconWithoutPrefix() async throws {
         let body = #"{"results":[{"fsq_place_id":"a","categories":[{"fsq_category_id":"c","icon":{"suffix":".png"}}],"chains":[{"fsq_chain_id":"h","logo":{"prefix":"https://x/"}}]},{"fsq_place_id":"b","categories":[{"fsq_category_id":"d","icon":{"prefix":"https://i/","suffix":".png"}}]}]}"#
-        let results = try await client(C.self, CapturingTransport(body: body)).search(C.SearchRequest(query: "x")).results
+        let results = try await client(C.self, CapturingTransport(body: body)).placeSearch(C.PlaceSearchRequest(query: "x")).results
         #expect(results.map(\.id) == ["a", "b"])
         #expect(results[0].categories?.first?.icon == nil && results[0].chains?.first?.logo == nil)
         #expect(results[1].categories?.first?.iconURL()?.absoluteString == "https://i/64.png")
@@ -21,7 +21,7 @@ struct DocumentAllowedAnswersTests {
     @Test("an icon member of the wrong type still fails, naming where")
     func iconOfTheWrongType() async throws {
         let body = #"{"fsq_place_id":"a","categories":[{"fsq_category_id":"c","icon":{"prefix":5,"suffix":".png"}}]}"#
-        await #expect(throws: FoursquareError.self) { _ = try await client(C.self, CapturingTransport(body: body)).place(C.PlaceRequest(placeID: "a")) }
+        await #expect(throws: FoursquareError.self) { _ = try await client(C.self, CapturingTransport(body: body)).placeDetails(C.PlaceDetailsRequest(placeID: "a")) }
     }
 
     @Test("autocomplete text without primary, and a highlight without start, decode")
@@ -36,14 +36,14 @@ struct DocumentAllowedAnswersTests {
 
     @Test("2025-06-17 photos decode into the contract's own Photo")
     func photosHaveTheirOwnType() async throws {
-        #expect(String(reflecting: C.PhotosRequest.Response.self).contains("Contract20250617.Photo"))
-        #expect(!String(reflecting: C.PhotosRequest.Response.self).contains("SeedContract"))
+        #expect(String(reflecting: C.PlacePhotosRequest.Response.self).contains("Contract20250617.Photo"))
+        #expect(!String(reflecting: C.PlacePhotosRequest.Response.self).contains("SeedContract"))
         let photos = try await client(C.self, CapturingTransport(body: #"[{"id":"p","prefix":"https://x/","suffix":"/a.jpg","created_at":"2024-03-02T14:10:00.000Z"}]"#))
-            .send(C.PhotosRequest(placeID: "a"))
+            .send(C.PlacePhotosRequest(placeID: "a"))
         #expect(photos.first?.imageURL(size: .cap(300))?.absoluteString == "https://x/cap300/a.jpg")
         #expect(photos.first?.createdDate != nil)
         do {
-            _ = try await client(C.self, CapturingTransport(body: #"[{"prefix":"https://x/"}]"#)).send(C.PhotosRequest(placeID: "a"))
+            _ = try await client(C.self, CapturingTransport(body: #"[{"prefix":"https://x/"}]"#)).send(C.PlacePhotosRequest(placeID: "a"))
             Issue.record("a photo without its id decoded")
         } catch {
             #expect(!"\(error)".contains("SeedContract"), "\(error)")
@@ -53,11 +53,11 @@ struct DocumentAllowedAnswersTests {
     @Test("fields without the id: the client sends the id too")
     func projectionKeepsTheID() {
         func fields(_ items: [(name: String, value: String)]) -> String? { items.first { $0.name == "fields" }?.value }
-        #expect(fields(C.SearchRequest(fields: ["name", "tel"]).queryItems()) == "fsq_place_id,name,tel")
-        #expect(fields(C.SearchRequest(fields: ["name", "fsq_place_id"]).queryItems()) == "name,fsq_place_id")
-        #expect(fields(C.SearchRequest().queryItems()) == nil)
-        #expect(fields(C.PlaceRequest(placeID: "a", fields: ["tel"]).queryItems()) == "fsq_place_id,tel")
-        #expect(fields(C.TipsRequest(placeID: "a", fields: ["text"]).queryItems()) == "fsq_tip_id,text")
+        #expect(fields(C.PlaceSearchRequest(fields: ["name", "tel"]).queryItems()) == "fsq_place_id,name,tel")
+        #expect(fields(C.PlaceSearchRequest(fields: ["name", "fsq_place_id"]).queryItems()) == "name,fsq_place_id")
+        #expect(fields(C.PlaceSearchRequest().queryItems()) == nil)
+        #expect(fields(C.PlaceDetailsRequest(placeID: "a", fields: ["tel"]).queryItems()) == "fsq_place_id,tel")
+        #expect(fields(C.PlaceTipsRequest(placeID: "a", fields: ["text"]).queryItems()) == "fsq_tip_id,text")
         #expect(fields(C.GeotaggingRequest(fields: ["name"]).queryItems()) == "fsq_place_id,name")
     }
 
@@ -72,7 +72,7 @@ struct DocumentAllowedAnswersTests {
             return .response(status: 200, headers: ["Content-Type": "application/json"], body: body)
         }
         let client = PlacesClient<C>(apiKey: APIKey("k"), transport: transport)
-        let results = try await client.search(C.SearchRequest(query: "coffee", fields: ["name", "tel"])).results
+        let results = try await client.placeSearch(C.PlaceSearchRequest(query: "coffee", fields: ["name", "tel"])).results
         #expect(results.map(\.id) == ["4a5f"])
         #expect(results.first?.tel == "(212) 555-0100" && results.first?.website == nil)
     }

@@ -127,7 +127,7 @@ extension Contract20250617 {
         }
     }
 
-    /// A category inside a place; ids are strings today (integers in seed).
+    /// A category inside a place; ids are strings in 2025-06-17 (integers in seed).
     public struct Category: Codable, Sendable, Hashable, Identifiable {
         /// The category's Foursquare id (`fsq_category_id`), a string in this contract.
         public let id: String

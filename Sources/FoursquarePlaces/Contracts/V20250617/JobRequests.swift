@@ -12,7 +12,7 @@ extension Contract20250617 {
     /// `POST /geotagging/confirm`: report which candidate of `/geotagging/candidates` the user picked.
     public struct GeotaggingConfirmRequest: WriteRequest, Hashable {
         public typealias Response = GeotaggingConfirmation
-        public static var endpoint: Endpoint { Endpoint.Current.geotaggingConfirm }
+        public static var endpointID: EndpointID { .geotaggingConfirm }
         /// The `request_id` of the candidates answer the pick came from.
         public var requestID: String?
         /// The place picked (`fsq_place_id`, in the query).
@@ -34,7 +34,7 @@ extension Contract20250617 {
     /// `GET /offline-jobs/status`: the status of the caller's offline jobs.
     public struct OfflineJobsStatusRequest: EndpointRequest, Hashable {
         public typealias Response = OfflineJobStatuses
-        public static var endpoint: Endpoint { Endpoint.Current.offlineJobsStatus }
+        public static var endpointID: EndpointID { .offlineJobsStatus }
         /// The jobs to report on (`job_ids`); nil reports every job of the caller.
         public var jobIDs: [String]?
 
@@ -43,9 +43,9 @@ extension Contract20250617 {
     }
 
     /// `POST /offline-jobs/initialize`: start a job and get temporary storage credentials for its input.
-    public struct OfflineJobInitializeRequest: WriteRequest, Hashable {
+    public struct OfflineJobsInitializeRequest: WriteRequest, Hashable {
         public typealias Response = OfflineJobCredentials
-        public static var endpoint: Endpoint { Endpoint.Current.offlineJobsInitialize }
+        public static var endpointID: EndpointID { .offlineJobsInitialize }
         /// How long the credentials last, 900...43200 seconds.
         public var durationSeconds: Int?
 
@@ -54,9 +54,9 @@ extension Contract20250617 {
     }
 
     /// `POST /offline-jobs/{fsq_job_id}/execute`: run a job (billable).
-    public struct OfflineJobExecuteRequest: WriteRequest, Hashable {
+    public struct OfflineJobsExecuteRequest: WriteRequest, Hashable {
         public typealias Response = OfflineJobExecution
-        public static var endpoint: Endpoint { Endpoint.Current.offlineJobsExecute }
+        public static var endpointID: EndpointID { .offlineJobsExecute }
         /// The job to run (`fsq_job_id` in the path), as `initialize` returned it.
         public var jobID: String
         /// ISO country codes to limit the job to.
@@ -73,9 +73,9 @@ extension Contract20250617 {
     }
 
     /// `POST /offline-jobs/{fsq_job_id}/credentials/refresh`: new temporary credentials for a job.
-    public struct OfflineJobCredentialsRefreshRequest: WriteRequest, Hashable {
+    public struct OfflineJobsCredentialsRefreshRequest: WriteRequest, Hashable {
         public typealias Response = OfflineJobCredentials
-        public static var endpoint: Endpoint { Endpoint.Current.offlineJobsCredentialsRefresh }
+        public static var endpointID: EndpointID { .offlineJobsCredentialsRefresh }
         /// The job whose credentials to renew (`fsq_job_id` in the path).
         public var jobID: String
 
