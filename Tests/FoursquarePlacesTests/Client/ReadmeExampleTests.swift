@@ -16,7 +16,7 @@ import TestSupport
         // From here to the closing brace of `do`/`catch`, the README's lines (print collected instead).
         let client = PlacesClient<Contract20250617>(apiKey: APIKey.fromEnvironment() ?? APIKey("k"), transport: transport)
         do {
-            let page = try await client.search(.init(query: "coffee", location: .near("Chicago, IL"), limit: 10))
+            let page = try await client.placeSearch(.init(query: "coffee", location: .near("Chicago, IL"), limit: 10))
             for place in page.results { printed.append("\(place.name ?? "") \(place.location?.formattedAddress ?? "")") }
         } catch {
             Issue.record("\(error.code) \(error.isRetryable)")
@@ -31,13 +31,13 @@ import TestSupport
             return .response(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
         }
         let client = PlacesClient<Places>(apiKey: APIKey("readme-key"), transport: transport)
-        let page = try await client.search(Places.SearchRequest(
+        let page = try await client.placeSearch(Places.PlaceSearchRequest(
             query: "coffee", location: .ll(Coordinate(latitude: 40.7484, longitude: -73.9857), radius: 500), limit: 10))
         #expect(!page.results.isEmpty)
         let suggestions = try await client.autocomplete(Places.AutocompleteRequest(query: "blue bot", types: [.place, .search], limit: 5))
         #expect(!suggestions.results.map(\.text.primary).isEmpty)
         var pages = 0
-        for try await next in client.searchPages(Places.SearchRequest(query: "tea")) {
+        for try await next in client.searchPages(Places.PlaceSearchRequest(query: "tea")) {
             pages += 1
             #expect(!next.value.results.isEmpty)
         }
