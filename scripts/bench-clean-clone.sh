@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times README command 1 from a clean clone, phase by phase: setup, resolution, build, run (issue 39).
 # Usage: bash scripts/bench-clean-clone.sh [REPO] [TRAITS]   (default: this repository's HEAD, Harness)
-# A plain `swift` in a fresh clone with ../shared beside it, as a CI runner has; KEEP=DIR keeps the clone there.
+# A plain `swift` in a fresh clone with ../shared beside it, as a CI runner has; KEEP=DIR keeps the clone there,
+# REV=COMMIT measures that commit instead of HEAD.
 # Each phase's log is in the clone's folder; the figures go to stdout.
 set -euo pipefail
 repo=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -11,6 +12,7 @@ work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 git clone -q "$repo" "$work/main"
+[ -z "${REV:-}" ] || git -C "$work/main" checkout -q "$REV"
 [ -n "$shared" ] && ln -s "$shared" "$work/shared"
 cd "$work/main"
 now() { date +%s.%N; }
