@@ -20,7 +20,7 @@ phase() { local name=$1; shift; local t0; t0=$(now); "$@" >"$work/$name.log" 2>&
 elapsed() { awk -v name="$1" -v t0="$2" -v t1="$(now)" 'BEGIN { printf "%-8s %6.1f s\n", name, t1 - t0 }'; }
 t_all=$(now)
 phase setup bash scripts/setup.sh
-phase resolve swift package resolve
+phase resolve swift package --traits "$traits" resolve
 phase build swift build --traits "$traits" --disable-index-store --product fsq-contract
 phase run swift run --traits "$traits" --disable-index-store fsq-contract run
 elapsed total "$t_all"
