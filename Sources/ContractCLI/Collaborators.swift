@@ -6,20 +6,20 @@ import Foundation
 ///
 /// Each heavy stack is a package trait (`Live`, `OpenAPI`, `Emulator`), so the main job (`--traits Harness`)
 /// builds none of them; a verb whose collaborator is nil exits 2 naming the build that has it (`MissingTrait`).
-public struct Collaborators: Sendable {
+package struct Collaborators: Sendable {
     /// `run --live`, `record`, `drift` (trait `Live`): the bounded HTTP stack (AsyncHTTPClient).
-    public var liveStack: (any LiveHTTPStack)?
+    package var liveStack: (any LiveHTTPStack)?
     /// `--openapi` on any verb (trait `OpenAPI`): parses the provider's documents (OpenAPIKit, Yams).
-    public var documentLoader: (any DocumentOracleLoader)?
+    package var documentLoader: (any DocumentOracleLoader)?
     /// `spec-diff` (trait `OpenAPI`).
-    public var specDiffer: (any SpecDiffing)?
+    package var specDiffer: (any SpecDiffing)?
     /// `fuzz` (trait `OpenAPI`).
-    public var fuzzer: (any AnswerFuzzing)?
+    package var fuzzer: (any AnswerFuzzing)?
     /// `serve` (trait `Emulator`): runs the emulator in this process with these arguments until it stops.
-    public var emulator: (@Sendable ([String]) async -> Void)?
+    package var emulator: (@Sendable ([String]) async -> Void)?
 
     /// None: what a binary built with `--traits Harness` alone has.
-    public init() {}
+    package init() {}
 }
 
 /// A verb that needs a collaborator: `FSQContract.main(with:)` runs it with main's value instead of `run()`.

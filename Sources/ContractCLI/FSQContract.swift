@@ -22,7 +22,7 @@ public struct FSQContract: AsyncParsableCommand {
 
     /// Runs the command with main's collaborators. The one place usage errors become exit 2: ArgumentParser's own
     /// (exit 64) and every `UsageFailure` a verb throws, each as one line naming the verb.
-    public static func runCommandLine(with collaborators: Collaborators) async {
+    package static func runCommandLine(with collaborators: Collaborators) async {
         var verb = "fsq-contract"
         do {
             var command = try parseAsRoot()

@@ -6,10 +6,10 @@ import OpenAPIConformance
 import PlacesEmulator
 
 /// `fsq-emulator` (also `fsq-contract serve`, in process): answers like the Places API from the fixtures, on loopback.
-public struct FSQEmulator: AsyncParsableCommand {
-    public init() {}
+package struct FSQEmulator: AsyncParsableCommand {
+    package init() {}
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "fsq-emulator",
         abstract: "Serve the fixtures on a local HTTP server that answers like the Places API.",
         discussion: """
@@ -59,7 +59,7 @@ public struct FSQEmulator: AsyncParsableCommand {
     var tlsKey: String?
 
     /// The checks that need nothing but the flags, so a typo is reported before anything is read or bound.
-    public func validate() throws {
+    package func validate() throws {
         _ = try authStyle()
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): must be 0...65535") }
         guard latency >= 0 else { throw ValidationError("--latency \(latency): must be 0 or more milliseconds") }
@@ -96,7 +96,7 @@ public struct FSQEmulator: AsyncParsableCommand {
     }
 
     /// Serves until SIGINT or SIGTERM.
-    public func run() async throws {
+    package func run() async throws {
         let configuration = try makeConfiguration()
         var server: PlacesEmulatorServer
         do {
@@ -161,7 +161,7 @@ public struct FSQEmulator: AsyncParsableCommand {
 
     /// Parses `arguments` (nil: the command line's), serves, and returns when the server stops; exits on an error.
     /// ArgumentParser's own usage errors exit 64; here, as in fsq-contract, they are one line and exit 2.
-    public static func serve(arguments: [String]? = nil) async {
+    package static func serve(arguments: [String]? = nil) async {
         let command: FSQEmulator
         do {
             command = try parse(arguments)
