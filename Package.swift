@@ -156,7 +156,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "FoursquarePlaces",
+                "FoursquarePlaces", "FixtureFormat",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Emulator"])),
             ],
             path: "Tests/TestSupport"
