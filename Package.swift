@@ -13,26 +13,30 @@ let package = Package(
         .library(name: "JUnitXML", targets: ["JUnitXML"]),
         .executable(name: "fsq-contract", targets: ["fsq-contract"]),
         .executable(name: "fsq-emulator", targets: ["fsq-emulator"]),
-        .executable(name: "fsq-live", targets: ["fsq-live"]),
-        .executable(name: "fsq-openapi", targets: ["fsq-openapi"]),
         .executable(name: "fsq-bench", targets: ["fsq-bench"]),
         .executable(name: "fsq-bench-server", targets: ["fsq-bench-server"]),
         // `swift package fsq-contract …` / `fsq-contract-live …` in a package that depends on this one with the trait.
         .plugin(name: "FSQContractPlugin", targets: ["FSQContractPlugin"]),
         .plugin(name: "FSQContractLivePlugin", targets: ["FSQContractLivePlugin"]),
     ],
-    // The harness (CLI, emulator, live stack, tests) is behind the `Harness` trait, off by default: an app that
-    // depends on FoursquarePlaces resolves no other package. This repository's commands pass `--traits Harness`.
+    // The harness is behind the `Harness` trait, off by default: an app that depends on FoursquarePlaces resolves
+    // no other package. `Harness` alone is the main job (replay); each heavy stack is a trait of its own that
+    // fsq-contract's main turns into a collaborator (Sources/fsq-contract/main.swift). The tests need them all.
     traits: [
-        .trait(name: "Harness", description: "The fsq-contract harness: CLI, emulator, live calls, plugin and tests."),
+        .trait(name: "Harness", description: "The fsq-contract harness: replay, list, reports (the main job)."),
+        .trait(name: "Live", description: "run --live, record and drift: the AsyncHTTPClient stack (SwiftNIO).",
+               enabledTraits: ["Harness"]),
+        .trait(name: "OpenAPI", description: "--openapi, spec-diff and fuzz: OpenAPIKit and Yams.", enabledTraits: ["Harness"]),
+        .trait(name: "Emulator", description: "serve and fsq-emulator: Hummingbird (SwiftNIO); serve --generate needs OpenAPI.",
+               enabledTraits: ["Harness", "OpenAPI"]),
         .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
-        // fsq-live only: bounded live calls (URLSession cannot cap a body or cancel safely on Linux).
+        // Live only: bounded live calls (URLSession cannot cap a body or cancel safely on Linux).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
-        // fsq-openapi and fsq-live only: the provider's OpenAPI document (JSON or YAML) as a third oracle.
+        // OpenAPI only: the provider's OpenAPI document (JSON or YAML) as a third oracle.
         // Without its default ExternalLoading trait (remote $refs, which --openapi does not follow): a quicker build.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
@@ -56,11 +60,11 @@ let package = Package(
             name: "PlacesEmulator",
             dependencies: [
                 "ContractHarness",
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
-                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["Harness"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Emulator"])),
+                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["Emulator"])),
             ]
         ),
-        // The verbs, shared by fsq-contract and fsq-live.
+        // The verbs: each parses its flags; the live, OpenAPI and emulator work takes main's `Collaborators`.
         .target(
             name: "ContractCLI",
             dependencies: [
@@ -68,16 +72,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
-        // The main job (replay, reports): no server or client stack, so a fresh CI runner builds it in seconds.
-        // `serve` runs fsq-emulator and the live verbs run fsq-live, each built beside it.
+        // Every verb in one process. With `Harness` alone (the main job: replay, reports) it links no server, client
+        // or document stack, so a fresh CI runner builds it in seconds; each other trait adds its collaborator.
         // Tests/ContractCLITests/MainJobDependenciesTests checks this closure.
-        .executableTarget(name: "fsq-contract", dependencies: ["ContractCLI"]),
+        .executableTarget(
+            name: "fsq-contract",
+            dependencies: [
+                "ContractCLI",
+                .target(name: "LiveHTTPClient", condition: .when(traits: ["Live"])),
+                .target(name: "OpenAPIConformance", condition: .when(traits: ["OpenAPI"])),
+                .target(name: "EmulatorCLI", condition: .when(traits: ["Emulator"])),
+            ]
+        ),
         // The live stack on AsyncHTTPClient (SwiftNIO): bounded bodies and heads, safe cancellation.
         .target(
             name: "LiveHTTPClient",
             dependencies: [
                 "ContractHarness", "FoursquarePlaces",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Harness"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Live"])),
             ]
         ),
         // `--openapi`: the provider's document parsed with OpenAPIKit (and Yams), compiled once, checked per answer.
@@ -85,25 +97,23 @@ let package = Package(
             name: "OpenAPIConformance",
             dependencies: [
                 "ContractHarness", "FixtureFormat",
-                .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),
-                .product(name: "OpenAPIKit30", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),
-                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit", condition: .when(traits: ["Harness"])),
-                .product(name: "Yams", package: "Yams", condition: .when(traits: ["Harness"])),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["OpenAPI"])),
             ],
             resources: [.embedInCode("Overrides/overrides-20250617.json")]
         ),
-        // fsq-contract's verbs with the live stack set: run --live, record and drift run here (with --openapi too).
-        .executableTarget(name: "fsq-live", dependencies: ["ContractCLI", "LiveHTTPClient", "OpenAPIConformance"]),
-        // fsq-contract's replay verbs with --openapi: fsq-contract execs it, so the main job never builds OpenAPIKit.
-        .executableTarget(name: "fsq-openapi", dependencies: ["ContractCLI", "OpenAPIConformance"]),
-        // The loopback emulator (SwiftNIO + Hummingbird): its own product, built only when asked for.
-        .executableTarget(
-            name: "fsq-emulator",
+        // The emulator's command (`fsq-emulator`'s flags): `fsq-contract serve` runs it in process.
+        .target(
+            name: "EmulatorCLI",
             dependencies: [
                 "PlacesEmulator", "FoursquarePlaces", "OpenAPIConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
+        // The emulator alone, for scripts and tests that start it as a process.
+        .executableTarget(name: "fsq-emulator", dependencies: ["EmulatorCLI"]),
         // Benchmarks: no server stack. OpenAPIConformance for `fsq-bench fuzz` (the document's answer generator).
         .executableTarget(
             name: "fsq-bench",
@@ -118,7 +128,7 @@ let package = Package(
             dependencies: [
                 "ContractHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Emulator"])),
             ]
         ),
         // The loader as a libFuzzer target (scripts/fuzz.sh); a plain build replays saved inputs.
@@ -132,6 +142,7 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "fsq-contract writes its reports (Reports/junit.xml) in this package.")]),
             dependencies: ["fsq-contract"]
         ),
+        // The same fsq-contract, which runs the live verbs when the dependency enables the Live trait.
         .plugin(
             name: "FSQContractLivePlugin",
             capability: .command(
@@ -140,13 +151,13 @@ let package = Package(
                     .writeToPackageDirectory(reason: "record writes fixtures into Fixtures/ and every verb writes its reports in Reports/."),
                     .allowNetworkConnections(scope: .all(), reason: "run --live, record and drift call the Places API (or --base-url)."),
                 ]),
-            dependencies: ["fsq-contract", "fsq-live"]
+            dependencies: ["fsq-contract"]
         ),
         .target(
             name: "TestSupport",
             dependencies: [
                 "FoursquarePlaces", "FixtureFormat",
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Emulator"])),
             ],
             path: "Tests/TestSupport"
         ),
@@ -158,7 +169,7 @@ let package = Package(
         .testTarget(name: "JUnitXMLTests", dependencies: ["JUnitXML", "CLibXML2"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "TestSupport"]),
         .testTarget(name: "PlacesEmulatorTests", dependencies: [
-            "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Harness"])),
+            "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Emulator"])),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML", "ContractHarness"]),
         // In-process parsing of every verb's flags; the executables are @testable-imported.
@@ -171,6 +182,6 @@ let package = Package(
         .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "TestSupport"]),
         .testTarget(name: "OpenAPIConformanceTests", dependencies: ["OpenAPIConformance", "ContractHarness", "TestSupport"],
                     exclude: ["JSONSchemaTestSuite"]),
-        .testTarget(name: "fsq-emulatorTests", dependencies: ["fsq-emulator", "CommandParsing"]),
+        .testTarget(name: "EmulatorCLITests", dependencies: ["EmulatorCLI", "CommandParsing"]),
     ]
 )

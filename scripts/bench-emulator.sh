@@ -14,11 +14,11 @@ TARGET="/places/search?categories=13034,13035&limit=5&ll=40.7484,-73.9857&query=
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install -y wrk)" >&2; exit 2; }
 
 if [ -z "${SKIP_BUILD:-}" ]; then
-  swift build -c release --traits Harness --scratch-path "$SCRATCH" --product fsq-contract
-  swift build -c release --traits Harness --scratch-path "$SCRATCH" --product fsq-emulator
-  swift build -c release --traits Harness --scratch-path "$SCRATCH" --product fsq-bench-server
+  swift build -c release --traits Emulator --scratch-path "$SCRATCH" --product fsq-contract
+  swift build -c release --traits Emulator --scratch-path "$SCRATCH" --product fsq-emulator
+  swift build -c release --traits Emulator --scratch-path "$SCRATCH" --product fsq-bench-server
 fi
-BIN="$(swift build -c release --traits Harness --scratch-path "$SCRATCH" --show-bin-path)"
+BIN="$(swift build -c release --traits Emulator --scratch-path "$SCRATCH" --show-bin-path)"
 
 WORK="$(mktemp -d)"
 PID=""

@@ -8,8 +8,8 @@
 set -euo pipefail
 
 # What is packed, and the build's traits: the one-binary layout changes each of these lines only.
-EXECUTABLES=(fsq-contract fsq-live fsq-openapi fsq-emulator)
-TRAITS=Harness
+EXECUTABLES=(fsq-contract fsq-emulator)
+TRAITS=Live,OpenAPI,Emulator
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 output="$root/.build-release/dist"

@@ -20,7 +20,7 @@ bin=${FSQ_BIN:-.build/release}
 output=${GITHUB_OUTPUT:-/dev/null}
 
 if [ ! -x "$bin/fsq-contract" ]; then
-  echo "spec-diff-weekly: $bin/fsq-contract is not built; build fsq-contract and fsq-openapi, or set FSQ_BIN" >&2
+  echo "spec-diff-weekly: $bin/fsq-contract is not built; build fsq-contract with --traits OpenAPI, or set FSQ_BIN" >&2
   exit 2
 fi
 mkdir -p "$out" || exit 2

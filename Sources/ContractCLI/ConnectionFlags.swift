@@ -40,8 +40,9 @@ struct ConnectionFlags: ParsableArguments {
     @Option(name: .long, help: "Seed for retry jitter.")
     var seed: UInt64 = 0
 
-    /// The live options; `key` defaults to `FSQ_API_KEY` (nil when unset).
-    func options(authStyles: [AuthStyle], apiVersion: String, key: APIKey?? = nil) throws -> LiveOptions {
+    /// The live options over `stack` (main's, nil without the Live trait); `key` defaults to `FSQ_API_KEY` (nil
+    /// when unset).
+    func options(authStyles: [AuthStyle], apiVersion: String, key: APIKey?? = nil, stack: (any LiveHTTPStack)?) throws -> LiveOptions {
         guard let baseURL else { throw UsageFailure("--base-url is required") }
         guard let url = LiveOptions.baseURL(parsing: baseURL) else {
             throw UsageFailure("--base-url '\(baseURL)' is not an http(s) URL with a host")
@@ -64,16 +65,16 @@ struct ConnectionFlags: ParsableArguments {
                                   concurrency: concurrency, timeout: timeout, retries: retries, deadline: deadline,
                                   selectFixtureHeader: selectFixture, seed: seed)
         options.writes = writes
-        options.stack = try configuredStack()
+        options.stack = try configuredStack(stack)
         return options
     }
 
     /// The live stack with the trust and proxies of `--ca-file` and the environment (`SSL_CERT_FILE`,
-    /// `HTTPS_PROXY`, …), checked before any call; nil in `fsq-contract`, which hands live verbs to `fsq-live`.
-    func configuredStack(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (any LiveHTTPStack)? {
+    /// `HTTPS_PROXY`, …), checked before any call; nil without a stack (a binary built without the Live trait).
+    func configuredStack(_ stack: (any LiveHTTPStack)?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (any LiveHTTPStack)? {
         do {
             let settings = try NetworkSettings(environment: environment, caFile: caFile)
-            return try LiveStack.current?.configured(settings)
+            return try stack?.configured(settings)
         } catch let error as NetworkSettingsError {
             throw UsageFailure(error.description)
         }

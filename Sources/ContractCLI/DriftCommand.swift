@@ -5,7 +5,7 @@ import FoursquarePlaces
 import JUnitXML
 
 /// `fsq-contract drift`: call the live server for every fixture and grade what moved.
-struct DriftCommand: AsyncParsableCommand {
+struct DriftCommand: AsyncParsableCommand, CollaboratingCommand {
     static let configuration = CommandConfiguration(
         commandName: "drift",
         abstract: "Compare live responses with the fixtures and grade each change by what the Swift models read.",
@@ -58,9 +58,11 @@ struct DriftCommand: AsyncParsableCommand {
     }
 
     /// Resolve the flags and load the fixtures, call the server for each, report: each step is `DriftJob`'s.
-    mutating func run() async throws {
+    mutating func run() async throws { try await run(with: Collaborators()) }
+
+    mutating func run(with collaborators: Collaborators) async throws {
         let start = ContinuousClock.now
-        let job = try await DriftJob.resolve(self)
+        let job = try await DriftJob.resolve(self, collaborators)
         let calls = ContinuousClock.now
         let drift = await job.execute()
         try job.report(drift, phases: [.init("load fixtures", (calls - start).seconds), .init("calls and comparison", (ContinuousClock.now - calls).seconds)])

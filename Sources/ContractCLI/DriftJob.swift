@@ -22,7 +22,7 @@ struct DriftJob {
 
     /// Resolves the flags against the project file and loads the fixtures, or throws a one-line `UsageFailure`
     /// naming the flag or file; `--dry-run` prints the calls and ends the run here.
-    static func resolve(_ command: DriftCommand) async throws -> DriftJob {
+    static func resolve(_ command: DriftCommand, _ collaborators: Collaborators) async throws -> DriftJob {
         var command = command
         let (project, selection) = try command.scope(live: true)
         let reportPath = command.reportPath(project)
@@ -30,12 +30,13 @@ struct DriftJob {
         let failOn = command.failOn ?? (project.drift.failOn == .warn ? .warn : .err)
         let setup = try LiveSetup.resolve(
             verb: "fsq-contract drift", project: project, selection: selection, connection: command.connection, limits: command.limits,
-            budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey)
+            budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey,
+            stack: collaborators.liveStack)
         var options = setup.options
         let key = setup.key
         // Known before a call relies on X-Emulator-Fixture: whether the server is the emulator.
         if options.selectFixtureHeader { print(await EmulatorProbe.identify(&options)) }
-        let document = try command.openapi.check(verb: "fsq-contract drift", project: project)
+        let document = try command.openapi.check(verb: "fsq-contract drift", project: project, loader: collaborators.documentLoader)
         let baseline = try command.baselineFlags.load(project: project)
         let loaded = try command.fixtureOptions.load(selection)
         let contracts = Set(loaded.compactMap { item -> ContractID? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })

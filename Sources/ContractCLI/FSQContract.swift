@@ -2,7 +2,7 @@ import ArgumentParser
 import ContractHarness
 import Foundation
 
-/// The `fsq-contract` command tree; `fsq-contract` and `fsq-live` both run it.
+/// The `fsq-contract` command tree: every verb, whatever traits the binary was built with (see `Collaborators`).
 public struct FSQContract: AsyncParsableCommand {
     public init() {}
 
@@ -20,16 +20,18 @@ public struct FSQContract: AsyncParsableCommand {
         throw ExitCode(2)
     }
 
-    /// Runs the command. The one place usage errors become exit 2: ArgumentParser's own (exit 64) and every
-    /// `UsageFailure` a verb throws, each as one line naming the verb.
-    public static func runCommandLine() async {
+    /// Runs the command with main's collaborators. The one place usage errors become exit 2: ArgumentParser's own
+    /// (exit 64) and every `UsageFailure` a verb throws, each as one line naming the verb.
+    package static func runCommandLine(with collaborators: Collaborators) async {
         var verb = "fsq-contract"
         do {
             var command = try parseAsRoot()
             if !(command is FSQContract) { verb += " " + (type(of: command).configuration.commandName ?? "") }
             // `run` and `drift` supervise a worker, so a crash still leaves a report (see WorkerSupervisor).
             if let verb = command as? SupervisedVerb, let status = verb.superviseWorker() { Foundation.exit(status) }
-            if var asyncCommand = command as? AsyncParsableCommand {
+            if var collaborating = command as? CollaboratingCommand {
+                try await collaborating.run(with: collaborators)
+            } else if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()

@@ -5,8 +5,8 @@ import FoursquarePlaces
 import JUnitXML
 
 /// `fsq-contract fuzz --openapi DOC`: answers generated from the provider's document, decoded through the client.
-/// `fsq-contract` has no document parser, so it hands the verb to `fsq-openapi` (as `--openapi` does).
-struct FuzzCommand: ParsableCommand {
+/// The generator is main's `AnswerFuzzing` (the OpenAPI trait), as `--openapi`'s parser is.
+struct FuzzCommand: ParsableCommand, CollaboratingCommand {
     static let configuration = CommandConfiguration(
         commandName: "fuzz",
         abstract: "Decode answers generated from an OpenAPI document through the client; one JUnit case per operation and status.",
@@ -42,15 +42,18 @@ struct FuzzCommand: ParsableCommand {
         guard !openapi.openapiWarn else { throw ValidationError("--openapi-warn: fuzz reports failures only; drop the flag") }
     }
 
-    func run() throws {
+    /// In process (tests): a binary with no trait beyond Harness.
+    func run() throws { try fuzz(with: nil) }
+
+    func run(with collaborators: Collaborators) async throws { try fuzz(with: collaborators.fuzzer) }
+
+    func fuzz(with fuzzer: (any AnswerFuzzing)?) throws {
         let project = try projectFlags.load()
         let (documents, overrides) = openapi.arguments(project: project)
         guard !documents.isEmpty else {
             throw UsageFailure("--openapi FILE is required (or an \"openapi\" section in the project file): fuzz generates answers from it")
         }
-        guard let fuzzer = DocumentOracles.fuzzer else {
-            try OpenAPIFlags.handOff.exec(Array(CommandLine.arguments.dropFirst()), verb: "fsq-contract fuzz")
-        }
+        let fuzzer = try fuzzer.needed(for: "fuzz", trait: "OpenAPI")
         let outcome: FuzzRun
         do {
             outcome = try fuzzer.fuzz(FuzzRequest(documents: documents, overrides: overrides, count: count, seed: seed))

@@ -4,7 +4,7 @@ import Foundation
 import FoursquarePlaces
 
 /// `fsq-contract list`: the endpoint catalog and the fixture coverage matrix.
-struct ListCommand: ParsableCommand {
+struct ListCommand: ParsableCommand, CollaboratingCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "Print the endpoint catalog and the fixture coverage (contract × endpoint × status).")
 
@@ -18,10 +18,15 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
 
-    func run() throws {
+    /// In process (tests): a binary with no trait beyond Harness.
+    func run() throws { try list(loader: nil) }
+
+    func run(with collaborators: Collaborators) async throws { try list(loader: collaborators.documentLoader) }
+
+    func list(loader: (any DocumentOracleLoader)?) throws {
         let project = try projectFlags.load()
         let fixtures = self.fixtures ?? project.fixtures ?? FixtureOptions.defaultFolder
-        let documents = try openapi.load(verb: "fsq-contract list", project: project)
+        let documents = try openapi.load(verb: "fsq-contract list", project: project, loader: loader)
         print(Self.catalog())
         guard !catalogOnly else { return }
         let loaded = try Self.load(fixtures)

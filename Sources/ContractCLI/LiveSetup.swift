@@ -5,7 +5,7 @@ import FoursquarePlaces
 
 /// What every live verb (`run --live`, `record`, `drift`) resolves before its first call, written once: the key,
 /// the auth-style and API-version checks against the selected contract, the connection options with their
-/// limits, budget, pace and write policy, and the live stack.
+/// limits, budget, pace and write policy, and the live stack main passed (the Live trait's).
 struct LiveSetup {
     /// The options the verb's runner takes.
     var options: LiveOptions
@@ -20,7 +20,7 @@ struct LiveSetup {
     static func resolve(
         verb: String, project: ProjectFile, selection: ContractSelection, connection: ConnectionFlags, limits: LiveLimitFlags,
         budget: LiveBudgetFlags, styles: [AuthStyle], apiVersion: String?, ifNoKey: IfNoKey?, keyRequired: Bool = false,
-        checksStyles: Bool = true
+        checksStyles: Bool = true, stack: (any LiveHTTPStack)?
     ) throws -> LiveSetup {
         let key: APIKey?
         do {
@@ -43,10 +43,15 @@ struct LiveSetup {
             throw UsageFailure(problem)
         }
         var options = try connection.options(authStyles: styles, apiVersion: apiVersion ?? FoursquareClient.defaultAPIVersion,
-                                             key: .some(key))
+                                             key: .some(key), stack: stack)
         try limits.apply(to: &options)
         try budget.apply(to: &options, project: project)
-        try LiveHandOff.ensureLiveStack(verb: verb)
+        // Checked after the flags, so a bad flag or a missing key reads the same in every build.
+        guard options.stack != nil else {
+            throw MissingTrait(feature: verb == "fsq-contract run" ? "run --live" : String(verb.split(separator: " ").last ?? ""),
+                               trait: "Live").failure
+        }
+        if let notice = LiveKey.notice(environment: ProcessInfo.processInfo.environment) { writeStderr(notice) }
         if key == nil, !budget.dryRun { writeStderr(LiveKey.skippingNotice) }
         return LiveSetup(options: options, key: key)
     }

@@ -4,7 +4,7 @@ import Foundation
 import FoursquarePlaces
 
 /// `fsq-contract nightly`: drift's grading and the live checks on the same answers, with one budget and one pace.
-struct NightlyCommand: AsyncParsableCommand {
+struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
     static let configuration = CommandConfiguration(
         commandName: "nightly",
         abstract: "The nightly job in one command: drift's grading and run --live's checks on the same answers.",
@@ -58,9 +58,12 @@ struct NightlyCommand: AsyncParsableCommand {
 
     /// Drift's pass, then the live checks over the answers it got (`NightlyShare`), each reported as its own verb
     /// reports; exit 1 when either fails.
-    mutating func run() async throws {
+    mutating func run() async throws { try await run(with: Collaborators()) }
+
+    /// The live checks reuse drift's options (main's live stack) and its OpenAPI check.
+    mutating func run(with collaborators: Collaborators) async throws {
         let start = ContinuousClock.now
-        let driftJob = try await DriftJob.resolve(driftCommand())
+        let driftJob = try await DriftJob.resolve(driftCommand(), collaborators)
         let share = NightlyShare(options: driftJob.options)
         let calls = ContinuousClock.now
         let drift = await driftJob.execute(share: share)

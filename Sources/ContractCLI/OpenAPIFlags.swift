@@ -4,9 +4,8 @@ import Foundation
 import FoursquarePlaces
 
 /// `--openapi [CONTRACT=]FILE`, `--openapi-overrides CONTRACT=FILE`, `--openapi-warn`: the provider's document as a
-/// third oracle. `fsq-contract` has no document parser (OpenAPIKit stays out of the main job), so it hands the
-/// verb to `fsq-openapi`; `fsq-live` parses documents itself. The project file's `openapi` section names each
-/// contract's document and overrides when no `--openapi` is given.
+/// third oracle, parsed by main's `DocumentOracleLoader` (the OpenAPI trait: OpenAPIKit stays out of the main job).
+/// The project file's `openapi` section names each contract's document and overrides when no `--openapi` is given.
 struct OpenAPIFlags: ParsableArguments {
     @Option(name: .customLong("openapi"), help: ArgumentHelp(
         "Also check every answer against this OpenAPI document (JSON or YAML, 3.0 or 3.1); its info.version names the contract, or give CONTRACT=FILE. Repeat for more contracts.",
@@ -21,12 +20,10 @@ struct OpenAPIFlags: ParsableArguments {
     @Flag(name: .long, help: "OpenAPI violations are counted warnings (system-out), not failures.")
     var openapiWarn = false
 
-    static let handOff = SiblingExecutable(name: "fsq-openapi")
-
-    /// The check to run, nil without `--openapi`; execs `fsq-openapi` when this binary cannot parse documents.
+    /// The check to run, nil without `--openapi`; exits 2 when this binary has no loader (built without OpenAPI).
     /// Prints what it read and how many overrides it applied.
-    func check(verb: String, project: ProjectFile) throws -> DocumentCheck? {
-        guard let loaded = try load(verb: verb, project: project) else { return nil }
+    func check(verb: String, project: ProjectFile, loader: (any DocumentOracleLoader)?) throws -> DocumentCheck? {
+        guard let loaded = try load(verb: verb, project: project, loader: loader) else { return nil }
         return DocumentCheck(oracle: loaded.oracle, warnOnly: openapiWarn)
     }
 
@@ -44,7 +41,7 @@ struct OpenAPIFlags: ParsableArguments {
         return (fromFile, flagged + fileOverrides)
     }
 
-    func load(verb: String, project: ProjectFile) throws -> LoadedDocuments? {
+    func load(verb: String, project: ProjectFile, loader: (any DocumentOracleLoader)?) throws -> LoadedDocuments? {
         let (documents, overrides) = arguments(project: project)
         guard !documents.isEmpty else {
             if openapiWarn || !openapiOverrides.isEmpty {
@@ -52,9 +49,7 @@ struct OpenAPIFlags: ParsableArguments {
             }
             return nil
         }
-        guard let loader = DocumentOracles.loader else {
-            try Self.handOff.exec(Array(CommandLine.arguments.dropFirst()), verb: verb)
-        }
+        let loader = try loader.needed(for: "--openapi", trait: "OpenAPI")
         let loaded: LoadedDocuments
         do {
             loaded = try loader.load(documents: documents, overrides: overrides)

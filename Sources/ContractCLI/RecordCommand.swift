@@ -6,7 +6,7 @@ import FoursquarePlaces
 extension RecordMode: ExpressibleByArgument {}
 
 /// `fsq-contract record`: write fixtures from a live server, with the key removed.
-struct RecordCommand: AsyncParsableCommand {
+struct RecordCommand: AsyncParsableCommand, CollaboratingCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record fixtures from a live server (the key is redacted, place data is replaced by synthetic values of the same form, and a final scan refuses any file that still holds the key).",
@@ -50,8 +50,10 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup(title: "Stale fixtures") var rerecord: RerecordFlags
 
     /// Resolve the flags and the mode, record, replay what was written and report: each step is `RecordJob`'s.
-    mutating func run() async throws {
-        let job = try RecordJob.resolve(self)
+    mutating func run() async throws { try await run(with: Collaborators()) }
+
+    mutating func run(with collaborators: Collaborators) async throws {
+        let job = try RecordJob.resolve(self, collaborators)
         let recording = await job.record()
         try await job.report(recording).exit()
     }

@@ -22,7 +22,7 @@ struct RecordJob {
 
     /// Resolves the flags against the project file and the environment, or throws a one-line `UsageFailure` naming
     /// the flag, variable or file. A mode that records nothing, and `--dry-run`, print why and end the run here.
-    static func resolve(_ command: RecordCommand) throws -> RecordJob {
+    static func resolve(_ command: RecordCommand, _ collaborators: Collaborators) throws -> RecordJob {
         var command = command
         let (project, selection) = try command.scope(live: true)
         let environment = ProcessInfo.processInfo.environment
@@ -41,7 +41,7 @@ struct RecordJob {
         let setup = try LiveSetup.resolve(
             verb: "fsq-contract record", project: project, selection: selection, connection: command.connection, limits: command.limits,
             budget: command.budget, styles: [command.auth], apiVersion: command.apiVersion, ifNoKey: nil, keyRequired: true,
-            checksStyles: false)
+            checksStyles: false, stack: collaborators.liveStack)
         let options = setup.options
         let fixtureOptions = command.fixtureOptions, plan = command.plan
         let root = fixtureOptions.fixturesURL

@@ -5,7 +5,7 @@ import FoursquarePlaces
 import JUnitXML
 
 /// `fsq-contract run`: replay the fixtures (or call a server live) and write a JUnit report.
-struct RunCommand: AsyncParsableCommand {
+struct RunCommand: AsyncParsableCommand, CollaboratingCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Replay the fixtures through the typed client and write a JUnit report.",
@@ -79,9 +79,12 @@ struct RunCommand: AsyncParsableCommand {
         (report ?? project?.report ?? "Reports/junit.xml", reportDir ?? project?.reportDir)
     }
 
+    /// In process (tests): a binary with no trait beyond Harness.
+    mutating func run() async throws { try await run(with: Collaborators()) }
+
     /// Resolve the flags, discover the fixtures, run them, report: each step is `RunJob`'s.
-    mutating func run() async throws {
-        var job = try RunJob.resolve(self)
+    mutating func run(with collaborators: Collaborators) async throws {
+        var job = try RunJob.resolve(self, collaborators)
         await job.identifyServer()
         let outcome = await job.execute(try await job.discover())
         try job.report(outcome).exit()

@@ -27,7 +27,7 @@ struct RunJob {
 
     /// Resolves the flags against the project file, or throws a one-line `UsageFailure` naming the flag or file.
     /// A live run prints the contracts it leaves out.
-    static func resolve(_ command: RunCommand) throws -> RunJob {
+    static func resolve(_ command: RunCommand, _ collaborators: Collaborators) throws -> RunJob {
         var command = command
         let live = command.live
         let shard = try command.shard.map { (text) throws(UsageFailure) in try Shard(parsing: text) }
@@ -41,13 +41,14 @@ struct RunJob {
             }
             liveOptions = try LiveSetup.resolve(
                 verb: "fsq-contract run", project: project, selection: selection, connection: command.connection, limits: command.limits,
-                budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey).options
+                budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey,
+                stack: collaborators.liveStack).options
             liveOptions?.strict = command.strict
             if let line = command.fixtureOptions.leftOutLine(selection) { print(line) }
         }
         let baseline = live ? try command.baselineFlags.load(project: project) : nil
         let baselineUse = baseline.map { BaselineUse($0.baseline) }
-        let document = try command.openapi.check(verb: "fsq-contract run", project: project)
+        let document = try command.openapi.check(verb: "fsq-contract run", project: project, loader: collaborators.documentLoader)
         return RunJob(command: command, project: project, report: report, reportDir: reportDir, selection: selection, shard: shard,
                       liveOptions: liveOptions, baseline: baseline, baselineUse: baselineUse, document: document)
     }

@@ -1,27 +1,33 @@
 import ArgumentParser
 import Foundation
 
-/// `fsq-contract serve`: runs the `fsq-emulator` binary built beside this one, with the same arguments.
+/// `fsq-contract serve`: runs the emulator in this process (main's, with the Emulator trait), with the same
+/// arguments as `fsq-emulator`.
 ///
-/// The emulator needs SwiftNIO and Hummingbird, which take most of a clean build; keeping them in their own
-/// product lets the main job (replay) build without them.
-struct ServeCommand: ParsableCommand {
+/// The emulator needs SwiftNIO and Hummingbird, which take most of a clean build; behind their own trait, the
+/// main job (replay) builds without them.
+struct ServeCommand: AsyncParsableCommand, CollaboratingCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the fixtures on a local HTTP server that answers like the Places API (runs fsq-emulator).",
+        abstract: "Serve the fixtures on a local HTTP server that answers like the Places API (fsq-emulator's flags).",
         discussion: """
-        The emulator is its own product: build it with 'swift build --traits Harness --product fsq-emulator'. Every argument is \
-        passed to it unchanged; 'fsq-contract serve --help' shows its flags.
+        Built with the Emulator trait ('swift build --traits Emulator --product fsq-contract'). Every argument is \
+        passed to the emulator unchanged; 'fsq-contract serve --help' shows its flags.
         """
     )
 
     @Argument(parsing: .captureForPassthrough, help: "Arguments for fsq-emulator, e.g. --fixtures Fixtures --port 8080.")
     var arguments: [String] = []
 
-    static let emulator = SiblingExecutable(name: "fsq-emulator")
+    /// In process (tests): a binary with no trait beyond Harness.
+    func run() async throws { try await serve(with: nil) }
 
-    func run() throws {
-        try Self.emulator.exec(try Self.withProjectFixtures(arguments), verb: "fsq-contract serve")
+    func run(with collaborators: Collaborators) async throws { try await serve(with: collaborators.emulator) }
+
+    func serve(with emulator: (@Sendable ([String]) async -> Void)?) async throws {
+        let arguments = try Self.withProjectFixtures(arguments)
+        let serve = try emulator.needed(for: "serve", trait: "Emulator")
+        await serve(arguments)
     }
 
     /// The emulator's arguments, with the project file's fixtures folder when they name none. `--project FILE` and

@@ -4,8 +4,8 @@ import Foundation
 import FoursquarePlaces
 
 /// `fsq-contract spec-diff OLD NEW`: two OpenAPI documents compared, each change graded by what it does to this
-/// client (breaking, warning, info). `fsq-contract` has no document parser, so it hands the verb to `fsq-openapi`.
-struct SpecDiffCommand: ParsableCommand {
+/// client (breaking, warning, info), by main's `SpecDiffing` (the OpenAPI trait).
+struct SpecDiffCommand: ParsableCommand, CollaboratingCommand {
     static let configuration = CommandConfiguration(
         commandName: "spec-diff",
         abstract: "Compare two OpenAPI documents and grade each change by what it does to this client.",
@@ -42,8 +42,6 @@ struct SpecDiffCommand: ParsableCommand {
     @Option(name: .long, help: "A baseline of known findings: a known breaking change is listed and does not fail until its entry expires.")
     var baseline: String?
 
-    static let handOff = SiblingExecutable(name: "fsq-openapi")
-
     func validate() throws {
         if let contract, !Contract.known.contains(ContractID(contract)) {
             throw ValidationError("--contract \(contract): not a known contract (\(Contract.knownList))")
@@ -53,10 +51,13 @@ struct SpecDiffCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        guard let differ = SpecDiffers.differ else {
-            try Self.handOff.exec(Array(CommandLine.arguments.dropFirst()), verb: "spec-diff")
-        }
+    /// In process (tests): a binary with no trait beyond Harness.
+    func run() throws { try diff(with: nil) }
+
+    func run(with collaborators: Collaborators) async throws { try diff(with: collaborators.specDiffer) }
+
+    func diff(with differ: (any SpecDiffing)?) throws {
+        let differ = try differ.needed(for: "spec-diff", trait: "OpenAPI")
         let request = SpecDiffRequest(old: old, new: new, contract: contract.map { ContractID($0) }, overrides: overrides,
                                       markdown: markdown, report: report, json: json, baseline: baseline)
         let status: Int32

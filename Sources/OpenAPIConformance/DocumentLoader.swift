@@ -8,7 +8,7 @@ import OpenAPIKitCompat
 import Synchronization
 
 /// Reads `--openapi` documents (JSON or YAML, OpenAPI 3.0 or 3.1), patches them with their overrides and
-/// compiles them: the loader `fsq-openapi` and `fsq-live` set.
+/// compiles them: the loader `fsq-contract`'s main passes with the OpenAPI trait.
 public struct OpenAPIDocumentLoader: DocumentOracleLoader {
     public init() {}
 

@@ -1,4 +1,26 @@
 import ContractCLI
+#if Live
+import LiveHTTPClient
+#endif
+#if OpenAPI
+import OpenAPIConformance
+#endif
+#if Emulator
+import EmulatorCLI
+#endif
 
-// The commands live in ContractCLI so that fsq-live runs the same ones with its own live transport.
-await FSQContract.runCommandLine()
+// One process runs every verb; the traits it was built with decide which collaborators it has. The main job
+// (`--traits Harness`: replay, list, merge, …) links none of them, so it builds no SwiftNIO, Hummingbird or OpenAPIKit.
+var collaborators = Collaborators()
+#if Live      // run --live, record, drift: AsyncHTTPClient bounds every answer
+collaborators.liveStack = AsyncHTTPClientStack()
+#endif
+#if OpenAPI   // --openapi, spec-diff, fuzz: OpenAPIKit and Yams
+collaborators.documentLoader = OpenAPIDocumentLoader()
+collaborators.specDiffer = SpecDiffTool()
+collaborators.fuzzer = DocumentFuzzer()
+#endif
+#if Emulator  // serve: Hummingbird, in this process
+collaborators.emulator = { arguments in await FSQEmulator.serve(arguments: arguments) }
+#endif
+await FSQContract.runCommandLine(with: collaborators)

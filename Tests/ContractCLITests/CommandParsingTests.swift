@@ -76,17 +76,6 @@ struct CommandParsingTests {
         #expect(throws: UsageFailure.self) { try ServeCommand.withProjectFixtures(["--project", "/nonexistent/fsq-contract.json"]) }
     }
 
-    @Test(arguments: [ServeCommand.emulator, LiveHandOff.binary])
-    func aSiblingBinaryIsLookedForBesideThisOneAndItsBuildCommandNamed(sibling: SiblingExecutable) {
-        let debug = URL(fileURLWithPath: "/src/.build/x86_64-unknown-linux-gnu/debug/fsq-contract")
-        let built = sibling.url(besides: debug)
-        #expect(built.path == "/src/.build/x86_64-unknown-linux-gnu/debug/\(sibling.name)")
-        #expect(SiblingFailure.notBuilt(built, sibling.buildCommand(for: built.deletingLastPathComponent())).description
-            == "\(built.path) is not built; run 'swift build --traits Harness --product \(sibling.name)' first")
-        let release = URL(fileURLWithPath: "/src/.build/release")
-        #expect(sibling.buildCommand(for: release) == "swift build -c release --traits Harness --product \(sibling.name)")
-    }
-
     @Test func recordTakesItsFlags() throws {
         let plain = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record"])
         #expect(plain.mode == nil && plain.plan == nil && plain.redactHeader.isEmpty && plain.auth == .apiKey)

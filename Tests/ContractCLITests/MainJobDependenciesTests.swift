@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The main job (`swift run fsq-contract run`) must build without the server stack: SwiftNIO and Hummingbird
-/// take most of a clean build, and only the emulator needs them.
+/// The main job (`swift run --traits Harness fsq-contract run`) must build without the server, client and document
+/// stacks: SwiftNIO, Hummingbird, AsyncHTTPClient, OpenAPIKit and Yams take most of a clean build, and only the
+/// Live, OpenAPI and Emulator traits' collaborators need them.
 @Suite("fsq-contract's build closure")
 struct MainJobDependenciesTests {
     /// The only outside products the main job may link, by package identity.
@@ -11,18 +12,37 @@ struct MainJobDependenciesTests {
 
     @Test func fsqContractDependsOnNoServerSidePackage() async throws {
         let manifest = try await Manifest.load()
-        let closure = try await manifest.closure(of: "fsq-contract")
+        let closure = try await manifest.closure(of: "fsq-contract", traits: ["Harness"])
         // Not vacuous: the walk found the target and the modules it is known to use.
         #expect(closure.targets.isSuperset(of: ["fsq-contract", "FoursquarePlaces", "JUnitXML", "ContractHarness", "CLibXML2"]),
                 "\(closure.targets.sorted())")
         #expect(closure.products.contains { $0.name == "ArgumentParser" && $0.package == "swift-argument-parser" })
-        #expect(!closure.targets.contains("PlacesEmulator"), "fsq-contract reaches PlacesEmulator: \(closure.path(to: "PlacesEmulator"))")
+        for heavy in ["PlacesEmulator", "LiveHTTPClient", "OpenAPIConformance", "EmulatorCLI"] {
+            #expect(!closure.targets.contains(heavy), "fsq-contract reaches \(heavy): \(closure.path(to: heavy))")
+        }
         for product in closure.products where !Self.allowedPackages.contains(product.package) {
             Issue.record("""
                 fsq-contract now links \(product.name) from \(product.package) via \(closure.path(to: product.name)); \
-                the main job must build without it. Put server-side code in fsq-emulator's closure instead.
+                the main job must build without it. Put it behind a trait's collaborator instead (Sources/fsq-contract/main.swift).
                 """)
         }
+    }
+
+    /// Each trait adds its collaborator's target, and only its own.
+    @Test func eachTraitBringsItsCollaborator() async throws {
+        let manifest = try await Manifest.load()
+        let expected: [(traits: Set<String>, target: String, product: String)] = [
+            (["Harness", "Live"], "LiveHTTPClient", "AsyncHTTPClient"),
+            (["Harness", "OpenAPI"], "OpenAPIConformance", "OpenAPIKit"),
+            (["Harness", "OpenAPI", "Emulator"], "EmulatorCLI", "Hummingbird"),
+        ]
+        for (traits, target, product) in expected {
+            let closure = try await manifest.closure(of: "fsq-contract", traits: traits)
+            #expect(closure.targets.contains(target), "\(traits.sorted()): \(closure.targets.sorted())")
+            #expect(closure.products.contains { $0.name == product }, "\(traits.sorted()): \(closure.products)")
+        }
+        let live = try await manifest.closure(of: "fsq-contract", traits: ["Harness", "Live"])
+        #expect(!live.targets.contains("OpenAPIConformance") && !live.targets.contains("PlacesEmulator"), "\(live.targets.sorted())")
     }
 
     /// What an app sees in `swift package dump-package`: iOS among the platforms, and a testing product whose
@@ -32,13 +52,13 @@ struct MainJobDependenciesTests {
         #expect(manifest.platforms["ios"] == "15.0", "\(manifest.platforms)")
         #expect(Set(manifest.platforms.keys).isSuperset(of: ["ios", "macos", "tvos", "watchos", "visionos"]))
         #expect(manifest.products["FoursquarePlacesTesting"] == "library", "\(manifest.products)")
-        let closure = try await manifest.closure(of: "FoursquarePlacesTesting")
+        let closure = try await manifest.closure(of: "FoursquarePlacesTesting", traits: [])
         #expect(closure.targets == ["FoursquarePlacesTesting", "FoursquarePlaces", "FixtureFormat"], "\(closure.targets.sorted())")
         #expect(closure.products.isEmpty, "FoursquarePlacesTesting links \(closure.products)")
     }
 
     @Test func theEmulatorStillHasItsServerStack() async throws {
-        let closure = try await Manifest.load().closure(of: "fsq-emulator")
+        let closure = try await Manifest.load().closure(of: "fsq-emulator", traits: ["Harness", "OpenAPI", "Emulator"])
         #expect(closure.targets.contains("PlacesEmulator"))
         #expect(closure.products.contains { $0.name == "Hummingbird" && $0.package == "hummingbird" }, "\(closure.products)")
     }
@@ -98,13 +118,14 @@ private struct Manifest {
         return manifest
     }
 
-    func closure(of root: String) async throws -> Closure {
+    /// What `root` builds with `traits` enabled: a dependency conditioned on other traits is left out.
+    func closure(of root: String, traits: Set<String>) async throws -> Closure {
         try #require(dependencies[root] != nil, "no target \(root) in Package.swift")
         var closure = Closure()
         var pending = [root]
         closure.targets.insert(root)
         while let target = pending.popLast() {
-            for dependency in dependencies[target] ?? [] {
+            for dependency in dependencies[target] ?? [] where Self.applies(dependency, traits: traits) {
                 if let product = dependency["product"] as? [Any], let name = product.first as? String {
                     closure.products.insert(Product(name: name, package: product.dropFirst().first as? String ?? "?"))
                     closure.parent[name] = closure.parent[name] ?? target
@@ -122,5 +143,14 @@ private struct Manifest {
             }
         }
         return closure
+    }
+
+    /// Whether a dependency is built with `traits`: its condition (`{"traits": [...]}`, last in dump-package's
+    /// array) names one of them, or it has none.
+    static func applies(_ dependency: [String: Any], traits: Set<String>) -> Bool {
+        guard let entry = dependency.values.first as? [Any],
+              let condition = entry.compactMap({ $0 as? [String: Any] }).last,
+              let only = condition["traits"] as? [String] else { return true }
+        return !traits.isDisjoint(with: only)
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
 @testable import ContractCLI
 
 /// The steps a verb's `run()` hands to its job: what they resolve from the flags and the project file, in process
-/// (none of these reaches a live call, so nothing here hands off to fsq-live).
+/// (none of these reaches a live call, so none needs the Live trait's stack).
 @Suite("fsq-contract verbs' jobs")
 struct VerbJobTests {
     /// A project file in a fresh folder; its relative paths resolve against that folder.
@@ -43,17 +43,17 @@ struct VerbJobTests {
     @Test func runResolvesItsReportPathsFromTheFlagsThenTheProjectFileThenTheDefault() throws {
         try withTemporaryDirectory { tmp in
             let project = try Self.project(#"{"report": "out/r.xml", "reportDir": "out/suites"}"#, in: tmp)
-            let fromFile = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", project]))
+            let fromFile = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", project]), Collaborators())
             #expect(fromFile.report == tmp.appendingPathComponent("out/r.xml").path)
             #expect(fromFile.reportDir == tmp.appendingPathComponent("out/suites").path)
             #expect(fromFile.mode == "replay" && fromFile.liveOptions == nil && fromFile.baseline == nil)
 
             let flagged = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, [
                 "run", "--project", project, "--report", "mine.xml", "--report-dir", "mine",
-            ]))
+            ]), Collaborators())
             #expect(flagged.report == "mine.xml" && flagged.reportDir == "mine")
 
-            let defaults = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--no-project"]))
+            let defaults = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--no-project"]), Collaborators())
             #expect(defaults.report == "Reports/junit.xml" && defaults.reportDir == nil)
         }
     }
@@ -63,7 +63,7 @@ struct VerbJobTests {
     @Test func aLiveRunWithNoServerInTheFlagsOrTheProjectFileIsRefusedWithOneLine() throws {
         let command = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--live", "--no-project"])
         #expect {
-            try RunJob.resolve(command)
+            try RunJob.resolve(command, Collaborators())
         } throws: { error in
             (error as? UsageFailure)?.description
                 == "--live needs --base-url: the API (https://places-api.foursquare.com) or fsq-contract serve's URL"
@@ -72,11 +72,11 @@ struct VerbJobTests {
 
     @Test func recordWhoseModeRecordsNothingEndsBeforeAnyCallAndFailsOnlyForAPlan() throws {
         let plain = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record", "--no-project", "--mode", "never"])
-        #expect { try RecordJob.resolve(plain) } throws: { ($0 as? ExitCode) == .success }
+        #expect { try RecordJob.resolve(plain, Collaborators()) } throws: { ($0 as? ExitCode) == .success }
         let planned = try parseCommand(RecordCommand.self, root: FSQContract.self, [
             "record", "--no-project", "--mode", "never", "--plan", "plan.json",
         ])
-        #expect { try RecordJob.resolve(planned) } throws: { ($0 as? ExitCode) == ExitCode(1) }
+        #expect { try RecordJob.resolve(planned, Collaborators()) } throws: { ($0 as? ExitCode) == ExitCode(1) }
     }
 
     @Test func anUpdatedBaselineIsWrittenToItsFileAndAnUnwritableOneNamesIt() throws {

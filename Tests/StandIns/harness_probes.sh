@@ -2,7 +2,7 @@
 # Reproduces, against the 2025-06-17 stand-in, the harness bugs it found (see README.md, "Harness bugs it found").
 # Each probe records its own fixtures from the stand-in into a temp folder (never the project's Fixtures) and
 # prints "BUG" while the bug is there, "ok" once it is fixed. Exit 1 while any bug remains, 2 on a setup error.
-# Needs the built binaries: swift build --product fsq-contract --product fsq-live
+# Needs fsq-contract built with the Live trait: swift build --traits Live --product fsq-contract
 # Usage: Tests/StandIns/harness_probes.sh [path/to/fsq-contract]
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -16,7 +16,7 @@ pids=()
 trap 'for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 
 if [ ! -x "$cli" ]; then
-    echo "harness_probes: $cli is not built; run: swift build --traits Harness --product fsq-contract --product fsq-live"
+    echo "harness_probes: $cli is not built; run: swift build --traits Live --product fsq-contract"
     exit 2
 fi
 

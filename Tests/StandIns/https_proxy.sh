@@ -9,7 +9,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 bin="${1:-.build/debug}"
 cli="$bin/fsq-contract"
-[ -x "$cli" ] && [ -x "$bin/fsq-live" ] || { echo "https_proxy: $cli or fsq-live missing; run 'swift build --traits Harness --product fsq-contract --product fsq-live' first"; exit 2; }
+[ -x "$cli" ] || { echo "https_proxy: $cli is missing; run 'swift build --traits Live --product fsq-contract' first"; exit 2; }
 command -v openssl >/dev/null || { echo "https_proxy: openssl is needed to make the test CA"; exit 2; }
 work=$(mktemp -d)
 pids=()

@@ -23,7 +23,7 @@ pids=()
 trap 'for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 
 if [ ! -x "$cli" ]; then
-    echo "live_verdicts: $cli is not built; run: swift build --traits Harness --product fsq-contract --product fsq-live"
+    echo "live_verdicts: $cli is not built; run: swift build --traits Live --product fsq-contract"
     exit 2
 fi
 . "$here/start.sh"

@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin="${1:-.build/debug}"
 cli="$bin/fsq-contract"
-[ -x "$cli" ] && [ -x "$bin/fsq-live" ] || { echo "nightly: $cli or fsq-live missing; run 'swift build --traits Harness --product fsq-contract --product fsq-live' first"; exit 2; }
+[ -x "$cli" ] || { echo "nightly: $cli is missing; run 'swift build --traits Live --product fsq-contract' first"; exit 2; }
 work=$(mktemp -d)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT

@@ -9,7 +9,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin="${1:-.build/debug}"
 cli="$bin/fsq-contract"
-[ -x "$cli" ] && [ -x "$bin/fsq-live" ] || { echo "nightly_year: $cli or fsq-live missing; run 'swift build --traits Harness --product fsq-contract --product fsq-live' first"; exit 2; }
+[ -x "$cli" ] || { echo "nightly_year: $cli is missing; run 'swift build --traits Live,OpenAPI --product fsq-contract' first"; exit 2; }
 doc=../shared/spec/current/openapi-20250617.json
 [ -f "$doc" ] || { echo "nightly_year: $doc missing"; exit 2; }
 work=$(mktemp -d)

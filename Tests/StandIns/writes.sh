@@ -5,7 +5,7 @@
 #      call geotagging/confirm or the offline-job writes;
 #   2. with --allow-writes geotagging/confirm, that write is the only one without a dry run that is sent.
 # Prints "ok"/"FAIL" per check; exit 1 on a failure, 2 on a setup error.
-# Needs the built binaries: swift build --traits Harness --product fsq-contract --product fsq-live
+# Needs fsq-contract built with the Live trait: swift build --traits Live --product fsq-contract
 # Usage: Tests/StandIns/writes.sh [path/to/fsq-contract]
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -20,7 +20,7 @@ pids=()
 trap 'for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 
 if [ ! -x "$cli" ]; then
-    echo "writes: $cli is not built; run: swift build --traits Harness --product fsq-contract --product fsq-live"
+    echo "writes: $cli is not built; run: swift build --traits Live --product fsq-contract"
     exit 2
 fi
 . "$here/start.sh"

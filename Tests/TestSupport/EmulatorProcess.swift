@@ -6,7 +6,7 @@ public final class EmulatorProcess: @unchecked Sendable {
     public enum Launcher: Sendable {
         /// `fsq-emulator ARGUMENTS`.
         case emulator
-        /// `fsq-contract serve ARGUMENTS`, which execs `fsq-emulator`.
+        /// `fsq-contract serve ARGUMENTS`, which runs the emulator in its own process.
         case contractServe
     }
 

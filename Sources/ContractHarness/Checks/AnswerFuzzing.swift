@@ -98,15 +98,10 @@ public struct FuzzRun: Sendable {
     }
 }
 
-/// Generates answers from documents and decodes them through the client; set by the binary that parses documents.
+/// Generates answers from documents and decodes them through the client; main passes one with the OpenAPI trait.
 public protocol AnswerFuzzing: Sendable {
     /// Throws a one-line description naming the file when a document or override cannot be used.
     func fuzz(_ request: FuzzRequest) throws -> FuzzRun
-}
-
-extension DocumentOracles {
-    /// The fuzzer the running binary provides: nil in `fsq-contract`, which hands `fuzz` to `fsq-openapi`.
-    @TaskLocal public static var fuzzer: (any AnswerFuzzing)?
 }
 
 /// Answers generated on request, for `serve --generate`: the emulator answers a request with a body its

@@ -53,8 +53,8 @@ public struct DocumentViolation: Sendable, Hashable {
 
 /// The provider's own document as a third oracle beside the Swift model and the recording (`--openapi`).
 ///
-/// `ContractHarness` does not parse documents (that needs OpenAPIKit and Yams); `fsq-openapi` and `fsq-live` set
-/// a `DocumentOracleLoader` that builds one.
+/// `ContractHarness` does not parse documents (that needs OpenAPIKit and Yams); with the OpenAPI trait,
+/// `fsq-contract`'s main passes a `DocumentOracleLoader` that builds one.
 public protocol DocumentOracle: Sendable {
     /// Whether a document applies to answers of `contract`.
     func covers(contract: ContractID) -> Bool
@@ -168,13 +168,8 @@ public protocol DocumentCoverage: Sendable {
     func documentedResponse(contract: ContractID, method: String, path: String, status: Int) -> (operation: String, status: String?)?
 }
 
-/// Builds the oracle from `--openapi` and `--openapi-overrides`; set by the binaries that link a document parser.
+/// Builds the oracle from `--openapi` and `--openapi-overrides`; main passes one when it links a document parser.
 public protocol DocumentOracleLoader: Sendable {
     /// Throws a one-line description naming the file when a document or override cannot be used.
     func load(documents: [DocumentArgument], overrides: [DocumentArgument]) throws -> LoadedDocuments
-}
-
-/// The loader the running binary provides: nil in `fsq-contract`, which hands `--openapi` to `fsq-openapi`.
-public enum DocumentOracles {
-    @TaskLocal public static var loader: (any DocumentOracleLoader)?
 }

@@ -13,7 +13,7 @@ public enum EmulatorProbe {
     /// Whether the server at `options.baseURL` is the emulator: nil when it gave no answer at all (a server that is
     /// down stays unknown, so every call the run makes says so, and none is skipped for it).
     public static func isEmulator(_ options: LiveOptions) async -> Bool? {
-        let stack = options.stack ?? LiveStack.current ?? NoLiveStack()
+        let stack = options.stack ?? NoLiveStack()
         var request = HTTPRequest(method: "GET", url: options.baseURL.appendingPathComponent(String(path.dropFirst())))
         request.headers[EmulatorFixtureHeader.name] = marker
         // Never more than half the run's deadline, which counts this call too (see `identify`).

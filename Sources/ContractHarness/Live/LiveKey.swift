@@ -47,7 +47,7 @@ public enum LiveKey {
     }
 
     /// The warning to print once a live verb runs with a key it trimmed (a pasted secret's trailing newline), or
-    /// nil. Printed by the process that makes the calls, so a hand-off to `fsq-live` does not print it twice.
+    /// nil. Printed once the live stack is known to be there, so a run that cannot call does not print it.
     public static func notice(environment: [String: String]) -> String? {
         guard let value = environment[environmentName], case let .usable(_, trimmed?) = KeyText.check(value, variable: environmentName)
         else { return nil }

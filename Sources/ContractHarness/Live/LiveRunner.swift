@@ -26,7 +26,7 @@ public struct LiveOptions: Sendable {
     public var seed: UInt64
     /// Largest response body a live call accepts, in bytes (`--max-body`).
     public var maxBody = LiveStack.defaultMaxBody
-    /// The HTTP stack for the calls; nil takes `LiveStack.current` (set by `fsq-live`).
+    /// The HTTP stack for the calls (main's, with the Live trait); nil makes no call: each one fails.
     public var stack: (any LiveHTTPStack)?
     /// Most requests in any one-second window (`--rate-limit`); nil paces only on `X-RateLimit-Remaining`.
     public var rateLimit: Int?
@@ -128,7 +128,7 @@ public struct LiveCaller: Sendable {
         pacer = CallPacer(perSecond: options.rateLimit, maxHold: options.maxBackoff)
         ledger = CallLedger(maxCalls: options.maxCalls)
         jitter = Locked(SplitMix64(seed: options.seed &+ 0x9E37_79B9_7F4A_7C15))
-        stack = options.stack ?? LiveStack.current ?? NoLiveStack()
+        stack = options.stack ?? NoLiveStack()
     }
 
     /// Calls once, retrying 429/5xx/transport failures other than `expectedStatus`, with capped
@@ -229,10 +229,10 @@ public struct LiveCaller: Sendable {
     }
 }
 
-/// Stands in when no stack was given: every call fails saying which binary makes live calls.
+/// Stands in when no stack was given: every call fails saying which build makes live calls.
 struct NoLiveStack: LiveHTTPStack {
     struct Missing: Error, CustomStringConvertible {
-        var description: String { "this binary makes no live calls; run them with fsq-live (swift build --traits Harness --product fsq-live)" }
+        var description: String { "this binary makes no live calls; build fsq-contract with the Live trait (swift build --traits Live --product fsq-contract)" }
     }
 
     func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {

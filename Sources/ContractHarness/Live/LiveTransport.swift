@@ -3,8 +3,8 @@ import FoursquarePlaces
 
 /// The HTTP stack under the harness's live calls: one exchange, bounded by a timeout and a body cap.
 ///
-/// The `fsq-live` binary provides it (AsyncHTTPClient, in `LiveHTTPClient`), so the main job's binary stays free
-/// of SwiftNIO (issue 14). URLSession cannot be bounded on this toolchain: its delegate queue lags libcurl with
+/// With the Live trait, `fsq-contract`'s main passes one (AsyncHTTPClient, in `LiveHTTPClient`); the main job's
+/// build stays free of SwiftNIO (issue 14). URLSession cannot be bounded on this toolchain: its delegate queue lags libcurl with
 /// no back-pressure, so an endless body grew RSS to 263 MB–2 GB past a 1 MB cap, and cancelling a task can
 /// deadlock (swift-corelibs-foundation #5412). See TOOLCHAIN-NOTES and the README's "Live calls" section.
 public protocol LiveHTTPStack: Sendable {
@@ -21,12 +21,10 @@ extension LiveHTTPStack {
     public func configured(_ settings: NetworkSettings) throws -> any LiveHTTPStack { self }
 }
 
-/// Which `LiveHTTPStack` this process's live calls use: set by `fsq-live` around the whole command.
+/// The live stack's shared limits.
 public enum LiveStack {
     /// Default body cap: 16 MB.
     public static let defaultMaxBody = 16 * 1024 * 1024
-
-    @TaskLocal public static var current: (any LiveHTTPStack)?
 }
 
 /// A `Transport` over a `LiveHTTPStack` with a fixed timeout and body cap: one per call attempt.

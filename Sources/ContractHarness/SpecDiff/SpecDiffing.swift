@@ -34,15 +34,9 @@ public struct SpecDiffRequest: Sendable, Hashable {
     }
 }
 
-/// Compares two OpenAPI documents for this client; set by the binary that links a document parser (`fsq-openapi`).
+/// Compares two OpenAPI documents for this client; main passes one with the OpenAPI trait.
 public protocol SpecDiffing: Sendable {
     /// Prints the summary, writes the outputs and returns the exit status (1: a breaking change, 0: none).
     /// Throws a one-line description naming the file when a document, overrides file or baseline cannot be used.
     func run(_ request: SpecDiffRequest) throws -> Int32
-}
-
-/// The differ the running binary provides: nil in `fsq-contract`, which hands `spec-diff` to `fsq-openapi`.
-public enum SpecDiffers {
-    /// Set for the duration of a command by `fsq-openapi`'s main.
-    @TaskLocal public static var differ: (any SpecDiffing)?
 }

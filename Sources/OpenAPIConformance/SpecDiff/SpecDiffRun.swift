@@ -95,7 +95,7 @@ struct SpecDiffRun: Sendable {
     }
 }
 
-/// The differ `fsq-openapi` sets: runs the comparison, prints the summary and writes the outputs asked for.
+/// The differ `fsq-contract`'s main passes with the OpenAPI trait: runs the comparison, prints the summary and writes the outputs asked for.
 public struct SpecDiffTool: SpecDiffing {
     /// The differ; stateless.
     public init() {}

@@ -8,7 +8,7 @@ import JUnitXML
 import Testing
 import TestSupport
 
-/// `fsq-contract fuzz` through the built binaries (`fsq-contract` hands it to `fsq-openapi`): answers generated
+/// `fsq-contract fuzz` through the built binary (the OpenAPI trait's generator): answers generated
 /// from Foursquare's document decode, a departure taken out of the overrides fails with its pointer and a minimal
 /// answer, `--save` writes that answer as a fixture that replays, and bad input is exit 2.
 @Suite("fuzz: answers generated from the document", .serialized,

@@ -142,7 +142,7 @@ struct HostileLiveTests {
             let cases = try E2E.cases(report.path)
             let problems = cases.compactMap(E2E.problem)
             #expect(!cases.isEmpty && problems.count == cases.count, "every case is an error, none passes")
-            // fsq-live reads a body on demand and parses a head with a size limit, so each case ends at its cause.
+            // The live stack reads a body on demand and parses a head with a size limit, so each case ends at its cause.
             let allowed: [String]
             switch behaviour {
             case .endlessBody: allowed = ["larger than the 1 MB cap"]

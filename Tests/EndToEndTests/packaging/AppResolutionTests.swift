@@ -17,10 +17,14 @@ struct AppResolutionTests {
         #expect(pins.isEmpty, "an app that uses FoursquarePlaces and FoursquarePlacesTesting resolved \(pins)")
     }
 
-    /// Not vacuous: the same app with the trait on does resolve the harness's packages.
-    @Test func theHarnessTraitBringsTheHarnessPackages() async throws {
-        let pins = try await resolve(products: ["FoursquarePlaces"], traits: ["Harness"])
-        #expect(pins.isSuperset(of: ["swift-argument-parser", "hummingbird", "async-http-client"]), "\(pins.sorted())")
+    /// Not vacuous: the same app with the trait on does resolve the harness's packages, and each stack only
+    /// with its own trait (the main job's `Harness` needs swift-argument-parser alone).
+    @Test func eachTraitBringsItsOwnPackages() async throws {
+        let harness = try await resolve(products: ["FoursquarePlaces"], traits: ["Harness"])
+        #expect(harness.contains("swift-argument-parser"), "\(harness.sorted())")
+        #expect(harness.isDisjoint(with: ["hummingbird", "async-http-client", "openapikit", "yams"]), "\(harness.sorted())")
+        let all = try await resolve(products: ["FoursquarePlaces"], traits: ["Live", "OpenAPI", "Emulator"])
+        #expect(all.isSuperset(of: ["swift-argument-parser", "hummingbird", "async-http-client", "openapikit", "yams"]), "\(all.sorted())")
     }
 
     /// Makes a throwaway app that depends on this package by path, runs `swift package resolve` in it and

@@ -178,20 +178,21 @@ struct ConsumersTests {
         }
     }
 
-    /// Live verbs exec fsq-live beside fsq-contract: a job that calls one and builds only fsq-contract exits 2.
-    @Test func theCIExamplesBuildFsqLiveWhereTheyCallALiveVerb() throws {
+    /// Live verbs need fsq-contract built with the Live trait: a job that calls one on a replay build exits 2.
+    @Test func theCIExamplesBuildTheLiveTraitWhereTheyCallALiveVerb() throws {
         let folder = Products.packageRoot.appendingPathComponent("Examples/ci")
         for name in ["gitlab-ci.yml"] {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             #expect(text.contains("fsq-contract nightly"), "\(name) has no live job to check")
             // The package's own repository builds it in place; an app builds it from the dependency's checkout.
-            #expect(text.range(of: #"swift build (--package-path \S+ )?-c release --traits Harness --product fsq-live"#,
-                               options: .regularExpression) != nil, "\(name) runs live verbs without building fsq-live")
+            #expect(text.range(of: #"swift build (--package-path \S+ )?-c release --traits Live(,OpenAPI)? --product fsq-contract"#,
+                               options: .regularExpression) != nil, "\(name) runs live verbs without building the Live trait")
         }
-        // On GitHub the Action builds: fsq-live for every mode but replay.
+        // On GitHub the Action builds: the Live trait for every mode but replay and merge.
         let build = try String(contentsOf: Products.packageRoot.appendingPathComponent("scripts/action/build.sh"), encoding: .utf8)
-        #expect(build.contains(#"if [ "${INPUT_MODE:-replay}" != replay ]; then"#)
-                && build.contains("swift build -c release --traits Harness --package-path \"$root\" --product fsq-live"))
+        #expect(build.contains(#"if [ "${INPUT_MODE:-replay}" != replay ] && [ "${INPUT_MODE:-replay}" != merge ]; then"#)
+                && build.contains("  traits=Live,OpenAPI")
+                && build.contains(#"swift build -c release --traits "$traits" --package-path "$root" --product fsq-contract"#))
     }
 
     @Test func theCIExamplesKeepGoingAndFailAtTheEnd() async throws {

@@ -7,9 +7,13 @@ import TestSupport
 /// scanner) goes on without the fixture that crashed it, which is one error case naming the signal; a run that
 /// cannot go on still leaves a valid JUnit report with one error case naming the crash and the fixtures in flight.
 /// The worker is crashed with the test-only hook `FSQ_TEST_CRASH=trap|kill:PATH-SUFFIX`.
+/// The runtime's backtrace is printed unsymbolicated (`Self.backtrace`): the test build's `fsq-contract` holds every
+/// trait (130 MB of debug info), and symbolicating it took about 11 s per crash on a loaded machine.
 @Suite("a crashed run still reports")
 struct CrashReportTests {
     static let victim = "place-details/404-not-found.json"
+    /// Addresses only: see the note above.
+    static let backtrace = "symbolicate=off"
 
     /// The reference XSDs from `../shared` or `../../shared` (worktrees sit one level deeper).
     static func referenceSchemas() -> [String] {
@@ -29,7 +33,7 @@ struct CrashReportTests {
             let summary = dir.appendingPathComponent("summary.md").path
             let result = try await Products.run(
                 ["run", "--fixtures", Products.packageRoot.appendingPathComponent("Fixtures").path, "--report", report],
-                environment: ["FSQ_TEST_CRASH": "\(hook):\(Self.victim)", "GITHUB_STEP_SUMMARY": summary, "GITHUB_ACTIONS": "true"],
+                environment: ["FSQ_TEST_CRASH": "\(hook):\(Self.victim)", "SWIFT_BACKTRACE": Self.backtrace, "GITHUB_STEP_SUMMARY": summary, "GITHUB_ACTIONS": "true"],
                 currentDirectory: dir)
             #expect(result.status == 1)
             #expect(result.stderr.contains("fsq-contract run: the worker died of signal"))
@@ -71,7 +75,7 @@ struct CrashReportTests {
                 let result = try await Products.run(
                     ["drift", "--base-url", standIn.baseURL.absoluteString, "--contract", "2025-06-17", "--retries", "0",
                      "--fixtures", E2E.standInCorpus.path, "--report", report],
-                    environment: ["FSQ_TEST_CRASH": "trap:\(victim)", "FSQ_API_KEY": E2E.sentinel], currentDirectory: dir)
+                    environment: ["FSQ_TEST_CRASH": "trap:\(victim)", "SWIFT_BACKTRACE": Self.backtrace, "FSQ_API_KEY": E2E.sentinel], currentDirectory: dir)
                 #expect(result.status == 1)
                 #expect(result.stderr.contains("fsq-contract drift: the worker died of signal 4 (SIGILL, a trap)"), "\(result.stderr.suffix(2000))")
                 let cases = try ReportReader.read(path: report).suites.flatMap(\.testCases)
@@ -90,7 +94,7 @@ struct CrashReportTests {
             let report = dir.appendingPathComponent("Reports/junit.xml").path
             let result = try await Products.run(
                 ["run", "--fixtures", Products.packageRoot.appendingPathComponent("Fixtures").path, "--report", report],
-                environment: ["FSQ_TEST_CRASH": "trap:.json", "GITHUB_ACTIONS": "true"], currentDirectory: dir)
+                environment: ["FSQ_TEST_CRASH": "trap:.json", "SWIFT_BACKTRACE": Self.backtrace, "GITHUB_ACTIONS": "true"], currentDirectory: dir)
             #expect(result.status == 1)
             #expect(result.stderr.contains("fsq-contract run: run crashed: signal 4 (SIGILL, a trap) while these fixtures were in flight: "))
             #expect(result.stdout.contains("::error title=run crash::run crashed: signal"))

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import TestSupport
 
-/// `fsq-contract serve` runs the separately built `fsq-emulator`, as the same process.
+/// `fsq-contract serve` runs the emulator in its own process (the Emulator trait), as `fsq-emulator` does.
 @Suite("fsq-contract serve")
 struct ServeCommandTests {
     @Test func serveRunsTheEmulatorAndStopsOnSIGTERM() async throws {
@@ -15,7 +15,7 @@ struct ServeCommandTests {
             var request = URLRequest(url: URL(string: "\(emulator.baseURL)/places/chains?query=coffee&limit=5")!)
             request.setValue("k", forHTTPHeaderField: "Authorization")
             let (_, response) = try await URLSession.shared.data(for: request)
-            // exec, not a child: the SIGTERM sent to fsq-contract's pid reaches the server, which exits cleanly.
+            // In process: the SIGTERM sent to fsq-contract's pid reaches the server, which exits cleanly.
             let status = emulator.stop()
             #expect((response as? HTTPURLResponse)?.statusCode == 200)
             #expect(status == 0, "\(emulator.output)")
@@ -31,17 +31,5 @@ struct ServeCommandTests {
         let help = try await Products.run(["serve", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--latency <ms>"), "\(help.stdout)")
-    }
-
-    @Test func withoutTheEmulatorBuiltServeSaysWhatToRun() async throws {
-        try await withTemporaryDirectory { tmp in
-            let lone = tmp.appendingPathComponent("fsq-contract")
-            try FileManager.default.copyItem(at: Products.executable("fsq-contract"), to: lone)
-            let result = try await runProcess(lone, ["serve", "--port", "0"])
-            #expect(result.status == 2)
-            #expect(result.stdout.isEmpty)
-            #expect(result.stderr == "fsq-contract serve: \(tmp.appendingPathComponent("fsq-emulator").path) is not built; "
-                + "run 'swift build --traits Harness --product fsq-emulator' first\n", "\(result)")
-        }
     }
 }

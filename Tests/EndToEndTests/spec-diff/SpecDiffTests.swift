@@ -3,8 +3,8 @@ import JUnitXML
 import Testing
 import TestSupport
 
-/// `fsq-contract spec-diff` as a user and a CI runner run it: the built binary (which hands the verb to
-/// fsq-openapi), Foursquare's own document and copies of it edited by hand, and the weekly job's script fetching
+/// `fsq-contract spec-diff` as a user and a CI runner run it: the built binary (the OpenAPI trait's
+/// differ), Foursquare's own document and copies of it edited by hand, and the weekly job's script fetching
 /// the "vendor" document from a loopback HTTP server.
 @Suite("spec-diff", .serialized, .timeLimit(.minutes(5)),
        .enabled(if: FoursquareDocument.path != nil, "needs ../shared/spec/current/openapi-20250617.json"))

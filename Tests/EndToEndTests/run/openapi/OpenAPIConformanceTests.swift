@@ -4,8 +4,8 @@ import JUnitXML
 import Testing
 import TestSupport
 
-/// `--openapi`: the provider's own document as a third oracle, through the built binaries (`fsq-contract` hands
-/// replay to `fsq-openapi`, live runs to `fsq-live`). Foursquare's document is read from `../shared` (or
+/// `--openapi`: the provider's own document as a third oracle, through the built binary (the OpenAPI
+/// trait's loader, in replay and live runs alike). Foursquare's document is read from `../shared` (or
 /// `../../shared` from a worktree), never copied into the package.
 @Suite("--openapi against Foursquare's document", .serialized,
        .enabled(if: FoursquareDocument.path != nil, "needs ../shared/spec/current/openapi-20250617.json"))

@@ -5,10 +5,11 @@ import FoursquarePlaces
 import OpenAPIConformance
 import PlacesEmulator
 
-/// `fsq-emulator` (also `fsq-contract serve`): answers like the Places API from the fixtures, on loopback.
-@main
-struct FSQEmulator: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `fsq-emulator` (also `fsq-contract serve`, in process): answers like the Places API from the fixtures, on loopback.
+package struct FSQEmulator: AsyncParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "fsq-emulator",
         abstract: "Serve the fixtures on a local HTTP server that answers like the Places API.",
         discussion: """
@@ -58,7 +59,7 @@ struct FSQEmulator: AsyncParsableCommand {
     var tlsKey: String?
 
     /// The checks that need nothing but the flags, so a typo is reported before anything is read or bound.
-    func validate() throws {
+    package func validate() throws {
         _ = try authStyle()
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): must be 0...65535") }
         guard latency >= 0 else { throw ValidationError("--latency \(latency): must be 0 or more milliseconds") }
@@ -94,7 +95,8 @@ struct FSQEmulator: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    /// Serves until SIGINT or SIGTERM.
+    package func run() async throws {
         let configuration = try makeConfiguration()
         var server: PlacesEmulatorServer
         do {
@@ -157,11 +159,12 @@ struct FSQEmulator: AsyncParsableCommand {
         return ExitCode(2)
     }
 
+    /// Parses `arguments` (nil: the command line's), serves, and returns when the server stops; exits on an error.
     /// ArgumentParser's own usage errors exit 64; here, as in fsq-contract, they are one line and exit 2.
-    static func main() async {
+    package static func serve(arguments: [String]? = nil) async {
         let command: FSQEmulator
         do {
-            command = try parse()
+            command = try parse(arguments)
         } catch where exitCode(for: error) == .validationFailure {
             let reason = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid usage"
             FileHandle.standardError.write(Data("fsq-emulator: \(reason) (see fsq-emulator --help)\n".utf8))

@@ -2,7 +2,7 @@ import CommandParsing
 import Foundation
 import PlacesEmulator
 import Testing
-@testable import fsq_emulator
+@testable import EmulatorCLI
 
 /// `fsq-emulator` (and so `fsq-contract serve`) flags, parsed in process.
 @Suite("fsq-emulator flags")
