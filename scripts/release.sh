@@ -8,7 +8,7 @@
 set -euo pipefail
 
 # What is packed, and the build's traits: the one-binary layout changes each of these lines only.
-EXECUTABLES=(fsq-contract fsq-emulator)
+EXECUTABLES=(fsq-contract)
 TRAITS=Live,OpenAPI,Emulator
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -74,8 +74,8 @@ fsq-contract $version for Linux $arch (glibc), built $(date -u +%Y-%m-%d) with $
 Contract tests for a Foursquare Places client: replay recorded fixtures, call live, record, grade drift, serve
 an emulator. No Swift toolchain is needed: the Swift runtime and Foundation are linked in statically.
 
-  bin/           ${EXECUTABLES[*]} (keep them together: fsq-contract hands
-                 serve, the live verbs and --openapi to the binary beside it)
+  bin/           ${EXECUTABLES[*]} (every verb: replay, live, record, drift,
+                 nightly, serve, --openapi, spec-diff, fuzz)
   Fixtures/      the project's recorded fixtures (seed and 2025-06-17 contracts)
 
 Try it:   bin/fsq-contract run                  (replays Fixtures/, writes Reports/junit.xml)
