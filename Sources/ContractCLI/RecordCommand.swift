@@ -51,7 +51,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     /// Resolve the flags and the mode, record, replay what was written and report: each step is `RecordJob`'s.
     mutating func run() async throws {
-        let job = try RecordJob.resolve(self)
+        let job = try await RecordJob.resolve(self)
         let recording = await job.record()
         try await job.report(recording).exit()
     }
@@ -61,7 +61,7 @@ struct RecordCommand: AsyncParsableCommand {
         let counts = Dictionary(grouping: outcomes, by: \.status).mapValues(\.count)
         var reasons: [String] = []
         if let failed = counts[.failed] { reasons.append("\(failed) failed (above)") }
-        if let skipped = counts[.skipped] { reasons.append("\(skipped) skipped (already recorded; --mode all re-records them)") }
+        if let skipped = counts[.skipped] { reasons.append("\(skipped) skipped (above)") }
         if let same = counts[.unchanged] { reasons.append("\(same) unchanged") }
         if let kept = counts[.kept] { reasons.append("\(kept) kept") }
         return reasons.isEmpty ? "no entry was recorded" : reasons.joined(separator: ", ")
@@ -75,6 +75,9 @@ struct RecordCommand: AsyncParsableCommand {
             for note in outcome.notes.prefix(8) { lines.append("         \(note)") }
             if outcome.notes.count > 8 { lines.append("         … \(outcome.notes.count - 8) more changes") }
         }
+        // Not called, one line per reason: the same lines the dry run gives.
+        let skipped = outcomes.filter { $0.status == .skipped }
+        lines += CallCount.reasonLines(Dictionary(grouping: skipped, by: { $0.notes.first ?? "no reason given" }).mapValues(\.count))
         lines.append("record (\(mode.rawValue)): \(counts[.new] ?? 0) new, \(counts[.updated] ?? 0) updated, "
                      + "\(counts[.unchanged] ?? 0) unchanged, \(counts[.kept] ?? 0) kept, \(counts[.skipped] ?? 0) skipped, "
                      + "\(counts[.failed] ?? 0) failed")
