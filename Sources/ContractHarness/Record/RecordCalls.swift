@@ -49,7 +49,7 @@ extension Recorder {
         case let .failure(error): return .fail("not recorded: \(error)")
         }
         switch options.writes.decide(target.plan) {
-        case let .refuse(reason): return .skip("not called: " + reason)
+        case let .refuse(reason): return .skip(reason)
         case let .send(sent) where target.plan.dryRun == false && sent.dryRun == true:
             return .skip("not called: a \(target.endpoint) fixture recorded as applied (dry_run=false) is sent live only as a dry run, "
                          + "whose answer is not its recording; --allow-writes \(target.endpoint) records it (a sandbox account)")
