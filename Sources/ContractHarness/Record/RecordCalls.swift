@@ -8,7 +8,7 @@ import FoursquarePlaces
 /// - a 400: the recorded request, whose input the server refuses (on a write, only input a rule of the contract
 ///   refuses: `expect.invalid_input`);
 /// - a 401: the recorded request with the key the live checks are refused with (`LiveProvocation.rejectedKey`),
-///   never the real one, which the server accepts;
+///   never the real one, which the server accepts (named the file, the emulator serves the file's 401 instead);
 /// - a 404: the recorded request for its place id, on an operation that takes one.
 ///
 /// A 403, a 429, a 5xx, a 404 on an operation with no place id and a 400 on a write with no input rule are given only
@@ -57,18 +57,19 @@ extension Recorder {
         }
         let expectedStatus = target.existing?.response.status ?? target.expectedStatus
         var call = RecordCall(expectedStatus: expectedStatus)
+        // Only a file that exists can be named to the emulator: a new one would get its "unknown fixture" error.
+        if options.selectFixtureHeader, target.existing != nil { call.fixtureHeader = target.relativePath }
         switch provocation(target, expectedStatus: expectedStatus) {
         case .invalidKey:
-            call.sending = LiveProvocation.rejectedKey
+            // Named the file, the emulator serves its 401 whatever the key; a wrong key would get its own refusal instead.
+            if call.fixtureHeader == nil { call.sending = LiveProvocation.rejectedKey }
         case .emulatorOnly:
-            // Only a file that exists can be named to the emulator: a new one would get its "unknown fixture" error.
-            guard options.selectFixtureHeader, target.existing != nil else {
+            guard call.fixtureHeader != nil else {
                 return .skip(Self.unprovokable(target, status: expectedStatus ?? 200, planned: target.existing == nil))
             }
         case .asRecorded, .unknownPlace, .invalidInput:
             break
         }
-        if options.selectFixtureHeader, target.existing != nil { call.fixtureHeader = target.relativePath }
         return .call(target, call: call)
     }
 

@@ -77,6 +77,20 @@ import TestSupport
         }
     }
 
+    @Test func namedTheFileTheEmulatorServesA401FixtureWhateverTheKeySoTheRunsKeyGoes() async throws {
+        try await withTemporaryDirectory { tmp in
+            try copyShippedFixtures(to: tmp) { $0.hasPrefix("place-details/") && Self.status(ofFile: $0) == 401 }
+            let existing = try Self.load(tmp)
+            let stack = StubStack { request in (401, [("X-Emulator-Fixture", request.headers["X-Emulator-Fixture"] ?? "")]) }
+            _ = await Self.recorder(tmp, stack: stack, fixtureHeader: true).record(existing, plan: [])
+            #expect(!existing.isEmpty && stack.requests.count == existing.count)
+            for request in stack.requests {
+                #expect(request.headers["X-Emulator-Fixture"]?.hasSuffix("401-unauthorized.json") == true)
+                #expect(request.headers["Authorization"]?.hasSuffix(LiveProvocationTests.key.secret) == true)
+            }
+        }
+    }
+
     @Test(arguments: [false, true])
     func theCountBeforeTheRunIsTheCallsTheRunMakes(fixtureHeader: Bool) async throws {
         try await withTemporaryDirectory { tmp in
