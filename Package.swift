@@ -145,7 +145,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "FoursquarePlaces",
+                "FoursquarePlaces", "FixtureFormat",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Harness"])),
             ],
             path: "Tests/TestSupport"

@@ -8,7 +8,7 @@
 # Writes OUT_FOLDER/{vendor-openapi.json,changelog.md,spec-diff.xml,spec-diff.json}; with $GITHUB_OUTPUT set, adds
 # `status=` (0, 1 or 2) and `changed=` (true when there is anything to tell). Exit status: spec-diff's (1: a
 # breaking change for the client, 0: none), or 2 when the document cannot be fetched or read.
-# Tested as a runner runs it, against a loopback server playing the vendor: Tests/EndToEndTests/SpecDiffTests.swift.
+# Tested as a runner runs it, against a loopback server playing the vendor: Tests/EndToEndTests/spec-diff/SpecDiffTests.swift.
 set -u
 
 if [ $# -ne 3 ]; then

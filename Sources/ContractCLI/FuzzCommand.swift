@@ -153,24 +153,24 @@ struct FuzzCommand: ParsableCommand {
     static func save(_ cases: [FuzzCase], to folder: String, fixtures: String) throws {
         for item in cases {
             guard case let .failed(failure) = item.verdict, let endpoint = item.endpoint else { continue }
-            let body = (try? JSONSerialization.jsonObject(with: failure.minimalAnswer, options: [.fragmentsAllowed])) ?? NSNull()
+            let body = JSONValue.parse(failure.minimalAnswer) ?? .null
             var fixture = template(endpoint: endpoint, contract: item.contract, status: item.httpStatus, fixtures: fixtures)
                 ?? bare(item)
-            var response = fixture["response"] as? [String: Any] ?? [:]
-            response["status"] = item.httpStatus
-            response["body"] = body
-            response.removeValue(forKey: "body_text")
-            fixture["response"] = response
-            fixture["endpoint"] = endpoint.rawValue
-            fixture["contract"] = item.contract.rawValue
-            fixture["description"] = "fuzz: the smallest answer the document allows that the client cannot read (\(failure.pointer.isEmpty ? "/" : failure.pointer), seed \(failure.seed))"
-            fixture["recorded"] = ["source": "authored"]
+            var response = fixture.member("response") ?? .object([])
+            if case .object = response.resolved {} else { response = .object([]) }
+            response = response.replacingMember("status", with: .int(item.httpStatus))
+                .replacingMember("body", with: body)
+                .removingMember("body_text")
+            fixture = fixture.replacingMember("response", with: response)
+                .replacingMember("endpoint", with: .string(endpoint.rawValue))
+                .replacingMember("contract", with: .string(item.contract.rawValue))
+                .replacingMember("description", with: .string("fuzz: the smallest answer the document allows that the client cannot read (\(failure.pointer.isEmpty ? "/" : failure.pointer), seed \(failure.seed))"))
+                .replacingMember("recorded", with: .object([("source", .string("authored"))]))
             let directory = item.contract == .seed ? "\(folder)/\(endpoint.rawValue)" : "\(folder)/\(endpoint.rawValue)/\(item.contract.rawValue)"
             let path = "\(directory)/fuzz-\(item.status.lowercased()).json"
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                let data = try JSONSerialization.data(withJSONObject: fixture, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-                try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path))
+                try Data((fixture.foundationText(pretty: true, escapingSlashes: false) + "\n").utf8).write(to: URL(fileURLWithPath: path))
             } catch {
                 throw UsageFailure("--save \(folder): cannot write \(path) (\(error.localizedDescription))")
             }
@@ -178,20 +178,27 @@ struct FuzzCommand: ParsableCommand {
         }
     }
 
-    private static func template(endpoint: EndpointID, contract: ContractID, status: Int, fixtures: String) -> [String: Any]? {
+    private static func template(endpoint: EndpointID, contract: ContractID, status: Int, fixtures: String) -> JSONValue? {
         let directory = contract == .seed ? "\(fixtures)/\(endpoint.rawValue)" : "\(fixtures)/\(endpoint.rawValue)/\(contract.rawValue)"
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
-        let loaded = names.compactMap { name -> [String: Any]? in
-            guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)") else { return nil }
-            return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let loaded = names.compactMap { name -> JSONValue? in
+            guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)"),
+                  let value = JSONValue.parse(data), case .object = value.resolved else { return nil }
+            return value
         }
-        func recordedStatus(_ fixture: [String: Any]) -> Int? { (fixture["response"] as? [String: Any])?["status"] as? Int }
+        func recordedStatus(_ fixture: JSONValue) -> Int? {
+            guard case let .number(text)? = fixture.member("response")?.member("status")?.resolved else { return nil }
+            return Int(text)
+        }
         return loaded.first { recordedStatus($0) == status } ?? loaded.first { recordedStatus($0).map { $0 / 100 == status / 100 } ?? false }
     }
 
-    private static func bare(_ item: FuzzCase) -> [String: Any] {
+    private static func bare(_ item: FuzzCase) -> JSONValue {
         let path = item.pathTemplate.replacingOccurrences(of: #"\{[^}]*\}"#, with: "4a5f2f39f964a52067bf1fe3", options: .regularExpression)
-        return ["request": ["method": item.method, "path": path, "query": [String: String](), "headers": ["accept": "application/json"]],
-                "response": ["headers": ["content-type": "application/json"]]]
+        return .object([
+            ("request", .object([("method", .string(item.method)), ("path", .string(path)), ("query", .object([])),
+                                 ("headers", .object([("accept", .string("application/json"))]))])),
+            ("response", .object([("headers", .object([("content-type", .string("application/json"))]))])),
+        ])
     }
 }

@@ -8,25 +8,6 @@ extension FixtureLoader {
     }
 }
 
-/// How an untyped JSON value (from `JSONSerialization`) is named in messages and drift's shapes.
-///
-/// Plans and the drift config decode through Decodable types (`ConfigFile`); only these helpers remain of the
-/// untyped front end they used to share.
-package enum Node {
-    package static func kind(of value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case is String: return "string"
-        case is [Any]: return "array"
-        case is [String: Any]: return "object"
-        case let number as NSNumber: return isBool(number) ? "boolean" : "number"
-        default: return "\(type(of: value))"
-        }
-    }
-
-    package static func isBool(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
-}
-
 /// JSON paths as the harness prints them.
 package enum ObjectNode {
     /// `$.a.b`, or `$.a["odd key"]` for a key that is not a plain identifier.

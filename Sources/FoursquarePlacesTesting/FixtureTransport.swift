@@ -72,7 +72,8 @@ public struct FixtureTransport: Transport {
 
     /// The contracts whose fixtures may answer `request`: those that take its auth style and version, best first.
     static func contracts(speaking request: HTTPRequest) -> [Contract] {
-        let style: AuthStyle = (request.headers["Authorization"] ?? "").hasPrefix("Bearer ") ? .bearer : .apiKey
+        // A request without credentials is matched as the raw-key style, as the seed's fixtures record it.
+        let style = PresentedAuth.read(authorization: request.headers["Authorization"])?.style ?? .apiKey
         return Contract.candidates(style: style, version: request.headers["X-Places-Api-Version"]).accepting
     }
 

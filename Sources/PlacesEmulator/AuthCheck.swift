@@ -1,4 +1,5 @@
 import Foundation
+import FoursquarePlaces
 
 /// The emulator's auth rules, as the API enforces them: a missing or wrong key gets 401, the bearer style
 /// without `X-Places-Api-Version` gets 400, and `--auth` refuses the other style with 401.
@@ -14,20 +15,18 @@ struct AuthCheck: Sendable {
 
     /// The style a request uses, without judging it.
     static func style(of request: EmulatorRequest) -> String {
-        guard let value = request.header("authorization") else { return "none" }
-        return value.hasPrefix("Bearer") ? "bearer" : "apiKey"
+        PresentedAuth.read(authorization: request.header("authorization"))?.style.rawValue ?? "none"
     }
 
     func check(_ request: EmulatorRequest) -> Outcome {
-        guard let value = request.header("authorization"), !FastText.trimmed(value).isEmpty else {
+        guard let presented = PresentedAuth.read(authorization: request.header("authorization")) else {
             return Outcome(style: "none", failure: .apiError(
                 401, "Invalid request token.",
                 "The Authorization header is missing. Send \(Self.styleHint(required)).", style: "none"))
         }
-        // HTTP stacks trim trailing blanks, so a bare "Bearer" is the bearer style with an empty key.
-        let isBearer = value.hasPrefix("Bearer ") || value == "Bearer"
-        let style = isBearer ? "bearer" : "apiKey"
-        let key = isBearer ? FastText.trimmed(String(value.dropFirst(6))) : value
+        let isBearer = presented.style == .bearer
+        let style = presented.style.rawValue
+        let key = presented.key
         if required == .apiKey, isBearer {
             return Outcome(style: style, failure: .apiError(
                 401, "This server requires the apiKey auth style: Authorization: <key>, without a Bearer scheme.",

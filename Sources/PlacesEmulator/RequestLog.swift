@@ -16,7 +16,8 @@ public enum RequestLog {
         method: String, path: String, rawQuery: String?, authorization: String?, response: EmulatorResponse,
         milliseconds: Double, requiredKey: String?
     ) -> String {
-        let presentedKey = authorization.map { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : $0 }
+        let presented = PresentedAuth.read(authorization: authorization)
+        let presentedKey = presented.map { String($0.key) }
         var keys: [String] = []
         if let requiredKey, !requiredKey.isEmpty { keys.append(requiredKey) }
         // A presented key is cut out too, unless it is so short that cutting it would shred the line.
@@ -27,7 +28,7 @@ public enum RequestLog {
         let authText: String
         switch authorization {
         case nil: authText = "none"
-        case let value?: authText = value.hasPrefix("Bearer ") ? "Bearer \(redacted)" : redacted
+        case _?: authText = presented?.style == .bearer ? "Bearer \(redacted)" : redacted
         }
         var line = "\(method) \(target) \(response.status) \(format(milliseconds))ms"
         line += " auth=\(response.authStyle) authorization=\(authText)"

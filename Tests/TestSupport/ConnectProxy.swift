@@ -32,10 +32,9 @@ public final class ConnectProxy: @unchecked Sendable {
     }
 
     public let port: Int
-    private let listener: Int32
+    private let listener: ThreadedListener
     private let behaviour: Behaviour
     private let lock = NSLock()
-    private var stopped = false
     private var received: [Request] = []
 
     /// `http://127.0.0.1:PORT`, with `user:password@` when given (percent-encoded).
@@ -52,42 +51,23 @@ public final class ConnectProxy: @unchecked Sendable {
     /// The targets of the tunnels it opened.
     public var tunnels: [String] { requests.filter(\.opened).map(\.target) }
 
-    private init(listener: Int32, port: Int, behaviour: Behaviour) {
+    private init(listener: ThreadedListener, behaviour: Behaviour) {
         self.listener = listener
-        self.port = port
+        self.port = listener.port
         self.behaviour = behaviour
     }
 
     /// Listens on 127.0.0.1 on a free port.
     public static func start(_ behaviour: Behaviour = .open) throws -> ConnectProxy {
-        let socket = try LoopbackSocket(listening: 64)
-        let proxy = ConnectProxy(listener: socket.descriptor, port: socket.port, behaviour: behaviour)
-        Thread.detachNewThread { proxy.acceptLoop() }
+        let listener = try ThreadedListener()
+        let proxy = ConnectProxy(listener: listener, behaviour: behaviour)
+        listener.run { proxy.serve($0) }
         return proxy
     }
 
-    public func stop() {
-        let first = lock.withLock { () -> Bool in
-            defer { stopped = true }
-            return !stopped
-        }
-        if first { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
-    }
+    public func stop() { listener.stop() }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
-
-    private func acceptLoop() {
-        while !isStopped {
-            var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0 else { continue }
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { continue }
-            Thread.detachNewThread { [self] in
-                serve(client)
-                close(client)
-            }
-        }
-    }
+    private var isStopped: Bool { listener.isStopped }
 
     private func serve(_ client: Int32) {
         guard let head = readHead(client) else { return }

@@ -102,7 +102,6 @@ public final class EchoServer: @unchecked Sendable {
     /// Binds 127.0.0.1 on a free port and answers each request with what `handler` returns for it.
     public static func start(handler: @escaping @Sendable (RecordedRequest) -> Reply) async throws -> EchoServer {
         let state = State(reply: handler)
-        let portBox = OneShot<Int>()
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             var body = Data()
             for try await var buffer in request.body {
@@ -130,28 +129,7 @@ public final class EchoServer: @unchecked Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body))
             )
         }
-        var logger = Logger(label: "EchoServer")
-        logger.logLevel = .critical
-        let app = Application(
-            responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "EchoServer"),
-            onServerRunning: { channel in portBox.resolve(.success(channel.localAddress?.port ?? -1)) },
-            logger: logger
-        )
-        let task = Task {
-            do {
-                try await app.runService(gracefulShutdownSignals: [])
-            } catch {
-                portBox.resolve(.failure(error))
-                throw error
-            }
-            portBox.resolve(.failure(EchoServerError.stoppedBeforeRunning))
-        }
-        let port = try await portBox.value()
-        guard port > 0 else {
-            task.cancel()
-            throw EchoServerError.noPort
-        }
+        let (port, task) = try await LoopbackHTTPServer.start("EchoServer", serverName: "EchoServer", responder: responder)
         return EchoServer(port: port, state: state, task: task)
     }
 
@@ -175,11 +153,6 @@ public final class EchoServer: @unchecked Sendable {
         task.cancel()
         _ = try? await task.value
     }
-}
-
-public enum EchoServerError: Error, Sendable {
-    case noPort
-    case stoppedBeforeRunning
 }
 
 private final class State: @unchecked Sendable {

@@ -37,20 +37,19 @@ public final class HostileServer: @unchecked Sendable {
     public let port: Int
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    private let listener: Int32
+    private let listener: ThreadedListener
     private let behaviour: Behaviour
     private let lifetime: Double
     private let expires: Date
     private let lock = NSLock()
-    private var stopped = false
     private var served = 0
 
     /// How many connections have been answered so far.
     public var connections: Int { lock.withLock { served } }
 
-    private init(listener: Int32, port: Int, behaviour: Behaviour, lifetime: Double) {
+    private init(listener: ThreadedListener, behaviour: Behaviour, lifetime: Double) {
         self.listener = listener
-        self.port = port
+        self.port = listener.port
         self.behaviour = behaviour
         self.lifetime = lifetime
         expires = Date().addingTimeInterval(lifetime)
@@ -58,44 +57,25 @@ public final class HostileServer: @unchecked Sendable {
 
     /// Binds 127.0.0.1 on a free port and serves `behaviour` to every connection, each for at most `lifetime` seconds.
     public static func start(_ behaviour: Behaviour, lifetime: Double = 120) throws -> HostileServer {
-        let socket: LoopbackSocket
+        let listener: ThreadedListener
         do {
-            socket = try LoopbackSocket(listening: 64)
+            listener = try ThreadedListener(lifetime: lifetime)
         } catch {
             throw HostileServerError("bind/listen on 127.0.0.1: \(error)")
         }
-        let server = HostileServer(listener: socket.descriptor, port: socket.port,
-                                   behaviour: behaviour, lifetime: lifetime)
-        Thread.detachNewThread { server.acceptLoop() }
+        let server = HostileServer(listener: listener, behaviour: behaviour, lifetime: lifetime)
+        listener.run { client in
+            server.lock.withLock { server.served += 1 }
+            server.serve(client)
+        }
         return server
     }
 
     /// Stops accepting and ends every connection's loop at its next step.
-    public func stop() {
-        let first = lock.withLock { () -> Bool in
-            defer { stopped = true }
-            return !stopped
-        }
-        if first { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
-    }
+    public func stop() { listener.stop() }
 
     /// Stopped by `stop()`, or past the server's lifetime.
-    private var isStopped: Bool { lock.withLock { stopped } || Date() > expires }
-
-    private func acceptLoop() {
-        while !isStopped {
-            var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0 else { continue }
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { continue }
-            lock.withLock { served += 1 }
-            Thread.detachNewThread { [self] in
-                serve(client)
-                close(client)
-            }
-        }
-        stop()
-    }
+    private var isStopped: Bool { listener.isStopped }
 
     private func serve(_ client: Int32) {
         let end = expires

@@ -18,7 +18,6 @@ public final class KeyEcho: Sendable {
 
     /// Binds 127.0.0.1 on a free port.
     public static func start() async throws -> KeyEcho {
-        let (stream, continuation) = AsyncStream<Int>.makeStream()
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             let reply = answer(authorization: request.headers[.authorization] ?? "", path: request.head.path ?? "/")
             var fields = HTTPFields()
@@ -28,19 +27,7 @@ public final class KeyEcho: Sendable {
             return Response(status: .init(code: reply.status), headers: fields,
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
         }
-        var logger = Logger(label: "KeyEcho")
-        logger.logLevel = .critical
-        let app = Application(
-            responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? -1); continuation.finish() },
-            logger: logger)
-        let task = Task { try await app.runService(gracefulShutdownSignals: []) }
-        var iterator = stream.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            task.cancel()
-            throw HostileServerError("KeyEcho did not start")
-        }
+        let (port, task) = try await LoopbackHTTPServer.start("KeyEcho", responder: responder)
         return KeyEcho(port: port, task: task)
     }
 

@@ -29,7 +29,6 @@ public final class QuotaServer: Sendable {
     /// Starts the quota in front of `standIn`, runs `body`, and stops however `body` ends.
     public static func with<T: Sendable>(perSecond: Int, in standIn: OpenAPIStandIn, _ body: (QuotaServer) async throws -> T) async throws -> T {
         let state = NIOLockedValueBox<(arrivals: [ContinuousClock.Instant], rejected: Int, served: Int)>(([], 0, 0))
-        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             let now = ContinuousClock.now
             let tooMany = state.withLockedValue { state -> Bool in
@@ -55,26 +54,7 @@ public final class QuotaServer: Sendable {
             }
             return Response(status: .init(code: answer.status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         }
-        var logger = Logger(label: "QuotaServer")
-        logger.logLevel = .critical
-        let app = Application(
-            responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? -1)
-                portContinuation.finish()
-            },
-            logger: logger
-        )
-        let task = Task {
-            defer { portContinuation.finish() }
-            try await app.runService(gracefulShutdownSignals: [])
-        }
-        var ports = portStream.makeAsyncIterator()
-        guard let port = await ports.next(), port > 0 else {
-            task.cancel()
-            throw OpenAPIStandInError.didNotListen
-        }
+        let (port, task) = try await LoopbackHTTPServer.start("QuotaServer", responder: responder)
         let server = QuotaServer(port: port, state: state, task: task)
         defer { task.cancel() }
         let result = try await body(server)

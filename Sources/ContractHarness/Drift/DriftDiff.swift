@@ -21,10 +21,8 @@ public enum DriftDiff {
                                        detail: "content type changed: recorded \(before ?? "none"), live \(after ?? "none")"))
         }
         let recordedBody = fixture.response.body.data
-        guard let old = try? JSONSerialization.jsonObject(with: recordedBody, options: [.fragmentsAllowed]),
-              let new = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
-            if case .json = fixture.response.body, !body.isEmpty,
-               (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) == nil {
+        guard let old = JSONValue.parse(recordedBody), let new = JSONValue.parse(body) else {
+            if case .json = fixture.response.body, !body.isEmpty, JSONValue.parse(body) == nil {
                 changes.append(DriftChange(path: "$", kind: .undecodable, grade: (200...299).contains(status) ? .err : .warn,
                                            detail: "the live body is not JSON (\(body.count) bytes)"))
             }

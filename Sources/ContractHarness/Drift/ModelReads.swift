@@ -18,7 +18,7 @@ public struct FieldRead: Sendable, Hashable {
 public enum ModelReads {
     /// The reads of `type` when decoding `body`; fields absent from `body` but asked for optionally are included.
     public static func trace<T: Decodable>(_ type: T.Type, body: Data) -> [String: FieldRead] {
-        guard let root = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return [:] }
+        guard let root = JSONValue.parse(body) else { return [:] }
         let log = ReadLog()
         _ = try? T(from: TracingDecoder(value: root, path: "$", codingPath: [], log: log))
         return log.reads
@@ -72,21 +72,21 @@ final class ReadLog {
 }
 
 struct TracingDecoder: Decoder {
-    let value: Any
+    let value: JSONValue
     let path: String
     let codingPath: [any CodingKey]
     let log: ReadLog
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard let object = value as? [String: Any] else {
+        guard let object = value.objectMembers else {
             throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath, debugDescription: "not an object"))
         }
         return KeyedDecodingContainer(TracingKeyed<Key>(object: object, path: path, codingPath: codingPath, log: log))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard let array = value as? [Any] else {
+        guard let array = value.arrayElements else {
             throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "not an array"))
         }
         return TracingUnkeyed(array: array, path: path, codingPath: codingPath, log: log)
@@ -114,31 +114,35 @@ func jsonTypeName(_ type: Any.Type) -> String {
     }
 }
 
-func decodePrimitive<T: Decodable>(_ type: T.Type, from value: Any, codingPath: [any CodingKey]) throws -> T {
+/// A primitive as Foundation's number bridging read it: a boolean or a number reads as any of `Bool`, `Int` and
+/// `Double` (`true` is 1, a nonzero number is `true`, `Int` truncates).
+func decodePrimitive<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> T {
     func mismatch() -> DecodingError {
         .typeMismatch(T.self, .init(codingPath: codingPath, debugDescription: "type mismatch"))
     }
-    if value is NSNull { throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "null")) }
-    switch type {
-    case is String.Type:
-        guard let string = value as? String else { throw mismatch() }
+    let number: Double?
+    switch value.resolved {
+    case .null: throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "null"))
+    case let .string(string):
+        guard type is String.Type else { throw mismatch() }
         return string as! T
-    case is Bool.Type:
-        guard let number = value as? NSNumber, !(value is String) else { throw mismatch() }
-        return number.boolValue as! T
+    case let .bool(bool): number = bool ? 1 : 0
+    case let .number(text): number = Double(text)
+    default: number = nil
+    }
+    guard let number else { throw mismatch() }
+    switch type {
+    case is Bool.Type: return (number != 0) as! T
     case is Int.Type:
-        guard let number = value as? NSNumber, !(value is String) else { throw mismatch() }
-        return number.intValue as! T
-    case is Double.Type:
-        guard let number = value as? NSNumber, !(value is String) else { throw mismatch() }
-        return number.doubleValue as! T
-    default:
-        throw mismatch()
+        guard number.isFinite, number.magnitude < 9.2e18 else { throw mismatch() }
+        return Int(number) as! T
+    case is Double.Type: return number as! T
+    default: throw mismatch()
     }
 }
 
 struct TracingKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let object: [String: Any]
+    let object: [String: JSONValue]
     let path: String
     let codingPath: [any CodingKey]
     let log: ReadLog
@@ -151,7 +155,7 @@ struct TracingKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool {
         let value = object[key.stringValue]
-        return value == nil || value is NSNull
+        return value?.isNull ?? true
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -164,7 +168,7 @@ struct TracingKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         log.note(childPath(key), required: false, type: jsonTypeName(type))
-        guard let value = object[key.stringValue], !(value is NSNull) else { return nil }
+        guard let value = object[key.stringValue], !value.isNull else { return nil }
         return try decodeValue(type, value, key)
     }
 
@@ -179,7 +183,7 @@ struct TracingKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeIfPresent(Box<Double>.self, forKey: key)?.value }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeIfPresent(Box<Bool>.self, forKey: key)?.value }
 
-    private func decodeValue<T: Decodable>(_ type: T.Type, _ value: Any, _ key: Key) throws -> T {
+    private func decodeValue<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ key: Key) throws -> T {
         let nested = codingPath + [key]
         switch type {
         case is String.Type, is Bool.Type, is Int.Type, is Double.Type:
@@ -190,19 +194,19 @@ struct TracingKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try TracingDecoder(value: object[key.stringValue] ?? NSNull(), path: childPath(key), codingPath: codingPath + [key], log: log)
+        try TracingDecoder(value: object[key.stringValue] ?? .null, path: childPath(key), codingPath: codingPath + [key], log: log)
             .container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try TracingDecoder(value: object[key.stringValue] ?? NSNull(), path: childPath(key), codingPath: codingPath + [key], log: log)
+        try TracingDecoder(value: object[key.stringValue] ?? .null, path: childPath(key), codingPath: codingPath + [key], log: log)
             .unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { TracingDecoder(value: object, path: path, codingPath: codingPath, log: log) }
+    func superDecoder() throws -> any Decoder { TracingDecoder(value: .object(object.map { ($0.key, $0.value) }), path: path, codingPath: codingPath, log: log) }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        TracingDecoder(value: object[key.stringValue] ?? NSNull(), path: childPath(key), codingPath: codingPath + [key], log: log)
+        TracingDecoder(value: object[key.stringValue] ?? .null, path: childPath(key), codingPath: codingPath + [key], log: log)
     }
 }
 
@@ -213,13 +217,13 @@ struct Box<Value: Decodable>: Decodable {
 }
 
 struct TracingUnkeyed: UnkeyedDecodingContainer {
-    let array: [Any]
+    let array: [JSONValue]
     let path: String
     let codingPath: [any CodingKey]
     let log: ReadLog
     var currentIndex = 0
 
-    init(array: [Any], path: String, codingPath: [any CodingKey], log: ReadLog) {
+    init(array: [JSONValue], path: String, codingPath: [any CodingKey], log: ReadLog) {
         self.array = array
         self.path = path
         self.codingPath = codingPath
@@ -240,7 +244,7 @@ struct TracingUnkeyed: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else { return true }
-        if array[currentIndex] is NSNull {
+        if array[currentIndex].isNull {
             currentIndex += 1
             return true
         }
@@ -264,27 +268,27 @@ struct TracingUnkeyed: UnkeyedDecodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let value = isAtEnd ? NSNull() : array[currentIndex]
+        let value: JSONValue = isAtEnd ? .null : array[currentIndex]
         currentIndex += 1
         return try TracingDecoder(value: value, path: elementPath, codingPath: codingPath, log: log).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let value = isAtEnd ? NSNull() : array[currentIndex]
+        let value: JSONValue = isAtEnd ? .null : array[currentIndex]
         currentIndex += 1
         return try TracingDecoder(value: value, path: elementPath, codingPath: codingPath, log: log).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        TracingDecoder(value: array, path: path, codingPath: codingPath, log: log)
+        TracingDecoder(value: .array(array), path: path, codingPath: codingPath, log: log)
     }
 }
 
 struct TracingSingle: SingleValueDecodingContainer {
-    let value: Any
+    let value: JSONValue
     let codingPath: [any CodingKey]
 
-    func decodeNil() -> Bool { value is NSNull }
+    func decodeNil() -> Bool { value.isNull }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try decodePrimitive(type, from: value, codingPath: codingPath)

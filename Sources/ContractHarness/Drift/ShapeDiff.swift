@@ -44,17 +44,24 @@ struct Shape {
 
     var stats: [String: Stat] = [:]
 
-    init(_ root: Any) { walk(root, "$") }
+    init(_ root: JSONValue) { walk(root, "$") }
 
-    private mutating func walk(_ value: Any, _ path: String) {
+    private mutating func walk(_ value: JSONValue, _ path: String) {
+        let value = value.resolved
         stats[path, default: Stat()].count += 1
-        stats[path, default: Stat()].types.insert(Node.kind(of: value))
-        if !(value is [String: Any]), !(value is [Any]), !(value is NSNull), stats[path]!.values.count < 32 {
-            stats[path]!.values.append("\(value)")
+        stats[path, default: Stat()].types.insert(value.kind)
+        if stats[path]!.values.count < 32 {
+            switch value {
+            case let .string(text): stats[path]!.values.append(text)
+            // Numbers by value, as Foundation wrote them (`2.50` and `2.5` are one value).
+            case let .number(text): stats[path]!.values.append(JSONValue.foundationNumber(text))
+            case let .bool(bool): stats[path]!.values.append(bool ? "1" : "0")
+            default: break
+            }
         }
-        if let object = value as? [String: Any] {
+        if let object = value.uniqueMembers {
             for (key, child) in object { walk(child, ObjectNode.childPath(path, key)) }
-        } else if let array = value as? [Any] {
+        } else if let array = value.arrayElements {
             for element in array { walk(element, "\(path)[*]") }
         }
     }
@@ -78,8 +85,8 @@ struct Shape {
 
 /// Compares two JSON bodies by structure and grades each change by the model's reads.
 public enum ShapeDiff {
-    public static func compare(
-        recorded: Any, live: Any, reads: [String: FieldRead]
+    package static func compare(
+        recorded: JSONValue, live: JSONValue, reads: [String: FieldRead]
     ) -> [DriftChange] {
         let before = Shape(recorded)
         let after = Shape(live)

@@ -5,10 +5,9 @@ import Foundation
 enum EmulatorAnswer {
     /// The emulator's message when `body` is one of its own errors, else nil.
     static func errorMessage(status: Int, body: Data) -> String? {
-        guard status >= 400,
-              let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
-        let message = object["message"] as? String ?? ""
-        let detail = object["error_detail"] as? String ?? ""
+        guard status >= 400, let object = JSONValue.parse(body), case .object = object.resolved else { return nil }
+        let message = object.member("message")?.string ?? ""
+        let detail = object.member("error_detail")?.string ?? ""
         let markers = ["X-Emulator-", "Injected by the emulator", "the emulator runs with", "No fixture matches", "no fixtures are loaded"]
         guard markers.contains(where: { message.contains($0) || detail.contains($0) }) else { return nil }
         return message

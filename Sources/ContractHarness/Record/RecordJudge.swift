@@ -42,7 +42,7 @@ public enum RecordJudge {
     }
 
     static func isJSON(_ body: Data) -> Bool {
-        (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
+        JSONValue.parse(body) != nil
     }
 
     /// True when the fixture's 2xx body no longer decodes with its contract's model (`--mode failed` re-records it).
@@ -71,9 +71,7 @@ public enum RecordJudge {
     }
 
     static func sameBody(_ a: RecordedResponse.Body, _ b: RecordedResponse.Body) -> Bool {
-        let left = try? JSONSerialization.jsonObject(with: a.data, options: [.fragmentsAllowed])
-        let right = try? JSONSerialization.jsonObject(with: b.data, options: [.fragmentsAllowed])
-        if let left = left as? NSObject, let right = right as? NSObject { return left.isEqual(right) }
+        if let left = JSONValue.parse(a.data), let right = JSONValue.parse(b.data) { return left.sameValue(as: right) }
         return a.data == b.data
     }
 }

@@ -265,9 +265,8 @@ public struct Recorder: Sendable {
         let storedBody: RecordedResponse.Body
         if body.isEmpty {
             storedBody = .empty
-        } else if let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
-                  let clean = try? JSONSerialization.data(withJSONObject: redactor.json(value), options: [.fragmentsAllowed]) {
-            storedBody = .json(clean)
+        } else if let value = JSONValue.parse(body) {
+            storedBody = .json(redactor.json(value).jsonData)
         } else {
             storedBody = .raw(redactor.bytes(body))
         }

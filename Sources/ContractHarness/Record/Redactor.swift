@@ -32,19 +32,27 @@ public struct Redactor: Sendable {
         return result
     }
 
-    /// Replaces the key inside every string and object key of a JSON tree.
-    public func json(_ value: Any) -> Any {
-        switch value {
-        case let string as String: return text(string)
-        case let array as [Any]: return array.map(json)
-        case let object as [String: Any]:
-            var result: [String: Any] = [:]
-            for (name, child) in object {
-                result[text(name)] = Self.secretFields.contains(name) && !(child is NSNull) ? Self.marker : json(child)
-            }
-            return result
-        default: return value
+    /// Replaces the key inside every string and object key of a JSON tree, and the value of every secret field.
+    package func json(_ value: JSONValue) -> JSONValue {
+        switch value.resolved {
+        case let .string(string): return .string(text(string))
+        case let .array(array): return .array(array.map(json))
+        case let .object(members):
+            return .object(members.map { name, child in
+                if case .null = child.resolved { return (text(name), json(child)) }
+                return (text(name), Self.secretFields.contains(name) ? .string(Self.marker) : json(child))
+            })
+        case let other: return other
         }
+    }
+
+    /// `json(_:)` for a caller holding a Foundation tree (`JSONSerialization`'s); a value that is not JSON comes back
+    /// as it is.
+    public func json(_ value: Any) -> Any {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]),
+              let tree = JSONValue.parse(data),
+              let redacted = try? JSONSerialization.jsonObject(with: json(tree).jsonData, options: [.fragmentsAllowed]) else { return value }
+        return redacted
     }
 
     public func bytes(_ data: Data) -> Data { scrubber.bytes(data) }
@@ -56,8 +64,7 @@ public struct Redactor: Sendable {
         }
         // Only the answer: a request parameter may share a secret field's name (autocomplete's `session_token` is
         // the user's typing session, not a credential), and the request is the client's own.
-        if let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-           let field = AnswerSecrets.unredactedField(in: Self.answer(in: value)) {
+        if let value = JSONValue.parse(data), let field = AnswerSecrets.unredactedField(in: Self.answer(in: value)) {
             throw RecordError(file: file, reason: "refused to write: the final scan found a credential in '\(field)'")
         }
     }
@@ -65,9 +72,11 @@ public struct Redactor: Sendable {
 
 extension Redactor {
     /// The answer's body of a fixture file (`response.body`); any other JSON as it is.
-    static func answer(in value: Any) -> Any {
-        guard let fixture = value as? [String: Any], let response = fixture["response"] as? [String: Any] else { return value }
-        return response["body"] ?? NSNull()
+    static func answer(in value: JSONValue) -> JSONValue {
+        guard case .object = value.resolved, let response = value.member("response"), case .object = response.resolved else {
+            return value
+        }
+        return response.member("body") ?? .null
     }
 }
 
@@ -80,7 +89,7 @@ public struct AnswerSecrets: Sendable {
     /// The secret values in a JSON body; none for a body that is not JSON.
     public init(body: Data) {
         var found: Set<String> = []
-        if let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) { Self.collect(value, into: &found) }
+        if let value = JSONValue.parse(body) { Self.collect(value, into: &found) }
         values = found.filter { !$0.isEmpty && $0 != Redactor.marker }.sorted { $0.count > $1.count }
     }
 
@@ -100,12 +109,12 @@ public struct AnswerSecrets: Sendable {
     /// The shortest start of a secret that counts as showing it.
     static let shortestCut = 8
 
-    private static func collect(_ value: Any, into found: inout Set<String>) {
-        switch value {
-        case let array as [Any]: array.forEach { collect($0, into: &found) }
-        case let object as [String: Any]:
-            for (name, child) in object {
-                if Redactor.secretFields.contains(name), let text = child as? String { found.insert(text) }
+    private static func collect(_ value: JSONValue, into found: inout Set<String>) {
+        switch value.resolved {
+        case let .array(array): array.forEach { collect($0, into: &found) }
+        case .object:
+            for (name, child) in value.uniqueMembers ?? [] {
+                if Redactor.secretFields.contains(name), let text = child.string { found.insert(text) }
                 else { collect(child, into: &found) }
             }
         default: break
@@ -113,13 +122,14 @@ public struct AnswerSecrets: Sendable {
     }
 
     /// The first secret field in a JSON tree that holds anything but the marker (or null).
-    static func unredactedField(in value: Any) -> String? {
-        switch value {
-        case let array as [Any]: return array.lazy.compactMap(unredactedField).first
-        case let object as [String: Any]:
-            for (name, child) in object.sorted(by: { $0.key < $1.key }) {
+    static func unredactedField(in value: JSONValue) -> String? {
+        switch value.resolved {
+        case let .array(array): return array.lazy.compactMap(unredactedField).first
+        case .object:
+            for (name, child) in (value.uniqueMembers ?? []).sorted(by: { $0.key < $1.key }) {
                 if Redactor.secretFields.contains(name) {
-                    if !(child is NSNull), (child as? String) != Redactor.marker { return name }
+                    if case .null = child.resolved { continue }
+                    if child.string != Redactor.marker { return name }
                 } else if let inner = unredactedField(in: child) {
                     return inner
                 }

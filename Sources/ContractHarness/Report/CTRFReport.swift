@@ -23,47 +23,54 @@ public struct CTRFReport: Sendable {
         try HumanReportFile.write(data, to: path)
     }
 
-    /// The document's bytes.
+    /// The document's bytes: keys sorted, as every CTRF report this tool wrote has them.
     public func json() throws -> Data {
-        try JSONSerialization.data(withJSONObject: document(), options: [.sortedKeys])
+        Data(value().foundationText().utf8)
     }
 
-    /// The document as JSON objects.
+    /// The document as Foundation objects, for a caller that reads it as `JSONSerialization` would.
     public func document() -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: json())) as? [String: Any] ?? [:]
+    }
+
+    /// The document.
+    func value() -> JSONValue {
         let start = Int((report.started.timeIntervalSince1970 * 1000).rounded())
         let stop = Int((report.finished.timeIntervalSince1970 * 1000).rounded())
         var counts: [String: Int] = ["passed": 0, "failed": 0, "skipped": 0]
         var flaky = 0
-        var tests: [[String: Any]] = []
+        var tests: [JSONValue] = []
         tests.reserveCapacity(report.cases.count)
         for c in report.cases {
-            let test = self.test(c)
-            counts[test["status"] as! String, default: 0] += 1
-            if test["flaky"] as? Bool == true { flaky += 1 }
+            let (test, status, isFlaky) = self.test(c)
+            counts[status, default: 0] += 1
+            if isFlaky { flaky += 1 }
             tests.append(test)
         }
-        let summary: [String: Any] = [
-            "tests": tests.count, "passed": counts["passed"]!, "failed": counts["failed"]!, "skipped": counts["skipped"]!,
-            "pending": 0, "other": 0, "flaky": flaky, "suites": Set(report.cases.map(\.suite)).count,
-            "start": start, "stop": stop, "duration": max(0, stop - start),
-        ]
-        return [
-            "reportFormat": "CTRF",
-            "specVersion": Self.specVersion,
-            "reportId": UUID().uuidString.lowercased(),
-            "timestamp": ISO8601DateFormatter().string(from: report.finished),
-            "generatedBy": "fsq-contract \(report.toolVersion)",
-            "results": [
-                "tool": ["name": "fsq-contract", "version": report.toolVersion],
-                "summary": summary,
-                "tests": tests,
-                "environment": ["extra": ["mode": report.mode, "junitReport": report.junitPath]],
-            ] as [String: Any],
-        ]
+        let summary: JSONValue = .object([
+            ("tests", .int(tests.count)), ("passed", .int(counts["passed"]!)), ("failed", .int(counts["failed"]!)),
+            ("skipped", .int(counts["skipped"]!)), ("pending", .int(0)), ("other", .int(0)), ("flaky", .int(flaky)),
+            ("suites", .int(Set(report.cases.map(\.suite)).count)), ("start", .int(start)), ("stop", .int(stop)),
+            ("duration", .int(max(0, stop - start))),
+        ])
+        return .object([
+            ("reportFormat", .string("CTRF")),
+            ("specVersion", .string(Self.specVersion)),
+            ("reportId", .string(UUID().uuidString.lowercased())),
+            ("timestamp", .string(ISO8601DateFormatter().string(from: report.finished))),
+            ("generatedBy", .string("fsq-contract \(report.toolVersion)")),
+            ("results", .object([
+                ("tool", .object([("name", .string("fsq-contract")), ("version", .string(report.toolVersion))])),
+                ("summary", summary),
+                ("tests", .array(tests)),
+                ("environment", .object([("extra", .object([("mode", .string(report.mode)), ("junitReport", .string(report.junitPath))]))])),
+            ])),
+        ])
     }
 
-    /// One testcase: JUnit's error is CTRF's `failed` (its `rawStatus` keeps `error`).
-    func test(_ c: HumanReport.Case) -> [String: Any] {
+    /// One testcase, its CTRF status and whether it is flaky: JUnit's error is CTRF's `failed` (its `rawStatus`
+    /// keeps `error`).
+    func test(_ c: HumanReport.Case) -> (test: JSONValue, status: String, flaky: Bool) {
         let facts = report.facts[c.fixture]
         let status: String = switch c.outcome {
         case .passed: "passed"
@@ -73,27 +80,31 @@ public struct CTRFReport: Sendable {
         let contract = facts?.contract.rawValue ?? "unknown"
         let column = facts?.column ?? "unknown"
         let auth = c.auth?.rawValue ?? CoverageMatrix.anyAuth
-        var test: [String: Any] = [
-            "name": c.name,
-            "testId": c.name,
-            "status": status,
-            "rawStatus": c.outcome.rawValue,
-            "duration": Int((c.seconds * 1000).rounded()),
-            "suite": [contract, c.suite],
-            "tags": ["operation:\(c.suite)", "status:\(column)", "contract:\(contract)", "auth:\(auth)", "check:\(c.check)"],
-            "labels": ["operation": c.suite, "status": column, "contract": contract, "auth": auth, "check": c.check],
-            "filePath": (report.fixturesFolder as NSString).appendingPathComponent(c.fixture),
-            "type": report.mode == "replay" ? "contract-replay" : "contract-\(report.mode)",
+        var test: [(key: String, value: JSONValue)] = [
+            ("name", .string(c.name)),
+            ("testId", .string(c.name)),
+            ("status", .string(status)),
+            ("rawStatus", .string(c.outcome.rawValue)),
+            ("duration", .int(Int((c.seconds * 1000).rounded()))),
+            ("suite", .array([.string(contract), .string(c.suite)])),
+            ("tags", .array(["operation:\(c.suite)", "status:\(column)", "contract:\(contract)", "auth:\(auth)", "check:\(c.check)"]
+                .map(JSONValue.string))),
+            ("labels", .object([("operation", .string(c.suite)), ("status", .string(column)), ("contract", .string(contract)),
+                                ("auth", .string(auth)), ("check", .string(c.check))])),
+            ("filePath", .string((report.fixturesFolder as NSString).appendingPathComponent(c.fixture))),
+            ("type", .string(report.mode == "replay" ? "contract-replay" : "contract-\(report.mode)")),
         ]
-        if !c.message.isEmpty { test["message"] = c.message }
-        if !c.detail.isEmpty { test["trace"] = c.detail }
+        if !c.message.isEmpty { test.append(("message", .string(c.message))) }
+        if !c.detail.isEmpty { test.append(("trace", .string(c.detail))) }
         if let flaky = c.flaky {
-            test["flaky"] = true
+            test.append(("flaky", .bool(true)))
             let attempts = max(c.attempts ?? 2, 2)
-            test["retries"] = attempts - 1
-            test["retryAttempts"] = (1...attempts).map { ["attempt": $0, "status": $0 == attempts ? status : "failed"] as [String: Any] }
-            test["stdout"] = [flaky]
+            test.append(("retries", .int(attempts - 1)))
+            test.append(("retryAttempts", .array((1...attempts).map {
+                .object([("attempt", .int($0)), ("status", .string($0 == attempts ? status : "failed"))])
+            })))
+            test.append(("stdout", .array([.string(flaky)])))
         }
-        return test
+        return (.object(test), status, c.flaky != nil)
     }
 }

@@ -121,9 +121,8 @@ public struct HumanReport: Sendable {
         static func pretty(_ data: Data) -> String? {
             guard !data.isEmpty else { return nil }
             var text: String
-            if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-               let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) {
-                text = String(decoding: pretty, as: UTF8.self)
+            if let value = JSONValue.parse(data) {
+                text = value.foundationText(pretty: true, escapingSlashes: false)
             } else {
                 text = String(decoding: data, as: UTF8.self)
             }

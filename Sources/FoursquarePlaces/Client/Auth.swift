@@ -79,7 +79,7 @@ public struct RedactedRequest: Sendable, Hashable, CustomStringConvertible {
         url = key?.redact(request.url.absoluteString) ?? request.url.absoluteString
         headers = request.headers.map { field in
             if HTTPHeaders.sameName(field.name, "authorization") {
-                let scheme = field.value.hasPrefix("Bearer ") ? "Bearer " : ""
+                let scheme = PresentedAuth.read(authorization: field.value)?.style == .bearer ? "Bearer " : ""
                 return HTTPHeaders.Field(name: field.name, value: scheme + Self.redactedMarker)
             }
             return HTTPHeaders.Field(name: field.name, value: key?.redact(field.value) ?? field.value)

@@ -5,16 +5,9 @@ import Testing
 import TestSupport
 
 @Suite struct ExecutionCoreTests {
-    /// A seed `chains` fixture; under another contract, an `autocomplete` one (the endpoint both contracts have).
-    static func fixture(_ name: String, contract: ContractID = .seed) -> LoadedFixture {
-        let seed = contract == ContractID.seed
-        let (endpoint, path): (EndpointID, String) = seed ? (.chains, "/places/chains") : (.autocomplete, "/autocomplete")
-        return .fixture(Fixture(relativePath: "\(endpoint)/\(name).json", endpoint: endpoint, contract: contract,
-                         request: RecordedRequest(path: path, query: ["query": "tea"]),
-                         response: RecordedResponse(status: 200, headers: ["content-type": "application/json"],
-                                                    body: .json(Data(#"{"results":[]}"#.utf8))),
-                         recorded: .authored))
-    }
+    /// The answer of every fixture here: seed `chains` ones, and `autocomplete` ones under 2025-06-17 (the endpoint
+    /// both contracts have).
+    static let emptyResults: RecordedResponse.Body = .json(Data(#"{"results":[]}"#.utf8))
 
     @Test func resultsArriveInSourceOrderWhateverOrderJobsFinishIn() async {
         var seen: [Int] = []
@@ -48,7 +41,7 @@ import TestSupport
     @Test func brokenFilesAndUnplannableFixturesBecomeOneLoadError() async {
         let broken = LoadedFixture.broken(relativePath: "chains/bad.json", endpointHint: "chains",
                                           error: FixtureError(file: "chains/bad.json", reason: "file is empty"))
-        guard case var .fixture(unplannable) = Self.fixture("odd") else { return }
+        var unplannable = TestSupport.fixture("chains/odd.json", query: ["query": "tea"], body: Self.emptyResults)
         unplannable.request.query = ["color": "red"]
         let results = await ReplayRunner().run([broken, .fixture(unplannable)])
         #expect(results.map(\.name) == ["chains/bad.json load", "chains/odd.json load"])
@@ -56,18 +49,20 @@ import TestSupport
     }
 
     @Test func theRequestRunsOncePerAcceptedStyleAndTheResponseOnce() async {
-        let seed = await ReplayRunner().run([Self.fixture("a")])
+        let seed = await ReplayRunner().run([.fixture(TestSupport.fixture("chains/a.json", query: ["query": "tea"], body: Self.emptyResults))])
         #expect(seed.map(\.name) == ["chains/a.json [apiKey] request", "chains/a.json [bearer] request", "chains/a.json decoding"])
-        let bearerOnly = await ReplayRunner().run([Self.fixture("b", contract: "2025-06-17")])
+        let bearerOnly = await ReplayRunner().run([.fixture(TestSupport.fixture("autocomplete/b.json", endpoint: .autocomplete, contract: "2025-06-17", path: "/autocomplete",
+                                                  query: ["query": "tea"], body: Self.emptyResults))])
         #expect(bearerOnly.map(\.name) == ["autocomplete/b.json [bearer] request", "autocomplete/b.json decoding"])
         // Deselecting every accepted style still checks the response.
-        let none = await ReplayRunner(authStyles: [.apiKey]).run([Self.fixture("c", contract: "2025-06-17")])
+        let none = await ReplayRunner(authStyles: [.apiKey]).run([.fixture(TestSupport.fixture("autocomplete/c.json", endpoint: .autocomplete, contract: "2025-06-17", path: "/autocomplete",
+                                                  query: ["query": "tea"], body: Self.emptyResults))])
         #expect(none.map(\.name) == ["autocomplete/c.json decoding"])
     }
 
     @Test func jobsPastTheDeadlineAreErrorsNamingIt() async {
         let core = ExecutionCore(concurrency: 1, deadline: RunDeadline(seconds: 0))
-        let results = await core.collect(.loaded([Self.fixture("late")]), strategy: ReplayStrategy()).flatMap { $0 }
+        let results = await core.collect(.loaded([.fixture(TestSupport.fixture("chains/late.json", query: ["query": "tea"], body: Self.emptyResults))]), strategy: ReplayStrategy()).flatMap { $0 }
         #expect(!results.isEmpty)
         #expect(results.allSatisfy { if case let .error(message, _) = $0.verdict { message.contains("run deadline of 0s") } else { false } })
     }
@@ -92,7 +87,9 @@ struct HangingStrategy: RunStrategy {
         try await withTemporaryDirectory { tmp in
             let path = tmp.appendingPathComponent("r.xml").path
             let stream = try ReportStream(report: HarnessReport(properties: []), path: path)
-            let fixtures = (0..<3).map { ExecutionCoreTests.fixture("f\($0)") }
+            let fixtures = (0..<3).map {
+                LoadedFixture.fixture(TestSupport.fixture("chains/f\($0).json", query: ["query": "tea"], body: ExecutionCoreTests.emptyResults))
+            }
             let pipeline = RunPipeline(source: .loaded(fixtures), strategy: HangingStrategy(),
                                        core: ExecutionCore(concurrency: 1), stream: stream)
             Task { await pipeline.run() }

@@ -2,6 +2,7 @@
 import Foundation
 import FoursquarePlaces
 import Testing
+import TestSupport
 
 /// The one-line usage errors for flags that select nothing to test.
 @Suite struct SelectionTests {
@@ -22,17 +23,12 @@ import Testing
             == "--contract 2019-01-01 is unknown (known: seed, 2025-06-17)")
     }
 
-    static func fixture(contract: ContractID, version: String?) -> Fixture {
-        let (endpoint, path): (EndpointID, String) = contract == "seed" ? (.chains, "/places/chains") : (.autocomplete, "/autocomplete")
-        return Fixture(relativePath: "\(endpoint)/200-\(contract).json", endpoint: endpoint, contract: contract,
-                       request: RecordedRequest(path: path, query: [:], headers: version.map { ["x-places-api-version": $0] } ?? [:]),
-                       response: RecordedResponse(status: 200, headers: [:], body: .empty), recorded: .authored)
-    }
-
     @Test func apiVersionAppliesOnlyWhereTheFixturesOwnVersionAllowsIt() {
-        let seed = Self.fixture(contract: "seed", version: nil)
-        let dated = Self.fixture(contract: "2025-06-17", version: "2025-06-17")
-        let datedWithout = Self.fixture(contract: "2025-06-17", version: nil)
+        let seed = TestSupport.fixture("chains/200-seed.json", requestHeaders: [:], headers: [:])
+        let dated = TestSupport.fixture("autocomplete/200-2025-06-17.json", endpoint: .autocomplete, contract: "2025-06-17", path: "/autocomplete",
+                                       requestHeaders: ["x-places-api-version": "2025-06-17"], headers: [:])
+        let datedWithout = TestSupport.fixture("autocomplete/200-2025-06-17.json", endpoint: .autocomplete, contract: "2025-06-17", path: "/autocomplete",
+                                       requestHeaders: [:], headers: [:])
         #expect(Selection.apiVersionProblem("2026-01-01", styles: AuthStyle.allCases, fixtures: [seed]) == nil)
         #expect(Selection.apiVersionProblem("2025-06-17", styles: AuthStyle.allCases, fixtures: [seed, dated]) == nil)
         #expect(Selection.apiVersionProblem("2026-01-01", styles: AuthStyle.allCases, fixtures: [seed, dated, datedWithout])

@@ -75,11 +75,15 @@ import TestSupport
         #expect(error(Self.minimal, path: "place-search/x.json")?.reason.contains("folder 'place-search/'") == true)
     }
 
-    /// A value that is not JSON is refused, never written as `null` (a typed contract id once was).
-    @Test func theWriterRefusesAValueThatIsNotJSON() throws {
-        #expect(throws: FixtureWriter.NotJSON.self) { try FixtureWriter.scalar(ContractID.seed) }
-        #expect(try FixtureWriter.scalar("seed") == "\"seed\"")
-        #expect(try FixtureWriter.scalar(NSNull()) == "null")
+    /// The contract id is written as its string, never as `null` (a typed contract id once was, when the writer took
+    /// `Any`; it now takes only `JSONValue`s).
+    @Test func theWriterWritesTheContractIdAsAString() throws {
+        let fixture = Fixture(relativePath: "autocomplete/2025-06-17/200-x.json", endpoint: .autocomplete, contract: .v20250617,
+                              request: RecordedRequest(path: "/autocomplete"), response: RecordedResponse(status: 200),
+                              recorded: .authored)
+        let text = String(decoding: try FixtureWriter.encode(fixture), as: UTF8.self)
+        #expect(text.contains(#""contract": "2025-06-17","#), "\(text)")
+        #expect(!text.contains("null"))
     }
 
     @Test func writerRoundTripsEveryShippedFixture() throws {

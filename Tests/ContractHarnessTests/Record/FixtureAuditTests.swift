@@ -2,24 +2,25 @@ import ContractHarness
 import Foundation
 import FoursquarePlaces
 import Testing
+import TestSupport
 
 /// `fixtures audit`: raw values fail under `keepValues: false`, and under `keepValues: true` once older than
 /// `fixtureMaxAgeDays` or of unknown age; hand-written and synthetic fixtures never do; unreadable files fail.
 @Suite struct FixtureAuditTests {
     static let now = ISO8601DateFormatter().date(from: "2026-11-26T00:00:00Z")!
 
-    static func fixture(_ name: String, source: String = "recorded", at: String? = "2026-11-20T00:00:00Z",
-                        values: RecordedValues? = nil) -> LoadedFixture {
-        .fixture(Fixture(relativePath: "chains/\(name).json", endpoint: .chains, request: RecordedRequest(path: "/places/chains"),
-                         response: RecordedResponse(status: 200),
-                         recorded: RecordingInfo(source: source, at: at, values: values)))
-    }
-
-    static let corpus: [LoadedFixture] = [
-        fixture("authored", source: "authored", at: nil), fixture("synthetic", values: .synthetic),
-        fixture("raw-young", values: .raw), fixture("raw-old", at: "2026-01-01T00:00:00Z", values: .raw),
-        fixture("legacy-undated", at: nil),
+    /// One `chains` fixture per kind of recording, by name.
+    static let named: [(name: String, recorded: RecordingInfo)] = [
+        ("authored", RecordingInfo(source: "authored")),
+        ("synthetic", RecordingInfo(source: "recorded", at: "2026-11-20T00:00:00Z", values: .synthetic)),
+        ("raw-young", RecordingInfo(source: "recorded", at: "2026-11-20T00:00:00Z", values: .raw)),
+        ("raw-old", RecordingInfo(source: "recorded", at: "2026-01-01T00:00:00Z", values: .raw)),
+        ("legacy-undated", RecordingInfo(source: "recorded")),
     ]
+
+    static let corpus: [LoadedFixture] = named.map { .fixture(TestSupport.fixture("chains/\($0.name).json", headers: [:], recorded: $0.recorded)) }
+
+    static func corpus(named name: String) -> [LoadedFixture] { corpus.filter { $0.relativePath == "chains/\(name).json" } }
 
     @Test func keepValuesFalseFailsEveryRawFixtureAndNoOther() {
         let audit = FixtureAudit(Self.corpus, keepValues: false, maxDays: nil, now: Self.now)
@@ -35,9 +36,9 @@ import Testing
         #expect(!audit.passes)
         #expect(audit.entries.filter { $0.failure != nil }.map(\.fixture) == ["chains/legacy-undated.json", "chains/raw-old.json"])
         #expect(audit.lines.contains("RAW  chains/raw-young.json (recorded 6 days ago)"))
-        let young = FixtureAudit([Self.fixture("raw-young", values: .raw)], keepValues: true, maxDays: 30, now: Self.now)
+        let young = FixtureAudit(Self.corpus(named: "raw-young"), keepValues: true, maxDays: 30, now: Self.now)
         #expect(young.passes)
-        #expect(FixtureAudit([Self.fixture("raw-old", at: "2026-01-01T00:00:00Z", values: .raw)], keepValues: true, maxDays: nil, now: Self.now).passes)
+        #expect(FixtureAudit(Self.corpus(named: "raw-old"), keepValues: true, maxDays: nil, now: Self.now).passes)
     }
 
     @Test func handWrittenAndSyntheticFixturesPassAndUnreadableFilesFail() {

@@ -2,22 +2,13 @@ import ContractHarness
 import Foundation
 import FoursquarePlaces
 import Testing
+import TestSupport
 
 /// The recorder's content comparison and its refusals, without a server.
 @Suite struct RecordJudgeTests {
-    func fixture(status: Int = 200, body: String, headers: [String: String] = ["content-type": "application/json"],
-                 volatile: [String] = [], query: [String: String] = ["query": "coffee"]) -> Fixture {
-        Fixture(relativePath: "chains/200-typical.json", endpoint: .chains,
-                request: RecordedRequest(path: "/places/chains", query: query, headers: ["authorization": "<redacted>"]),
-                response: RecordedResponse(status: status, headers: headers, body: .json(Data(body.utf8)), volatileHeaders: volatile),
-                recorded: .authored)
-    }
-
     @Test func keyOrderSpacingVolatileHeadersAndTheRecordingBlockDoNotCount() {
-        var a = fixture(body: #"{"results": [{"id": "1", "name": "A"}]}"#,
-                        headers: ["content-type": "application/json", "date": "Mon"], volatile: ["date"])
-        var b = fixture(body: #"{"results":[{"name":"A","id":"1"}]}"#,
-                        headers: ["content-type": "application/json", "date": "Tue"], volatile: ["date"])
+        var a = TestSupport.fixture(query: ["query": "coffee"], requestHeaders: ["authorization": "<redacted>"], headers: ["content-type": "application/json", "date": "Mon"], body: .json(Data(#"{"results": [{"id": "1", "name": "A"}]}"#.utf8)), volatileHeaders: ["date"])
+        var b = TestSupport.fixture(query: ["query": "coffee"], requestHeaders: ["authorization": "<redacted>"], headers: ["content-type": "application/json", "date": "Tue"], body: .json(Data(#"{"results":[{"name":"A","id":"1"}]}"#.utf8)), volatileHeaders: ["date"])
         b.recorded = RecordingInfo(source: "recorded", at: "2026-01-01T00:00:00Z", baseURL: "http://x", auth: .bearer,
                                    apiVersion: "v", toolVersion: "t")
         a.request.headers = ["authorization": "<redacted>", "user-agent": "x"]
@@ -32,8 +23,8 @@ import Testing
         (#"{"results":[{"id":1,"name":"A"}]}"#, 200, ["content-type": "application/json"], ["query": "coffee"]),
     ])
     func aValueStatusStableHeaderOrQueryThatDiffersCounts(body: String, status: Int, headers: [String: String], query: [String: String]) {
-        let old = fixture(body: #"{"results":[{"id":"1","name":"A"}]}"#)
-        #expect(!RecordJudge.sameContent(old, fixture(status: status, body: body, headers: headers, query: query)))
+        let old = TestSupport.fixture(query: ["query": "coffee"], requestHeaders: ["authorization": "<redacted>"], body: .json(Data(#"{"results":[{"id":"1","name":"A"}]}"#.utf8)))
+        #expect(!RecordJudge.sameContent(old, TestSupport.fixture(query: query, requestHeaders: ["authorization": "<redacted>"], status: status, headers: headers, body: .json(Data(body.utf8)))))
     }
 
     @Test func aFixtureWhoseBodyTheModelNoLongerDecodesIsFlagged() {

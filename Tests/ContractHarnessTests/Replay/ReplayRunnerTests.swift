@@ -2,20 +2,12 @@ import ContractHarness
 import Foundation
 import FoursquarePlaces
 import Testing
+import TestSupport
 
 @Suite struct ReplayRunnerTests {
-    func fixture(_ endpoint: EndpointID, path: String, query: [String: String], status: Int = 200,
-                 body: String = #"{"results": []}"#, expect: ExpectedOutcome? = nil) -> Fixture {
-        Fixture(relativePath: "\(endpoint)/case.json", endpoint: endpoint,
-                request: RecordedRequest(path: path, query: query),
-                response: RecordedResponse(status: status, headers: ["content-type": "application/json"],
-                                           body: .json(Data(body.utf8))),
-                expect: expect, recorded: .authored)
-    }
-
     @Test func aGoodFixtureGivesARequestCasePerStyleAndOneResponseCase() async {
         let runner = ReplayRunner()
-        let results = await runner.cases(for: .fixture(fixture(.chains, path: "/places/chains", query: ["query": "tea"])))
+        let results = await runner.cases(for: .fixture(TestSupport.fixture("chains/case.json", endpoint: .chains, path: "/places/chains", query: ["query": "tea"], body: .json(Data(#"{"results": []}"#.utf8)))))
         #expect(results.map(\.name) == [
             "chains/case.json [apiKey] request", "chains/case.json [bearer] request", "chains/case.json decoding",
         ])
@@ -25,14 +17,14 @@ import Testing
     @Test func aQueryTheClientWouldNotSendFailsTheRequestCheck() async {
         // The typed client formats 40.70 as 40.7; a fixture that insists on the other spelling is flagged.
         let results = await ReplayRunner(authStyles: [.apiKey]).cases(
-            for: .fixture(fixture(.geotagging, path: "/places/geotagging", query: ["ll": "40.70,-74"])))
+            for: .fixture(TestSupport.fixture("geotagging/case.json", endpoint: .geotagging, path: "/places/geotagging", query: ["ll": "40.70,-74"], body: .json(Data(#"{"results": []}"#.utf8)))))
         guard case let .fail(message, _) = results[0].verdict else { Issue.record("expected a failure"); return }
         #expect(message == "query 'll': expected '40.70,-74', sent '40.7,-74'")
     }
 
     @Test func anUnknownParameterIsABrokenFixture() async {
         let results = await ReplayRunner().cases(
-            for: .fixture(fixture(.chains, path: "/places/chains", query: ["query": "tea", "color": "red"])))
+            for: .fixture(TestSupport.fixture("chains/case.json", endpoint: .chains, path: "/places/chains", query: ["query": "tea", "color": "red"], body: .json(Data(#"{"results": []}"#.utf8)))))
         #expect(results.count == 1)
         guard case let .error(message, _) = results[0].verdict else { Issue.record("expected an error"); return }
         #expect(message.contains("$.request.query.color"))
@@ -40,16 +32,13 @@ import Testing
     }
 
     @Test func invalidInputExpectationsPassWhenTheClientRefuses() async {
-        let refused = fixture(.autocomplete, path: "/autocomplete", query: ["query": "ab"],
-                              expect: ExpectedOutcome(error: .invalidInput))
+        let refused = TestSupport.fixture("autocomplete/case.json", endpoint: .autocomplete, path: "/autocomplete", query: ["query": "ab"], body: .json(Data(#"{"results": []}"#.utf8)), expect: ExpectedOutcome(error: .invalidInput))
         let results = await ReplayRunner().cases(for: .fixture(refused))
         #expect(results.allSatisfy { $0.verdict == .pass }, "\(results)")
     }
 
     @Test func errorMappingChecksMessageAndRetryAfter() async {
-        var limited = fixture(.chains, path: "/places/chains", query: ["query": "tea"], status: 429,
-                              body: #"{"message": "Slow down", "error_detail": "quota"}"#,
-                              expect: ExpectedOutcome(error: .rateLimited, retryAfter: 30))
+        var limited = TestSupport.fixture("chains/case.json", endpoint: .chains, path: "/places/chains", query: ["query": "tea"], status: 429, body: .json(Data(#"{"message": "Slow down", "error_detail": "quota"}"#.utf8)), expect: ExpectedOutcome(error: .rateLimited, retryAfter: 30))
         limited.response.headers["retry-after"] = "30"
         #expect(await ReplayRunner().cases(for: .fixture(limited)).allSatisfy { $0.verdict == .pass })
         limited.response.headers["retry-after"] = "5"

@@ -8,13 +8,9 @@ import Testing
 struct CurrentDecodingTests {
     typealias C = Contract20250617
 
-    static func client(_ body: String, headers: HTTPHeaders = ["Content-Type": "application/json"]) -> PlacesClient<C> {
-        PlacesClient<C>(apiKey: APIKey("k"), transport: CapturingTransport(status: 200, headers: headers, body: body))
-    }
-
     @Test("a place: ids, top-level coordinates, string category ids, chains, hours, stats")
     func place() async throws {
-        let place = try await Self.client(CurrentSamples.place).place(C.PlaceRequest(placeID: "4b5a1c3ef964a520b0b128e3"))
+        let place = try await client(C.self, CapturingTransport(body: CurrentSamples.place)).place(C.PlaceRequest(placeID: "4b5a1c3ef964a520b0b128e3"))
         #expect(place.id == "4b5a1c3ef964a520b0b128e3")
         #expect(place.name == "Blue Bottle Coffee")
         #expect(place.latitude == 37.7764 && place.longitude == -122.4233)
@@ -37,7 +33,7 @@ struct CurrentDecodingTests {
 
     @Test("search: results and the searched circle")
     func search() async throws {
-        let page = try await Self.client(CurrentSamples.search).search(C.SearchRequest(query: "coffee"))
+        let page = try await client(C.self, CapturingTransport(body: CurrentSamples.search)).search(C.SearchRequest(query: "coffee"))
         #expect(page.results.map(\.name) == ["Blue Bottle Coffee"])
         #expect(page.context?.geoBounds?.circle?.radius == 1000)
         #expect(page.context?.geoBounds?.circle?.center?.latitude == 37.7764)
@@ -45,17 +41,17 @@ struct CurrentDecodingTests {
 
     @Test("tips and photos are top-level arrays keyed fsq_tip_id and id")
     func tipsAndPhotos() async throws {
-        let tips = try await Self.client(CurrentSamples.tips).tips(C.TipsRequest(placeID: "x"))
+        let tips = try await client(C.self, CapturingTransport(body: CurrentSamples.tips)).tips(C.TipsRequest(placeID: "x"))
         #expect(tips.map(\.id) == ["5f0c2f1e5b4f5f0a3f5d7a11"])
         #expect(tips.first?.agreeCount == 3)
-        let photos = try await Self.client(CurrentSamples.photos).photos(C.PhotosRequest(placeID: "x"))
+        let photos = try await client(C.self, CapturingTransport(body: CurrentSamples.photos)).photos(C.PhotosRequest(placeID: "x"))
         #expect(photos.map(\.id) == ["5d8e2b1c7f1a2b0008c3a1b2"])
         #expect(photos.first?.imageURL(size: .cap(300))?.absoluteString == "https://fastly.4sqi.net/img/general/cap300/photo.jpg")
     }
 
     @Test("autocomplete: place, search and geo suggestions")
     func autocomplete() async throws {
-        let response = try await Self.client(CurrentSamples.autocomplete).autocomplete(C.AutocompleteRequest(query: "blue"))
+        let response = try await client(C.self, CapturingTransport(body: CurrentSamples.autocomplete)).autocomplete(C.AutocompleteRequest(query: "blue"))
         #expect(response.results.map(\.type) == ["place", "search", "geo"])
         #expect(response.results[0].place?.id == "4b5a1c3ef964a520b0b128e3")
         #expect(response.results[1].search?.query == "coffee")
@@ -64,7 +60,7 @@ struct CurrentDecodingTests {
 
     @Test("geotagging candidates")
     func geotagging() async throws {
-        let response = try await Self.client(CurrentSamples.geotaggingCandidates)
+        let response = try await client(C.self, CapturingTransport(body: CurrentSamples.geotaggingCandidates))
             .geotagging(C.GeotaggingRequest(ll: Coordinate(latitude: 37.7, longitude: -122.4)))
         #expect(response.candidates.map(\.id) == ["4b5a1c3ef964a520b0b128e3"])
     }
@@ -94,7 +90,7 @@ struct CurrentDecodingTests {
     func coordinatesAreNumbers() async throws {
         let body = #"{"fsq_place_id":"x","latitude":{"value":1}}"#
         let error = try #require(await foursquareError { () async throws(FoursquareError) in
-            _ = try await Self.client(body).place(C.PlaceRequest(placeID: "x"))
+            _ = try await client(C.self, CapturingTransport(body: body)).place(C.PlaceRequest(placeID: "x"))
         })
         #expect(error.decoding?.path == "$.latitude")
     }

@@ -10,10 +10,6 @@ struct CurrentRequestTests {
     static let key = "current-key-0123"
     static let ll = Coordinate(latitude: 37.7764, longitude: -122.4233)
 
-    static func client(_ transport: CapturingTransport) -> PlacesClient<C> {
-        PlacesClient<C>(apiKey: APIKey(key), transport: transport)
-    }
-
     struct Case: Sendable, CustomTestStringConvertible {
         let id: EndpointID
         var method = "GET"
@@ -172,7 +168,7 @@ struct CurrentRequestTests {
     @Test("each call sends exactly the documented request, bearer only", arguments: cases)
     func exactRequest(testCase: Case) async throws {
         let transport = CapturingTransport { _ in .response(status: 500, headers: [:], body: Data()) }
-        _ = await foursquareError { () async throws(FoursquareError) in try await testCase.call(Self.client(transport)) }
+        _ = await foursquareError { () async throws(FoursquareError) in try await testCase.call(client(C.self, transport, key: Self.key)) }
         let request = try #require(transport.lastRequest)
         #expect(transport.requestCount == 1)
         #expect(request.method == testCase.method)

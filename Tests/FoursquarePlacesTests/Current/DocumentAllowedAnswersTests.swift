@@ -9,14 +9,10 @@ import TestSupport
 struct DocumentAllowedAnswersTests {
     typealias C = Contract20250617
 
-    static func client(_ body: String) -> PlacesClient<C> {
-        PlacesClient<C>(apiKey: APIKey("k"), transport: CapturingTransport(body: body))
-    }
-
     @Test("a category icon or a chain logo without prefix reads as no icon; the place still decodes")
     func iconWithoutPrefix() async throws {
         let body = #"{"results":[{"fsq_place_id":"a","categories":[{"fsq_category_id":"c","icon":{"suffix":".png"}}],"chains":[{"fsq_chain_id":"h","logo":{"prefix":"https://x/"}}]},{"fsq_place_id":"b","categories":[{"fsq_category_id":"d","icon":{"prefix":"https://i/","suffix":".png"}}]}]}"#
-        let results = try await Self.client(body).search(C.SearchRequest(query: "x")).results
+        let results = try await client(C.self, CapturingTransport(body: body)).search(C.SearchRequest(query: "x")).results
         #expect(results.map(\.id) == ["a", "b"])
         #expect(results[0].categories?.first?.icon == nil && results[0].chains?.first?.logo == nil)
         #expect(results[1].categories?.first?.iconURL()?.absoluteString == "https://i/64.png")
@@ -25,13 +21,13 @@ struct DocumentAllowedAnswersTests {
     @Test("an icon member of the wrong type still fails, naming where")
     func iconOfTheWrongType() async throws {
         let body = #"{"fsq_place_id":"a","categories":[{"fsq_category_id":"c","icon":{"prefix":5,"suffix":".png"}}]}"#
-        await #expect(throws: FoursquareError.self) { _ = try await Self.client(body).place(C.PlaceRequest(placeID: "a")) }
+        await #expect(throws: FoursquareError.self) { _ = try await client(C.self, CapturingTransport(body: body)).place(C.PlaceRequest(placeID: "a")) }
     }
 
     @Test("autocomplete text without primary, and a highlight without start, decode")
     func autocompleteTextWithoutPrimary() async throws {
         let body = #"{"results":[{"type":"search","text":{"secondary":"Search","highlight":[{"length":3},{"start":1,"length":2}]}}]}"#
-        let results = try await Self.client(body).send(C.AutocompleteRequest(query: "cof")).results
+        let results = try await client(C.self, CapturingTransport(body: body)).send(C.AutocompleteRequest(query: "cof")).results
         #expect(results.first?.text.primary == nil)
         #expect(results.first?.text.highlight == [C.AutocompleteHighlight(length: 3), C.AutocompleteHighlight(start: 1, length: 2)])
         #expect(C.AutocompleteHighlight(start: 1, length: 2).range(in: "café").map { String("café"[$0]) } == "af")
@@ -42,12 +38,12 @@ struct DocumentAllowedAnswersTests {
     func photosHaveTheirOwnType() async throws {
         #expect(String(reflecting: C.PhotosRequest.Response.self).contains("Contract20250617.Photo"))
         #expect(!String(reflecting: C.PhotosRequest.Response.self).contains("SeedContract"))
-        let photos = try await Self.client(#"[{"id":"p","prefix":"https://x/","suffix":"/a.jpg","created_at":"2024-03-02T14:10:00.000Z"}]"#)
+        let photos = try await client(C.self, CapturingTransport(body: #"[{"id":"p","prefix":"https://x/","suffix":"/a.jpg","created_at":"2024-03-02T14:10:00.000Z"}]"#))
             .send(C.PhotosRequest(placeID: "a"))
         #expect(photos.first?.imageURL(size: .cap(300))?.absoluteString == "https://x/cap300/a.jpg")
         #expect(photos.first?.createdDate != nil)
         do {
-            _ = try await Self.client(#"[{"prefix":"https://x/"}]"#).send(C.PhotosRequest(placeID: "a"))
+            _ = try await client(C.self, CapturingTransport(body: #"[{"prefix":"https://x/"}]"#)).send(C.PhotosRequest(placeID: "a"))
             Issue.record("a photo without its id decoded")
         } catch {
             #expect(!"\(error)".contains("SeedContract"), "\(error)")

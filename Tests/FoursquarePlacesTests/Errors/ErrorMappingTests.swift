@@ -6,16 +6,12 @@ import Testing
 /// Non-2xx statuses, undecodable bodies and transport failures, each mapped to a `FoursquareError`.
 @Suite("Error mapping")
 struct ErrorMappingTests {
-    static func client(_ transport: CapturingTransport, style: AuthStyle = .apiKey) -> FoursquareClient {
-        FoursquareClient(apiKey: "test-key", auth: style, transport: transport)
-    }
-
     static func error(
         status: Int, headers: HTTPHeaders = ["Content-Type": "application/json"], body: String,
         endpoint: EndpointID = .placeDetails, contract: Contract = .seed, style: AuthStyle? = nil
     ) async throws -> FoursquareError {
         let transport = CapturingTransport(status: status, headers: headers, body: body)
-        let client = client(transport, style: style ?? contract.authStyles[0])
+        let client = engine(transport, key: "test-key", style: style ?? contract.authStyles[0])
         let sample = try #require(EndpointSamples.sample(endpoint, in: contract))
         let error = try #require(await foursquareError { () async throws(FoursquareError) in
             try await EndpointSamples.send(sample, via: client)
@@ -149,7 +145,7 @@ struct ErrorMappingTests {
     @Test("a transport that throws gives transportFailed with the cause")
     func transportFailure() async throws {
         let transport = CapturingTransport(failingWith: TestTransportError("connection reset by peer"))
-        let client = Self.client(transport)
+        let client = engine(transport, key: "test-key")
         let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(SeedContract.ChainsRequest(query: "Starbucks")).results })
         #expect(error.code == .transportFailed)
         #expect(error.status == nil)
@@ -165,7 +161,7 @@ struct ErrorMappingTests {
     func urlErrorFailure() async throws {
         let url = URL(string: "https://places-api.foursquare.com/places/chains?query=Starbucks")!
         let transport = CapturingTransport(failingWith: URLError(.cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: url]))
-        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await Self.client(transport).send(SeedContract.ChainsRequest(query: "Starbucks")).results })
+        let error = try #require(await foursquareError { () async throws(FoursquareError) in try await engine(transport, key: "test-key").send(SeedContract.ChainsRequest(query: "Starbucks")).results })
         #expect(error.code == .transportFailed)
         #expect(error.reason?.contains(String(URLError.Code.cannotConnectToHost.rawValue)) == true)
         #expect(error.reason?.contains(url.absoluteString) == false)

@@ -1,39 +1,17 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TestSupport
 
 /// A loopback port that accepts connections (the kernel's backlog) and never answers: a server that hangs.
 final class SilentServer: @unchecked Sendable {
     let port: Int
-    private let socketFD: Int32
+    private let socket: LoopbackSocket
 
     init() throws {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        socketFD = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        socket = try LoopbackSocket(listening: 16)
+        port = socket.port
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    deinit { close(socketFD) }
+    deinit { socket.close() }
 }

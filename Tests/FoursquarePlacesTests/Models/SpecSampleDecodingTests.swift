@@ -6,20 +6,16 @@ import Testing
 /// The spec's sample responses decode into the models, through the client, for every endpoint.
 @Suite("Spec sample decoding")
 struct SpecSampleDecodingTests {
-    static func client(body: String) -> FoursquareClient {
-        FoursquareClient(apiKey: "k", transport: CapturingTransport(body: body))
-    }
-
     @Test("every endpoint's sample decodes in every style its contract accepts", arguments: EndpointSamples.all)
     func everySampleDecodes(sample: EndpointSample) async throws {
         for style in sample.contract.authStyles {
-            try await EndpointSamples.send(sample, via: Self.client(body: sample.body).using(style))
+            try await EndpointSamples.send(sample, via: engine(CapturingTransport(body: sample.body)).using(style))
         }
     }
 
     @Test("000 place details")
     func placeDetails() async throws {
-        let details = try await Self.client(body: SpecSamples.placeDetails).send(SeedContract.PlaceDetailsRequest(placeID: "5a187743ccad6b307315e6fe"))
+        let details = try await engine(CapturingTransport(body: SpecSamples.placeDetails)).send(SeedContract.PlaceDetailsRequest(placeID: "5a187743ccad6b307315e6fe"))
         #expect(details.id == "5a187743ccad6b307315e6fe")
         #expect(details.name == "Sample Venue")
         #expect(details.timezone == "America/Los_Angeles")
@@ -35,13 +31,13 @@ struct SpecSampleDecodingTests {
 
     @Test("000 place details with only fsq_id (a fields projection)")
     func placeDetailsProjection() async throws {
-        let details = try await Self.client(body: #"{"fsq_id":"abc"}"#).send(SeedContract.PlaceDetailsRequest(placeID: "abc", fields: ["fsq_id"]))
+        let details = try await engine(CapturingTransport(body: #"{"fsq_id":"abc"}"#)).send(SeedContract.PlaceDetailsRequest(placeID: "abc", fields: ["fsq_id"]))
         #expect(details == SeedContract.PlaceDetails(id: "abc"))
     }
 
     @Test("000 place tips")
     func placeTips() async throws {
-        let tips = try await Self.client(body: SpecSamples.placeTips).send(SeedContract.PlaceTipsRequest(placeID: "x")).results
+        let tips = try await engine(CapturingTransport(body: SpecSamples.placeTips)).send(SeedContract.PlaceTipsRequest(placeID: "x")).results
         let tip = try #require(tips.first)
         #expect(tips.count == 1)
         #expect(tip.id == "5f0c2f1e5b4f5f0a3f5d7a11")
@@ -61,7 +57,7 @@ struct SpecSampleDecodingTests {
 
     @Test("000 place photos")
     func placePhotos() async throws {
-        let photos = try await Self.client(body: SpecSamples.placePhotos).send(SeedContract.PlacePhotosRequest(placeID: "x")).results
+        let photos = try await engine(CapturingTransport(body: SpecSamples.placePhotos)).send(SeedContract.PlacePhotosRequest(placeID: "x")).results
         let photo = try #require(photos.first)
         #expect(photo.id == "6484f4f8f42f6f21a2f8bb2d")
         #expect(photo.prefix == "https://fastly.4sqi.net/img/general/")
@@ -74,7 +70,7 @@ struct SpecSampleDecodingTests {
 
     @Test("001 places autocomplete")
     func placesAutocomplete() async throws {
-        let results = try await Self.client(body: SpecSamples.placesAutocomplete).send(SeedContract.PlacesAutocompleteRequest(query: "blue")).results
+        let results = try await engine(CapturingTransport(body: SpecSamples.placesAutocomplete)).send(SeedContract.PlacesAutocompleteRequest(query: "blue")).results
         let place = try #require(results.first)
         #expect(place.id == "4a5f2f39f964a52067bf1fe3")
         #expect(place.name == "Blue Bottle Coffee")
@@ -89,7 +85,7 @@ struct SpecSampleDecodingTests {
 
     @Test("001 place search, with geocodes")
     func placeSearch() async throws {
-        let results = try await Self.client(body: SpecSamples.placeSearch).send(SeedContract.PlaceSearchRequest(location: .near("New York"))).results
+        let results = try await engine(CapturingTransport(body: SpecSamples.placeSearch)).send(SeedContract.PlaceSearchRequest(location: .near("New York"))).results
         let place = try #require(results.first)
         #expect(place.name == "Sample Coffee Shop")
         #expect(place.location?.locality == "New York")
@@ -101,7 +97,7 @@ struct SpecSampleDecodingTests {
 
     @Test("002 geotagging")
     func geotagging() async throws {
-        let results = try await Self.client(body: SpecSamples.geotagging).send(SeedContract.GeotaggingRequest(ll: Coordinate(latitude: 42.36, longitude: -71.06))).results
+        let results = try await engine(CapturingTransport(body: SpecSamples.geotagging)).send(SeedContract.GeotaggingRequest(ll: Coordinate(latitude: 42.36, longitude: -71.06))).results
         #expect(results.count == 1)
         #expect(results.first?.distance == 45)
         #expect(results.first?.location?.locality == "Boston")
@@ -110,7 +106,7 @@ struct SpecSampleDecodingTests {
 
     @Test("003 categories, nested")
     func categories() async throws {
-        let nodes = try await Self.client(body: SpecSamples.categories).send(SeedContract.CategoriesRequest()).results
+        let nodes = try await engine(CapturingTransport(body: SpecSamples.categories)).send(SeedContract.CategoriesRequest()).results
         let root = try #require(nodes.first)
         #expect(root.id == 13000)
         #expect(root.name == "Dining and Drinking")
@@ -129,13 +125,13 @@ struct SpecSampleDecodingTests {
 
     @Test("003 chains")
     func chains() async throws {
-        let chains = try await Self.client(body: SpecSamples.chains).send(SeedContract.ChainsRequest(query: "Blue Bottle")).results
+        let chains = try await engine(CapturingTransport(body: SpecSamples.chains)).send(SeedContract.ChainsRequest(query: "Blue Bottle")).results
         #expect(chains == [SeedContract.Chain(id: "c3f5c4fd-617e-4f74-bb3f-2f58f9fa7654", name: "Blue Bottle Coffee")])
     }
 
     @Test("004 autocomplete, place and search suggestions")
     func autocomplete() async throws {
-        let results = try await Self.client(body: SpecSamples.autocomplete).using(.bearer).send(SeedContract.AutocompleteRequest(query: "coffee")).results
+        let results = try await engine(CapturingTransport(body: SpecSamples.autocomplete)).using(.bearer).send(SeedContract.AutocompleteRequest(query: "coffee")).results
         try #require(results.count == 2)
         let place = results[0]
         #expect(place.type == "place")
@@ -154,7 +150,7 @@ struct SpecSampleDecodingTests {
 
     @Test("an empty results page decodes to no results", arguments: Contract.seed.endpoints.map(\.id).filter { $0 != .placeDetails })
     func emptyResults(id: EndpointID) async throws {
-        try await EndpointSamples.send(id, via: Self.client(body: #"{"results":[]}"#))
+        try await EndpointSamples.send(id, via: engine(CapturingTransport(body: #"{"results":[]}"#)))
     }
 }
 

@@ -8,14 +8,10 @@ import Testing
 struct LoopbackTests {
     static let key = "loopback-key-0123"
 
-    static func client(_ server: EchoServer, style: AuthStyle, timeout: Double? = 10) -> PlacesClient<SeedContract> {
-        PlacesClient(apiKey: APIKey(key), baseURL: server.baseURL, transport: URLSessionTransport(timeoutInterval: timeout)).using(style)
-    }
-
     @Test("our headers arrive on the wire as intended", arguments: AuthStyle.allCases)
     func headersOnTheWire(style: AuthStyle) async throws {
         try await EchoServer.with(reply: .json(200, SpecSamples.placeDetails)) { server in
-            let details = try await Self.client(server, style: style).send(SeedContract.PlaceDetailsRequest(placeID: "a b", fields: ["fsq_id", "name"], sessionToken: "s+1"))
+            let details = try await client(SeedContract.self, URLSessionTransport(timeoutInterval: 10), key: Self.key, baseURL: server.baseURL).using(style).send(SeedContract.PlaceDetailsRequest(placeID: "a b", fields: ["fsq_id", "name"], sessionToken: "s+1"))
             #expect(details.name == "Sample Venue")
 
             try #require(server.requests.count == 1)
@@ -49,7 +45,7 @@ struct LoopbackTests {
         try await EchoServer.with(reply: .json(200, sample.body)) { server in
             let bearer = sample.endpoint.id == .autocomplete || !sample.contract.authStyles.contains(.apiKey)
             // Samples of every contract through one engine: the untyped client under the typed one.
-            let client = Self.client(server, style: bearer ? .bearer : .apiKey).client
+            let client = TestSupport.client(SeedContract.self, URLSessionTransport(timeoutInterval: 10), key: Self.key, baseURL: server.baseURL).using(bearer ? .bearer : .apiKey).client
             try await EndpointSamples.send(sample, via: client)
             let expected = try EndpointSamples.httpRequest(sample, via: client)
             let request = try #require(server.lastRequest)
@@ -61,7 +57,7 @@ struct LoopbackTests {
     @Test("a 200 decodes over the wire")
     func decodesOverTheWire() async throws {
         try await EchoServer.with(reply: .json(200, SpecSamples.placeSearch)) { server in
-            let places = try await Self.client(server, style: .apiKey).send(
+            let places = try await client(SeedContract.self, URLSessionTransport(timeoutInterval: 10), key: Self.key, baseURL: server.baseURL).using(.apiKey).send(
                 SeedContract.PlaceSearchRequest(query: "coffee shop", location: .ll(Coordinate(latitude: 40.72, longitude: -74), radius: 800))).results
             #expect(places.map(\.name) == ["Sample Coffee Shop"])
             #expect(places.first?.geocodes?.main == SeedContract.GeoPoint(latitude: 40.7243, longitude: -74.0018))
@@ -74,7 +70,7 @@ struct LoopbackTests {
         let body = #"{"message":"Place not found","error_detail":"no place has id nope"}"#
         try await EchoServer.with(reply: .json(404, body)) { server in
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
-                try await Self.client(server, style: style).send(SeedContract.PlaceDetailsRequest(placeID: "nope"))
+                try await client(SeedContract.self, URLSessionTransport(timeoutInterval: 10), key: Self.key, baseURL: server.baseURL).using(style).send(SeedContract.PlaceDetailsRequest(placeID: "nope"))
             })
             #expect(error.code == .notFound)
             #expect(error.status == 404)
@@ -88,7 +84,7 @@ struct LoopbackTests {
     func rateLimitedOverTheWire() async throws {
         try await EchoServer.with(reply: .json(429, #"{"message":"Slow down"}"#, headers: [.init("Retry-After", "17")])) { server in
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
-                try await Self.client(server, style: .apiKey).send(SeedContract.ChainsRequest(query: "Starbucks")).results
+                try await client(SeedContract.self, URLSessionTransport(timeoutInterval: 10), key: Self.key, baseURL: server.baseURL).using(.apiKey).send(SeedContract.ChainsRequest(query: "Starbucks")).results
             })
             #expect(error.code == .rateLimited)
             #expect(error.retryAfter == 17)
@@ -101,7 +97,7 @@ struct LoopbackTests {
         let reply = EchoServer.Reply(status: 502, headers: [.init("Content-Type", "text/html")], body: "<html><h1>Bad Gateway</h1></html>")
         try await EchoServer.with(reply: reply) { server in
             let error = try #require(await foursquareError { () async throws(FoursquareError) in
-                try await Self.client(server, style: .bearer).send(SeedContract.AutocompleteRequest(query: "coffee")).results
+                try await client(SeedContract.self, URLSessionTransport(timeoutInterval: 10), key: Self.key, baseURL: server.baseURL).using(.bearer).send(SeedContract.AutocompleteRequest(query: "coffee")).results
             })
             #expect(error.code == .serverError)
             #expect(error.status == 502)
@@ -125,7 +121,7 @@ struct LoopbackTests {
         // The server answers only after 6 s, so giving up well before that proves the 0.3 s deadline worked,
         // with room for a loaded machine.
         try await EchoServer.with(reply: .json(200, SpecSamples.categories, delay: .seconds(6))) { server in
-            let client = Self.client(server, style: .apiKey, timeout: 0.3)
+            let client = TestSupport.client(SeedContract.self, URLSessionTransport(timeoutInterval: 0.3), key: Self.key, baseURL: server.baseURL).using(.apiKey)
             let clock = ContinuousClock()
             let start = clock.now
             let error = try #require(await foursquareError { () async throws(FoursquareError) in try await client.send(SeedContract.CategoriesRequest()).results })

@@ -142,7 +142,6 @@ public final class OpenAPIStandIn: Sendable {
     public static func start(requiredKey: String? = nil, rename: Rename? = nil, breaksDocument: Bool = false) async throws -> OpenAPIStandIn {
         let state = NIOLockedValueBox(State())
         let answers = StandInAnswers(requiredKey: requiredKey, rename: rename, breaksDocument: breaksDocument)
-        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             let target = request.head.path ?? "/"
             var headers: [String: String] = [:]
@@ -156,27 +155,7 @@ public final class OpenAPIStandIn: Sendable {
             return Response(status: .init(code: answer.status), headers: fields,
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         }
-        var logger = Logger(label: "OpenAPIStandIn")
-        logger.logLevel = .critical
-        let app = Application(
-            responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? -1)
-                portContinuation.finish()
-            },
-            logger: logger
-        )
-        let task = Task {
-            defer { portContinuation.finish() }
-            try await app.runService(gracefulShutdownSignals: [])
-        }
-        var ports = portStream.makeAsyncIterator()
-        guard let port = await ports.next(), port > 0 else {
-            task.cancel()
-            _ = try? await task.value
-            throw OpenAPIStandInError.didNotListen
-        }
+        let (port, task) = try await LoopbackHTTPServer.start("OpenAPIStandIn", responder: responder)
         return OpenAPIStandIn(port: port, state: state, answers: answers, task: task)
     }
 
@@ -251,6 +230,3 @@ public final class OpenAPIStandIn: Sendable {
     }
 }
 
-public enum OpenAPIStandInError: Error, Sendable {
-    case didNotListen
-}

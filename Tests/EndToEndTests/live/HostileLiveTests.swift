@@ -18,10 +18,7 @@ struct HostileLiveTests {
         return files
     }
 
-    func record(_ folder: URL, _ baseURL: String, _ extra: [String] = [], key: String = E2E.sentinel) async throws -> CommandResult {
-        try await Products.run(["record", "--base-url", baseURL, "--fixtures", folder.path, "--mode", "all"] + extra,
-                         environment: ["FSQ_API_KEY": key, "CI": "false"])
-    }
+    static let recordAll = ["--mode", "all"]
 
     @Test(arguments: [["--fault", "server-error"], ["--fault", "rate-limit"], ["--fault", "truncate"], ["--auth", "bearer"]])
     func recordAgainstAFaultyOrRefusingServerLeavesEveryFixtureByteIdentical(serve: [String]) async throws {
@@ -34,7 +31,7 @@ struct HostileLiveTests {
             try copyShippedFixtures(to: recorded, filter: seed)
             let before = try Self.snapshot(recorded)
             let emulator = try EmulatorProcess(fixtures: served, arguments: serve)
-            let result = try await record(recorded, emulator.baseURL, ["--retries", "1", "--concurrency", "8", "--auth", "apiKey"])
+            let result = try await Products.record(recorded, emulator.baseURL, Self.recordAll + ["--retries", "1", "--concurrency", "8", "--auth", "apiKey"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1, "\(result.stdout.suffix(2000))")
             if serve == ["--auth", "bearer"] {
@@ -62,7 +59,7 @@ struct HostileLiveTests {
             try E2E.makeAnswer200(path)
             let before = try Self.snapshot(recorded)
             let emulator = try EmulatorProcess(fixtures: served)
-            let result = try await record(recorded, emulator.baseURL, ["--auth", "apiKey"])
+            let result = try await Products.record(recorded, emulator.baseURL, Self.recordAll + ["--auth", "apiKey"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.stdout.contains("KEPT     chains/404-not-found.json"), "\(result.stdout)")
             #expect(result.stdout.contains("not reproducible live: kept"))
@@ -78,7 +75,7 @@ struct HostileLiveTests {
             try copyFixtures(Self.chains, to: recorded)
             let before = try Self.snapshot(recorded)
             let emulator = try EmulatorProcess(fixtures: recorded)
-            let record = try await record(recorded, emulator.baseURL, key: key)
+            let record = try await Products.record(recorded, emulator.baseURL, Self.recordAll, key: key)
             let drift = try await Products.run(["drift", "--base-url", emulator.baseURL, "--fixtures", recorded.path,
                                           "--report", tmp.appendingPathComponent("d.xml").path], environment: ["FSQ_API_KEY": key])
             let live = try await Products.run(["run", "--live", "--base-url", emulator.baseURL, "--fixtures", recorded.path,

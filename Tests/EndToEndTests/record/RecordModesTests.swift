@@ -7,11 +7,6 @@ import TestSupport
 /// through every refusal at once.
 @Suite("record modes and plans", .serialized, .timeLimit(.minutes(5)))
 struct RecordModesTests {
-    func record(_ folder: URL, _ baseURL: String, _ extra: [String], key: String = E2E.sentinel) async throws -> CommandResult {
-        try await Products.run(["record", "--base-url", baseURL, "--fixtures", folder.path] + extra,
-                               environment: ["FSQ_API_KEY": key, "CI": "false"])
-    }
-
     @Test func modeFailedReRecordsAFixtureTheModelNoLongerDecodesAndLeavesTheRestAlone() async throws {
         try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served"), local = tmp.appendingPathComponent("local")
@@ -23,7 +18,7 @@ struct RecordModesTests {
             }
             let before = try HostileLiveTests.snapshot(local)
             let emulator = try EmulatorProcess(fixtures: served)
-            let result = try await record(local, emulator.baseURL, ["--mode", "failed", "--auth", "apiKey"])
+            let result = try await Products.record(local, emulator.baseURL, ["--mode", "failed", "--auth", "apiKey"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
             #expect(result.stdout.contains("UPDATED  chains/200-typical.json"), "\(result.stdout)")
@@ -43,7 +38,7 @@ struct RecordModesTests {
             try copyFixtures(["chains/200-typical.json"], to: local)
             try Data("{\"endpoint\": \"chains\",".utf8).write(to: local.appendingPathComponent("chains/200-cut.json"))
             let emulator = try EmulatorProcess(fixtures: local)
-            let result = try await record(local, emulator.baseURL, ["--mode", "all"])
+            let result = try await Products.record(local, emulator.baseURL, ["--mode", "all"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1)
             #expect(result.stdout.contains("FAILED   chains/200-cut.json"), "\(result.stdout)")
@@ -66,7 +61,7 @@ struct RecordModesTests {
             ]
             try JSONSerialization.data(withJSONObject: entries).write(to: plan)
             let emulator = try EmulatorProcess(fixtures: served, launcher: .contractServe)
-            let result = try await record(local, emulator.baseURL, ["--mode", "missing", "--plan", plan.path])
+            let result = try await Products.record(local, emulator.baseURL, ["--mode", "missing", "--plan", plan.path], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1)
             #expect(result.stdout.contains("NEW      chains/200-planned.json"), "\(result.stdout)")
@@ -91,8 +86,7 @@ struct RecordModesTests {
                  {"endpoint": "autocomplete", "case": "200-blue", "parameters": {"query": "blue bot"}}]
                 """#.utf8).write(to: plan)
             try await OpenAPIStandIn.with { standIn in
-                let result = try await record(local, standIn.baseURL.absoluteString,
-                                              ["--mode", "missing", "--plan", plan.path, "--contract", "2025-06-17"])
+                let result = try await Products.record(local, standIn.baseURL.absoluteString, ["--mode", "missing", "--plan", plan.path, "--contract", "2025-06-17"], key: E2E.sentinel)
                 #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
                 #expect(result.stdout.contains("2 new"), "\(result.stdout)")
             }
@@ -119,14 +113,14 @@ struct RecordModesTests {
             }
             let before = try HostileLiveTests.snapshot(local)
             let open = try EmulatorProcess(fixtures: served)
-            let errorPath = try await record(local, open.baseURL, ["--mode", "all", "--auth", "apiKey", "--concurrency", "8"])
+            let errorPath = try await Products.record(local, open.baseURL, ["--mode", "all", "--auth", "apiKey", "--concurrency", "8"], key: E2E.sentinel)
             open.stop()
             #expect(errorPath.stdout.contains("not reproducible live: kept"), "\(errorPath.stdout.suffix(1500))")
             #expect(try HostileLiveTests.snapshot(local) == before, "the 200-answering error paths changed a fixture: \(errorPath.stdout.split(separator: "\n").filter { !$0.hasPrefix("record:") && !$0.hasPrefix("KEPT") && !$0.contains("not reproducible") }.prefix(30).joined(separator: "\n"))")
 
             let bearerOnly = try EmulatorProcess(fixtures: served, arguments: ["--auth", "bearer"])
-            let refused = try await record(local, bearerOnly.baseURL, ["--mode", "all", "--auth", "apiKey", "--concurrency", "8"])
-            let oneLetter = try await record(local, bearerOnly.baseURL, ["--mode", "all"], key: "k")
+            let refused = try await Products.record(local, bearerOnly.baseURL, ["--mode", "all", "--auth", "apiKey", "--concurrency", "8"], key: E2E.sentinel)
+            let oneLetter = try await Products.record(local, bearerOnly.baseURL, ["--mode", "all"], key: "k")
             bearerOnly.stop()
             #expect(refused.status == 1 && refused.stdout.contains("the server refused the key or the auth style"))
             #expect(oneLetter.status == 2 && oneLetter.stderr.contains("FSQ_API_KEY is 1 character"), "\(oneLetter.stderr)")

@@ -79,11 +79,8 @@ struct RecordSynthesisTests {
         return result
     }
 
-    func record(_ folder: URL, _ baseURL: String, _ extra: [String] = []) async throws -> CommandResult {
-        try await Products.run(["record", "--base-url", baseURL, "--fixtures", folder.path, "--mode", "all",
-                                "--retries", "0", "--concurrency", "8"] + extra,
-                               environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "false"])
-    }
+    /// Every record call here re-records everything, at once, without retries.
+    static let recordAll = ["--mode", "all", "--retries", "0", "--concurrency", "8"]
 
     /// The bodies of every fixture under `folder`, by relative path.
     static func bodies(_ folder: URL) throws -> [String: NSObject] {
@@ -109,7 +106,7 @@ struct RecordSynthesisTests {
             let emulator = try EmulatorProcess(fixtures: served)
             defer { emulator.stop() }
 
-            let recorded = try await record(first, emulator.baseURL)
+            let recorded = try await Products.record(first, emulator.baseURL, Self.recordAll, key: E2E.sentinel)
             #expect(recorded.status == 1, "fixtures were written: \(recorded.stdout.suffix(1500))")
             #expect(!recorded.stdout.contains(" 0 updated"), "\(recorded.stdout.suffix(800))")
             #expect(!recorded.stdout.contains("synthetic body would not decode"), "\(recorded.stdout.suffix(2000))")
@@ -134,7 +131,7 @@ struct RecordSynthesisTests {
             let servedIDs = try Self.ids(served), writtenIDs = try Self.ids(first)
             for (path, ids) in servedIDs where !ids.isEmpty { #expect(writtenIDs[path] == ids, "\(path): the ids were kept") }
 
-            let again = try await record(second, emulator.baseURL)
+            let again = try await Products.record(second, emulator.baseURL, Self.recordAll, key: E2E.sentinel)
             #expect(again.status == 1)
             let firstBodies = try Self.bodies(first), secondBodies = try Self.bodies(second)
             #expect(firstBodies.keys.sorted() == secondBodies.keys.sorted())
@@ -150,7 +147,7 @@ struct RecordSynthesisTests {
             try copyFixtures(one, to: recorded)
             let sentinels = try Self.mark(served)
             let emulator = try EmulatorProcess(fixtures: served)
-            let kept = try await record(recorded, emulator.baseURL, ["--keep-values"])
+            let kept = try await Products.record(recorded, emulator.baseURL, Self.recordAll + ["--keep-values"], key: E2E.sentinel)
             emulator.stop()
             #expect(kept.status == 1, "\(kept.stdout)")
             let file = try E2E.object(recorded.appendingPathComponent(one[0]))

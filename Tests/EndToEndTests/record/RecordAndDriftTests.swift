@@ -7,13 +7,6 @@ import TestSupport
 /// `fsq-contract record` and `fsq-contract drift` against the emulator.
 @Suite("record and drift", .serialized)
 struct RecordAndDriftTests {
-    func record(_ folder: URL, _ emulator: EmulatorProcess, _ extra: [String], env: [String: String] = [:]) async throws -> CommandResult {
-        var environment = ["FSQ_API_KEY": E2E.sentinel, "CI": "false"]
-        for (key, value) in env { environment[key] = value }
-        return try await Products.run(["record", "--base-url", emulator.baseURL, "--fixtures", folder.path] + extra,
-                                environment: environment)
-    }
-
     @Test func recordAllWritesFixturesThatReplayGreenWithoutTheKey() async throws {
         try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served")
@@ -29,7 +22,7 @@ struct RecordAndDriftTests {
             try Data(#"[{"endpoint": "chains", "case": "200-from-plan", "auth": "bearer", "parameters": {"query": "coffee", "limit": "5"}}]"#.utf8)
                 .write(to: plan)
             // --keep-values: the redaction of raw answers is what is under test (synthesis would replace the echo anyway).
-            let result = try await record(recorded, emulator, ["--mode", "all", "--plan", plan.path, "--keep-values"])
+            let result = try await Products.record(recorded, emulator.baseURL, ["--mode", "all", "--plan", plan.path, "--keep-values"], key: E2E.sentinel)
             emulator.stop()
             // Writing fixtures fails the step on purpose, as snapshot testing does in record mode.
             #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
@@ -62,7 +55,7 @@ struct RecordAndDriftTests {
                 body["session"] = "Basic \(planted)"
             }
             let emulator = try EmulatorProcess(fixtures: served)
-            let result = try await record(recorded, emulator, ["--mode", "all", "--keep-values"])
+            let result = try await Products.record(recorded, emulator.baseURL, ["--mode", "all", "--keep-values"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1)
             #expect(result.stdout.contains("UPDATED  chains/200-typical.json"), "\(result.stdout)")

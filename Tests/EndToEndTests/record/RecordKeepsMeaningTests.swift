@@ -9,11 +9,8 @@ struct RecordKeepsMeaningTests {
     /// The echo server repeats the request head, and an echoed `X-Emulator-Fixture` would read as the emulator's own error.
     static let echo = ["--fixture-header", "never"]
 
-    func record(_ folder: URL, _ baseURL: String, _ extra: [String] = []) async throws -> CommandResult {
-        try await Products.run(["record", "--base-url", baseURL, "--fixtures", folder.path, "--mode", "all",
-                                "--retries", "0", "--concurrency", "8"] + extra,
-                               environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "false"])
-    }
+    /// Every record call here re-records everything, at once, without retries.
+    static let recordAll = ["--mode", "all", "--retries", "0", "--concurrency", "8"]
 
     /// The case: `--auth apiKey` against a server that speaks only 2025-06-17 (the emulator serving only
     /// that contract's fixtures answers every apiKey call 401).
@@ -25,7 +22,7 @@ struct RecordKeepsMeaningTests {
             let before = try HostileLiveTests.snapshot(recorded)
             let emulator = try EmulatorProcess(fixtures: served)
             // As the real API: no fixture is named to it, so it answers each call as it routes it.
-            let result = try await record(recorded, emulator.baseURL, Self.echo + ["--auth", "apiKey"])
+            let result = try await Products.record(recorded, emulator.baseURL, Self.recordAll + Self.echo + ["--auth", "apiKey"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1, "\(result.stdout.suffix(1500))")
             // A 401 fixture is asked with the rejected key, so the server's 401 is its recording; every other file stays.
@@ -46,7 +43,7 @@ struct RecordKeepsMeaningTests {
             try copyShippedFixtures(to: recorded)
             let before = try HostileLiveTests.snapshot(recorded)
             let server = try HostileServer.start(.echoHead(status: 400), lifetime: 120)
-            let result = try await record(recorded, server.baseURL.absoluteString, Self.echo)
+            let result = try await Products.record(recorded, server.baseURL.absoluteString, Self.recordAll + Self.echo, key: E2E.sentinel)
             server.stop()
             #expect(result.status == 1)
             let after = try HostileLiveTests.snapshot(recorded)
@@ -72,10 +69,10 @@ struct RecordKeepsMeaningTests {
             try copyFixtures(["chains/200-typical.json", "chains/401-unauthorized.json"], to: recorded)
             // The 401 fixture is asked with the rejected key; this server answers 403.
             let server = try HostileServer.start(.echoHead(status: 403), lifetime: 60)
-            let kept = try await record(recorded, server.baseURL.absoluteString, Self.echo)
+            let kept = try await Products.record(recorded, server.baseURL.absoluteString, Self.recordAll + Self.echo, key: E2E.sentinel)
             let before = try HostileLiveTests.snapshot(recorded)
             #expect(kept.stdout.contains("KEPT     chains/401-unauthorized.json"), "\(kept.stdout)")
-            let accepted = try await record(recorded, server.baseURL.absoluteString, Self.echo + ["--accept-status-change"])
+            let accepted = try await Products.record(recorded, server.baseURL.absoluteString, Self.recordAll + Self.echo + ["--accept-status-change"], key: E2E.sentinel)
             server.stop()
             #expect(accepted.status == 1)
             let after = try HostileLiveTests.snapshot(recorded)
@@ -99,7 +96,7 @@ struct RecordKeepsMeaningTests {
             try copyFixtures(["chains/401-unauthorized.json", "chains/403-forbidden.json"], to: recorded)
             let before = try HostileLiveTests.snapshot(recorded)
             let server = try HostileServer.start(.echoHead(status: 403), lifetime: 60)
-            let result = try await record(recorded, server.baseURL.absoluteString, Self.echo + ["--accept-status-change"])
+            let result = try await Products.record(recorded, server.baseURL.absoluteString, Self.recordAll + Self.echo + ["--accept-status-change"], key: E2E.sentinel)
             server.stop()
             #expect(result.status == 1)
             #expect(result.stdout.contains("as a 403 fixture it would be chains/403-forbidden.json, which exists"), "\(result.stdout)")

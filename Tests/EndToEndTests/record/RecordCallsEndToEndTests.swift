@@ -19,8 +19,7 @@ struct RecordCallsEndToEndTests {
     static func status(ofFile path: String) -> Int? { path.split(separator: "/").last.flatMap { Int($0.prefix(3)) } }
 
     func record(_ folder: URL, _ emulator: EmulatorProcess, _ extra: [String]) async throws -> CommandResult {
-        try await Products.run(["record", "--mode", "all", "--base-url", emulator.baseURL, "--fixtures", folder.path] + extra,
-                               environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "false"])
+        try await Products.record(folder, emulator.baseURL, ["--mode", "all"] + extra, key: E2E.sentinel)
     }
 
     @Test func no403429Or5xxFixtureIsCalledWithoutTheFixtureHeader() async throws {

@@ -23,13 +23,13 @@ struct RecordPlanTests {
         "place-details/2025-06-17/404-unknown-place.json", "place-tips/2025-06-17/401-rejected-key.json",
     ]
 
-    func record(_ arguments: [String], plan: String, in folder: URL, server: URL,
-                currentDirectory: URL? = nil) async throws -> CommandResult {
+    func recordPlan(_ arguments: [String], plan: String, in folder: URL, server: URL,
+                    currentDirectory: URL? = nil) async throws -> CommandResult {
         try writeFile(Data(plan.utf8), at: "plan.json", in: folder)
-        return try await Products.run(
-            ["record", "--base-url", server.absoluteString, "--plan", folder.appendingPathComponent("plan.json").path,
-             "--fixtures", folder.appendingPathComponent("Fixtures").path, "--retries", "0"] + arguments,
-            environment: ["FSQ_API_KEY": E2E.sentinel], currentDirectory: currentDirectory)
+        return try await Products.record(
+            folder.appendingPathComponent("Fixtures"), server.absoluteString,
+            ["--plan", folder.appendingPathComponent("plan.json").path, "--retries", "0"] + arguments,
+            key: E2E.sentinel, currentDirectory: currentDirectory)
     }
 
     @Test(arguments: [false, true])
@@ -39,7 +39,7 @@ struct RecordPlanTests {
             // With the project file its live contract decides; without one, the contract the server answers.
             if withProjectFile { try writeFile(Data(#"{"liveContracts": ["2025-06-17"]}"#.utf8), at: "fsq-contract.json", in: tmp) }
             try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
-                let result = try await record([], plan: plan, in: tmp, server: standIn.baseURL, currentDirectory: tmp)
+                let result = try await recordPlan([], plan: plan, in: tmp, server: standIn.baseURL, currentDirectory: tmp)
                 #expect(result.status == 1, "written fixtures exit 1 (snapshot record mode)\n\(result.stdout)\n\(result.stderr)")
                 #expect(result.stdout.contains("record (missing): 4 new, 0 updated"), "\(result.stdout)")
                 #expect(result.stdout.contains("replay green"), "\(result.stdout)")
@@ -63,7 +63,7 @@ struct RecordPlanTests {
         let plan = #"[{"endpoint": "place-details", "case": "200-nowhere", "fsq_id": "000000000000000000000000"}]"#
         try await withTemporaryDirectory { tmp in
             try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
-                let result = try await record(["--contract", "2025-06-17"], plan: plan, in: tmp, server: standIn.baseURL)
+                let result = try await recordPlan(["--contract", "2025-06-17"], plan: plan, in: tmp, server: standIn.baseURL)
                 #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
                 #expect(result.stdout.contains("FAILED   place-details/2025-06-17/200-nowhere.json"), "\(result.stdout)")
                 #expect(result.stdout.contains("record: nothing written from --plan"), "\(result.stdout)")
@@ -77,7 +77,7 @@ struct RecordPlanTests {
         try await withTemporaryDirectory { tmp in
             // A server whose place id field has another name: the answer is recorded, and no longer decodes.
             try await OpenAPIStandIn.with(requiredKey: E2E.sentinel, rename: .init(from: "fsq_place_id", to: "place_id")) { standIn in
-                let result = try await record(["--contract", "2025-06-17"], plan: plan, in: tmp, server: standIn.baseURL)
+                let result = try await recordPlan(["--contract", "2025-06-17"], plan: plan, in: tmp, server: standIn.baseURL)
                 #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
                 #expect(result.stdout.contains("REPLAY   place-details/2025-06-17/200-hq.json decoding: "), "\(result.stdout)")
                 #expect(result.stdout.contains("fsq_place_id"), "\(result.stdout)")
