@@ -28,6 +28,7 @@ extension DriftJob {
         let (cases, baselineUse) = try grade(run)
         var summary = DriftSummary(run, preferred: project.liveContracts ?? [])
         summary.staleFails = project.staleFails
+        summary.callsMade = drift.ledger.tally.calls
         let baseURL = options.baseURL.absoluteString
         print(summary.terminal())
         if let line = DriftReport.documentLine(run) { print(line) }

@@ -57,10 +57,12 @@ struct DriftJob {
 
     /// Calls the server for every fixture and compares each answer with its fixture; returns what moved and the
     /// calls made.
-    func execute() async -> (run: DriftRun, ledger: CallLedger) {
+    /// `share`: the nightly's caller and stale evidence, shared with its live checks.
+    func execute(share: NightlyShare? = nil) async -> (run: DriftRun, ledger: CallLedger) {
         let runner = DriftRunner(options: options, config: config, document: document,
-                                 worker: WorkerContext.from(environment: ProcessInfo.processInfo.environment))
+                                 worker: WorkerContext.from(environment: ProcessInfo.processInfo.environment), caller: share?.caller)
         let run = await runner.run(loaded, progress: Progress.reporter(label: "drift"))
+        share?.driftDone(stale: run.stale.values.sorted { $0.fixture < $1.fixture })
         return (run, runner.caller.ledger)
     }
 }

@@ -10,7 +10,7 @@ public struct FSQContract: AsyncParsableCommand {
         commandName: "fsq-contract",
         abstract: "Contract tests for the Foursquare Places API client: replay fixtures, call live, record, detect drift.",
         version: ToolVersion.current,
-        subcommands: [RunCommand.self, ListCommand.self, ServeCommand.self, RecordCommand.self, DriftCommand.self, MergeCommand.self, ValidateReportCommand.self, CountsCommand.self,
+        subcommands: [RunCommand.self, ListCommand.self, ServeCommand.self, RecordCommand.self, DriftCommand.self, NightlyCommand.self, MergeCommand.self, ValidateReportCommand.self, CountsCommand.self,
                       SpecDiffCommand.self, FixturesCommand.self, FuzzCommand.self]
     )
 

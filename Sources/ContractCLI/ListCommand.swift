@@ -28,6 +28,7 @@ struct ListCommand: ParsableCommand {
         print("")
         print(Self.coverage(loaded, fixturesFolder: fixtures))
         if let maxDays = project.fixtureMaxAgeDays { FixtureAge(loaded, maxDays: maxDays).lines.forEach { print($0) } }
+        SinglePlaceID(loaded).lines.forEach { print($0) }
         if let documents {
             let fixtures = loaded.compactMap { if case let .fixture(fixture) = $0 { return fixture } else { return nil } }
             print("")

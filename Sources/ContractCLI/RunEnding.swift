@@ -46,7 +46,8 @@ extension RunJob {
             }
         }
         if let ledger = outcome.ledger {
-            let nightly = NightlyLines(ledger: ledger, stale: outcome.staleProbe.found, staleFails: project.staleFails)
+            let nightly = NightlyLines(tally: share?.liveTally ?? ledger.tally, maxCalls: ledger.maxCalls, stale: outcome.staleProbe.found,
+                                       staleFails: project.staleFails)
             nightly.terminal.forEach { print($0) }
             stepSummaryTail += nightly.markdown
         }
@@ -84,7 +85,7 @@ extension RunJob {
         report.apiVersion = command.version
         report.phases = [.init("discover", outcome.discoverTime), .init("load+\(mode)", outcome.runTime),
                          .init("JUnit report", outcome.reportTime)]
-        report.callsLine = outcome.ledger?.line
+        report.callsLine = outcome.ledger.map { CallLedger.line(share?.liveTally ?? $0.tally, maxCalls: $0.maxCalls) }
         try command.humanReports.write(report, junit: self.report, key: scrubbedKey)
     }
 }

@@ -45,6 +45,7 @@ extension RunJob {
         let start = ContinuousClock.now
         var ledger: CallLedger?
         let staleProbe = StaleProbe(fixtures.loaded)
+        if let share { staleProbe.seed(share.stale) }
 
         if let liveOptions {
             ledger = await runLive(source: source, stream: stream, includes: includes, refusals: refusals, premises: premises, worker: worker,
@@ -73,7 +74,7 @@ extension RunJob {
                          options liveOptions: LiveOptions, human: HumanReportCollector?) async -> CallLedger {
         // A worker started again after a crash keeps the first worker's deadline.
         let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerContext.runStart(worker))
-        let caller = LiveCaller(options: liveOptions)
+        let caller = share?.caller ?? LiveCaller(options: liveOptions)
         var liveStrategy = LiveStrategy(caller: caller, deadline: deadline, document: document)
         liveStrategy.staleProbe = staleProbe
         liveStrategy.staleFails = project.staleFails

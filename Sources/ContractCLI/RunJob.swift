@@ -18,6 +18,8 @@ struct RunJob {
     let baseline: (path: String, baseline: Baseline)?
     let baselineUse: BaselineUse?
     let document: DocumentCheck?
+    /// The nightly's caller and drift's stale evidence, when this live run is its second pass.
+    var share: NightlyShare?
 
     var live: Bool { command.live }
     /// The report's `mode` property.

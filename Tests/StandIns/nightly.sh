@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The nightly job as an app runs it (the project file at the package root, no contract flags) against the
+# The nightly job as an app runs it (`fsq-contract nightly`, the project file at the package root, no contract flags) against the
 # independent 2025-06-17 stand-in: green while the server speaks what was recorded, red with the cause named once
 # it renames a field. Usage: Tests/StandIns/nightly.sh [BIN_DIR]  (default .build/debug). Exit 1 on a mismatch.
 set -uo pipefail
@@ -31,22 +31,20 @@ expect() { # expect WANT_EXIT LABEL MUST_CONTAIN -- command...
 }
 
 start plain
-expect 0 "run --live against a server that speaks 2025-06-17" "0 failed" -- \
-  "$cli" run --live --base-url "$url" --report "$work/live.xml"
-expect 0 "drift against it" "2025-06-17: 0 breaking" -- \
-  "$cli" drift --base-url "$url" --report "$work/drift.xml" --summary "$work/drift.md"
+expect 0 "nightly against a server that speaks 2025-06-17" "2025-06-17: 0 breaking" -- \
+  "$cli" nightly --base-url "$url" --report "$work/live.xml" --drift-report "$work/drift.xml" --summary "$work/drift.md"
+grep -qF "0 failed" "$work/out" || { echo "FAIL the live checks of that nightly did not all pass"; failures=$((failures + 1)); }
 
 start renamed --rename fsq_place_id=place_id
-expect 1 "drift against a server that renamed fsq_place_id" 'renamed `fsq_place_id` → `place_id`' -- \
-  "$cli" drift --base-url "$url" --report "$work/drift2.xml" --summary "$work/drift2.md"
-expect 1 "run --live against it" "fsq_place_id" -- \
-  "$cli" run --live --base-url "$url" --report "$work/live2.xml"
+expect 1 "nightly against a server that renamed fsq_place_id" 'renamed `fsq_place_id` → `place_id`' -- \
+  "$cli" nightly --base-url "$url" --report "$work/live2.xml" --drift-report "$work/drift2.xml" --summary "$work/drift2.md"
+grep -q 'fsq_place_id' "$work/live2.xml" || { echo "FAIL the live checks do not name fsq_place_id"; failures=$((failures + 1)); }
 
 start broken --break-openapi
-expect 0 "run --live against a server that breaks its document in fields no model reads" "0 failed" -- \
-  "$cli" run --live --base-url "$url" --report "$work/live3.xml"
+expect 0 "nightly against a server that breaks its document in fields no model reads" "0 failed" -- \
+  "$cli" nightly --base-url "$url" --report "$work/live3.xml" --drift-report "$work/drift3.xml"
 expect 1 "the same with --openapi fails the live-openapi checks" "live-openapi" -- \
-  "$cli" run --live --base-url "$url" --report "$work/live4.xml" --openapi ../shared/spec/current/openapi-20250617.json
+  "$cli" nightly --base-url "$url" --report "$work/live4.xml" --drift-report "$work/drift4.xml" --openapi ../shared/spec/current/openapi-20250617.json
 
 echo "nightly: $failures failure(s)"
 [ "$failures" -eq 0 ]

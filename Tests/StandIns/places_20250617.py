@@ -1011,6 +1011,10 @@ class Handler(BaseHTTPRequestHandler):
             sys.stderr.write("standin: internal error on %s: %r\n" % (self.redacted_target(), error))
         if config.break_openapi and status == 200:
             body = break_openapi(body)
+        if config.break_tips and status == 200:
+            body = break_tips(body)
+        if config.drops and status == 200:
+            body = drop_fields(body, config.drops)
         if config.renames:
             body = rename_fields(body, config.renames)
         data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -1039,6 +1043,7 @@ class Handler(BaseHTTPRequestHandler):
         if not routes:
             raise ApiError(404, "Not found: %s" % path)
         self.check_auth()
+        config.quota.take()
         if method not in routes:
             allowed = ", ".join(sorted(routes))
             raise ApiError(405, "Method %s not allowed on %s (allowed: %s)." % (method, path, allowed),
@@ -1048,7 +1053,13 @@ class Handler(BaseHTTPRequestHandler):
             query = parse_query(split.query, params)
         except UnicodeDecodeError:
             raise ApiError(400, "The query is not valid UTF-8.")
-        return handler(self, query, *args)
+        answer = handler(self, query, *args)
+        gone = GONE_PLACE.match(path)
+        if gone and gone.group(1) in config.gone:
+            # A closed place: the request was valid (its 400s came first), the place is not found, with the
+            # document's 404 for an id it does not know (tips words it as a place).
+            raise ApiError(404, "invalid place specified" if path.endswith("/tips") else "invalid venue specified")
+        return answer
 
     def check_auth(self):
         """Bearer key first (401), then the version header (400): the API answers both with `message`."""
@@ -1073,19 +1084,75 @@ class Handler(BaseHTTPRequestHandler):
         if auth is None:
             style = "none"
         elif auth.startswith("Bearer "):
-            style = "Bearer <redacted>"
+            # Which key was sent stays hidden; whether it was one this server rejects is logged, so a log tells a
+            # provoked 401 from the same request with a valid key.
+            style = "Bearer <redacted>" + ("" if key_is_valid(auth[len("Bearer "):].strip()) else " (rejected)")
         else:
             style = "<redacted>"
         version = self.headers.get("X-Places-Api-Version") or "-"
-        sys.stderr.write("standin: %s %s -> %d %dB %.1fms auth=%s version=%s\n"
-                         % (method, self.redacted_target(), status, size, seconds * 1000, style, version))
+        # A header this server ignores, logged so a test can tell requests apart that differ only in it.
+        fixture = self.headers.get("X-Emulator-Fixture")
+        sys.stderr.write("standin: %s %s -> %d %dB %.1fms auth=%s version=%s%s\n"
+                         % (method, self.redacted_target(), status, size, seconds * 1000, style, version,
+                            " fixture=%s" % fixture if fixture else ""))
         sys.stderr.flush()
+
+
+GONE_PLACE = re.compile(r"^/places/([0-9a-f]{24})(?:/|$)")
+
+
+def break_tips(body):
+    """Sends each place's `tips` as a string, where the document says array."""
+    if isinstance(body, dict):
+        if "fsq_place_id" in body and isinstance(body.get("tips"), list):
+            body["tips"] = "%d tips" % len(body["tips"])
+        for value in body.values():
+            break_tips(value)
+    elif isinstance(body, list):
+        for item in body:
+            break_tips(item)
+    return body
+
+
+def drop_fields(body, names):
+    """Removes the keys in `names` everywhere in the answer."""
+    if isinstance(body, dict):
+        return {key: drop_fields(value, names) for key, value in body.items() if key not in names}
+    if isinstance(body, list):
+        return [drop_fields(item, names) for item in body]
+    return body
+
+
+class Quota:
+    """At most `per_second` authenticated requests in any one-second window; past it, 429 with Retry-After: 1
+    (the document's 429). 0 for no quota."""
+
+    def __init__(self, per_second):
+        self.per_second = per_second
+        self.times = []
+        self.lock = threading.Lock()
+
+    def take(self):
+        if self.per_second <= 0:
+            return
+        with self.lock:
+            now = time.monotonic()
+            self.times = [t for t in self.times if now - t < 1.0]
+            if len(self.times) >= self.per_second:
+                raise ApiError(429, STATUS_MESSAGES[429], {"Retry-After": "1"})
+            self.times.append(now)
 
 
 class Config:
     def __init__(self, args):
         self.renames = dict(args.rename)
         self.break_openapi = args.break_openapi
+        self.break_tips = args.break_tips
+        self.drops = set(args.drop)
+        # REALAPI_GONE=ID[,ID...]: places that closed; STANDIN_QUOTA=N: requests a second (environment, so a
+        # script sets them per night without new flags).
+        self.gone = {i.strip() for i in os.environ.get("REALAPI_GONE", "").split(",") if i.strip()}
+        self.quota = Quota(int(os.environ.get("STANDIN_QUOTA", "0") or 0))
         self.status_for = args.status_for
         self.delays = args.delay
 
@@ -1129,6 +1196,10 @@ def main(argv=None):
     parser.add_argument("--break-openapi", action="store_true",
                         help="send unresolved_flags, related_places.parent.fsq_place_id and "
                              "place_actions[].action with the wrong JSON type")
+    parser.add_argument("--break-tips", action="store_true",
+                        help="send each place's tips as a string (the document: array)")
+    parser.add_argument("--drop", action="append", default=[], metavar="FIELD",
+                        help="remove a response field everywhere in 200 answers (repeatable)")
     parser.add_argument("--status-for", action="append", default=[], type=status_pair, metavar="PATH_GLOB=CODE",
                         help="answer requests whose path matches the glob with this status (repeatable)")
     parser.add_argument("--delay", action="append", default=[], type=delay_pair, metavar="PATH_GLOB=SECONDS",

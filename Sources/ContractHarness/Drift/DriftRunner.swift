@@ -180,8 +180,10 @@ public struct DriftRunner: Sendable {
     /// Set in a supervised worker (see `ExecutionCore.worker`).
     public let worker: WorkerContext?
 
-    public init(options: LiveOptions, config: DriftConfig, document: DocumentCheck? = nil, worker: WorkerContext? = nil) {
-        caller = LiveCaller(options: options)
+    /// `caller`: one shared with another pass over the same fixtures (the nightly's live checks); else its own.
+    public init(options: LiveOptions, config: DriftConfig, document: DocumentCheck? = nil, worker: WorkerContext? = nil,
+                caller: LiveCaller? = nil) {
+        self.caller = caller ?? LiveCaller(options: options)
         self.config = config
         self.document = document
         self.worker = worker

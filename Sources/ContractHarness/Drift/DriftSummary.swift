@@ -82,7 +82,10 @@ public struct DriftSummary: Sendable {
     public private(set) var stale: [StaleFixture] = []
     /// Stale fixtures fail the run (the project file's `staleFails`).
     public var staleFails = false
+    /// Cases compared: fixture × style (several share one call when they send the same request).
     public let calls: Int
+    /// Requests the run sent (the call ledger's count, as the server's log counts them); the headline gives it.
+    public var callsMade: Int?
     public let brokenFiles: Int
 
     /// Distinct breaking findings: ERR groups, refused styles and endpoints gone.
@@ -124,7 +127,8 @@ public struct DriftSummary: Sendable {
         let refusedStyles = Set(refusals.map(\.auth))
         let accepted = answered.filter { !refusedStyles.contains($0.auth) }
         for (key, calls) in Dictionary(grouping: accepted, by: { [$0.contract.rawValue, $0.endpoint] }).sorted(by: { $0.key.lexicographicallyPrecedes($1.key) })
-        where calls.allSatisfy({ $0.liveStatus == 404 }) && calls.contains(where: { $0.recordedStatus != 404 }) {
+        where calls.allSatisfy({ $0.liveStatus == 404 })
+            && calls.contains(where: { $0.recordedStatus != 404 && !staleFixtures.contains($0.fixture) }) {
             let contract = ContractID(key[0])
             let endpoint = Contract.named(contract)?.endpoints.first { $0.id.rawValue == key[1] }
             gone.append(Gone(contract: contract, endpoint: key[1],
@@ -239,7 +243,8 @@ public struct DriftSummary: Sendable {
         var parts = ["\(breaking) breaking", "\(counts[.warn] ?? 0) warning", "\(counts[.info] ?? 0) info"]
             .map { $0 }
         parts[0] += refusals.isEmpty ? "" : " (\(plural(refusals.count, "refused style")))"
-        var line = "drift: " + parts.joined(separator: ", ") + " (distinct changes) over \(plural(calls, "call"))"
+        var line = "drift: " + parts.joined(separator: ", ") + " (distinct changes) over \(plural(calls, "case"))"
+            + (callsMade.map { " (\(plural($0, "call")) made)" } ?? "")
         if !stale.isEmpty { line += "; \(stale.count) stale" }
         let unanswerable = unanswered.reduce(0) { $0 + $1.fixtures.count }
         if unanswerable > 0 { line += "; \(unanswerable) got no answer, so their drift is unknown" }
@@ -305,7 +310,7 @@ public struct DriftSummary: Sendable {
             let examples = line.fixtures.isEmpty ? "" : "; \(Self.examples(line.fixtures))"
             out.append(indent + "\(line.grade.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
                        + line.terminalText
-                       + " [\(plural(line.calls, "call"))\(examples)]")
+                       + " [\(plural(line.calls, "case"))\(examples)]")
         }
         if info > maxInfo { out.append(indent + "INFO … and \(info - maxInfo) more (see --summary or --json)") }
         if !unreproduced.isEmpty {
@@ -331,7 +336,7 @@ public struct DriftSummary: Sendable {
 
     static func refusalLine(_ refusal: Refusal) -> String {
         let statuses = refusal.statuses.map(String.init).joined(separator: "/")
-        return "\(refusal.auth.rawValue): \(statuses) on every endpoint (\(plural(refusal.calls, "call")), "
+        return "\(refusal.auth.rawValue): \(statuses) on every endpoint (\(plural(refusal.calls, "case")), "
             + "\(plural(refusal.endpoints, "endpoint"))): the server refuses this auth style"
     }
 
@@ -367,7 +372,7 @@ public struct DriftSummary: Sendable {
         let all = self.lines
         let shown = all.filter { $0.grade != .info } + all.filter { $0.grade == .info }.prefix(maxInfo)
         if !shown.isEmpty {
-            lines += ["", "| grade | change | calls | endpoints | e.g. |", "|---|---|---:|---|---|"]
+            lines += ["", "| grade | change | cases | endpoints | e.g. |", "|---|---|---:|---|---|"]
             for line in shown {
                 let endpoints = line.endpoints.isEmpty ? "all" : Self.cell(Self.examples(line.endpoints)).replacingOccurrences(of: " fixtures)", with: ")")
                 lines.append("| \(line.grade.rawValue) | \(Self.cell(line.text)) | \(line.calls) | \(endpoints) | "
@@ -390,7 +395,7 @@ public struct DriftSummary: Sendable {
         if !unanswered.isEmpty {
             lines += ["", "**Calls with no answer** (drift unknown):", ""]
             for item in unanswered {
-                lines.append("- \(Self.cell(item.reason)): \(plural(item.fixtures.count, "call")) (\(Self.cell(Self.examples(item.fixtures))))")
+                lines.append("- \(Self.cell(item.reason)): \(plural(item.fixtures.count, "case")) (\(Self.cell(Self.examples(item.fixtures))))")
             }
         }
         return lines

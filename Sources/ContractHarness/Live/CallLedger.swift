@@ -62,8 +62,10 @@ public final class CallLedger: Sendable {
 
     /// `calls: 42 made, 5 shared, 57 skipped, 3 retried (2 × 429, 1 × 503), 1.8 s waited in all (1.2 s pacing, 0.6 s backoff)`: the waits
     /// of calls in flight at once add up, so the total can exceed the run's wall-clock time.
-    public var line: String {
-        let tally = self.tally
+    public var line: String { Self.line(tally, maxCalls: maxCalls) }
+
+    /// The same line for any tally (the nightly's live checks give theirs apart from drift's).
+    public static func line(_ tally: Tally, maxCalls: Int?) -> String {
         var line = "calls: \(tally.calls) made, \(tally.shared) shared, \(tally.skipped) skipped"
         if tally.retried > 0 {
             let reasons = tally.retries.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }

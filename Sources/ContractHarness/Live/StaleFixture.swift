@@ -12,6 +12,9 @@ public struct StaleFixture: Sendable, Hashable {
     public var placeID: String
     /// An id the endpoint answered in the same run, which the re-record command uses.
     public var answeredID: String
+    /// The endpoint whose answers proved the place gone, when it is not this fixture's own (evidence across
+    /// endpoints: the fixture's endpoint may have recorded no other id).
+    public var witness: String?
 
     public init(fixture: String, endpoint: String, contract: ContractID, placeID: String, answeredID: String) {
         self.fixture = fixture
@@ -30,13 +33,13 @@ public struct StaleFixture: Sendable, Hashable {
     /// `stale: place-details/200-typical.json: place id 4b… answers 404 while place-details answers other ids
     /// (data churn, not API drift); re-record: …`.
     public var line: String {
-        "stale: \(fixture): place id \(placeID) answers 404 while \(endpoint) answers other ids (data churn, not API drift); "
+        "stale: \(fixture): place id \(placeID) answers 404 while \(witness ?? endpoint) answers other ids (data churn, not API drift); "
             + "re-record: \(rerecordCommand)"
     }
 
     /// The skipped (or, with `staleFails`, failed) case's message.
     public var message: String {
-        "stale: the recorded place id \(placeID) answers 404 while \(endpoint) answers other ids (\(answeredID)): "
+        "stale: the recorded place id \(placeID) answers 404 while \(witness ?? endpoint) answers other ids (\(answeredID)): "
             + "the place is gone, the API is not; re-record with \(rerecordCommand)"
     }
 
@@ -87,7 +90,7 @@ public struct StaleFixture: Sendable, Hashable {
             stale[result.fixture] = StaleFixture(fixture: result.fixture, endpoint: result.endpoint, contract: result.contract,
                                                  placeID: id, answeredID: other)
         }
-        return stale
+        return acrossEndpoints(results, fixtures: fixtures, found: stale, answered: answered)
     }
 }
 
@@ -97,6 +100,9 @@ public final class StaleProbe: Sendable {
     /// Recorded place ids of the run's success fixtures, per `contract|endpoint`.
     let recordedIDs: [String: [String]]
     private let state = Locked<(answered: [String: String], probed: [String: String?], found: [StaleFixture])>(([:], [:], []))
+    /// Ids found stale on some endpoint, by id, and the stale fixtures given by `seed`, by path: a place found gone
+    /// is stale wherever else it answers 404.
+    private let proven = Locked<(byID: [String: StaleFixture], seeded: [String: StaleFixture])>(([:], [:]))
 
     public init(_ fixtures: [LoadedFixture]) {
         var ids: [String: [String]] = [:]
@@ -111,6 +117,16 @@ public final class StaleProbe: Sendable {
     /// The stale fixtures found so far, in the order found.
     public var found: [StaleFixture] { state.current.found.sorted { $0.fixture < $1.fixture } }
 
+    /// Takes stale fixtures already found (the nightly's drift pass) as evidence, so no probe is needed for them.
+    public func seed(_ stale: [StaleFixture]) {
+        proven.withLock { proven in
+            for item in stale {
+                proven.seeded[item.fixture] = item
+                if proven.byID[item.placeID] == nil { proven.byID[item.placeID] = item }
+            }
+        }
+    }
+
     static func key(_ fixture: Fixture, _ auth: AuthStyle) -> String { "\(fixture.contract)|\(fixture.endpoint.rawValue)|\(auth)" }
 
     /// Notes a 2xx for a place id.
@@ -124,8 +140,18 @@ public final class StaleProbe: Sendable {
     func check(_ fixture: Fixture, auth: AuthStyle, liveStatus: Int?, caller: LiveCaller, key: APIKey,
                deadline: RunDeadline) async -> StaleFixture? {
         guard let id = StaleFixture.candidate(fixture, liveStatus: liveStatus) else { return nil }
+        if let known = proven.withLock({ $0.seeded[fixture.relativePath] }) {
+            state.withLock { state in if !state.found.contains(known) { state.found.append(known) } }
+            return known
+        }
         let slot = Self.key(fixture, auth)
         var other = state.withLock { $0.answered[slot] }
+        var witness: String?
+        // Evidence from another endpoint: the place is gone wherever it is asked for.
+        if other == nil || other == id, let proof = proven.withLock({ $0.byID[id] }) {
+            other = proof.answeredID
+            if proof.endpoint != fixture.endpoint.rawValue { witness = proof.witness ?? proof.endpoint }
+        }
         if other == nil || other == id {
             if let probed = state.withLock({ $0.probed[slot] }) {
                 other = probed
@@ -135,9 +161,11 @@ public final class StaleProbe: Sendable {
             }
         }
         guard let other, other != id else { return nil }
-        let stale = StaleFixture(fixture: fixture.relativePath, endpoint: fixture.endpoint.rawValue, contract: fixture.contract,
+        var stale = StaleFixture(fixture: fixture.relativePath, endpoint: fixture.endpoint.rawValue, contract: fixture.contract,
                                  placeID: id, answeredID: other)
+        stale.witness = witness
         state.withLock { state in if !state.found.contains(stale) { state.found.append(stale) } }
+        proven.withLock { if $0.byID[id] == nil { $0.byID[id] = stale } }
         return stale
     }
 

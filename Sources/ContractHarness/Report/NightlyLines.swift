@@ -10,8 +10,14 @@ public struct NightlyLines: Sendable {
     public var staleFails: Bool
 
     public init(ledger: CallLedger, stale: [StaleFixture], staleFails: Bool = false) {
-        tally = ledger.tally
-        ledgerLine = ledger.line
+        self.init(tally: ledger.tally, maxCalls: ledger.maxCalls, stale: stale, staleFails: staleFails)
+    }
+
+    /// From a tally that is not the ledger's own (the nightly's live checks: shared and skipped fixture calls of
+    /// their pass only, calls made in the whole run).
+    public init(tally: CallLedger.Tally, maxCalls: Int?, stale: [StaleFixture], staleFails: Bool = false) {
+        self.tally = tally
+        ledgerLine = CallLedger.line(tally, maxCalls: maxCalls)
         self.stale = stale
         self.staleFails = staleFails
     }

@@ -44,7 +44,7 @@ import Testing
         #expect(summary.unanswered.first?.fixtures.count == 6)
         #expect(summary.contractLine == "which contract the server speaks is unknown: no call got an answer that could be compared")
         let markdown = summary.markdown(baseURL: "http://127.0.0.1:1")
-        #expect(markdown.contains(": 6 calls (chains/a.json, chains/b.json, … (3 fixtures))"), "\(markdown)")
+        #expect(markdown.contains(": 6 cases (chains/a.json, chains/b.json, … (3 fixtures))"), "\(markdown)")
     }
 
     @Test func aStyleRefusedEverywhereIsOneLineAndItsCallsAreNotGradedAsShapes() {
@@ -56,7 +56,7 @@ import Testing
         #expect(summary.refusals.map(\.auth) == [.apiKey])
         #expect(summary.groups.isEmpty)
         #expect(summary.breaking == 1)
-        #expect(summary.terminal().contains("apiKey: 401 on every endpoint (3 calls, 2 endpoints)"))
+        #expect(summary.terminal().contains("apiKey: 401 on every endpoint (3 cases, 2 endpoints)"))
     }
 
     @Test func unreproducibleErrorFixturesHaveTheirOwnSectionAndNoRows() {
@@ -186,7 +186,7 @@ import Testing
         #expect(seed.gone.map(\.request) == ["GET /places/chains"])
         #expect(seed.gone.first?.calls == 3)
         #expect(!seed.groups.contains { $0.path == "status" }, "the gone endpoint's calls are not graded one by one")
-        #expect(summary.terminal().contains("ERR  gone: GET /places/chains — 404 on every call [3 calls;"), "\(summary.terminal())")
+        #expect(summary.terminal().contains("ERR  gone: GET /places/chains — 404 on every call [3 cases;"), "\(summary.terminal())")
         #expect(summary.breaking == 2)
     }
 }

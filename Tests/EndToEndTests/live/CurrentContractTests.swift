@@ -120,7 +120,12 @@ struct CurrentContractTests {
             #expect(rows.map { $0.split(separator: " ").first.map(String.init) } == contract.endpoints.map(\.id.rawValue))
             #expect(rows.allSatisfy { $0.hasSuffix("none") }, "\(rows)")
         }
-        #expect(lines.last == "  no gaps")
+        #expect(lines.contains("  no gaps"))
+        // After the coverage: the endpoints whose success fixtures all ask for one id (a closed place would leave
+        // them only other endpoints' answers as evidence).
+        let single = try #require(lines.firstIndex { $0.hasPrefix("warning: ") && $0.contains("on one recorded id each") }, "\(listed.stdout)")
+        #expect(single > coverage)
+        #expect(lines[single...].contains("  place-suggest-edit (2025-06-17): 4a5f2f39f964a52067bf1fe3 in 2 success fixtures"))
 
         // A folder with one 2025-06-17 fixture: seed is named as empty (no gaps counted), 2025-06-17 shows its gaps.
         try await withTemporaryDirectory { tmp in

@@ -3,7 +3,7 @@ import JUnitXML
 import Testing
 import TestSupport
 
-/// The GitLab example's nightly job, as written: its live and drift commands run through `/bin/sh` in a folder laid
+/// The GitLab example's nightly job, as written: its `nightly` command runs through `/bin/sh` in a folder laid
 /// out like the app's (the shipped `Fixtures/` and `fsq-contract.json`), with only the CI variables set: the binary
 /// folder and the base URL. Against a server that speaks only 2025-06-17 it is green; against one that renamed a
 /// field it is red and names the rename.
@@ -11,7 +11,7 @@ import TestSupport
 struct ExamplesNightlyTests {
     static let example = Products.packageRoot.appendingPathComponent("Examples/ci/gitlab-ci.yml")
 
-    /// The nightly job's command that calls `verb` (`run --live`, `drift`), as a shell command without its
+    /// The nightly job's command that calls `verb` (`nightly`), as a shell command without its
     /// `|| status=1` (the job's own bookkeeping).
     static func nightlyCommand(_ verb: String) throws -> String {
         let text = try String(contentsOf: example, encoding: .utf8)
@@ -44,37 +44,38 @@ struct ExamplesNightlyTests {
         return app
     }
 
-    @Test func theCommandsAreTakenAsWritten() throws {
-        let live = try Self.nightlyCommand("run --live")
-        let drift = try Self.nightlyCommand("drift")
-        #expect(live.hasPrefix("$FSQ_BIN/fsq-contract run --live --base-url \"$FSQ_BASE_URL\""), "\(live)")
-        #expect(drift.hasPrefix("$FSQ_BIN/fsq-contract drift --base-url \"$FSQ_BASE_URL\""), "\(drift)")
+    @Test func theCommandIsTakenAsWritten() throws {
+        let nightly = try Self.nightlyCommand("nightly")
+        #expect(nightly.hasPrefix("$FSQ_BIN/fsq-contract nightly --base-url \"$FSQ_BASE_URL\""), "\(nightly)")
         // No contract, fixtures folder or fail-on on the command line: the project file says them.
-        for command in [live, drift] {
-            #expect(!command.contains("--contract") && !command.contains("--fixtures") && !command.contains("--filter"), "\(command)")
-        }
+        #expect(!nightly.contains("--contract") && !nightly.contains("--fixtures") && !nightly.contains("--filter"), "\(nightly)")
     }
 
     @Test func aServerThatSpeaksOnly20250617KeepsTheNightlyJobGreen() async throws {
         try await withTemporaryDirectory { tmp in
             let app = try Self.appFolder(tmp)
             try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
-                let drift = try await Self.runNightly(try Self.nightlyCommand("drift"), baseURL: standIn.baseURL, in: app)
-                #expect(drift.status == 0, "\(drift.stdout.suffix(3000))\n\(drift.stderr)")
-                #expect(drift.stdout.contains("left out: seed (not in fsq-contract.json liveContracts; --contract seed to include it)"),
-                        "\(drift.stdout.suffix(3000))")
-                #expect(drift.stdout.contains("2025-06-17: 0 breaking"), "\(drift.stdout.suffix(3000))")
+                let nightly = try await Self.runNightly(try Self.nightlyCommand("nightly"), baseURL: standIn.baseURL, in: app)
+                #expect(nightly.status == 0, "\(nightly.stdout.suffix(3000))\n\(nightly.stderr)")
+                #expect(nightly.stdout.contains("left out: seed (not in fsq-contract.json liveContracts; --contract seed to include it)"),
+                        "\(nightly.stdout.suffix(3000))")
+                #expect(nightly.stdout.contains("2025-06-17: 0 breaking"), "\(nightly.stdout.suffix(3000))")
                 // Every call was a 2025-06-17 call, in the style that contract takes.
-                #expect(standIn.requests.allSatisfy { $0.headers["x-places-api-version"] == "2025-06-17" })
-
-                let live = try await Self.runNightly(try Self.nightlyCommand("run --live"), baseURL: standIn.baseURL, in: app)
-                #expect(live.stdout.contains("left out: seed"), "\(live.stdout.suffix(3000))")
+                let requests = standIn.requests
+                #expect(requests.allSatisfy { $0.headers["x-places-api-version"] == "2025-06-17" })
+                // Drift and the live checks judged the same answers: each distinct request went out once, and the
+                // nightly's count is the server's.
+                let distinct = Set(requests.map { [$0.method, $0.target, $0.headers["authorization"] ?? "", $0.headers["x-emulator-fixture"] ?? ""] })
+                #expect(distinct.count == requests.count, "\(requests.count) requests, \(distinct.count) distinct")
+                #expect(nightly.stdout.contains("nightly: \(requests.count) calls made (\(requests.count) by drift, 0 more"),
+                        "\(requests.count) requests; \(nightly.stdout.suffix(1500))")
                 let cases = try E2E.cases(app.appendingPathComponent("Reports/live.xml").path)
                 #expect(!cases.isEmpty && cases.allSatisfy { $0.name.contains("/2025-06-17/") }, "seed fixtures were called")
                 // Every check that can run live is green: success fixtures decode, error fixtures are provoked.
                 let problems = cases.compactMap(E2E.problem)
                 #expect(problems.isEmpty, "\(problems.prefix(5))")
-                #expect(live.status == 0, "\(live.stdout.suffix(2000))")
+                let driftCases = try E2E.cases(app.appendingPathComponent("Reports/drift.xml").path)
+                #expect(!driftCases.isEmpty && driftCases.compactMap(E2E.problem).isEmpty)
             }
         }
     }
@@ -84,14 +85,11 @@ struct ExamplesNightlyTests {
             let app = try Self.appFolder(tmp)
             let rename = OpenAPIStandIn.Rename(from: "fsq_place_id", to: "place_id")
             try await OpenAPIStandIn.with(requiredKey: E2E.sentinel, rename: rename) { standIn in
-                let drift = try await Self.runNightly(try Self.nightlyCommand("drift"), baseURL: standIn.baseURL, in: app)
-                #expect(drift.status == 1, "\(drift.stdout.suffix(3000))\n\(drift.stderr)")
-                #expect(drift.stdout.contains("renamed `fsq_place_id` → `place_id`"), "\(drift.stdout.suffix(3000))")
+                let nightly = try await Self.runNightly(try Self.nightlyCommand("nightly"), baseURL: standIn.baseURL, in: app)
+                #expect(nightly.status == 1, "\(nightly.stdout.suffix(3000))\n\(nightly.stderr)")
+                #expect(nightly.stdout.contains("renamed `fsq_place_id` → `place_id`"), "\(nightly.stdout.suffix(3000))")
                 let summary = try String(contentsOf: app.appendingPathComponent("Reports/drift.md"), encoding: .utf8)
                 #expect(summary.contains("renamed `fsq_place_id` → `place_id`"), "\(summary)")
-
-                let live = try await Self.runNightly(try Self.nightlyCommand("run --live"), baseURL: standIn.baseURL, in: app)
-                #expect(live.status == 1, "\(live.stdout.suffix(3000))")
                 let cases = try E2E.cases(app.appendingPathComponent("Reports/live.xml").path)
                 // Success fixtures now fail to decode, naming the field the model needs.
                 #expect(cases.contains { $0.name.contains("/200-") && (E2E.problem($0) ?? "").contains("fsq_place_id") },

@@ -195,7 +195,7 @@ struct RecordAndDriftTests {
             let infoAt = try #require(markdown.range(of: "`$.rating`")).lowerBound
             #expect(errAt < infoAt)
             #expect(!markdown.contains("categories"), "a clean endpoint has no line")
-            #expect(result.stdout.contains("drift: 3 breaking, 1 warning, 1 info (distinct changes) over 8 calls"), "\(result.stdout)")
+            #expect(result.stdout.contains("drift: 3 breaking, 1 warning, 1 info (distinct changes) over 8 cases ("), "\(result.stdout)")
             #expect(!E2E.allText(under: tmp).contains(E2E.sentinel))
         }
     }

@@ -20,6 +20,7 @@ struct RecordPlanTests {
 
     static let expectedFiles = [
         "place-search/2025-06-17/200-new-york.json", "place-details/2025-06-17/200-foursquare-hq.json",
+        "place-details/2025-06-17/200-second-place.json",
         "place-details/2025-06-17/404-unknown-place.json", "place-tips/2025-06-17/401-rejected-key.json",
     ]
 
@@ -41,7 +42,7 @@ struct RecordPlanTests {
             try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
                 let result = try await recordPlan([], plan: plan, in: tmp, server: standIn.baseURL, currentDirectory: tmp)
                 #expect(result.status == 1, "written fixtures exit 1 (snapshot record mode)\n\(result.stdout)\n\(result.stderr)")
-                #expect(result.stdout.contains("record (missing): 4 new, 0 updated"), "\(result.stdout)")
+                #expect(result.stdout.contains("record (missing): 5 new, 0 updated"), "\(result.stdout)")
                 #expect(result.stdout.contains("replay green"), "\(result.stdout)")
                 #expect(!result.stdout.contains("REPLAY"), "\(result.stdout)")
                 // The 401 was provoked with a key the API rejects, never the real one.

@@ -1,0 +1,123 @@
+import ArgumentParser
+import ContractHarness
+import Foundation
+import FoursquarePlaces
+
+/// `fsq-contract nightly`: drift's grading and the live checks on the same answers, with one budget and one pace.
+struct NightlyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nightly",
+        abstract: "The nightly job in one command: drift's grading and run --live's checks on the same answers.",
+        discussion: """
+            Each distinct request is sent once; drift grades the answer against its fixture, then the live checks \
+            judge the same answer. One budget (--max-calls, maxCalls), one pace (--rate-limit, rateLimit) and one \
+            baseline for both; the reports are drift's (--drift-report, --summary, --json) and the live run's \
+            (--report, --html). A place id that answers 404 on an endpoint while that endpoint answers other ids is \
+            stale wherever it is asked for, writes included.
+            Exit status: 0 green, 1 drift or a live check found a contract change (or a call failed), 2 usage error.
+            """)
+
+    @OptionGroup var fixtureOptions: FixtureOptions
+
+    @Option(name: .long, help: "Where to write the live checks' JUnit XML report (default: the project file's \"report\", else Reports/junit.xml).")
+    var report: String?
+
+    @Option(name: .long, help: "Where to write drift's JUnit XML report (default: the project file's drift.report, else Reports/drift.xml).")
+    var driftReport: String?
+
+    @Option(name: .long, help: "Also write drift's markdown summary (default: the project file's drift.summary).")
+    var summary: String?
+
+    @Option(name: .long, help: "Also write drift's findings as JSON.")
+    var json: String?
+
+    @Option(name: .long, help: "Lowest drift grade that fails the run: err or warn (default: the project file's drift.failOn, else err).")
+    var failOn: DriftCommand.FailOn?
+
+    @Option(name: .long, help: "Auth styles to call with: apiKey, bearer or both.")
+    var auth: AuthChoice = .both
+
+    @Option(name: .long, help: "X-Places-Api-Version for the bearer style (default \(FoursquareClient.defaultAPIVersion)).")
+    var apiVersion: String?
+
+    @Flag(name: .long, help: "A server that accepts a request a documented rule refuses fails the live case instead of warning.")
+    var strict = false
+
+    @Flag(name: .long, help: "Add file= and line= to the live report's testcases (GitLab, CircleCI); the xUnit XSD rejects them.")
+    var junitFileAttributes = false
+
+    @Option(name: .long, help: "Without FSQ_API_KEY: fail (exit 2, the default) or skip (report every case as skipped). Also FSQ_IF_NO_KEY.")
+    var ifNoKey: IfNoKey?
+
+    @OptionGroup(title: "Live calls") var connection: ConnectionFlags
+    @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
+    @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
+    @OptionGroup(title: "Known findings") var baselineFlags: BaselineFlags
+    @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
+    @OptionGroup(title: "Reports for people") var humanReports: HumanReportFlags
+
+    /// Drift's pass, then the live checks over the answers it got (`NightlyShare`), each reported as its own verb
+    /// reports; exit 1 when either fails.
+    mutating func run() async throws {
+        let start = ContinuousClock.now
+        let driftJob = try await DriftJob.resolve(driftCommand())
+        let share = NightlyShare(options: driftJob.options)
+        let calls = ContinuousClock.now
+        let drift = await driftJob.execute(share: share)
+        // Drift reports (and writes `--update-baseline`) first, so the live checks judge against the same baseline.
+        let driftStatus = try driftJob.report(drift, phases: [.init("load fixtures", (calls - start).seconds),
+                                                              .init("calls and comparison", (ContinuousClock.now - calls).seconds)])
+        let runJob = try liveJob(after: driftJob, share: share)
+        let outcome = await runJob.execute(try await runJob.discover())
+        let liveStatus = try runJob.report(outcome)
+        print(share.count.line)
+        try VerbStatus(failed: driftStatus.failed || liveStatus.failed).exit()
+    }
+
+    /// The flags as `drift` takes them. An HTML page is the live run's; drift writes its own only in CI, beside its report.
+    func driftCommand() throws -> DriftCommand {
+        var drift = try DriftCommand.parse([])
+        drift.fixtureOptions = fixtureOptions
+        drift.report = driftReport
+        drift.summary = summary
+        drift.json = json
+        drift.failOn = failOn
+        drift.auth = auth
+        drift.apiVersion = apiVersion
+        drift.connection = connection
+        drift.limits = limits
+        drift.budget = budget
+        drift.baselineFlags = baselineFlags
+        drift.openapi = openapi
+        drift.humanReports.noHtml = humanReports.noHtml
+        drift.ifNoKey = ifNoKey
+        return drift
+    }
+
+    /// The live checks' job, resolved from drift's (its server identification, options, contracts and OpenAPI
+    /// check), with the baseline read again since drift may have written it.
+    func liveJob(after driftJob: DriftJob, share: NightlyShare) throws -> RunJob {
+        var run = try RunCommand.parse(["--live"])
+        run.fixtureOptions = fixtureOptions
+        run.report = report
+        run.auth = auth
+        run.apiVersion = apiVersion
+        run.strict = strict
+        run.junitFileAttributes = junitFileAttributes
+        run.ifNoKey = ifNoKey
+        run.connection = connection
+        run.limits = limits
+        run.budget = budget
+        run.baselineFlags = baselineFlags
+        run.openapi = openapi
+        run.humanReports = humanReports
+        let (project, selection) = try run.scope(live: true)
+        let (reportPath, reportDir) = run.reportPaths(project)
+        var options = driftJob.options
+        options.strict = strict
+        let baseline = try run.baselineFlags.load(project: project)
+        return RunJob(command: run, project: project, report: reportPath, reportDir: reportDir, selection: selection, shard: nil,
+                      liveOptions: options, baseline: baseline, baselineUse: baseline.map { BaselineUse($0.baseline) },
+                      document: driftJob.document, share: share)
+    }
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# The scripted year: `fsq-contract nightly` on the shipped corpus against the independent 2025-06-17 stand-in, one
+# night per condition, with a project file that sets rateLimit, maxCalls and a baseline, in both fixture-header
+# modes (never: called as the API is; always: X-Emulator-Fixture sent, which the stand-in ignores). Each night's
+# calls are read from the stand-in's request log: they equal the nightly's own count, stay within maxCalls, and
+# are one per distinct request (a 429 retried apart).
+# Usage: Tests/StandIns/nightly_year.sh [BIN_DIR]  (default .build/debug). Exit 1 on a mismatch, 2 when it cannot run.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+bin="${1:-.build/debug}"
+cli="$bin/fsq-contract"
+[ -x "$cli" ] && [ -x "$bin/fsq-live" ] || { echo "nightly_year: $cli or fsq-live missing; run 'swift build --traits Harness --product fsq-contract --product fsq-live' first"; exit 2; }
+doc=../shared/spec/current/openapi-20250617.json
+[ -f "$doc" ] || { echo "nightly_year: $doc missing"; exit 2; }
+work=$(mktemp -d)
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
+export FSQ_API_KEY=fsq-nightly-sentinel-0123456789abcdef
+failures=0
+server=Tests/StandIns/places_20250617.py
+STANDIN_MAX_SECONDS=900
+. Tests/StandIns/start.sh
+# The one id the suggest operations (writes) recorded; details, photos and tips recorded others too.
+gone=4a5f2f39f964a52067bf1fe3
+max_calls=200
+
+fail() { echo "FAIL $night: $*"; failures=$((failures + 1)); }
+
+# night NAME WANT_EXIT STAND-IN-FLAGS... -- NIGHTLY-FLAGS...: a fresh stand-in, one nightly against it.
+night() {
+  night=$1 want=$2; shift 2
+  local server_flags=()
+  while [ "$1" != "--" ]; do server_flags+=("$1"); shift; done
+  shift
+  start "$night" "${server_flags[@]}"
+  "$cli" nightly --project "$work/fsq-contract.json" --base-url "$url" --fixture-header "$mode" \
+    --report "$work/$night.xml" --drift-report "$work/$night-drift.xml" --summary "$work/$night.md" \
+    --json "$work/$night.json" "$@" >"$work/$night.out" 2>&1
+  got=$?
+  kill "${pids[-1]}" 2>/dev/null; wait "${pids[-1]}" 2>/dev/null
+  if [ "$got" -eq "$want" ]; then echo "ok   $night (exit $got)"; else fail "exit $got, wanted $want"; tail -30 "$work/$night.out"; fi
+  if grep -qF "$FSQ_API_KEY" "$work/$night".* "$work/$night"-* 2>/dev/null; then fail "the key appears in the output or a report"; fi
+  calls
+}
+
+# The night's calls from the request log against the nightly's own count.
+calls() {
+  local log="$work/$night.log" made sent distinct retried429 said
+  grep -E '^standin: [A-Z]+ ' "$log" | grep -v '/fsq-contract/emulator-probe' >"$work/$night.requests"
+  sent=$(wc -l <"$work/$night.requests")
+  # Method, target, whether the key was one the server rejects (a provoked 401), and the fixture header if any.
+  distinct=$(sed -E 's/ -> [0-9]+ [0-9]+B [0-9.]+ms//' "$work/$night.requests" | sort -u | wc -l)
+  said=$(grep -oE '^nightly: [0-9]+ calls? made' "$work/$night.out" | grep -oE '[0-9]+' | head -1)
+  answered429=$(grep -c ' -> 429 ' "$work/$night.requests")
+  [ -n "$said" ] || { fail "no 'nightly: N calls made' line"; return; }
+  [ "$said" -eq "$sent" ] || fail "the nightly says $said calls, the server's log has $sent"
+  [ "$sent" -le "$max_calls" ] || fail "$sent calls, past maxCalls $max_calls"
+  # A request sent twice is a 429 retried; every other request goes out once.
+  [ $((sent - distinct)) -le "$answered429" ] || fail "$((sent - distinct)) requests sent again, only $answered429 answered 429"
+  # Every summary line that counts calls agrees with the log.
+  grep -oE 'calls: [0-9]+ made' "$work/$night.out" | tail -1 | grep -qx "calls: $sent made" || fail "the live run's calls line does not say $sent made"
+  local by_drift drift_said
+  by_drift=$(grep -oE '^nightly: .* \([0-9]+ by drift' "$work/$night.out" | grep -oE '[0-9]+ by drift' | grep -oE '^[0-9]+')
+  drift_said=$(grep -oE 'over [0-9]+ cases? \([0-9]+ calls? made\)' "$work/$night.out" | head -1 | grep -oE '\([0-9]+' | tr -d '(')
+  [ -n "$drift_said" ] && [ "$drift_said" = "$by_drift" ] || fail "drift's headline says ${drift_said:-no} calls made, the nightly ${by_drift:-no} by drift"
+  echo "     $night: $sent calls in the log ($distinct distinct requests), the nightly said $said"
+}
+
+for mode in never always; do
+  cat >"$work/fsq-contract.json" <<JSON
+{"fixtures": "$PWD/Fixtures", "liveContracts": ["2025-06-17"], "drift": {"failOn": "err"},
+ "baseline": "$work/baseline-$mode.json", "maxCalls": $max_calls, "rateLimit": 8, "staleFails": false}
+JSON
+  echo "== fixture header: $mode"
+
+  night "$mode-plain" 0 -- --update-baseline
+  [ -s "$work/baseline-$mode.json" ] || fail "--update-baseline wrote no baseline"
+
+  # (a) A closed place whose id is the only one several endpoints recorded: green, every such fixture stale.
+  REALAPI_GONE=$gone night "$mode-gone" 0 --
+  asking=$(python3 -c '
+import glob, json, sys
+for path in sorted(glob.glob("Fixtures/*/2025-06-17/2*.json")):
+    request = json.load(open(path))["request"]
+    if "/places/%s" % sys.argv[1] in request["path"]:
+        print(path[len("Fixtures/"):])' "$gone")
+  [ "$(echo "$asking" | grep -c suggest)" -ge 4 ] || fail "the corpus's suggest fixtures no longer ask for $gone"
+  for relative in $asking; do
+    grep -qF "stale: $relative: place id $gone answers 404" "$work/$night.out" || fail "$relative is not listed stale"
+  done
+  grep -qF "re-record: fsq-contract record --mode all --contract 2025-06-17 --filter 'place-suggest-edit" "$work/$night.out" \
+    || fail "no re-record command for a suggest (write) fixture"
+
+  # (b) A quota below the rate limit: green, 429s on writes retried once each and counted.
+  STANDIN_QUOTA=5 night "$mode-quota" 0 --
+  retried=$(grep -oE '[0-9]+ × 429' "$work/$night.out" | tail -1 | grep -oE '^[0-9]+')
+  [ "${retried:-0}" -eq "$answered429" ] || fail "the calls line counts ${retried:-0} retried 429s, the log has $answered429"
+  # Each write answered 429 went out again once, and then got its answer.
+  awk '$2 == "POST" { key = $3 " " $NF; if ($5 == "429") n429[key]++; else done[key]++ }
+       END { for (k in n429) if (n429[k] != 1 || done[k] != 1) { print k; bad = 1 } exit bad }' "$work/$night.requests" >"$work/$night.bad" \
+    || fail "writes not retried once each after a 429: $(head -3 "$work/$night.bad")"
+
+  # (c) A night's OpenAPI findings in the baseline, then one new violation in the same answers: red, naming only it.
+  # Drift writes the baseline before the live checks judge, so the night that accepts the findings is green too.
+  night "$mode-accept" 0 --break-openapi -- --openapi "$doc" --update-baseline --baseline-expires never
+  night "$mode-known" 0 --break-openapi -- --openapi "$doc"
+  night "$mode-new" 1 --break-openapi --break-tips -- --openapi "$doc"
+  grep -qE 'new findings? beside [0-9]+ known in the baseline: .*tips' "$work/$night.out" "$work/$night.xml" || fail "the new tips violation is not named"
+  if grep -E 'new findings? beside' "$work/$night.xml" | grep -qE 'unresolved_flags|place_actions|parent'; then fail "a known violation is named as new"; fi
+
+  # (d) A contract change: a field the model requires removed. Red.
+  night "$mode-contract" 1 --drop fsq_place_id --
+  grep -qF 'fsq_place_id' "$work/$night.out" || fail "the removed fsq_place_id is not named"
+done
+
+echo "nightly_year: $failures failure(s)"
+[ "$failures" -eq 0 ]
