@@ -53,7 +53,7 @@ struct RecordCommand: AsyncParsableCommand, CollaboratingCommand {
     mutating func run() async throws { try await run(with: Collaborators()) }
 
     mutating func run(with collaborators: Collaborators) async throws {
-        let job = try RecordJob.resolve(self, collaborators)
+        let job = try await RecordJob.resolve(self, collaborators)
         let recording = await job.record()
         try await job.report(recording).exit()
     }
@@ -63,7 +63,7 @@ struct RecordCommand: AsyncParsableCommand, CollaboratingCommand {
         let counts = Dictionary(grouping: outcomes, by: \.status).mapValues(\.count)
         var reasons: [String] = []
         if let failed = counts[.failed] { reasons.append("\(failed) failed (above)") }
-        if let skipped = counts[.skipped] { reasons.append("\(skipped) skipped (already recorded; --mode all re-records them)") }
+        if let skipped = counts[.skipped] { reasons.append("\(skipped) skipped (above)") }
         if let same = counts[.unchanged] { reasons.append("\(same) unchanged") }
         if let kept = counts[.kept] { reasons.append("\(kept) kept") }
         return reasons.isEmpty ? "no entry was recorded" : reasons.joined(separator: ", ")
@@ -77,6 +77,9 @@ struct RecordCommand: AsyncParsableCommand, CollaboratingCommand {
             for note in outcome.notes.prefix(8) { lines.append("         \(note)") }
             if outcome.notes.count > 8 { lines.append("         … \(outcome.notes.count - 8) more changes") }
         }
+        // Not called, one line per reason: the same lines the dry run gives.
+        let skipped = outcomes.filter { $0.status == .skipped }
+        lines += CallCount.reasonLines(Dictionary(grouping: skipped, by: { $0.notes.first ?? "no reason given" }).mapValues(\.count))
         lines.append("record (\(mode.rawValue)): \(counts[.new] ?? 0) new, \(counts[.updated] ?? 0) updated, "
                      + "\(counts[.unchanged] ?? 0) unchanged, \(counts[.kept] ?? 0) kept, \(counts[.skipped] ?? 0) skipped, "
                      + "\(counts[.failed] ?? 0) failed")

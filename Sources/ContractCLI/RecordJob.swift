@@ -22,7 +22,7 @@ struct RecordJob {
 
     /// Resolves the flags against the project file and the environment, or throws a one-line `UsageFailure` naming
     /// the flag, variable or file. A mode that records nothing, and `--dry-run`, print why and end the run here.
-    static func resolve(_ command: RecordCommand, _ collaborators: Collaborators) throws -> RecordJob {
+    static func resolve(_ command: RecordCommand, _ collaborators: Collaborators) async throws -> RecordJob {
         var command = command
         let (project, selection) = try command.scope(live: true)
         let environment = ProcessInfo.processInfo.environment
@@ -42,9 +42,11 @@ struct RecordJob {
             verb: "fsq-contract record", project: project, selection: selection, connection: command.connection, limits: command.limits,
             budget: command.budget, styles: [command.auth], apiVersion: command.apiVersion, ifNoKey: nil, keyRequired: true,
             checksStyles: false, stack: collaborators.liveStack)
-        let options = setup.options
+        var options = setup.options
+        // Known before a call relies on X-Emulator-Fixture: whether the server is the emulator, which alone gives a
+        // 403, 429 or 5xx on request.
+        if options.selectFixtureHeader { print(await EmulatorProbe.identify(&options)) }
         let fixtureOptions = command.fixtureOptions, plan = command.plan
-        let root = fixtureOptions.fixturesURL
         // A folder that does not exist yet is fine when a plan says what to record into it.
         var existing: [LoadedFixture]
         if plan != nil, (try? fixtureOptions.discover()) == nil { existing = [] } else { existing = try fixtureOptions.load(selection) }
@@ -57,22 +59,28 @@ struct RecordJob {
                 throw UsageFailure("--plan \(error)")
             }
         }
-        try command.budget.gate(CallCount.record(existing, plan: entries, mode: resolution.mode, fixturesRoot: root,
-                                                 defaultContract: selection.single, writes: options.writes),
-                                options: options, verb: "record")
+        // The count takes the run's own decisions; a dry run may have no key, and any key shares calls the same way.
+        let counting = recorder(command: command, project: project, selection: selection, mode: resolution.mode, options: options,
+                                key: setup.key ?? APIKey("fsq-contract-dry-run-key-placeholder"))
+        try command.budget.gate(await counting.count(existing, plan: entries), options: options, verb: "record")
         // Past the gate the run makes calls, and LiveSetup has refused a run without a key.
         guard let key = setup.key else { throw ExitCode(2) }
         return RecordJob(command: command, project: project, selection: selection, mode: resolution.mode, options: options,
                          key: key, existing: existing, entries: entries)
     }
 
+    /// The recorder the flags and the project file describe.
+    static func recorder(command: RecordCommand, project: ProjectFile, selection: ContractSelection, mode: RecordMode,
+                         options: LiveOptions, key: APIKey) -> Recorder {
+        Recorder(options: options, fixturesRoot: command.fixtureOptions.fixturesURL, mode: mode, key: key,
+                 redactHeaders: project.redactHeaders + command.redactHeader, defaultAuth: command.auth,
+                 defaultContract: selection.single, acceptStatusChange: command.acceptStatusChange,
+                 keepValues: command.keepValues || project.keepValues == true)
+    }
+
     /// Records the fixtures and the plan's entries; returns what happened to each and the calls made.
     func record() async -> (outcomes: [RecordOutcome], ledger: CallLedger) {
-        let recorder = Recorder(options: options, fixturesRoot: root, mode: mode, key: key,
-                                redactHeaders: project.redactHeaders + command.redactHeader, defaultAuth: command.auth,
-                                defaultContract: selection.single,
-                                acceptStatusChange: command.acceptStatusChange,
-                                keepValues: command.keepValues || project.keepValues == true)
+        let recorder = Self.recorder(command: command, project: project, selection: selection, mode: mode, options: options, key: key)
         let outcomes = await recorder.record(existing, plan: entries, progress: Progress.reporter(label: "record"))
         return (outcomes, recorder.caller.ledger)
     }

@@ -70,13 +70,13 @@ struct VerbJobTests {
         }
     }
 
-    @Test func recordWhoseModeRecordsNothingEndsBeforeAnyCallAndFailsOnlyForAPlan() throws {
+    @Test func recordWhoseModeRecordsNothingEndsBeforeAnyCallAndFailsOnlyForAPlan() async throws {
         let plain = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record", "--no-project", "--mode", "never"])
-        #expect { try RecordJob.resolve(plain, Collaborators()) } throws: { ($0 as? ExitCode) == .success }
+        await #expect { try await RecordJob.resolve(plain, Collaborators()) } throws: { ($0 as? ExitCode) == .success }
         let planned = try parseCommand(RecordCommand.self, root: FSQContract.self, [
             "record", "--no-project", "--mode", "never", "--plan", "plan.json",
         ])
-        #expect { try RecordJob.resolve(planned, Collaborators()) } throws: { ($0 as? ExitCode) == ExitCode(1) }
+        await #expect { try await RecordJob.resolve(planned, Collaborators()) } throws: { ($0 as? ExitCode) == ExitCode(1) }
     }
 
     @Test func anUpdatedBaselineIsWrittenToItsFileAndAnUnwritableOneNamesIt() throws {

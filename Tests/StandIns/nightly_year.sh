@@ -95,10 +95,12 @@ for path in sorted(glob.glob("Fixtures/*/2025-06-17/2*.json")):
   STANDIN_QUOTA=5 night "$mode-quota" 0 --
   retried=$(grep -oE '[0-9]+ × 429' "$work/$night.out" | tail -1 | grep -oE '^[0-9]+')
   [ "${retried:-0}" -eq "$answered429" ] || fail "the calls line counts ${retried:-0} retried 429s, the log has $answered429"
-  # Each write answered 429 went out again once, and then got its answer.
+  # Each 429 a write got went out again, at most --retries (2) times, and the write then got its answer (a retry after
+  # Retry-After shares the quota's window with every other call, so it may meet a second 429). The log does not tell
+  # a 401 fixture's call (the rejected key) from its 200 twin's, so a request may have more than one answer.
   awk '$2 == "POST" { key = $3 " " $NF; if ($5 == "429") n429[key]++; else done[key]++ }
-       END { for (k in n429) if (n429[k] != 1 || done[k] != 1) { print k; bad = 1 } exit bad }' "$work/$night.requests" >"$work/$night.bad" \
-    || fail "writes not retried once each after a 429: $(head -3 "$work/$night.bad")"
+       END { for (k in n429) if (done[k] < 1 || n429[k] > 2 * done[k]) { print k " (" n429[k] " × 429, " done[k] + 0 " answers)"; bad = 1 } exit bad }' \
+    "$work/$night.requests" >"$work/$night.bad" || fail "writes not retried once after each 429: $(head -3 "$work/$night.bad")"
 
   # (c) A night's OpenAPI findings in the baseline, then one new violation in the same answers: red, naming only it.
   # Drift writes the baseline before the live checks judge, so the night that accepts the findings is green too.

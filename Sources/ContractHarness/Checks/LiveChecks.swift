@@ -30,8 +30,13 @@ public enum LiveChecks {
         let outcome = fixture.expectedError == nil
             ? Checks.decoding(fixture: fixture, outcome: exchange.outcome)
             : errorMapping(fixture: fixture, outcome: exchange.outcome, status: response.status, provocation: provocation)
+        var statusVerdict = status(fixture: fixture, auth: auth, response: response, outcome: exchange.outcome)
+        // An answer the harness would have retried, and did not (the deadline, the budget), says why.
+        if case let .fail(message, detail) = statusVerdict, let notRetried = exchange.notRetried {
+            statusVerdict = .fail(message: "\(message) (\(notRetried))", detail: "\(detail)\n\(notRetried)")
+        }
         return [
-            (.liveStatus, redact(status(fixture: fixture, auth: auth, response: response, outcome: exchange.outcome), key)),
+            (.liveStatus, redact(statusVerdict, key)),
             (names[1], redact(outcome, key)),
             (.liveContentType, redact(contentType(fixture: fixture, response: response), key)),
         ]

@@ -10,10 +10,18 @@ public struct CallCount: Sendable, Equatable {
     public var shared = 0
     /// Fixture calls not made: answers only the emulator gives, writes the policy does not send.
     public var skipped = 0
+    /// Of `skipped`, how many for each reason, where the count gives reasons (record's).
+    public var skippedFor: [String: Int] = [:]
 
     public init(perOperation: [String: Int] = [:]) { self.perOperation = perOperation }
 
     public var total: Int { perOperation.values.reduce(0, +) }
+
+    /// Counts a call not made, under `reason`.
+    mutating func skip(_ reason: String) {
+        skipped += 1
+        skippedFor[reason, default: 0] += 1
+    }
 
     mutating func add(_ endpoint: String, contract: ContractID, _ calls: Int = 1) {
         guard calls > 0 else { return }
@@ -49,32 +57,6 @@ public struct CallCount: Sendable, Equatable {
         return count
     }
 
-    /// The calls record makes: each fixture the mode records once, and each plan entry with no file yet (an
-    /// entry with no contract may be tried under each contract that has its endpoint, so it counts that many).
-    public static func record(_ existing: [LoadedFixture], plan: [PlanEntry], mode: RecordMode, fixturesRoot: URL,
-                              defaultContract: ContractID?, writes: WritePolicy = WritePolicy()) -> CallCount {
-        var count = CallCount()
-        if mode.records(exists: true) {
-            for case let .fixture(fixture) in existing where !writes.refuses(fixture) {
-                count.add(fixture.endpoint.rawValue, contract: fixture.contract)
-            }
-        }
-        let known = Set(existing.map(\.relativePath))
-        for entry in plan {
-            if let contract = entry.contract ?? defaultContract {
-                let path = entry.relativePath(contract: contract)
-                guard !known.contains(path) else { continue }
-                let exists = FileManager.default.fileExists(atPath: fixturesRoot.appendingPathComponent(path).path)
-                if mode.records(exists: exists) { count.add(entry.endpoint.rawValue, contract: contract) }
-            } else if mode.records(exists: false) {
-                for contract in Contract.all where contract.endpoints.contains(where: { $0.id == entry.endpoint }) {
-                    count.add(entry.endpoint.rawValue, contract: contract.id)
-                }
-            }
-        }
-        return count
-    }
-
     /// The dry run's lines: one per operation, then the total.
     public func lines(verb: String) -> [String] {
         let width = perOperation.keys.map(\.count).max() ?? 0
@@ -82,10 +64,18 @@ public struct CallCount: Sendable, Equatable {
             "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(perOperation[name]!)"
         }
         lines.insert("\(verb) would make \(plural(total, "call")) (retries not counted), and made none (--dry-run; an identifying call above, if any, sent no key and costs nothing):", at: 0)
-        if shared > 0 || skipped > 0 {
+        if !skippedFor.isEmpty {
+            if shared > 0 { lines.append("  \(shared) shared (the same request as another fixture's)") }
+            lines += Self.reasonLines(skippedFor)
+        } else if shared > 0 || skipped > 0 {
             lines.append("  \(shared) shared (the same request as another fixture's), \(skipped) skipped (not callable on this server, or a write not allowed)")
         }
         return lines
+    }
+
+    /// `  skipped 24: <reason>`, one line per reason, the most frequent first: a dry run's and a run's summary.
+    public static func reasonLines(_ reasons: [String: Int]) -> [String] {
+        reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "  skipped \($0.value): \($0.key)" }
     }
 
     /// Why a run that would make more calls than `maxCalls` is refused, or nil when it fits.

@@ -83,6 +83,10 @@ public struct LiveExchange: Sendable {
     /// Why each retried attempt failed (`429`, `503`, `transport`), in order.
     public var retriedFor: [String] = []
 
+    /// Why an answer the harness retries was not retried (a `Retry-After` past the run's deadline, a spent budget);
+    /// nil when it was, or when the answer is not one to retry. The case's failure says it.
+    public var notRetried: String?
+
     /// Retried after a 5xx or a transport failure: a case that passes on such an answer is flaky. A 429 waited out
     /// is the quota, not the server failing.
     public var flakyReasons: [String] { retriedFor.filter { $0 != "429" } }
@@ -196,23 +200,29 @@ public struct LiveCaller: Sendable {
             let client = FoursquareClient(apiKey: sending ?? key, auth: auth, baseURL: options.baseURL,
                                           apiVersion: options.apiVersion, transport: transport)
             let start = ContinuousClock.now
-            options.writeLog.record(plan)
             let outcome = await plan.run(with: client)
             let seconds = (ContinuousClock.now - start).seconds
             let last = transport.last
+            options.writeLog.record(plan, refused: last?.response.status == 429)
             var exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
                                         body: last?.data ?? Data(), attempts: attempt, seconds: seconds)
             exchange.retriedFor = retriedFor
             exchange.rehearsed = asked.dryRun == false && plan.dryRun == true
             exchange.writeDryRun = plan.effect.writes ? (plan.dryRun ?? false) : nil
             // The harness retries a timed-out call too (an app leaves that to its caller: not `isRetryable`); a
-            // certificate or name failure does not change on a second try; and a write is never sent twice: a 5xx
-            // or a lost connection after it may have applied it.
+            // certificate or name failure does not change on a second try.
             guard case let .failed(error) = outcome, error.isRetryable || error.code == .timedOut,
-                  !error.isPermanentNetworkFailure, attempt <= options.retries,
-                  error.status != expectedStatus, !ledger.isSpent, !plan.effect.writes else { return exchange }
-            let backoff = self.backoff(attempt: attempt, retryAfter: error.retryAfter)
-            guard backoff < deadline.remaining else { return exchange }
+                  !error.isPermanentNetworkFailure, attempt <= options.retries, error.status != expectedStatus,
+                  WriteRetry.mayResend(plan, after: error) else { return exchange }
+            guard !ledger.isSpent else {
+                exchange.notRetried = "not retried: the budget of \(ledger.maxCalls ?? 0) calls (--max-calls) is spent"
+                return exchange
+            }
+            let backoff = WriteRetry.wait(plan, after: error, backoff: self.backoff(attempt: attempt, retryAfter: error.retryAfter))
+            guard backoff < deadline.remaining else {
+                exchange.notRetried = WriteRetry.pastDeadline(error, wait: backoff, deadline: deadline)
+                return exchange
+            }
             let reason = CallLedger.reason(error)
             retriedFor.append(reason)
             ledger.retried(because: reason)
@@ -306,7 +316,7 @@ public struct LiveStrategy: RunStrategy {
                 return cases(job) { _ in (stale.verdict(fails: staleFails), 0) }
             }
         }
-        var notes = [exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil, exchange.writeNote].compactMap { $0 }
+        var notes = [exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil, exchange.writeNote, exchange.notRetried].compactMap { $0 }
             .joined(separator: "\n").nonEmpty
         if let premises, let status = exchange.response?.status, (200...299).contains(status), let premise = LivePremise.of(fixture, provocation: provocation) {
             premises.note(fixture, premise: premise, status: status)

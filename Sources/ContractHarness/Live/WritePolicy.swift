@@ -74,26 +74,32 @@ public struct WritePolicyError: Error, Sendable, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The writes one live run sent, for the terminal and the report: how many, and how many were dry runs.
+/// The writes one live run sent, for the terminal and the report: how many, how many were dry runs, and how many
+/// the server refused with a 429 (which applies nothing; the write may then be sent again, see `WriteRetry`).
 public final class WriteLog: Sendable {
-    private let entries = Locked<[(endpoint: EndpointID, dryRun: Bool)]>([])
+    private let entries = Locked<[(endpoint: EndpointID, dryRun: Bool, refused: Bool)]>([])
 
     /// An empty log.
     public init() {}
 
-    func record(_ plan: CallPlan) {
+    /// Logs `plan` once it was sent; `refused`: the server answered 429.
+    func record(_ plan: CallPlan, refused: Bool = false) {
         guard plan.effect.writes else { return }
-        entries.withLock { $0.append((plan.endpoint, plan.dryRun ?? false)) }
+        entries.withLock { $0.append((plan.endpoint, plan.dryRun ?? false, refused)) }
     }
 
     /// Writes sent so far.
     public var count: Int { entries.withLock { $0.count } }
-    /// Of those, the dry runs.
-    public var dryRuns: Int { entries.withLock { $0.filter(\.dryRun).count } }
+    /// Of those, the dry runs the server did not refuse.
+    public var dryRuns: Int { entries.withLock { $0.filter { $0.dryRun && !$0.refused }.count } }
 
-    /// One line for the terminal and the report: `writes sent: 3 (3 dry runs, 0 applied)`.
+    /// One line for the terminal and the report: `writes sent: 3 (3 dry runs, 0 applied)`, and when the server refused
+    /// some with a 429, `writes sent: 4 (3 dry runs, 0 applied, 1 refused with 429: nothing done)`.
     public var summary: String {
-        let (all, dry) = entries.withLock { ($0.count, $0.filter(\.dryRun).count) }
-        return "writes sent: \(all) (\(dry) dry run\(dry == 1 ? "" : "s"), \(all - dry) applied)"
+        let (all, dry, refused) = entries.withLock { entries in
+            (entries.count, entries.filter { $0.dryRun && !$0.refused }.count, entries.filter(\.refused).count)
+        }
+        let refusals = refused > 0 ? ", \(refused) refused with 429: nothing done" : ""
+        return "writes sent: \(all) (\(dry) dry run\(dry == 1 ? "" : "s"), \(all - dry - refused) applied\(refusals))"
     }
 }

@@ -41,11 +41,6 @@ public enum RecordJudge {
         return .record
     }
 
-    /// Why a 401 fixture is kept when the server's 401 differs from it: record sends the real key, so a 401 is the
-    /// server refusing that key (or its style), which says nothing about the refusal the fixture recorded.
-    public static let refusedKeyKept = "not reproducible live: kept (the server answered 401 to the key this run sends: "
-        + "that refuses the key or its style and is not a recording of this fixture's refusal; edit a 401 fixture by hand)"
-
     static func isJSON(_ body: Data) -> Bool {
         JSONValue.parse(body) != nil
     }

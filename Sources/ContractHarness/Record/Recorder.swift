@@ -82,15 +82,7 @@ public struct Recorder: Sendable {
     public func record(_ existing: [LoadedFixture], plan: [PlanEntry],
                        progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> [RecordOutcome] {
         AtomicFile.removeStaleTemps(under: fixturesRoot)
-        let known = Set(existing.map(\.relativePath))
-        let entries = plan.map { entry in
-            var entry = entry
-            entry.contract = entry.contract ?? defaultContract
-            return entry
-        }
-        let items = existing.map(Item.existing) + entries.filter { entry in
-            entry.contract.map { !known.contains(entry.relativePath(contract: $0)) } ?? true
-        }.map(Item.planned)
+        let items = self.items(existing, plan: plan)
         let deadline = RunDeadline(seconds: options.deadline)
         let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress)
         return await core.run(
@@ -102,37 +94,39 @@ public struct Recorder: Sendable {
             { index in await self.record(items[index], deadline: deadline) })
     }
 
+    /// Every existing fixture, then each plan entry without a file among them (under the default contract when it
+    /// names none): what `record` goes over, and what `count` counts.
+    func items(_ existing: [LoadedFixture], plan: [PlanEntry]) -> [Item] {
+        let known = Set(existing.map(\.relativePath))
+        let entries = plan.map { entry in
+            var entry = entry
+            entry.contract = entry.contract ?? defaultContract
+            return entry
+        }
+        return existing.map(Item.existing) + entries.filter { entry in
+            entry.contract.map { !known.contains(entry.relativePath(contract: $0)) } ?? true
+        }.map(Item.planned)
+    }
+
     func record(_ item: Item, deadline: RunDeadline) async -> RecordOutcome {
         if case let .planned(entry) = item, entry.contract == nil { return await recordUnderSpokenContract(entry, deadline: deadline) }
         func outcome(_ status: RecordOutcome.Status, _ notes: [String]) -> RecordOutcome {
             RecordOutcome(relativePath: item.relativePath, status: status, notes: notes)
         }
-        let exists: Bool
-        switch item {
-        case .existing: exists = true
-        case .planned: exists = FileManager.default.fileExists(atPath: fixturesRoot.appendingPathComponent(item.relativePath).path)
+        let target: Target, call: RecordCall
+        switch decide(item) {
+        case let .skip(reason):
+            caller.ledger.skipped()
+            return outcome(.skipped, [reason])
+        case let .fail(reason): return outcome(.failed, [reason])
+        case let .call(planned, call: planCall):
+            target = planned
+            call = planCall
         }
-        guard mode.records(exists: exists) else {
-            return outcome(.skipped, [exists ? "has a fixture (mode \(mode))" : "record mode is \(mode)"])
-        }
-        let target: Target
-        switch self.target(for: item) {
-        case let .success(planned): target = planned
-        case let .failure(error): return outcome(.failed, ["not recorded: \(error)"])
-        }
-        let expectedStatus = target.existing?.response.status ?? target.expectedStatus
-        // A 401 is provoked as the API gives it: with a key it cannot accept (never the real one).
-        let callKey = target.existing == nil && expectedStatus == 401 ? Self.rejectedKey : key
-        let exchange = await caller.call(
-            target.plan, auth: target.auth, key: callKey, deadline: deadline, expectedStatus: expectedStatus,
-            // Only a file that exists can be named to the emulator: a new one would get its "unknown fixture" error.
-            fixtureHeader: options.selectFixtureHeader && target.existing != nil ? target.relativePath : nil)
+        let expectedStatus = call.expectedStatus
+        let exchange = await caller.call(target.plan, auth: target.auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
+                                         fixtureHeader: call.fixtureHeader, sending: call.sending)
         if let reason = exchange.notSent { return outcome(.skipped, [reason]) }
-        // The answer to a dry run is not the recording of an applied suggestion.
-        if exchange.rehearsed {
-            return outcome(target.existing == nil ? .skipped : .kept,
-                           ["sent as a dry run (dry_run=true), as every live suggestion is; the recorded dry_run=false request is kept"])
-        }
         let attempts = exchange.attempts > 1 ? " after \(exchange.attempts) attempts" : ""
         guard let request = exchange.request, let response = exchange.response else {
             let reason: String
@@ -185,7 +179,6 @@ public struct Recorder: Sendable {
             if RecordJudge.sameContent(old, fresh) || answeredAsWritten || !mode.rewrites(agrees: agrees) {
                 return outcome(.unchanged, [])
             }
-            if response.status == 401, old.response.status == 401 { return outcome(.kept, [RecordJudge.refusedKeyKept]) }
             if notes.isEmpty, RecordJudge.modelRejects(old) { notes = ["the recorded body no longer decodes with the model"] }
         }
         do {
@@ -204,16 +197,12 @@ public struct Recorder: Sendable {
         return outcome(.updated, moved + (notes.isEmpty ? ["values changed, structure unchanged"] : notes))
     }
 
-    /// A key no server accepts, for plan entries that expect a 401.
-    static let rejectedKey = APIKey("fsq-contract-rejected-key-00000000")
-
     /// A plan entry with no contract from the plan, `--contract` or the project file: recorded under the newest
     /// contract whose endpoint answers it as the entry expects, so a 2025-06-17 server's answer never becomes a
     /// seed fixture. Which contracts were tried, and why each was refused, is the failure's note.
     func recordUnderSpokenContract(_ entry: PlanEntry, deadline: RunDeadline) async -> RecordOutcome {
-        let candidates = Contract.all.reversed().filter { contract in contract.endpoints.contains { $0.id == entry.endpoint } }
         var refusals: [String] = []
-        for contract in candidates {
+        for contract in candidates(for: entry) {
             var chosen = entry
             chosen.contract = contract.id
             let outcome = await record(.planned(chosen), deadline: deadline)

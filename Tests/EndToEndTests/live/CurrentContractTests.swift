@@ -81,7 +81,11 @@ struct CurrentContractTests {
                 // Writing fixtures exits 1 on purpose (snapshot testing's record mode); nothing may fail.
                 #expect(recorded.status == 1, "\(recorded.stdout)\n\(recorded.stderr)")
                 #expect(recorded.stdout.contains(", 0 failed"), "\(recorded.stdout)\n\(recorded.stderr)")
-                #expect(!standIn.requests.contains { $0.status == 401 })
+                // The real key was never refused; a 401 fixture is asked with the rejected key, and refused.
+                let rejected = "Bearer \(LiveProvocation.rejectedKey.secret)"
+                #expect(!standIn.requests.contains { $0.status == 401 && $0.headers["authorization"] != rejected })
+                #expect(standIn.requests.filter { $0.headers["authorization"] == rejected }.allSatisfy { $0.status == 401 })
+                #expect(standIn.requests.contains { $0.headers["authorization"] == rejected })
                 // Every file keeps its contract; each one rewritten (a file whose content the server repeats stays
                 // as it was) was recorded in bearer, the only style 2025-06-17 takes.
                 var rewritten = 0

@@ -25,10 +25,13 @@ struct RecordKeepsMeaningTests {
             let result = try await Products.record(recorded, emulator.baseURL, Self.recordAll + Self.echo + ["--auth", "apiKey"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1, "\(result.stdout.suffix(1500))")
-            #expect(try HostileLiveTests.snapshot(recorded) == before, "a fixture changed")
-            #expect(result.stdout.contains(", 0 updated,"), "\(result.stdout.suffix(500))")
-            #expect(result.stdout.contains("not reproducible live: kept (the fixture recorded 403, the server answered 401"),
-                    "\(result.stdout.suffix(3000))")
+            // A 401 fixture is asked with the rejected key, so the server's 401 is its recording; every other file stays.
+            let after = try HostileLiveTests.snapshot(recorded)
+            for (path, bytes) in before where !path.hasSuffix("/401-unauthorized.json") { #expect(after[path] == bytes, "\(path) changed") }
+            #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix("UPDATED") && !$0.hasSuffix("/401-unauthorized.json") },
+                    "\(result.stdout.suffix(1500))")
+            // A 403 is not asked for: no request provokes it, and no fixture is named to the server.
+            #expect(result.stdout.contains("not called: no request provokes a 403"), "\(result.stdout.suffix(3000))")
             let replay = try await Products.run(["run", "--fixtures", recorded.path, "--report", tmp.appendingPathComponent("r.xml").path])
             #expect(replay.status == 0, "\(replay.stdout.suffix(800))")
         }
@@ -63,23 +66,24 @@ struct RecordKeepsMeaningTests {
     @Test func anAcceptedStatusChangeRenamesTheFileSetsItsExpectAndNamesTheLostCell() async throws {
         try await withTemporaryDirectory { tmp in
             let recorded = tmp.appendingPathComponent("recorded")
-            try copyFixtures(["chains/200-typical.json", "chains/403-forbidden.json"], to: recorded)
-            let server = try HostileServer.start(.echoHead(status: 401), lifetime: 60)
+            try copyFixtures(["chains/200-typical.json", "chains/401-unauthorized.json"], to: recorded)
+            // The 401 fixture is asked with the rejected key; this server answers 403.
+            let server = try HostileServer.start(.echoHead(status: 403), lifetime: 60)
             let kept = try await Products.record(recorded, server.baseURL.absoluteString, Self.recordAll + Self.echo, key: E2E.sentinel)
             let before = try HostileLiveTests.snapshot(recorded)
-            #expect(kept.stdout.contains("KEPT     chains/403-forbidden.json"), "\(kept.stdout)")
+            #expect(kept.stdout.contains("KEPT     chains/401-unauthorized.json"), "\(kept.stdout)")
             let accepted = try await Products.record(recorded, server.baseURL.absoluteString, Self.recordAll + Self.echo + ["--accept-status-change"], key: E2E.sentinel)
             server.stop()
             #expect(accepted.status == 1)
             let after = try HostileLiveTests.snapshot(recorded)
-            #expect(after["/chains/403-forbidden.json"] == nil, "the 403 file was renamed")
+            #expect(after["/chains/401-unauthorized.json"] == nil, "the 401 file was renamed")
             #expect(after["/chains/200-typical.json"] == before["/chains/200-typical.json"], "the refused 200 is untouched")
-            let renamed = try #require(after["/chains/401-unauthorized.json"], "\(after.keys)")
+            let renamed = try #require(after["/chains/403-forbidden.json"], "\(after.keys)")
             let json = try #require(try JSONSerialization.jsonObject(with: renamed) as? [String: Any])
-            #expect((json["response"] as? [String: Any])?["status"] as? Int == 401)
-            #expect((json["expect"] as? [String: Any])?["error"] as? String == "unauthorized")
-            #expect(accepted.stdout.contains("now chains/401-unauthorized.json, expect.error unauthorized"), "\(accepted.stdout)")
-            #expect(accepted.stdout.contains("record: coverage lost: seed chains 403"), "\(accepted.stdout)")
+            #expect((json["response"] as? [String: Any])?["status"] as? Int == 403)
+            #expect((json["expect"] as? [String: Any])?["error"] as? String == "forbidden")
+            #expect(accepted.stdout.contains("now chains/403-forbidden.json, expect.error forbidden"), "\(accepted.stdout)")
+            #expect(accepted.stdout.contains("record: coverage lost: seed chains 401"), "\(accepted.stdout)")
             // The renamed fixture replays green: its name, status and expect agree.
             let replay = try await Products.run(["run", "--fixtures", recorded.path, "--report", tmp.appendingPathComponent("r.xml").path])
             #expect(replay.status == 0, "\(replay.stdout.suffix(800))")
@@ -91,12 +95,12 @@ struct RecordKeepsMeaningTests {
             let recorded = tmp.appendingPathComponent("recorded")
             try copyFixtures(["chains/401-unauthorized.json", "chains/403-forbidden.json"], to: recorded)
             let before = try HostileLiveTests.snapshot(recorded)
-            let server = try HostileServer.start(.echoHead(status: 401), lifetime: 60)
+            let server = try HostileServer.start(.echoHead(status: 403), lifetime: 60)
             let result = try await Products.record(recorded, server.baseURL.absoluteString, Self.recordAll + Self.echo + ["--accept-status-change"], key: E2E.sentinel)
             server.stop()
             #expect(result.status == 1)
-            #expect(result.stdout.contains("as a 401 fixture it would be chains/401-unauthorized.json, which exists"), "\(result.stdout)")
-            #expect(try HostileLiveTests.snapshot(recorded)["/chains/403-forbidden.json"] == before["/chains/403-forbidden.json"])
+            #expect(result.stdout.contains("as a 403 fixture it would be chains/403-forbidden.json, which exists"), "\(result.stdout)")
+            #expect(try HostileLiveTests.snapshot(recorded)["/chains/401-unauthorized.json"] == before["/chains/401-unauthorized.json"])
         }
     }
 }
