@@ -3,10 +3,10 @@ import ContractHarness
 import Foundation
 
 /// The `fsq-contract` command tree: every verb, whatever traits the binary was built with (see `Collaborators`).
-public struct FSQContract: AsyncParsableCommand {
-    public init() {}
+package struct FSQContract: AsyncParsableCommand {
+    package init() {}
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "fsq-contract",
         abstract: "Contract tests for the Foursquare Places API client: replay fixtures, call live, record, detect drift.",
         version: ToolVersion.current,
@@ -15,7 +15,7 @@ public struct FSQContract: AsyncParsableCommand {
     )
 
     /// No verb is a usage error: help goes to stderr and the exit status is 2, so a CI typo is not green.
-    public func run() async throws {
+    package func run() async throws {
         writeStderr(Self.helpMessage())
         throw ExitCode(2)
     }

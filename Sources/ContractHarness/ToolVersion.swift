@@ -1,4 +1,4 @@
 /// The version of fsq-contract, written into reports and recorded fixtures.
-public enum ToolVersion {
-    public static let current = "0.3.0"
+package enum ToolVersion {
+    package static let current = "0.3.0"
 }

@@ -9,19 +9,19 @@ import NIOSSL
 /// The live stack on AsyncHTTPClient: a deadline over the whole exchange (fractions work), a body read on demand
 /// that stops at the cap, and NIO's bounded header parser, so a hostile server can neither hang a run nor grow its
 /// memory. Cancelling an AsyncHTTPClient request is safe: it closes the connection.
-public struct AsyncHTTPClientStack: LiveHTTPStack {
+package struct AsyncHTTPClientStack: LiveHTTPStack {
     /// Whom calls trust and which proxy each goes through.
-    public let settings: NetworkSettings
+    package let settings: NetworkSettings
     /// Certificate chains fetched to explain failed handshakes, so a run probes each server once.
     private let probed = Locked<[String: [NIOSSLCertificate]]>([:])
 
     /// The system's trust store and no proxy.
-    public init() {
+    package init() {
         self.init(validated: .direct)
     }
 
     /// A stack with `settings`; throws one line when a CA file cannot be loaded.
-    public init(settings: NetworkSettings) throws(NetworkSettingsError) {
+    package init(settings: NetworkSettings) throws(NetworkSettingsError) {
         try TLSTrust.validate(settings.trust)
         self.init(validated: settings)
     }
@@ -31,11 +31,11 @@ public struct AsyncHTTPClientStack: LiveHTTPStack {
     }
 
     /// This stack with `settings`; throws one line when `--ca-file` cannot be loaded.
-    public func configured(_ settings: NetworkSettings) throws -> any LiveHTTPStack {
+    package func configured(_ settings: NetworkSettings) throws -> any LiveHTTPStack {
         try AsyncHTTPClientStack(settings: settings)
     }
 
-    public func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
+    package func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
         do {
             return try await race(request, timeout: timeout, maxBody: maxBody)
         } catch let failure as Unreached {

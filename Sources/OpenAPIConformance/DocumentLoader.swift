@@ -9,10 +9,10 @@ import Synchronization
 
 /// Reads `--openapi` documents (JSON or YAML, OpenAPI 3.0 or 3.1), patches them with their overrides and
 /// compiles them: the loader `fsq-contract`'s main passes with the OpenAPI trait.
-public struct OpenAPIDocumentLoader: DocumentOracleLoader {
-    public init() {}
+package struct OpenAPIDocumentLoader: DocumentOracleLoader {
+    package init() {}
 
-    public func load(documents: [DocumentArgument], overrides: [DocumentArgument]) throws -> LoadedDocuments {
+    package func load(documents: [DocumentArgument], overrides: [DocumentArgument]) throws -> LoadedDocuments {
         var compiled: [ContractID: CompiledDocument] = [:]
         var notices: [String] = []
         let given = try Dictionary(grouping: overrides) { argument throws(DocumentLoadError) -> ContractID in
@@ -71,7 +71,7 @@ public struct OpenAPIDocumentLoader: DocumentOracleLoader {
     }
 
     /// How the CLI tells these warnings from the other notices.
-    public static let uncheckedPrefix = "warning: openapi: "
+    package static let uncheckedPrefix = "warning: openapi: "
 
     /// The flag's `CONTRACT=`, else `info.version` (`20250617` → `2025-06-17`).
     static func contract(of tree: JSONValue, argument: DocumentArgument) throws(DocumentLoadError) -> ContractID {

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Which auth style the emulator accepts.
-public enum EmulatorAuth: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum EmulatorAuth: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// `Authorization: <key>` only.
     case apiKey
     /// `Authorization: Bearer <key>` plus `X-Places-Api-Version` only.
@@ -15,11 +15,11 @@ public enum EmulatorAuth: String, Sendable, Hashable, CaseIterable, CustomString
     /// Either style.
     case any
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// A fault the emulator can inject into a response.
-public enum FaultKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum FaultKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// 429 with `Retry-After: 1` and the API's error body.
     case rateLimit = "rate-limit"
     /// 500 with the API's error body.
@@ -37,25 +37,25 @@ public enum FaultKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// The whole body, trickled in 64-byte chunks every 50 ms.
     case slowBody = "slow-body"
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Every kind's name, for error messages.
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// A fault injected into a share of requests.
-public struct FaultRule: Sendable, Hashable, CustomStringConvertible {
-    public var kind: FaultKind
+package struct FaultRule: Sendable, Hashable, CustomStringConvertible {
+    package var kind: FaultKind
     /// The probability, 0...1, that a request gets this fault.
-    public var rate: Double
+    package var rate: Double
 
-    public init(kind: FaultKind, rate: Double = 1) {
+    package init(kind: FaultKind, rate: Double = 1) {
         self.kind = kind
         self.rate = rate
     }
 
     /// Parses `KIND` or `KIND:RATE` (rate 0...1, default 1).
-    public init(parsing text: String) throws(EmulatorConfigurationError) {
+    package init(parsing text: String) throws(EmulatorConfigurationError) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard let kind = FaultKind(rawValue: parts[0]) else {
             throw EmulatorConfigurationError("unknown fault kind '\(parts[0])' (known: \(FaultKind.names))")
@@ -70,44 +70,44 @@ public struct FaultRule: Sendable, Hashable, CustomStringConvertible {
         self.init(kind: kind, rate: rate)
     }
 
-    public var description: String { rate == 1 ? kind.rawValue : "\(kind.rawValue):\(rate)" }
+    package var description: String { rate == 1 ? kind.rawValue : "\(kind.rawValue):\(rate)" }
 }
 
 /// A configuration value the emulator cannot use.
-public struct EmulatorConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct EmulatorConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// Where the emulator's log lines go: one line per request, plus one warning per broken fixture file.
 /// Lines never contain the API key or an `Authorization` value.
-public typealias EmulatorLogSink = @Sendable (String) -> Void
+package typealias EmulatorLogSink = @Sendable (String) -> Void
 
 /// How a `PlacesEmulatorServer` (or the in-memory `PlacesEmulator`) behaves.
-public struct EmulatorConfiguration: Sendable {
+package struct EmulatorConfiguration: Sendable {
     /// The fixtures folder (`Fixtures/<endpoint>/<case>.json`).
-    public var fixturesRoot: URL
+    package var fixturesRoot: URL
     /// The address to bind; loopback unless told otherwise.
-    public var host: String
+    package var host: String
     /// The port to bind; 0 picks a free one.
-    public var port: Int
+    package var port: Int
     /// Which auth style is accepted.
-    public var auth: EmulatorAuth
+    package var auth: EmulatorAuth
     /// The only key accepted; nil accepts any non-empty key. The CLI reads it from `FSQ_EMULATOR_KEY`.
-    public var requiredKey: String?
+    package var requiredKey: String?
     /// Added before every response.
-    public var latency: Duration
+    package var latency: Duration
     /// Faults injected at random, checked in order; the first that fires wins.
-    public var faults: [FaultRule]
+    package var faults: [FaultRule]
     /// Seeds the fault PRNG: the same seed gives the same fault sequence for the same request sequence.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Receives every log line; by default, standard error.
-    public var log: EmulatorLogSink
+    package var log: EmulatorLogSink
     /// `serve --generate`: answers generated from the contracts' documents, served instead of the fixtures
     /// (a request naming a fixture with `X-Emulator-Fixture` still gets it).
-    public var generated: (any GeneratedAnswers)?
+    package var generated: (any GeneratedAnswers)?
 
-    public init(
+    package init(
         fixturesRoot: URL, host: String = "127.0.0.1", port: Int = 0, auth: EmulatorAuth = .any,
         requiredKey: String? = nil, latency: Duration = .zero, faults: [FaultRule] = [], seed: UInt64 = 0,
         log: @escaping EmulatorLogSink = EmulatorConfiguration.standardError
@@ -124,7 +124,7 @@ public struct EmulatorConfiguration: Sendable {
     }
 
     /// Writes a line to standard error.
-    public static let standardError: EmulatorLogSink = { line in
+    package static let standardError: EmulatorLogSink = { line in
         // One write(2) per line: lines from concurrent requests never interleave.
         var text = line + "\n"
         text.withUTF8 { bytes in
@@ -138,5 +138,5 @@ public struct EmulatorConfiguration: Sendable {
     }
 
     /// Drops every line.
-    public static let silent: EmulatorLogSink = { _ in }
+    package static let silent: EmulatorLogSink = { _ in }
 }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// A request as the emulator sees it, independent of any socket.
-public struct EmulatorRequest: Sendable, Hashable {
-    public var method: String
+package struct EmulatorRequest: Sendable, Hashable {
+    package var method: String
     /// The path, percent-encoded as sent: `/places/abc%20def`.
-    public var path: String
+    package var path: String
     /// Decoded query parameters; a repeated name keeps its last value.
-    public var query: [String: String]
+    package var query: [String: String]
     /// The query exactly as sent (after `?`), or nil; only used for the log line.
-    public var rawQuery: String?
+    package var rawQuery: String?
     /// Header values by lower-case name.
-    public var headers: [String: String]
+    package var headers: [String: String]
 
-    public init(method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:]) {
+    package init(method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:]) {
         self.method = method
         self.path = path
         self.query = query
@@ -21,7 +21,7 @@ public struct EmulatorRequest: Sendable, Hashable {
     }
 
     /// Parses a request target (`/places/search?near=Paris&limit=1`).
-    public init(method: String = "GET", target: String, headers: [String: String] = [:]) {
+    package init(method: String = "GET", target: String, headers: [String: String] = [:]) {
         self.method = method
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         self.path = parts.isEmpty ? "/" : String(parts[0])
@@ -41,10 +41,10 @@ public struct EmulatorRequest: Sendable, Hashable {
     }
 
     /// The value of header `name` (any case).
-    public func header(_ name: String) -> String? { headers[name] ?? headers[name.lowercased()] }
+    package func header(_ name: String) -> String? { headers[name] ?? headers[name.lowercased()] }
 
     /// `name=value` pairs split on `&`, each side percent-decoded; `+` stays a literal `+`.
-    public static func parseQuery(_ raw: String) -> [String: String] {
+    package static func parseQuery(_ raw: String) -> [String: String] {
         var result: [String: String] = [:]
         var raw = raw
         raw.withUTF8 { bytes in

@@ -5,21 +5,21 @@ import FoursquarePlaces
 /// What the emulator answers. `body` is always the complete intended body; `fault` says how a socket
 /// delivers it (`reset`: half of it, then the connection closes; `slowBody`: trickled). The other faults are
 /// already applied to `status`, `headers` and `body`.
-public struct EmulatorResponse: Sendable, Hashable {
-    public var status: Int
+package struct EmulatorResponse: Sendable, Hashable {
+    package var status: Int
     /// Lower-case names.
-    public var headers: [String: String]
-    public var body: Data
+    package var headers: [String: String]
+    package var body: Data
     /// The fault injected into this response, if any.
-    public var fault: FaultKind?
+    package var fault: FaultKind?
     /// The fixture served (relative path), if one matched.
-    public var fixture: String?
+    package var fixture: String?
     /// The auth style the request used: `apiKey`, `bearer` or `none`.
-    public var authStyle: String
+    package var authStyle: String
     /// Index into `PlacesEmulator.fixtures` while the response is that fixture's, unmodified (a server fast path).
     var fixtureIndex: Int?
 
-    public init(
+    package init(
         status: Int, headers: [String: String] = [:], body: Data = Data(), fault: FaultKind? = nil,
         fixture: String? = nil, authStyle: String = "none"
     ) {
@@ -32,10 +32,10 @@ public struct EmulatorResponse: Sendable, Hashable {
     }
 
     /// The body as text, for tests and messages.
-    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+    package var bodyText: String { String(decoding: body, as: UTF8.self) }
 
     /// The API's error body, when the body is one.
-    public var errorBody: ErrorBody? { try? JSONDecoder().decode(ErrorBody.self, from: body) }
+    package var errorBody: ErrorBody? { try? JSONDecoder().decode(ErrorBody.self, from: body) }
 }
 
 extension EmulatorResponse {

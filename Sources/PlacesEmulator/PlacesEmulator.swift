@@ -7,17 +7,17 @@ import FoursquarePlaces
 ///
 /// The header `X-Emulator-Fixture: <relative path>` picks one fixture explicitly (the request must still match
 /// it, else 404 with a hint); an unknown path gets 400.
-public final class PlacesEmulator: Sendable {
+package final class PlacesEmulator: Sendable {
     /// Request header naming the fixture to serve.
-    public static let fixtureHeader = EmulatorFixtureHeader.name.lowercased()
+    package static let fixtureHeader = EmulatorFixtureHeader.name.lowercased()
     /// Request header forcing a fault for this request.
-    public static let faultHeader = "x-emulator-fault"
+    package static let faultHeader = "x-emulator-fault"
 
-    public let configuration: EmulatorConfiguration
+    package let configuration: EmulatorConfiguration
     /// Files skipped as broken, with the reason.
-    public let skipped: [FixtureError]
+    package let skipped: [FixtureError]
     /// Every fixture served, sorted by relative path.
-    public var fixtures: [Fixture] { router.fixtures }
+    package var fixtures: [Fixture] { router.fixtures }
 
     private let router: FixtureRouter
     private let auth: AuthCheck
@@ -28,7 +28,7 @@ public final class PlacesEmulator: Sendable {
 
     /// Loads the fixtures; throws when the folder is missing. Each broken file is skipped with one warning line
     /// on the log sink.
-    public convenience init(configuration: EmulatorConfiguration) throws(EmulatorConfigurationError) {
+    package convenience init(configuration: EmulatorConfiguration) throws(EmulatorConfigurationError) {
         let loaded: [LoadedFixture]
         do {
             loaded = try FixtureLoader(root: configuration.fixturesRoot).loadAll()
@@ -51,7 +51,7 @@ public final class PlacesEmulator: Sendable {
     }
 
     /// Serves the given fixtures (no files are read).
-    public init(configuration: EmulatorConfiguration, fixtures: [Fixture], skipped: [FixtureError] = []) {
+    package init(configuration: EmulatorConfiguration, fixtures: [Fixture], skipped: [FixtureError] = []) {
         self.configuration = configuration
         self.skipped = skipped
         self.router = FixtureRouter(fixtures: fixtures)
@@ -70,7 +70,7 @@ public final class PlacesEmulator: Sendable {
 
     /// The response to `request`, with every fault except the socket-level delivery of `reset` and `slowBody`
     /// applied.
-    public func respond(to request: EmulatorRequest) -> EmulatorResponse {
+    package func respond(to request: EmulatorRequest) -> EmulatorResponse {
         var forced: FaultKind?
         switch FaultInjector.forced(request) {
         case let .failure(error)?:

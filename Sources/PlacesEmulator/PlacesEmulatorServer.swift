@@ -18,26 +18,26 @@ import UnixSignals
 ///
 /// or, for a command line tool, `try await server.run(handlingSignals: true) { port in ... }`, which returns
 /// after SIGINT or SIGTERM once in-flight requests are done.
-public final class PlacesEmulatorServer: Sendable {
-    public let emulator: PlacesEmulator
-    public var configuration: EmulatorConfiguration { emulator.configuration }
+package final class PlacesEmulatorServer: Sendable {
+    package let emulator: PlacesEmulator
+    package var configuration: EmulatorConfiguration { emulator.configuration }
 
     /// How long a connection may sit without a complete request part (idle between requests, or a head or
     /// body still arriving) before it is closed, so slow or half-sent requests cannot hold sockets and fds.
-    public let idleTimeout: Duration
+    package let idleTimeout: Duration
 
-    public static let defaultIdleTimeout = Duration.seconds(10)
+    package static let defaultIdleTimeout = Duration.seconds(10)
 
     /// The bound port while running, and the task `start()` began.
     private let state = Locked<(port: Int?, task: Task<Void, any Error>?)>((nil, nil))
 
     /// The certificate and key HTTPS is served with; nil serves plain HTTP.
-    public let tls: EmulatorTLS?
+    package let tls: EmulatorTLS?
     private let tlsConfiguration: TLSConfiguration?
 
     /// Loads the fixtures (broken files are skipped with one warning line each) and, for HTTPS, the certificate
     /// and key.
-    public init(
+    package init(
         configuration: EmulatorConfiguration, idleTimeout: Duration = defaultIdleTimeout, tls: EmulatorTLS? = nil
     ) throws(EmulatorConfigurationError) {
         emulator = try PlacesEmulator(configuration: configuration)
@@ -47,7 +47,7 @@ public final class PlacesEmulatorServer: Sendable {
     }
 
     /// Plain HTTP.
-    public init(emulator: PlacesEmulator, idleTimeout: Duration = defaultIdleTimeout) {
+    package init(emulator: PlacesEmulator, idleTimeout: Duration = defaultIdleTimeout) {
         self.emulator = emulator
         self.idleTimeout = idleTimeout
         tls = nil
@@ -55,7 +55,7 @@ public final class PlacesEmulatorServer: Sendable {
     }
 
     /// HTTPS with `tls`'s certificate and key.
-    public init(emulator: PlacesEmulator, idleTimeout: Duration = defaultIdleTimeout, tls: EmulatorTLS) throws(EmulatorConfigurationError) {
+    package init(emulator: PlacesEmulator, idleTimeout: Duration = defaultIdleTimeout, tls: EmulatorTLS) throws(EmulatorConfigurationError) {
         self.emulator = emulator
         self.idleTimeout = idleTimeout
         self.tls = tls
@@ -63,10 +63,10 @@ public final class PlacesEmulatorServer: Sendable {
     }
 
     /// The bound port while running.
-    public var port: Int? { state.withLock { $0.port } }
+    package var port: Int? { state.withLock { $0.port } }
 
     /// `http://host:port` (`https://` with TLS) while running.
-    public var baseURL: URL? {
+    package var baseURL: URL? {
         guard let port else { return nil }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return URL(string: "\(tls == nil ? "http" : "https")://\(host):\(port)")
@@ -75,7 +75,7 @@ public final class PlacesEmulatorServer: Sendable {
     /// Serves until the task is cancelled or, with `handlingSignals`, until SIGINT or SIGTERM (graceful
     /// shutdown). `onListening` gets the bound port once the socket listens. Throws when the address cannot be
     /// bound.
-    public func run(handlingSignals: Bool = false, onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+    package func run(handlingSignals: Bool = false, onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let app = makeApplication { [state] port in
             state.withLock { $0.port = port }
             onListening(port)
@@ -86,7 +86,7 @@ public final class PlacesEmulatorServer: Sendable {
 
     /// Starts serving in the background; returns the bound port once the socket listens.
     @discardableResult
-    public func start() async throws -> Int {
+    package func start() async throws -> Int {
         let box = OneShot<Int>()
         let task = Task { [self] in
             do {
@@ -107,7 +107,7 @@ public final class PlacesEmulatorServer: Sendable {
     }
 
     /// Stops a server started with `start()` and waits until it has shut down.
-    public func stop() async {
+    package func stop() async {
         let started = state.withLock { state in
             defer { state.task = nil }
             return state.task
@@ -229,14 +229,14 @@ public final class PlacesEmulatorServer: Sendable {
 }
 
 /// The PEM files HTTPS is served with (`--tls-cert`, `--tls-key`).
-public struct EmulatorTLS: Sendable, Equatable {
+package struct EmulatorTLS: Sendable, Equatable {
     /// The server's certificate, followed by any intermediate CA certificates.
-    public var certificateChain: String
+    package var certificateChain: String
     /// The server certificate's private key.
-    public var privateKey: String
+    package var privateKey: String
 
     /// The two files' paths; `PlacesEmulatorServer` reads them.
-    public init(certificateChain: String, privateKey: String) {
+    package init(certificateChain: String, privateKey: String) {
         self.certificateChain = certificateChain
         self.privateKey = privateKey
     }

@@ -3,8 +3,8 @@ import FoursquarePlaces
 
 /// Builds the one-line-per-request log. The `Authorization` value is never printed (only its scheme), and the
 /// key is cut out of the path and query.
-public enum RequestLog {
-    public static let redacted = RedactedRequest.redactedMarker
+package enum RequestLog {
+    package static let redacted = RedactedRequest.redactedMarker
 
     /// Query parameter names whose values are always redacted.
     static let secretParameters: Set<String> = [
@@ -12,7 +12,7 @@ public enum RequestLog {
     ]
 
     /// `GET /places/search?near=Chicago 200 0.41ms auth=apiKey authorization=<redacted> fixture=… fault=…`
-    public static func line(
+    package static func line(
         method: String, path: String, rawQuery: String?, authorization: String?, response: EmulatorResponse,
         milliseconds: Double, requiredKey: String?
     ) -> String {

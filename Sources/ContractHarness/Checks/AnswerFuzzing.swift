@@ -3,13 +3,13 @@ import FoursquarePlaces
 
 /// What `fuzz` asks for: answers generated from these documents (patched by these overrides), `count` per
 /// operation and documented status, from `seed`.
-public struct FuzzRequest: Sendable {
-    public var documents: [DocumentArgument]
-    public var overrides: [DocumentArgument]
-    public var count: Int
-    public var seed: UInt64
+package struct FuzzRequest: Sendable {
+    package var documents: [DocumentArgument]
+    package var overrides: [DocumentArgument]
+    package var count: Int
+    package var seed: UInt64
 
-    public init(documents: [DocumentArgument], overrides: [DocumentArgument], count: Int, seed: UInt64) {
+    package init(documents: [DocumentArgument], overrides: [DocumentArgument], count: Int, seed: UInt64) {
         self.documents = documents
         self.overrides = overrides
         self.count = count
@@ -18,8 +18,8 @@ public struct FuzzRequest: Sendable {
 }
 
 /// One operation × documented status: how its generated answers fared in the client.
-public struct FuzzCase: Sendable {
-    public enum Verdict: Sendable {
+package struct FuzzCase: Sendable {
+    package enum Verdict: Sendable {
         /// Every generated answer decoded.
         case passed
         /// At least one did not; the first failure, shrunk.
@@ -30,23 +30,23 @@ public struct FuzzCase: Sendable {
         case error(String)
     }
 
-    public var contract: ContractID
+    package var contract: ContractID
     /// `GET /places/search`.
-    public var operation: String
-    public var method: String
-    public var pathTemplate: String
+    package var operation: String
+    package var method: String
+    package var pathTemplate: String
     /// As documented: `200`, `4XX`, `default`.
-    public var status: String
+    package var status: String
     /// The status the answers were given with (`default` → 500).
-    public var httpStatus: Int
-    public var endpoint: EndpointID?
+    package var httpStatus: Int
+    package var endpoint: EndpointID?
     /// The Swift type the answers decode into.
-    public var model: String
+    package var model: String
     /// Answers generated, kept (the document allows them) and put through the client.
-    public var answers: Int
-    public var verdict: Verdict
+    package var answers: Int
+    package var verdict: Verdict
 
-    public init(contract: ContractID, operation: String, method: String, pathTemplate: String, status: String, httpStatus: Int,
+    package init(contract: ContractID, operation: String, method: String, pathTemplate: String, status: String, httpStatus: Int,
                 endpoint: EndpointID?, model: String, answers: Int, verdict: Verdict) {
         self.contract = contract
         self.operation = operation
@@ -62,21 +62,21 @@ public struct FuzzCase: Sendable {
 }
 
 /// The first answer of a case the client could not read, shrunk to a minimal one that still fails the same way.
-public struct FuzzFailure: Sendable {
+package struct FuzzFailure: Sendable {
     /// How many of the case's answers failed.
-    public var failing: Int
+    package var failing: Int
     /// RFC 6901 pointer into the answer: `/results/0/fsq_place_id`.
-    public var pointer: String
+    package var pointer: String
     /// The member the client could not read.
-    public var field: String
-    public var expected: String
-    public var found: String
+    package var field: String
+    package var expected: String
+    package var found: String
     /// The minimal failing answer, compact JSON.
-    public var minimalAnswer: Data
+    package var minimalAnswer: Data
     /// The answer's seed: `fuzz --seed` with it regenerates the same answer first.
-    public var seed: UInt64
+    package var seed: UInt64
 
-    public init(failing: Int, pointer: String, field: String, expected: String, found: String, minimalAnswer: Data, seed: UInt64) {
+    package init(failing: Int, pointer: String, field: String, expected: String, found: String, minimalAnswer: Data, seed: UInt64) {
         self.failing = failing
         self.pointer = pointer
         self.field = field
@@ -88,25 +88,25 @@ public struct FuzzFailure: Sendable {
 }
 
 /// What a fuzz run gave: the lines to print (documents read, overrides applied) and a case per operation × status.
-public struct FuzzRun: Sendable {
-    public var notices: [String]
-    public var cases: [FuzzCase]
+package struct FuzzRun: Sendable {
+    package var notices: [String]
+    package var cases: [FuzzCase]
 
-    public init(notices: [String], cases: [FuzzCase]) {
+    package init(notices: [String], cases: [FuzzCase]) {
         self.notices = notices
         self.cases = cases
     }
 }
 
 /// Generates answers from documents and decodes them through the client; main passes one with the OpenAPI trait.
-public protocol AnswerFuzzing: Sendable {
+package protocol AnswerFuzzing: Sendable {
     /// Throws a one-line description naming the file when a document or override cannot be used.
     func fuzz(_ request: FuzzRequest) throws -> FuzzRun
 }
 
 /// Answers generated on request, for `serve --generate`: the emulator answers a request with a body its
 /// contract's document allows instead of a recorded one.
-public protocol GeneratedAnswers: Sendable {
+package protocol GeneratedAnswers: Sendable {
     /// A generated 2xx answer (status, JSON body) to `method path` (percent-encoded) in `contract`; nil when that
     /// contract's document has no such operation or no JSON success body for it.
     func answer(contract: ContractID, method: String, path: String) -> (status: Int, body: Data)?

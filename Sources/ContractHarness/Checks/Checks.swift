@@ -2,7 +2,7 @@ import Foundation
 import FoursquarePlaces
 
 /// How one check ended.
-public enum Verdict: Sendable, Hashable {
+package enum Verdict: Sendable, Hashable {
     case pass
     /// The client broke the contract; `detail` holds expected versus actual.
     case fail(message: String, detail: String)
@@ -10,7 +10,7 @@ public enum Verdict: Sendable, Hashable {
     case error(message: String, detail: String)
     case skip(reason: String)
 
-    public var isProblem: Bool {
+    package var isProblem: Bool {
         switch self {
         case .fail, .error: return true
         case .pass, .skip: return false
@@ -19,7 +19,7 @@ public enum Verdict: Sendable, Hashable {
 }
 
 /// The names of the checks, as they appear at the end of a testcase name.
-public enum CheckName: String, Sendable, CaseIterable {
+package enum CheckName: String, Sendable, CaseIterable {
     case request
     case decoding
     case errorMapping = "error-mapping"
@@ -37,10 +37,10 @@ public enum CheckName: String, Sendable, CaseIterable {
 }
 
 /// The three replay checks: the request sent, and the decoding or error mapping of the response.
-public enum Checks {
+package enum Checks {
     /// Method, path and order-insensitive query equal the fixture's; the header set is exactly
     /// the auth style's; the key is nowhere in the URL.
-    public static func request(
+    package static func request(
         fixture: Fixture, auth: AuthStyle, captured: [HTTPRequest], key: APIKey, apiVersion: String
     ) -> Verdict {
         request(fixture: fixture, auth: auth, captured: captured, key: key,
@@ -157,12 +157,12 @@ public enum Checks {
     }
 
     /// Which outcome check a fixture gets: error mapping for non-2xx or an expected error, else decoding.
-    public static func outcomeCheckName(for fixture: Fixture) -> CheckName {
+    package static func outcomeCheckName(for fixture: Fixture) -> CheckName {
         fixture.expectedError == nil ? .decoding : .errorMapping
     }
 
     /// A 2xx decodes into the endpoint's model; on failure, the JSON path and expected versus found type.
-    public static func decoding(fixture: Fixture, outcome: CallOutcome) -> Verdict {
+    package static func decoding(fixture: Fixture, outcome: CallOutcome) -> Verdict {
         switch outcome {
         case .decoded:
             return .pass
@@ -179,7 +179,7 @@ public enum Checks {
     }
 
     /// A non-2xx gives the expected typed error and keeps the server's message (and `Retry-After`).
-    public static func errorMapping(fixture: Fixture, outcome: CallOutcome) -> Verdict {
+    package static func errorMapping(fixture: Fixture, outcome: CallOutcome) -> Verdict {
         guard let expected = fixture.expectedError else { return decoding(fixture: fixture, outcome: outcome) }
         switch outcome {
         case .decoded:

@@ -2,19 +2,19 @@ import Foundation
 import FoursquarePlaces
 
 /// One answer as the provider's document sees it: the request sent and the response that came back.
-public struct DocumentExchange: Sendable {
-    public var contract: ContractID
-    public var method: String
+package struct DocumentExchange: Sendable {
+    package var contract: ContractID
+    package var method: String
     /// Percent-encoded, as sent.
-    public var path: String
+    package var path: String
     /// Decoded names and values.
-    public var query: [String: String]
-    public var status: Int
+    package var query: [String: String]
+    package var status: Int
     /// Lower-case names.
-    public var headers: [String: String]
-    public var body: Data
+    package var headers: [String: String]
+    package var body: Data
 
-    public init(contract: ContractID, method: String, path: String, query: [String: String], status: Int,
+    package init(contract: ContractID, method: String, path: String, query: [String: String], status: Int,
                 headers: [String: String], body: Data) {
         self.contract = contract
         self.method = method
@@ -26,7 +26,7 @@ public struct DocumentExchange: Sendable {
     }
 
     /// A fixture's recorded request and answer.
-    public init(fixture: Fixture) {
+    package init(fixture: Fixture) {
         self.init(contract: fixture.contract, method: fixture.request.method, path: fixture.request.path,
                   query: fixture.request.query, status: fixture.response.status, headers: fixture.response.headers,
                   body: fixture.response.body.data)
@@ -34,28 +34,28 @@ public struct DocumentExchange: Sendable {
 }
 
 /// One way an answer departs from the document, by JSON path, with the document's JSON pointer.
-public struct DocumentViolation: Sendable, Hashable {
+package struct DocumentViolation: Sendable, Hashable {
     /// `$.results[0].unresolved_flags: expected array (document: Place.unresolved_flags), found string "closed"`.
-    public var message: String
+    package var message: String
     /// Where the rule is in the document: `#/paths/~1places~1search/get/...`.
-    public var pointer: String
+    package var pointer: String
     /// Demoted to a warning by an override.
-    public var isWarning: Bool
+    package var isWarning: Bool
 
-    public init(message: String, pointer: String, isWarning: Bool = false) {
+    package init(message: String, pointer: String, isWarning: Bool = false) {
         self.message = message
         self.pointer = pointer
         self.isWarning = isWarning
     }
 
-    public var line: String { "\(message) (\(pointer))" }
+    package var line: String { "\(message) (\(pointer))" }
 }
 
 /// The provider's own document as a third oracle beside the Swift model and the recording (`--openapi`).
 ///
 /// `ContractHarness` does not parse documents (that needs OpenAPIKit and Yams); with the OpenAPI trait,
 /// `fsq-contract`'s main passes a `DocumentOracleLoader` that builds one.
-public protocol DocumentOracle: Sendable {
+package protocol DocumentOracle: Sendable {
     /// Whether a document applies to answers of `contract`.
     func covers(contract: ContractID) -> Bool
     /// Every violation of the exchange, in document order; empty when it keeps the document.
@@ -63,12 +63,12 @@ public protocol DocumentOracle: Sendable {
 }
 
 /// The `--openapi` settings a run carries: the oracle and whether its violations only warn.
-public struct DocumentCheck: Sendable {
-    public let oracle: any DocumentOracle
+package struct DocumentCheck: Sendable {
+    package let oracle: any DocumentOracle
     /// `--openapi-warn`: violations are counted warnings in system-out, not failures.
-    public let warnOnly: Bool
+    package let warnOnly: Bool
 
-    public init(oracle: any DocumentOracle, warnOnly: Bool) {
+    package init(oracle: any DocumentOracle, warnOnly: Bool) {
         self.oracle = oracle
         self.warnOnly = warnOnly
     }
@@ -77,7 +77,7 @@ public struct DocumentCheck: Sendable {
     static let breaks = "breaks the OpenAPI document: "
 
     /// The testcase for one exchange, or nil when no document covers its contract.
-    public func result(
+    package func result(
         for exchange: DocumentExchange, endpoint: String, fixture: String, auth: AuthStyle?, check: CheckName,
         redact: (String) -> String = { $0 }
     ) -> CaseResult? {
@@ -104,7 +104,7 @@ public struct DocumentCheck: Sendable {
 extension DocumentCheck {
     /// A live answer (run --live, drift) against the document; no answer at all is the error the other live
     /// checks report. Text from the server passes through `key.redact`.
-    public func liveResult(fixture: Fixture, auth: AuthStyle, exchange: LiveExchange, key: APIKey) -> CaseResult {
+    package func liveResult(fixture: Fixture, auth: AuthStyle, exchange: LiveExchange, key: APIKey) -> CaseResult {
         let endpoint = fixture.endpoint.rawValue
         guard let request = exchange.request, let response = exchange.response else {
             let message: String
@@ -128,18 +128,18 @@ extension DocumentCheck {
 }
 
 /// A contract and a file, from `--openapi [CONTRACT=]FILE` or `--openapi-overrides [CONTRACT=]FILE`.
-public struct DocumentArgument: Sendable, Hashable {
+package struct DocumentArgument: Sendable, Hashable {
     /// Nil: the document's `info.version` says which contract it describes.
-    public var contract: ContractID?
-    public var path: String
+    package var contract: ContractID?
+    package var path: String
 
-    public init(contract: ContractID?, path: String) {
+    package init(contract: ContractID?, path: String) {
         self.contract = contract
         self.path = path
     }
 
     /// `2025-06-17=docs/openapi.json` or `docs/openapi.json`; a known contract before `=` is the contract.
-    public init(parsing text: String) {
+    package init(parsing text: String) {
         if let equals = text.firstIndex(of: "="), Contract.known.contains(ContractID(String(text[..<equals]))) {
             self.init(contract: ContractID(String(text[..<equals])), path: String(text[text.index(after: equals)...]))
         } else {
@@ -149,18 +149,18 @@ public struct DocumentArgument: Sendable, Hashable {
 }
 
 /// What loading the documents gave: the oracle and the lines to print (documents read, overrides applied).
-public struct LoadedDocuments: Sendable {
-    public let oracle: any DocumentOracle & DocumentCoverage
-    public let notices: [String]
+package struct LoadedDocuments: Sendable {
+    package let oracle: any DocumentOracle & DocumentCoverage
+    package let notices: [String]
 
-    public init(oracle: any DocumentOracle & DocumentCoverage, notices: [String]) {
+    package init(oracle: any DocumentOracle & DocumentCoverage, notices: [String]) {
         self.oracle = oracle
         self.notices = notices
     }
 }
 
 /// The operations and statuses a document describes, for `list --openapi`.
-public protocol DocumentCoverage: Sendable {
+package protocol DocumentCoverage: Sendable {
     /// Per contract: each documented operation (`GET /places/search`) with its documented statuses.
     func documentedOperations() -> [(contract: ContractID, method: String, path: String, statuses: [String])]
     /// The documented operation (`GET /places/search`) and response (`200`, `4XX`, `default`) a request and
@@ -169,7 +169,7 @@ public protocol DocumentCoverage: Sendable {
 }
 
 /// Builds the oracle from `--openapi` and `--openapi-overrides`; main passes one when it links a document parser.
-public protocol DocumentOracleLoader: Sendable {
+package protocol DocumentOracleLoader: Sendable {
     /// Throws a one-line description naming the file when a document or override cannot be used.
     func load(documents: [DocumentArgument], overrides: [DocumentArgument]) throws -> LoadedDocuments
 }

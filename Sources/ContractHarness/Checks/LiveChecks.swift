@@ -2,15 +2,15 @@ import Foundation
 import FoursquarePlaces
 
 /// The live checks: status class, decoding or error mapping, and the content type of a real server's answer.
-public enum LiveChecks {
+package enum LiveChecks {
     /// The checks a live fixture × auth style gets, in report order.
-    public static func names(for fixture: Fixture) -> [CheckName] {
+    package static func names(for fixture: Fixture) -> [CheckName] {
         [.liveStatus, fixture.expectedError == nil ? .liveDecoding : .liveErrorMapping, .liveContentType]
     }
 
     /// Every live check's verdict for one exchange; text from the server (or a library) passes through `KeyScrubber`.
     /// A call that got no answer is one error testcase (`live-status`) naming the cause, not one per check.
-    public static func verdicts(
+    package static func verdicts(
         fixture: Fixture, auth: AuthStyle, exchange: LiveExchange, key: APIKey, provocation: LiveProvocation = .asRecorded,
         strict: Bool = false
     ) -> [(CheckName, Verdict)] {
@@ -57,7 +57,7 @@ public enum LiveChecks {
     }
 
     /// The status class must match the fixture's; a refused style on a 2xx fixture says so.
-    public static func status(fixture: Fixture, auth: AuthStyle, response: HTTPResponse, outcome: CallOutcome) -> Verdict {
+    package static func status(fixture: Fixture, auth: AuthStyle, response: HTTPResponse, outcome: CallOutcome) -> Verdict {
         let wantClass = fixture.response.status / 100
         let gotClass = response.status / 100
         if wantClass == gotClass { return .pass }
@@ -74,7 +74,7 @@ public enum LiveChecks {
 
     /// Live errors must map to the right code; the message is the live server's, so it is not compared.
     /// `provocation` says how the error was asked for, so a server that gave a value instead is named plainly.
-    public static func errorMapping(
+    package static func errorMapping(
         fixture: Fixture, outcome: CallOutcome, status: Int? = nil, provocation: LiveProvocation = .asRecorded
     ) -> Verdict {
         guard let expected = fixture.expectedError else { return .pass }
@@ -104,7 +104,7 @@ public enum LiveChecks {
     }
 
     /// The media type must match the fixture's (any JSON type matches any other).
-    public static func contentType(fixture: Fixture, response: HTTPResponse) -> Verdict {
+    package static func contentType(fixture: Fixture, response: HTTPResponse) -> Verdict {
         let got = mediaType(response.headers["content-type"])
         let want = mediaType(fixture.response.headers["content-type"]) ?? "application/json"
         if got == want || (isJSON(want) && isJSON(got)) { return .pass }
@@ -113,7 +113,7 @@ public enum LiveChecks {
     }
 
     /// `application/json; charset=utf-8` → `application/json`.
-    public static func mediaType(_ value: String?) -> String? {
+    package static func mediaType(_ value: String?) -> String? {
         value?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     }
 

@@ -3,17 +3,17 @@ import FoursquarePlaces
 
 /// One unit of work: a fixture with its call plan, under one auth style (or, where the strategy runs a
 /// fixture's styles together, `nil`).
-public struct Job: Sendable {
-    public let index: Int
-    public let fixture: Fixture
-    public let plan: CallPlan
-    public let auth: AuthStyle?
+package struct Job: Sendable {
+    package let index: Int
+    package let fixture: Fixture
+    package let plan: CallPlan
+    package let auth: AuthStyle?
 }
 
 /// What a mode does with each job: which transport it calls, which checks it runs, what it keeps.
 ///
 /// Replay, live, record and drift are strategies; `ExecutionCore` owns everything they share.
-public protocol RunStrategy: Sendable {
+package protocol RunStrategy: Sendable {
     associatedtype Output: Sendable
 
     /// The auth styles a fixture is run under, one job each; `[nil]` makes the fixture one job.
@@ -29,19 +29,19 @@ public protocol RunStrategy: Sendable {
 }
 
 /// Runs a strategy over fixtures: load, plan-or-error, bounded concurrency, the deadline and progress.
-public struct ExecutionCore: Sendable {
+package struct ExecutionCore: Sendable {
     /// Fixtures in flight at once.
-    public var concurrency: Int
-    public var deadline: RunDeadline?
-    public var progress: (@Sendable (Int, Int, Int) -> Void)?
+    package var concurrency: Int
+    package var deadline: RunDeadline?
+    package var progress: (@Sendable (Int, Int, Int) -> Void)?
     /// When set, busy time in load, run and consume is added here (`run --timings`).
-    public var timings: PhaseTimes?
+    package var timings: PhaseTimes?
     /// Set when this process is a supervised worker: fixtures in flight are journaled, and a rerun's left-out
     /// fixtures are reported instead of run.
-    public var worker: WorkerContext?
+    package var worker: WorkerContext?
 
     /// A core running `concurrency` fixtures at once, until `deadline`.
-    public init(concurrency: Int, deadline: RunDeadline? = nil, progress: (@Sendable (Int, Int, Int) -> Void)? = nil,
+    package init(concurrency: Int, deadline: RunDeadline? = nil, progress: (@Sendable (Int, Int, Int) -> Void)? = nil,
                 timings: PhaseTimes? = nil, worker: WorkerContext? = nil) {
         self.concurrency = max(1, concurrency)
         self.deadline = deadline
@@ -51,7 +51,7 @@ public struct ExecutionCore: Sendable {
     }
 
     /// The plan-or-error step every mode shares.
-    public static func plan(_ loaded: LoadedFixture) -> Result<(Fixture, CallPlan), FixtureError> {
+    package static func plan(_ loaded: LoadedFixture) -> Result<(Fixture, CallPlan), FixtureError> {
         switch loaded {
         case let .broken(_, _, error):
             return .failure(error)
@@ -65,7 +65,7 @@ public struct ExecutionCore: Sendable {
     }
 
     /// Runs every item of `source`; `consume` gets each item's outputs in source order as soon as they are ready.
-    public func run<Strategy: RunStrategy>(
+    package func run<Strategy: RunStrategy>(
         _ source: FixtureSource, strategy: Strategy,
         consume: (Int, [Strategy.Output]) async -> Void
     ) async {
@@ -118,7 +118,7 @@ public struct ExecutionCore: Sendable {
     }
 
     /// Every output collected, for callers that need them together.
-    public func collect<Strategy: RunStrategy>(_ source: FixtureSource, strategy: Strategy) async -> [Strategy.Output] {
+    package func collect<Strategy: RunStrategy>(_ source: FixtureSource, strategy: Strategy) async -> [Strategy.Output] {
         var all: [Strategy.Output] = []
         await run(source, strategy: strategy) { _, outputs in all += outputs }
         return all
@@ -149,7 +149,7 @@ extension ExecutionCore {
     /// Runs `count` units that are not all fixture files (record's targets include plan entries) with the same
     /// window, deadline and progress as `run(_:strategy:consume:)`; `notRun` answers for a unit the deadline
     /// stopped before it started.
-    public func run<Output: Sendable>(
+    package func run<Output: Sendable>(
         units count: Int, problems: @escaping @Sendable (Output) -> Int,
         notRun: @escaping @Sendable (Int, RunDeadline) -> Output, _ work: @escaping @Sendable (Int) async -> Output
     ) async -> [Output] {

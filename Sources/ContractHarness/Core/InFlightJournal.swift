@@ -6,13 +6,13 @@ import FoursquarePlaces
 ///
 /// A shared mapping costs no system call per fixture: `begin` and `end` are a lock and a copy into memory the
 /// kernel keeps when the process is killed, whatever killed it.
-public final class InFlightJournal: @unchecked Sendable {
+package final class InFlightJournal: @unchecked Sendable {
     /// The environment variable that makes a process a supervised worker: the journal file's path.
-    public static let variable = "FSQ_RUN_WORKER_JOURNAL"
+    package static let variable = "FSQ_RUN_WORKER_JOURNAL"
     /// Test-only, and only in debug builds: `trap:SUFFIX` or `kill:SUFFIX` makes the worker trap, or SIGKILL
     /// itself, when the fixture whose path ends in SUFFIX starts. It exists so the end-to-end tests can crash a
     /// run; a release build (what users run) does not read it.
-    public static let testCrashVariable = "FSQ_TEST_CRASH"
+    package static let testCrashVariable = "FSQ_TEST_CRASH"
 
     /// The test crash hook's setting in `environment`; always nil in a release build.
     static func testCrash(in environment: [String: String]) -> String? {
@@ -34,7 +34,7 @@ public final class InFlightJournal: @unchecked Sendable {
     private let crash: (kind: String, suffix: String)?
 
     /// Maps the journal file at `path` (a worker's, made by its supervisor); `crash` is the test hook's setting.
-    public init?(mapping path: String, crash: String? = nil) {
+    package init?(mapping path: String, crash: String? = nil) {
         let fd = open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -57,12 +57,12 @@ public final class InFlightJournal: @unchecked Sendable {
     }
 
     /// Records how many fixtures the run covers.
-    public func setTotal(_ count: Int) {
+    package func setTotal(_ count: Int) {
         base.storeBytes(of: Int64(count), toByteOffset: 8, as: Int64.self)
     }
 
     /// Marks `path` in flight; pass the slot to `end`. Nil when every slot is taken (it is then not named).
-    public func begin(_ path: String) -> Int? {
+    package func begin(_ path: String) -> Int? {
         guard let slot = freeSlots.withLock({ $0.popLast() }) else { return nil }
         #if DEBUG
         defer { if let crash, path.hasSuffix(crash.suffix) { Self.crashForTest(crash.kind) } }
@@ -87,10 +87,10 @@ public final class InFlightJournal: @unchecked Sendable {
     }
 
     /// `path` as the journal names it after a crash (see `recordedBytes`).
-    public static func recorded(_ path: String) -> String { String(decoding: recordedBytes(path), as: UTF8.self) }
+    package static func recorded(_ path: String) -> String { String(decoding: recordedBytes(path), as: UTF8.self) }
 
     /// Marks the fixture of `slot` finished.
-    public func end(_ slot: Int?) {
+    package func end(_ slot: Int?) {
         guard let slot else { return }
         freeSlots.withLock { slots in
             (base + Self.headerSize + slot * Self.slotSize).storeBytes(of: UInt16(0), as: UInt16.self)
@@ -115,10 +115,10 @@ public final class InFlightJournal: @unchecked Sendable {
     #endif
 
     /// What a dead worker's journal says: the fixtures in flight, and how many had finished of how many.
-    public struct Snapshot: Sendable, Equatable {
-        public var inFlight: [String]
-        public var finished: Int
-        public var total: Int
+    package struct Snapshot: Sendable, Equatable {
+        package var inFlight: [String]
+        package var finished: Int
+        package var total: Int
     }
 
     /// Reads a journal file; nil when it cannot be read.

@@ -3,8 +3,8 @@ import Synchronization
 /// Busy time per phase of a streaming run (load, run, report), summed over the workers.
 ///
 /// Phases overlap in a streaming run, so its wall time cannot be split; busy seconds show where the work goes.
-public final class PhaseTimes: Sendable {
-    public enum Phase: Sendable {
+package final class PhaseTimes: Sendable {
+    package enum Phase: Sendable {
         case load, run, report
     }
 
@@ -12,10 +12,10 @@ public final class PhaseTimes: Sendable {
     private let run = Atomic<Int>(0)
     private let report = Atomic<Int>(0)
 
-    public init() {}
+    package init() {}
 
     /// Adds `duration` to `phase`.
-    public func add(_ phase: Phase, _ duration: Duration) {
+    package func add(_ phase: Phase, _ duration: Duration) {
         let parts = duration.components
         let nanoseconds = Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
         switch phase {
@@ -26,7 +26,7 @@ public final class PhaseTimes: Sendable {
     }
 
     /// Busy seconds spent in `phase` so far.
-    public func seconds(_ phase: Phase) -> Double {
+    package func seconds(_ phase: Phase) -> Double {
         let nanoseconds: Int
         switch phase {
         case .load: nanoseconds = load.load(ordering: .relaxed)

@@ -1,17 +1,17 @@
 import FoursquarePlaces
 
 /// Counts finished jobs and problems, and reports (done, total, problems) after each.
-public final class ProgressCounter: Sendable {
+package final class ProgressCounter: Sendable {
     private let state = Locked((done: 0, problems: 0))
-    public let total: Int
+    package let total: Int
     private let report: (@Sendable (Int, Int, Int) -> Void)?
 
-    public init(total: Int, report: (@Sendable (Int, Int, Int) -> Void)?) {
+    package init(total: Int, report: (@Sendable (Int, Int, Int) -> Void)?) {
         self.total = total
         self.report = report
     }
 
-    public func add(problems count: Int) {
+    package func add(problems count: Int) {
         let snapshot = state.withLock { state in
             state.done += 1
             state.problems += count

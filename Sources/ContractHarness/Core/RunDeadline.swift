@@ -1,24 +1,24 @@
 import Foundation
 
 /// The whole run's deadline, computed once and shared by every job of a run.
-public struct RunDeadline: Sendable {
+package struct RunDeadline: Sendable {
     /// As given on the command line, for messages.
-    public let seconds: Double
-    public let instant: ContinuousClock.Instant
+    package let seconds: Double
+    package let instant: ContinuousClock.Instant
 
-    public init(seconds: Double, from start: ContinuousClock.Instant = .now) {
+    package init(seconds: Double, from start: ContinuousClock.Instant = .now) {
         self.seconds = seconds
         let clamped = min(max(seconds, 0), 365 * 86_400)
         instant = start + .milliseconds(Int64(clamped * 1000))
     }
 
-    public var hasPassed: Bool { ContinuousClock.now >= instant }
+    package var hasPassed: Bool { ContinuousClock.now >= instant }
 
     /// Seconds left, never negative.
-    public var remaining: Double { max(0, (instant - ContinuousClock.now).seconds) }
+    package var remaining: Double { max(0, (instant - ContinuousClock.now).seconds) }
 
     /// The verdict of a case the deadline stopped.
-    public func notRun(started: Bool) -> Verdict {
+    package func notRun(started: Bool) -> Verdict {
         let what = started ? "not finished" : "not run"
         return .error(message: "\(what): the run deadline of \(Self.format(seconds))s passed",
                       detail: "the whole-run deadline (--deadline \(Self.format(seconds))) passed before this case \(started ? "finished" : "started")")
@@ -31,7 +31,7 @@ public struct RunDeadline: Sendable {
 
 extension Duration {
     /// The duration in seconds as a Double.
-    public var seconds: Double {
+    package var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }

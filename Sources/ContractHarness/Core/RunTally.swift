@@ -1,21 +1,21 @@
 import Foundation
 
 /// A run's counts per suite and the first problems, kept instead of every result so memory stays flat.
-public struct RunTally: Sendable {
+package struct RunTally: Sendable {
     /// Outcome counts for one suite, or for the whole run.
-    public struct Counts: Sendable, Hashable {
-        public var passed = 0
-        public var failed = 0
-        public var errors = 0
-        public var skipped = 0
-        public var fixtures = 0
+    package struct Counts: Sendable, Hashable {
+        package var passed = 0
+        package var failed = 0
+        package var errors = 0
+        package var skipped = 0
+        package var fixtures = 0
         /// Counted warnings (OpenAPI violations under `--openapi-warn`); they do not fail the run.
-        public var warnings = 0
+        package var warnings = 0
 
-        public var cases: Int { passed + failed + errors + skipped }
-        public var problems: Int { failed + errors }
+        package var cases: Int { passed + failed + errors + skipped }
+        package var problems: Int { failed + errors }
 
-        public init() {}
+        package init() {}
 
         mutating func add(_ verdict: Verdict) {
             switch verdict {
@@ -27,7 +27,7 @@ public struct RunTally: Sendable {
         }
 
         /// `3 passed, 1 failed, 2 errors, 1 skipped` (zero errors and skips left out), the same words everywhere.
-        public var line: String {
+        package var line: String {
             var line = "\(passed) passed, \(failed) failed"
             if errors > 0 { line += ", \(plural(errors, "error"))" }
             if skipped > 0 { line += ", \(skipped) skipped" }
@@ -36,20 +36,20 @@ public struct RunTally: Sendable {
     }
 
     /// How many problems are kept for the terminal; the report has them all.
-    public var maxProblems: Int
-    public private(set) var suites: [String: Counts] = [:]
-    public private(set) var total = Counts()
+    package var maxProblems: Int
+    package private(set) var suites: [String: Counts] = [:]
+    package private(set) var total = Counts()
     /// The first `maxProblems` failed or errored results, in run order, at most `CauseGroups.threshold` per cause.
-    public private(set) var problems: [CaseResult] = []
+    package private(set) var problems: [CaseResult] = []
     /// How many problems share each one-line cause, and the first case with it (at most `maxCauses` causes).
-    public private(set) var causes: [String: (count: Int, first: CaseResult)] = [:]
+    package private(set) var causes: [String: (count: Int, first: CaseResult)] = [:]
     /// Distinct causes counted; past it a new cause is only in `problems` and the report.
-    public static let maxCauses = 1000
+    package static let maxCauses = 1000
 
-    public init(maxProblems: Int = 50) { self.maxProblems = maxProblems }
+    package init(maxProblems: Int = 50) { self.maxProblems = maxProblems }
 
     /// Adds one fixture's results under `suite`.
-    public mutating func add(_ results: [CaseResult], suite: String) {
+    package mutating func add(_ results: [CaseResult], suite: String) {
         var counts = suites[suite] ?? Counts()
         counts.fixtures += 1
         total.fixtures += 1
@@ -77,7 +77,7 @@ public struct RunTally: Sendable {
 
     /// Drops kept problems a summary line stands for (a contract the server refused on every call); the counts,
     /// and the report, keep them.
-    public mutating func omitProblems(where summarised: (CaseResult) -> Bool) {
+    package mutating func omitProblems(where summarised: (CaseResult) -> Bool) {
         problems.removeAll(where: summarised)
     }
 }
@@ -86,8 +86,8 @@ public struct RunTally: Sendable {
 func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
 /// The terminal summary: counts per suite, then each problem in a line or two, then the totals.
-public enum Summary {
-    public static func render(_ tally: RunTally) -> String {
+package enum Summary {
+    package static func render(_ tally: RunTally) -> String {
         var lines: [String] = []
         let order = HarnessReport.suiteOrder(tally.suites.keys)
         let width = order.map(\.count).max() ?? 0
@@ -122,7 +122,7 @@ public enum Summary {
     }
 
     /// The summary of results already in memory (drift), one fixture per distinct path.
-    public static func render(_ results: [CaseResult], maxProblems: Int = 50) -> String {
+    package static func render(_ results: [CaseResult], maxProblems: Int = 50) -> String {
         var tally = RunTally(maxProblems: maxProblems)
         var current: [CaseResult] = []
         for result in results {

@@ -2,9 +2,9 @@ import FoursquarePlaces
 
 /// Why a verb's flags select nothing to test: one line saying why and what would select something. A job that
 /// could not test what it was asked to must not exit 0, so each of these is a usage error (exit 2).
-public enum Selection {
+package enum Selection {
     /// `--auth` asks only for styles `contract` does not take (`--contract 2025-06-17 --auth apiKey`).
-    public static func authProblem(_ styles: [AuthStyle], contract: ContractID) -> String? {
+    package static func authProblem(_ styles: [AuthStyle], contract: ContractID) -> String? {
         let accepted = contract.authStyles
         guard !styles.contains(where: accepted.contains) else { return nil }
         guard let preferred = accepted.first else { return "--contract \(contract) is unknown (known: \(Contract.knownList))" }
@@ -14,7 +14,7 @@ public enum Selection {
     }
 
     /// `--auth` asks only for styles that none of the selected fixtures' contracts take.
-    public static func authProblem(_ styles: [AuthStyle], contracts: Set<ContractID>) -> String? {
+    package static func authProblem(_ styles: [AuthStyle], contracts: Set<ContractID>) -> String? {
         guard !contracts.isEmpty else { return nil }
         if contracts.count == 1, let contract = contracts.first { return authProblem(styles, contract: contract) }
         let accepted = Set(contracts.flatMap(\.authStyles))
@@ -25,7 +25,7 @@ public enum Selection {
     }
 
     /// `--api-version` on a live call or drift: it only changes the bearer style's header.
-    public static func apiVersionProblem(_ version: String, styles: [AuthStyle]) -> String? {
+    package static func apiVersionProblem(_ version: String, styles: [AuthStyle]) -> String? {
         guard !styles.contains(.bearer) else { return nil }
         return "--api-version \(version) applies to nothing: \(authFlag(styles)) sends no X-Places-Api-Version header; "
             + "use --auth bearer, or drop --api-version"
@@ -33,7 +33,7 @@ public enum Selection {
 
     /// `--api-version` on replay: it applies only to a fixture replayed with bearer whose own version allows it
     /// (no recorded `X-Places-Api-Version`, or the same one; a dated contract fixes its version).
-    public static func apiVersionProblem(_ version: String, styles: [AuthStyle], fixtures: [Fixture]) -> String? {
+    package static func apiVersionProblem(_ version: String, styles: [AuthStyle], fixtures: [Fixture]) -> String? {
         if let problem = apiVersionProblem(version, styles: styles) { return problem }
         let replayed = fixtures.filter { Contracts.styles(for: $0, selected: styles).contains(.bearer) }
         let conflicting = replayed.filter { ownVersion(of: $0).map { $0 != version } ?? false }
@@ -56,7 +56,7 @@ public enum Selection {
     }
 
     /// `--shard I/N` left nothing in this shard.
-    public static func emptyShard(_ shard: String, fixtures: Int) -> String {
+    package static func emptyShard(_ shard: String, fixtures: Int) -> String {
         "--shard \(shard) selects no fixture: the \(fixtures) selected fixture\(fixtures == 1 ? "" : "s") fill only "
             + "\(fixtures) shard\(fixtures == 1 ? "" : "s"); use at most \(max(fixtures, 1)) shards"
     }

@@ -6,11 +6,11 @@ import FoursquarePlaces
 ///
 /// At the deadline plus `grace` it calls `expire` once, on its own thread; `expire` writes what finished and
 /// exits the process.
-public final class Watchdog: Sendable {
+package final class Watchdog: Sendable {
     private let cancelled = Locked(false)
     private let fireAt: Date
 
-    public init(deadline: RunDeadline, grace: Double, expire: @escaping @Sendable () -> Void) {
+    package init(deadline: RunDeadline, grace: Double, expire: @escaping @Sendable () -> Void) {
         fireAt = Date(timeIntervalSinceNow: deadline.remaining + grace)
         let thread = Thread { [cancelled, fireAt] in
             while Date() < fireAt {
@@ -24,21 +24,21 @@ public final class Watchdog: Sendable {
     }
 
     /// The run finished on its own; the thread ends without firing.
-    public func cancel() { cancelled.withLock { $0 = true } }
+    package func cancel() { cancelled.withLock { $0 = true } }
 }
 
 /// A run's pipeline: source → core → report stream, with the index of the next fixture the report needs,
 /// so that a watchdog can write every fixture not yet reported as unfinished.
-public final class RunPipeline<Strategy: RunStrategy>: Sendable where Strategy.Output == [CaseResult] {
-    public let source: FixtureSource
-    public let strategy: Strategy
-    public let core: ExecutionCore
-    public let stream: ReportStream
+package final class RunPipeline<Strategy: RunStrategy>: Sendable where Strategy.Output == [CaseResult] {
+    package let source: FixtureSource
+    package let strategy: Strategy
+    package let core: ExecutionCore
+    package let stream: ReportStream
     /// Whether a loaded fixture is part of the run (`--contract`); others yield nothing.
-    public let includes: @Sendable (Fixture) -> Bool
+    package let includes: @Sendable (Fixture) -> Bool
     private let nextToReport = Locked(0)
 
-    public init(source: FixtureSource, strategy: Strategy, core: ExecutionCore, stream: ReportStream,
+    package init(source: FixtureSource, strategy: Strategy, core: ExecutionCore, stream: ReportStream,
                 includes: @escaping @Sendable (Fixture) -> Bool = { _ in true }) {
         self.source = source
         self.strategy = strategy
@@ -48,7 +48,7 @@ public final class RunPipeline<Strategy: RunStrategy>: Sendable where Strategy.O
     }
 
     /// Runs every fixture into the report, in source order.
-    public func run() async {
+    package func run() async {
         await core.run(source, strategy: Filtered(base: strategy, includes: includes)) { index, outputs in
             // Under the index lock, so a watchdog closing the report never writes a fixture twice.
             nextToReport.withLock { next in
@@ -61,7 +61,7 @@ public final class RunPipeline<Strategy: RunStrategy>: Sendable where Strategy.O
 
     /// Reports every fixture not yet reported with `unfinished`'s cases, then closes the report.
     /// Safe to call from another thread while `run` is stuck.
-    public func closeUnfinished(_ unfinished: (String, String) -> [CaseResult]) throws {
+    package func closeUnfinished(_ unfinished: (String, String) -> [CaseResult]) throws {
         let first = nextToReport.withLock { next in
             let first = next
             next = -1

@@ -4,20 +4,20 @@ import Foundation
 /// when it was started again after a crash, what to leave out (`WorkerRerun`).
 ///
 /// Read once from the environment by the verb and handed to `ExecutionCore`, so the core has no process-wide state.
-public struct WorkerContext: Sendable {
+package struct WorkerContext: Sendable {
     /// Where this worker names the fixtures it has in flight.
-    public let journal: InFlightJournal
+    package let journal: InFlightJournal
     /// Instructions for a worker started again after a crash; nil in a first worker.
-    public let rerun: WorkerRerun?
+    package let rerun: WorkerRerun?
 
     /// Builds a context from its parts (tests build one around a journal file of their own).
-    public init(journal: InFlightJournal, rerun: WorkerRerun? = nil) {
+    package init(journal: InFlightJournal, rerun: WorkerRerun? = nil) {
         self.journal = journal
         self.rerun = rerun
     }
 
     /// This process's context when `environment` makes it a supervised worker, else nil.
-    public static func from(environment: [String: String]) -> WorkerContext? {
+    package static func from(environment: [String: String]) -> WorkerContext? {
         guard let path = environment[InFlightJournal.variable], !path.isEmpty,
               let journal = InFlightJournal(mapping: path, crash: InFlightJournal.testCrash(in: environment)) else { return nil }
         let rerun = environment[WorkerRerun.variable].flatMap { try? JSONDecoder().decode(WorkerRerun.self, from: Data($0.utf8)) }
@@ -25,7 +25,7 @@ public struct WorkerContext: Sendable {
     }
 
     /// When the run's deadline counts from: a rerun keeps the first worker's start.
-    public static func runStart(_ worker: WorkerContext?) -> ContinuousClock.Instant {
+    package static func runStart(_ worker: WorkerContext?) -> ContinuousClock.Instant {
         worker?.rerun?.runStart ?? .now
     }
 }

@@ -5,16 +5,16 @@ import Foundation
 /// writes it, as Maven Surefire does for a forked JVM that died.
 ///
 /// The worker inherits standard output and error, so its lines reach the job log as they are written.
-public enum WorkerSupervisor {
+package enum WorkerSupervisor {
     /// How a supervised worker ended.
-    public enum End: Sendable, Equatable {
+    package enum End: Sendable, Equatable {
         case exited(Int32)
         /// Killed by `signal`; `journal` holds what it had in flight, when the journal could be read.
         case killed(signal: Int32, pid: Int32, journal: InFlightJournal.Snapshot?)
     }
 
     /// A run gives up going on without crashing fixtures once this many are left out.
-    public static let maxLeftOut = 8
+    package static let maxLeftOut = 8
 
     /// Nil in a worker (the caller runs the verb itself) or when no worker can be started (the verb then runs
     /// unsupervised in this process); otherwise starts a worker with this process's arguments and waits for it.
@@ -23,7 +23,7 @@ public enum WorkerSupervisor {
     /// of the run goes on: one fixture at a time when the crash had several in flight, and without each fixture
     /// that crashed a worker alone (`WorkerRerun`). `dead` is told each dead worker's pid, so its half-written
     /// files can be removed. `.killed` means the run could not go on: the crash named no fixture, or too many.
-    public static func superviseUnlessWorker(verb: String = "fsq-contract run", dead: (Int32) -> Void = { _ in }) -> End? {
+    package static func superviseUnlessWorker(verb: String = "fsq-contract run", dead: (Int32) -> Void = { _ in }) -> End? {
         let environment = ProcessInfo.processInfo.environment
         guard environment[InFlightJournal.variable] == nil else {
             exitWithSupervisor(lifeline: environment[lifelineVariable].flatMap { Int32($0) })
@@ -138,7 +138,7 @@ public enum WorkerSupervisor {
     }
 
     /// `SIGSEGV`, `SIGKILL`…, or `signal N`.
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [
             SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
             SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",

@@ -12,41 +12,41 @@ import FoursquarePlaces
 /// A fingerprint is the operation (contract/endpoint), the check, the JSON path and the kind of change: it does
 /// not depend on the order of fixtures, their names or when they were recorded. A finding in the baseline is
 /// known (listed, not failing) until its entry expires; then it fails again and says so.
-public struct Baseline: Sendable, Equatable {
-    public struct Entry: Sendable, Hashable, Codable {
-        public var fingerprint: String
-        public var reason: String
+package struct Baseline: Sendable, Equatable {
+    package struct Entry: Sendable, Hashable, Codable {
+        package var fingerprint: String
+        package var reason: String
         /// `YYYY-MM-DD`, the entry holding through that day (UTC); or `never`, for a flaw accepted for the life of a
         /// document version.
-        public var expires: String
+        package var expires: String
 
-        public init(fingerprint: String, reason: String, expires: String) {
+        package init(fingerprint: String, reason: String, expires: String) {
             self.fingerprint = fingerprint
             self.reason = reason
             self.expires = expires
         }
 
         /// `seed/place-search`: the fingerprint's operation.
-        public var operation: String { String(fingerprint.prefix { $0 != " " }) }
+        package var operation: String { String(fingerprint.prefix { $0 != " " }) }
 
-        public func isExpired(today: String) -> Bool { expires != Baseline.never && expires < today }
+        package func isExpired(today: String) -> Bool { expires != Baseline.never && expires < today }
     }
 
-    public var entries: [Entry] = []
+    package var entries: [Entry] = []
 
-    public init(entries: [Entry] = []) { self.entries = entries }
+    package init(entries: [Entry] = []) { self.entries = entries }
 
     /// The `expires` of an entry that holds until it is removed.
-    public static let never = "never"
+    package static let never = "never"
 
     /// How long an entry `--update-baseline` adds holds: 30 days unless the user says otherwise, so that a finding
     /// accepted in a hurry comes back for review within a month.
-    public static let defaultExpiryDays = 30
+    package static let defaultExpiryDays = 30
 
     struct File: Codable { var entries: [Entry] }
 
     /// Reads the file; a missing file is an empty baseline (the first `--update-baseline` writes it).
-    public static func load(_ url: URL) throws(FixtureError) -> Baseline {
+    package static func load(_ url: URL) throws(FixtureError) -> Baseline {
         guard FileManager.default.fileExists(atPath: url.path) else { return Baseline() }
         let file: File
         do {
@@ -61,7 +61,7 @@ public struct Baseline: Sendable, Equatable {
         return Baseline(entries: file.entries)
     }
 
-    public func write(to url: URL) throws {
+    package func write(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write(encoder.encode(File(entries: entries.sorted { $0.fingerprint < $1.fingerprint })) + Data("\n".utf8), to: url)
@@ -70,7 +70,7 @@ public struct Baseline: Sendable, Equatable {
     static func isDate(_ text: String) -> Bool { text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil }
 
     /// Today (UTC) as `YYYY-MM-DD`, `days` ahead.
-    public static func day(_ days: Int = 0, from now: Date = Date()) -> String {
+    package static func day(_ days: Int = 0, from now: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -79,13 +79,13 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// `2025-06-17/place-search drift $.results[*].geocodes removed`.
-    public static func fingerprint(contract: ContractID, endpoint: String, check: String, path: String, kind: String) -> String {
+    package static func fingerprint(contract: ContractID, endpoint: String, check: String, path: String, kind: String) -> String {
         "\(contract)/\(endpoint) \(check) \(path) \(kind)"
     }
 
     /// The fingerprint of a failing live check (`run --live`, `live-openapi`): the operation, the check, and what
     /// failed in words, with array indices, place ids and numbers taken out so it holds from night to night.
-    public static func fingerprint(contract: ContractID, endpoint: String, check: String, message: String) -> String {
+    package static func fingerprint(contract: ContractID, endpoint: String, check: String, message: String) -> String {
         var text = String(message.split(separator: "\n").first ?? "")
         for (pattern, replacement) in [(#"\[\d+\]"#, "[*]"), (#"/\d+(/|$)"#, "/*$1"), (#"\b[0-9a-f]{24}\b"#, "<id>"), (#"\d+(\.\d+)?"#, "N"),
                                        (#"\s+"#, " ")] {
@@ -96,7 +96,7 @@ public struct Baseline: Sendable, Equatable {
 
     /// The entry for a fingerprint, if any. An entry written before findings were one violation each
     /// (`… (and N more)`, the count masked as `N`) still stands for the violation it names first.
-    public func entry(_ fingerprint: String) -> Entry? {
+    package func entry(_ fingerprint: String) -> Entry? {
         entries.first { $0.fingerprint == fingerprint }
             ?? entries.first { $0.fingerprint.hasSuffix(Self.legacyMore) && String($0.fingerprint.dropLast(Self.legacyMore.count)) == fingerprint }
     }
@@ -108,7 +108,7 @@ public struct Baseline: Sendable, Equatable {
     /// give them), without the entries the run found fixed; entries of operations the run did not cover stay.
     /// `expires` is what new entries get (`--baseline-expires`): a date, or `never`. A legacy entry is written
     /// again as the one violation it named, keeping its reason and date.
-    public func updated(findings: Set<String>, covered: Set<String>, today: String = Baseline.day(),
+    package func updated(findings: Set<String>, covered: Set<String>, today: String = Baseline.day(),
                         expires: String = Baseline.day(Baseline.defaultExpiryDays)) -> Baseline {
         let exact = Set(entries.map(\.fingerprint))
         var kept = entries.filter { findings.contains($0.fingerprint) || !covered.contains($0.operation) }
@@ -124,7 +124,7 @@ public struct Baseline: Sendable, Equatable {
 
     /// `--baseline-expires`' value as an `expires`: days from today, a `YYYY-MM-DD` date, or `never`; nil when it
     /// is none of these.
-    public static func expiry(parsing text: String, from now: Date = Date()) -> String? {
+    package static func expiry(parsing text: String, from now: Date = Date()) -> String? {
         if text == never || isDate(text) { return text }
         if let days = Int(text), days > 0 { return day(days, from: now) }
         return nil
@@ -132,18 +132,18 @@ public struct Baseline: Sendable, Equatable {
 }
 
 /// One run's use of a baseline: which findings it knew, which entries have expired, and which are fixed.
-public final class BaselineUse: Sendable {
-    public let baseline: Baseline
-    public let today: String
+package final class BaselineUse: Sendable {
+    package let baseline: Baseline
+    package let today: String
     private let state = Locked<(findings: Set<String>, known: Set<String>, expired: Set<String>, covered: Set<String>)>(([], [], [], []))
 
-    public init(_ baseline: Baseline, today: String = Baseline.day()) {
+    package init(_ baseline: Baseline, today: String = Baseline.day()) {
         self.baseline = baseline
         self.today = today
     }
 
     /// How a failing case's findings stand against the baseline.
-    public enum Standing: Sendable {
+    package enum Standing: Sendable {
         /// Not every finding is in the baseline: the case fails, for these findings the baseline does not know.
         case new(unknown: [String])
         /// Every finding is known and in date: the case passes, with these notes.
@@ -153,9 +153,9 @@ public final class BaselineUse: Sendable {
     }
 
     /// Notes an operation the run got an answer from (for fixed entries).
-    public func covered(_ operation: String) { state.withLock { _ = $0.covered.insert(operation) } }
+    package func covered(_ operation: String) { state.withLock { _ = $0.covered.insert(operation) } }
 
-    public func judge(_ fingerprints: [String]) -> Standing {
+    package func judge(_ fingerprints: [String]) -> Standing {
         guard !fingerprints.isEmpty else { return .new(unknown: []) }
         state.withLock { $0.findings.formUnion(fingerprints) }
         let entries = fingerprints.map(baseline.entry)
@@ -174,7 +174,7 @@ public final class BaselineUse: Sendable {
     /// Applies the baseline to a fixture's live cases: a failing case whose findings are all known passes with a
     /// note; one with a new finding fails naming the new ones only; one whose entry expired fails naming it. A case
     /// that lists its violations (`CaseResult.findings`) is judged violation by violation.
-    public func apply(to results: inout [CaseResult], contract: ContractID, endpoint: String) {
+    package func apply(to results: inout [CaseResult], contract: ContractID, endpoint: String) {
         for index in results.indices where results[index].verdict.isProblem {
             let message: String, detail: String
             switch results[index].verdict {
@@ -201,19 +201,19 @@ public final class BaselineUse: Sendable {
     }
 
     /// Every finding the run made, known or not.
-    public var findings: Set<String> { state.current.findings }
-    public var known: [String] { state.current.known.sorted() }
-    public var expired: [Baseline.Entry] { baseline.entries.filter { state.current.expired.contains($0.fingerprint) } }
-    public var coveredOperations: Set<String> { state.current.covered }
+    package var findings: Set<String> { state.current.findings }
+    package var known: [String] { state.current.known.sorted() }
+    package var expired: [Baseline.Entry] { baseline.entries.filter { state.current.expired.contains($0.fingerprint) } }
+    package var coveredOperations: Set<String> { state.current.covered }
 
     /// Entries whose finding did not occur in an operation the run covered.
-    public var fixed: [Baseline.Entry] {
+    package var fixed: [Baseline.Entry] {
         let current = state.current
         return baseline.entries.filter { !current.findings.contains($0.fingerprint) && current.covered.contains($0.operation) }
     }
 
     /// The terminal's lines: known findings, expired entries, fixed entries.
-    public func lines(path: String) -> [String] {
+    package func lines(path: String) -> [String] {
         var lines = ["baseline \(path): \(plural(known.count, "known finding")) (not failing), \(expired.count) expired, \(fixed.count) fixed"]
         lines += known.prefix(20).map { "  known: \($0)" }
         if known.count > 20 { lines.append("  … \(known.count - 20) more known") }

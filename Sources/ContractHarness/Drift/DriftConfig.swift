@@ -9,14 +9,14 @@ import FoursquarePlaces
 ///   "endpoints": { "place-search": { "ignore": ["$.results[*].location.*"], "grades": {} } } }
 /// ```
 /// Patterns are JSON paths as drift prints them; `*` matches any run of characters (`[*]` is literal).
-public struct DriftConfig: Sendable, Decodable {
-    public struct Rules: Sendable, Decodable {
-        public var ignore: [String] = []
-        public var grades: [String: DriftGrade] = [:]
+package struct DriftConfig: Sendable, Decodable {
+    package struct Rules: Sendable, Decodable {
+        package var ignore: [String] = []
+        package var grades: [String: DriftGrade] = [:]
 
-        public init() {}
+        package init() {}
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             try ConfigFile.rejectUnknownKeys(decoder, known: ["ignore", "grades"])
             try self.init(decoder)
         }
@@ -36,12 +36,12 @@ public struct DriftConfig: Sendable, Decodable {
         }
     }
 
-    public var global = Rules()
-    public var endpoints: [String: Rules] = [:]
+    package var global = Rules()
+    package var endpoints: [String: Rules] = [:]
 
-    public init() {}
+    package init() {}
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try ConfigFile.rejectUnknownKeys(decoder, known: ["ignore", "grades", "endpoints"])
         global = try Rules(decoder)
         let container = try decoder.container(keyedBy: ConfigFile.AnyKey.self)
@@ -54,18 +54,18 @@ public struct DriftConfig: Sendable, Decodable {
     }
 
     /// Reads the config from the fixtures folder; a missing file is an empty config.
-    public static func load(fixturesRoot: URL) throws(FixtureError) -> DriftConfig {
+    package static func load(fixturesRoot: URL) throws(FixtureError) -> DriftConfig {
         let url = fixturesRoot.appendingPathComponent(FixtureLoader.driftConfigName)
         guard FileManager.default.fileExists(atPath: url.path) else { return DriftConfig() }
         return try ConfigFile.decode(DriftConfig.self, from: url, file: FixtureLoader.driftConfigName)
     }
 
-    public func ignores(_ path: String, endpoint: String) -> Bool {
+    package func ignores(_ path: String, endpoint: String) -> Bool {
         (global.ignore + (endpoints[endpoint]?.ignore ?? [])).contains { Self.matches($0, path) }
     }
 
     /// The override for `path`; the endpoint's rules win over global ones.
-    public func grade(for path: String, endpoint: String) -> DriftGrade? {
+    package func grade(for path: String, endpoint: String) -> DriftGrade? {
         for rules in [endpoints[endpoint], global].compactMap({ $0 }) {
             if let match = rules.grades.first(where: { Self.matches($0.key, path) }) { return match.value }
         }

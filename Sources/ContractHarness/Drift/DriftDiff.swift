@@ -3,8 +3,8 @@ import FoursquarePlaces
 
 /// Every change between a fixture's recorded response and a live one, graded by what the model reads.
 /// Drift reports them; record lists them for an updated fixture.
-public enum DriftDiff {
-    public static func compare(fixture: Fixture, status: Int, contentType: String?, body: Data) -> [DriftChange] {
+package enum DriftDiff {
+    package static func compare(fixture: Fixture, status: Int, contentType: String?, body: Data) -> [DriftChange] {
         var changes: [DriftChange] = []
         let recordedStatus = fixture.response.status
         if recordedStatus / 100 != status / 100 {

@@ -2,13 +2,13 @@ import Foundation
 import FoursquarePlaces
 
 /// Drift's JUnit cases, suite properties and JSON document.
-public enum DriftReport {
+package enum DriftReport {
     /// One testcase per fixture × style: ERR fails (or WARN with `failOn: .warn`); an error fixture the server
     /// does not reproduce is skipped with the reason; a call with no answer is an error; the rest go to system-out.
     /// A stale fixture (its place id gone, its endpoint answering others) is skipped, or fails with `staleFails`.
     /// With a `baseline`, a case whose every finding is a known, unexpired entry passes (listed as known); one
     /// whose entry expired fails naming it.
-    public static func caseResults(_ run: DriftRun, failOn: DriftGrade = .err, staleFails: Bool = false,
+    package static func caseResults(_ run: DriftRun, failOn: DriftGrade = .err, staleFails: Bool = false,
                                    baseline: BaselineUse? = nil) -> [CaseResult] {
         let broken = run.broken.map { CaseResult.loadError(path: $0.path, suite: $0.suite, error: $0.error) }
         return broken + run.results.flatMap { result -> [CaseResult] in
@@ -41,7 +41,7 @@ public enum DriftReport {
     }
 
     /// The fingerprints of what fails a drift case: its changes at or above `failOn`, or the style it was refused.
-    public static func findings(_ result: DriftResult, failOn: DriftGrade) -> [String] {
+    package static func findings(_ result: DriftResult, failOn: DriftGrade) -> [String] {
         func fingerprint(_ path: String, _ kind: String) -> String {
             Baseline.fingerprint(contract: result.contract, endpoint: result.endpoint, check: "drift", path: path, kind: kind)
         }
@@ -80,7 +80,7 @@ public enum DriftReport {
     }
 
     /// `the API breaks its own OpenAPI document: 3 of 40 answers (5 violations)`, or nil without `--openapi`.
-    public static func documentLine(_ run: DriftRun) -> String? {
+    package static func documentLine(_ run: DriftRun) -> String? {
         let checked = run.results.compactMap(\.conformance)
         guard !checked.isEmpty else { return nil }
         let breaking = checked.filter(\.verdict.isProblem)
@@ -93,7 +93,7 @@ public enum DriftReport {
 
     /// Counts per grade for one suite's properties: `drift.err`, `drift.warn`, `drift.info` (changes of calls
     /// that were compared; unreproducible error fixtures have none).
-    public static func gradeCounts(_ results: [DriftResult], endpoint: String) -> [(String, String)] {
+    package static func gradeCounts(_ results: [DriftResult], endpoint: String) -> [(String, String)] {
         let changes = results.filter { $0.endpoint == endpoint && !$0.unreproducible }.flatMap(\.changes)
         return DriftGrade.allCases.reversed().map { grade in
             ("drift.\(grade.rawValue.lowercased())", String(changes.filter { $0.grade == grade }.count))
@@ -101,12 +101,12 @@ public enum DriftReport {
     }
 
     /// One property per contract section: `drift.contract.2025-06-17` = `0 breaking, 18 warnings`, in section order.
-    public static func contractProperties(_ summary: DriftSummary) -> [(String, String)] {
+    package static func contractProperties(_ summary: DriftSummary) -> [(String, String)] {
         summary.sections.map { ("drift.contract.\($0.contract)", "\($0.breaking) breaking, \(plural($0.warnings, "warning"))") }
     }
 
     /// The machine-readable report for `--json`.
-    public static func json(_ run: DriftRun, baseURL: String, preferred: [ContractID] = []) throws -> Data {
+    package static func json(_ run: DriftRun, baseURL: String, preferred: [ContractID] = []) throws -> Data {
         struct Entry: Encodable {
             var fixture: String, endpoint: String, contract: ContractID, auth: String, recorded_status: Int, live_status: Int?
             var worst: String?, problem: String?, unreproducible: Bool

@@ -2,28 +2,28 @@ import Foundation
 import FoursquarePlaces
 
 /// The drift found for one fixture under one auth style.
-public struct DriftResult: Sendable, Hashable {
-    public var fixture: String
-    public var endpoint: String
+package struct DriftResult: Sendable, Hashable {
+    package var fixture: String
+    package var endpoint: String
     /// The contract the fixture was recorded under.
-    public var contract: ContractID = .seed
-    public var auth: AuthStyle
-    public var changes: [DriftChange]
+    package var contract: ContractID = .seed
+    package var auth: AuthStyle
+    package var changes: [DriftChange]
     /// The status the fixture recorded.
-    public var recordedStatus: Int = 200
-    public var liveStatus: Int?
+    package var recordedStatus: Int = 200
+    package var liveStatus: Int?
     /// Set when no live response could be had.
-    public var problem: String?
-    public var seconds: Double
+    package var problem: String?
+    package var seconds: Double
     /// Not called: no request provokes this error fixture's answer and only the emulator gives it (`LiveProvocation`).
-    public var notAsked: String?
+    package var notAsked: String?
     /// `--openapi`: the answer against the provider's document (`live-openapi`), graded apart from the drift:
     /// "the API breaks its own document" is other news than "the API changed since we recorded it".
-    public var conformance: CaseResult?
+    package var conformance: CaseResult?
     /// The answer came only after a retried 5xx or transport failure (`flaky: …`); nil otherwise.
-    public var flaky: String?
+    package var flaky: String?
 
-    public init(fixture: String, endpoint: String, contract: ContractID = .seed, auth: AuthStyle,
+    package init(fixture: String, endpoint: String, contract: ContractID = .seed, auth: AuthStyle,
                 changes: [DriftChange] = [], recordedStatus: Int = 200, liveStatus: Int? = nil, problem: String? = nil,
                 seconds: Double = 0) {
         self.fixture = fixture
@@ -37,38 +37,38 @@ public struct DriftResult: Sendable, Hashable {
         self.seconds = seconds
     }
 
-    public var worst: DriftGrade? { changes.map(\.grade).max() }
+    package var worst: DriftGrade? { changes.map(\.grade).max() }
 
     /// The server refused the key or the style (401/403) where the fixture recorded something else.
-    public var refused: Bool {
+    package var refused: Bool {
         guard let liveStatus else { return false }
         return (liveStatus == 401 || liveStatus == 403) && recordedStatus != 401 && recordedStatus != 403
     }
 
     /// An error fixture whose status class the server did not reproduce (say a recorded 404 answered 200):
     /// the recording cannot be compared, which says nothing about the API's shapes.
-    public var unreproducible: Bool {
+    package var unreproducible: Bool {
         guard let liveStatus, recordedStatus >= 400, !refused else { return false }
         return liveStatus / 100 != recordedStatus / 100
     }
 }
 
 /// A file drift could not use, or one fixture × style compared.
-public enum DriftOutcome: Sendable {
+package enum DriftOutcome: Sendable {
     case compared(DriftResult)
     case broken(path: String, suite: String, error: FixtureError)
 }
 
 /// Drift mode on the execution core: call the live server for a fixture under each style its contract
 /// accepts, and grade how the answer moved from the recording.
-public struct DriftStrategy: RunStrategy {
-    public let caller: LiveCaller
-    public let config: DriftConfig
-    public let deadline: RunDeadline
+package struct DriftStrategy: RunStrategy {
+    package let caller: LiveCaller
+    package let config: DriftConfig
+    package let deadline: RunDeadline
     /// `--openapi`: each answer also checked against the provider's document, graded apart from drift.
-    public let document: DocumentCheck?
+    package let document: DocumentCheck?
 
-    public init(caller: LiveCaller, config: DriftConfig, deadline: RunDeadline, document: DocumentCheck? = nil) {
+    package init(caller: LiveCaller, config: DriftConfig, deadline: RunDeadline, document: DocumentCheck? = nil) {
         self.caller = caller
         self.config = config
         self.deadline = deadline
@@ -77,19 +77,19 @@ public struct DriftStrategy: RunStrategy {
 
     var options: LiveOptions { caller.options }
 
-    public func jobs(for fixture: Fixture) -> [AuthStyle?] { Contracts.styles(for: fixture, selected: options.authStyles) }
+    package func jobs(for fixture: Fixture) -> [AuthStyle?] { Contracts.styles(for: fixture, selected: options.authStyles) }
 
-    public func broken(path: String, suite: String, error: FixtureError) -> DriftOutcome {
+    package func broken(path: String, suite: String, error: FixtureError) -> DriftOutcome {
         .broken(path: path, suite: suite, error: error)
     }
 
-    public func notRun(_ job: Job, deadline: RunDeadline) -> DriftOutcome {
+    package func notRun(_ job: Job, deadline: RunDeadline) -> DriftOutcome {
         var result = Self.result(job)
         if case let .error(message, _) = deadline.notRun(started: false) { result.problem = message }
         return .compared(result)
     }
 
-    public func problems(in output: DriftOutcome) -> Int {
+    package func problems(in output: DriftOutcome) -> Int {
         switch output {
         case .broken: return 1
         case let .compared(result):
@@ -103,7 +103,7 @@ public struct DriftStrategy: RunStrategy {
                     problem: nil, seconds: 0)
     }
 
-    public func run(_ job: Job) async -> DriftOutcome {
+    package func run(_ job: Job) async -> DriftOutcome {
         var result = Self.result(job)
         guard let key = options.key, let auth = job.auth else {
             result.problem = "FSQ_API_KEY is not set; skipped as asked (--if-no-key skip)"
@@ -160,28 +160,28 @@ public struct DriftStrategy: RunStrategy {
 }
 
 /// Everything a drift run found: compared calls in fixture order, and files that did not load.
-public struct DriftRun: Sendable {
-    public var results: [DriftResult] = []
-    public var broken: [(path: String, suite: String, error: FixtureError)] = []
+package struct DriftRun: Sendable {
+    package var results: [DriftResult] = []
+    package var broken: [(path: String, suite: String, error: FixtureError)] = []
     /// Fixtures whose place id answers 404 while their endpoint answers others, by fixture path.
-    public var stale: [String: StaleFixture] = [:]
+    package var stale: [String: StaleFixture] = [:]
 
-    public init(results: [DriftResult] = [], broken: [(path: String, suite: String, error: FixtureError)] = []) {
+    package init(results: [DriftResult] = [], broken: [(path: String, suite: String, error: FixtureError)] = []) {
         self.results = results
         self.broken = broken
     }
 }
 
 /// Runs drift over fixtures already loaded.
-public struct DriftRunner: Sendable {
-    public let caller: LiveCaller
-    public let config: DriftConfig
-    public let document: DocumentCheck?
+package struct DriftRunner: Sendable {
+    package let caller: LiveCaller
+    package let config: DriftConfig
+    package let document: DocumentCheck?
     /// Set in a supervised worker (see `ExecutionCore.worker`).
-    public let worker: WorkerContext?
+    package let worker: WorkerContext?
 
     /// `caller`: one shared with another pass over the same fixtures (the nightly's live checks); else its own.
-    public init(options: LiveOptions, config: DriftConfig, document: DocumentCheck? = nil, worker: WorkerContext? = nil,
+    package init(options: LiveOptions, config: DriftConfig, document: DocumentCheck? = nil, worker: WorkerContext? = nil,
                 caller: LiveCaller? = nil) {
         self.caller = caller ?? LiveCaller(options: options)
         self.config = config
@@ -189,7 +189,7 @@ public struct DriftRunner: Sendable {
         self.worker = worker
     }
 
-    public func run(_ fixtures: [LoadedFixture], progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> DriftRun {
+    package func run(_ fixtures: [LoadedFixture], progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> DriftRun {
         let options = caller.options
         // A worker started again after a crash keeps the first worker's deadline.
         let deadline = RunDeadline(seconds: options.deadline, from: WorkerContext.runStart(worker))

@@ -6,93 +6,93 @@ import FoursquarePlaces
 /// one line with a count and two examples, sorted by grade then count; a style the server refuses everywhere, and
 /// an endpoint it no longer has, are one line each; error fixtures the server does not reproduce have their own
 /// short list; and the contract the server speaks is named.
-public struct DriftSummary: Sendable {
+package struct DriftSummary: Sendable {
     /// One change seen in one or more calls.
-    public struct Group: Sendable {
-        public var grade: DriftGrade
-        public var kind: DriftChange.Kind
-        public var path: String
+    package struct Group: Sendable {
+        package var grade: DriftGrade
+        package var kind: DriftChange.Kind
+        package var path: String
         /// The change's detail without per-call counts, the same for every call in the group.
-        public var phrase: String
-        public var endpoints: [String] = []
-        public var fixtures: [String] = []
+        package var phrase: String
+        package var endpoints: [String] = []
+        package var fixtures: [String] = []
         /// Calls (fixture × style) that showed it.
-        public var calls = 0
+        package var calls = 0
     }
 
     /// A style the server refused on every call made with it.
-    public struct Refusal: Sendable {
-        public var auth: AuthStyle
-        public var statuses: [Int]
-        public var calls: Int
-        public var endpoints: Int
+    package struct Refusal: Sendable {
+        package var auth: AuthStyle
+        package var statuses: [Int]
+        package var calls: Int
+        package var endpoints: Int
     }
 
     /// An endpoint the server no longer has: every call to it (in a style it accepts) got 404, where its fixtures
     /// recorded other statuses.
-    public struct Gone: Sendable {
-        public var contract: ContractID
-        public var endpoint: String
+    package struct Gone: Sendable {
+        package var contract: ContractID
+        package var endpoint: String
         /// `GET /places/categories`.
-        public var request: String
-        public var calls: Int
-        public var fixtures: [String]
+        package var request: String
+        package var calls: Int
+        package var fixtures: [String]
     }
 
     /// One contract's part of the run.
-    public struct Section: Sendable {
-        public var contract: ContractID
-        public var summary: DriftSummary
+    package struct Section: Sendable {
+        package var contract: ContractID
+        package var summary: DriftSummary
         /// Distinct breaking changes (ERR lines, refused styles, gone endpoints) and warnings.
-        public var breaking: Int { summary.breaking }
-        public var warnings: Int { summary.groups.filter { $0.grade == .warn }.count }
+        package var breaking: Int { summary.breaking }
+        package var warnings: Int { summary.groups.filter { $0.grade == .warn }.count }
         /// `2025-06-17: 0 breaking, 18 warnings`.
-        public var headline: String { "\(contract): \(breaking) breaking, \(plural(warnings, "warning"))" }
+        package var headline: String { "\(contract): \(breaking) breaking, \(plural(warnings, "warning"))" }
     }
 
     /// Error fixtures recorded with one status that the server answered with another class.
-    public struct Unreproduced: Sendable {
-        public var recorded: Int
-        public var live: Int
-        public var fixtures: [String]
+    package struct Unreproduced: Sendable {
+        package var recorded: Int
+        package var live: Int
+        package var fixtures: [String]
     }
 
     /// Breaking changes per contract of the fixtures.
-    public struct ContractTally: Sendable {
-        public var contract: ContractID
-        public var breaking: Int
+    package struct ContractTally: Sendable {
+        package var contract: ContractID
+        package var breaking: Int
         /// Calls that got a comparable answer (not refused, not unreproducible).
-        public var compared: Int
+        package var compared: Int
         /// Answers that break the contract's OpenAPI document (`--openapi`), apart from drift.
-        public var documentBreaks = 0
+        package var documentBreaks = 0
     }
 
-    public private(set) var groups: [Group] = []
-    public private(set) var refusals: [Refusal] = []
-    public private(set) var gone: [Gone] = []
+    package private(set) var groups: [Group] = []
+    package private(set) var refusals: [Refusal] = []
+    package private(set) var gone: [Gone] = []
     /// One per contract of the fixtures, in the order they are shown.
-    public private(set) var sections: [Section] = []
-    public private(set) var unreproduced: [Unreproduced] = []
+    package private(set) var sections: [Section] = []
+    package private(set) var unreproduced: [Unreproduced] = []
     /// Calls with no answer, grouped by the reason.
-    public private(set) var unanswered: [(reason: String, fixtures: [String])] = []
+    package private(set) var unanswered: [(reason: String, fixtures: [String])] = []
     /// Error fixtures not called (only the emulator gives their answers), by recorded status.
-    public private(set) var notAsked: [(status: Int, fixtures: [String])] = []
-    public private(set) var contracts: [ContractTally] = []
+    package private(set) var notAsked: [(status: Int, fixtures: [String])] = []
+    package private(set) var contracts: [ContractTally] = []
     /// Fixtures whose place id answers 404 while their endpoint answers others: data churn, not drift.
-    public private(set) var stale: [StaleFixture] = []
+    package private(set) var stale: [StaleFixture] = []
     /// Stale fixtures fail the run (the project file's `staleFails`).
-    public var staleFails = false
+    package var staleFails = false
     /// Cases compared: fixture × style (several share one call when they send the same request).
-    public let calls: Int
+    package let calls: Int
     /// Requests the run sent (the call ledger's count, as the server's log counts them); the headline gives it.
-    public var callsMade: Int?
-    public let brokenFiles: Int
+    package var callsMade: Int?
+    package let brokenFiles: Int
 
     /// Distinct breaking findings: ERR groups, refused styles and endpoints gone.
-    public var breaking: Int { groups.filter { $0.grade == .err }.count + refusals.count + gone.count }
+    package var breaking: Int { groups.filter { $0.grade == .err }.count + refusals.count + gone.count }
 
     /// `preferred`: the contracts the project uses live (the project file's `liveContracts`), shown first.
-    public init(_ run: DriftRun, preferred: [ContractID] = []) {
+    package init(_ run: DriftRun, preferred: [ContractID] = []) {
         self.init(results: run.results, brokenFiles: run.broken.count, stale: run.stale)
         let byContract = Dictionary(grouping: run.results, by: \.contract)
         let parts = byContract.mapValues { DriftSummary(results: $0, brokenFiles: 0, stale: run.stale) }
@@ -194,12 +194,12 @@ public struct DriftSummary: Sendable {
     }
 
     /// The contract every compared call of which agrees with the server, if exactly that can be said.
-    public var spokenContract: ContractID? {
+    package var spokenContract: ContractID? {
         contracts.filter { $0.breaking == 0 && $0.compared > 0 }.max { $0.compared < $1.compared }?.contract
     }
 
     /// "the server speaks 2025-06-17 (0 breaking); seed: 14 breaking".
-    public var contractLine: String {
+    package var contractLine: String {
         let others = contracts.filter { $0.contract != spokenContract }
             .map { "\($0.contract): \(plural($0.breaking, "breaking change"))" }
         if let spoken = spokenContract {
@@ -238,7 +238,7 @@ public struct DriftSummary: Sendable {
     }
 
     /// The headline: counts that agree with what follows (a run whose calls all failed never says "no changes").
-    public var headline: String {
+    package var headline: String {
         let counts = Dictionary(grouping: groups, by: \.grade).mapValues(\.count)
         var parts = ["\(breaking) breaking", "\(counts[.warn] ?? 0) warning", "\(counts[.info] ?? 0) info"]
             .map { $0 }
@@ -284,7 +284,7 @@ public struct DriftSummary: Sendable {
     }
 
     /// The terminal's view: the same lines as the markdown, without tables, one section per contract.
-    public func terminal(maxInfo: Int = 5) -> String {
+    package func terminal(maxInfo: Int = 5) -> String {
         var lines: [String] = []
         if contracts.count > 0 { lines.append("drift: " + contractLine) }
         let parts = sections.isEmpty ? [Section(contract: "", summary: self)] : sections
@@ -343,7 +343,7 @@ public struct DriftSummary: Sendable {
     /// Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`, sized for one screen: a section per contract
     /// with every breaking change and warning, at most `maxInfo` info lines in all, then the error fixtures the
     /// server cannot reproduce.
-    public func markdown(baseURL: String, maxInfo: Int = 5) -> String {
+    package func markdown(baseURL: String, maxInfo: Int = 5) -> String {
         var lines = ["### API drift against \(Self.cell(baseURL))", ""]
         lines.append("**\(Self.cell(headline.replacingOccurrences(of: "drift: ", with: "")))**")
         if contracts.count > 0 { lines.append(""); lines.append(Self.cell(contractLine.prefix(1).uppercased() + contractLine.dropFirst()) + ".") }

@@ -2,12 +2,12 @@ import Foundation
 import FoursquarePlaces
 
 /// How a model reads one JSON path: required or optional, and as what type.
-public struct FieldRead: Sendable, Hashable {
-    public var required: Bool
+package struct FieldRead: Sendable, Hashable {
+    package var required: Bool
     /// `string`, `number`, `boolean`, `object`, `array`.
-    public var type: String
+    package var type: String
 
-    public init(required: Bool, type: String) {
+    package init(required: Bool, type: String) {
         self.required = required
         self.type = type
     }
@@ -15,9 +15,9 @@ public struct FieldRead: Sendable, Hashable {
 
 /// Learns which JSON paths a `Decodable` model reads, by decoding a sample body with a tracing decoder.
 /// Paths use `[*]` for array elements: `$.results[*].location.address`.
-public enum ModelReads {
+package enum ModelReads {
     /// The reads of `type` when decoding `body`; fields absent from `body` but asked for optionally are included.
-    public static func trace<T: Decodable>(_ type: T.Type, body: Data) -> [String: FieldRead] {
+    package static func trace<T: Decodable>(_ type: T.Type, body: Data) -> [String: FieldRead] {
         guard let root = JSONValue.parse(body) else { return [:] }
         let log = ReadLog()
         _ = try? T(from: TracingDecoder(value: root, path: "$", codingPath: [], log: log))
@@ -25,13 +25,13 @@ public enum ModelReads {
     }
 
     /// The reads of the model behind `endpoint` in `contract`.
-    public static func trace(endpoint: EndpointID, contract: ContractID = .seed, body: Data) -> [String: FieldRead] {
+    package static func trace(endpoint: EndpointID, contract: ContractID = .seed, body: Data) -> [String: FieldRead] {
         guard let model = model(endpoint: endpoint, contract: contract) else { return [:] }
         return trace(model, body: body)
     }
 
     /// Whether `body` decodes into the endpoint's model, and if not, where.
-    public static func decodeFailure(endpoint: EndpointID, contract: ContractID = .seed, body: Data) -> DecodingFailure? {
+    package static func decodeFailure(endpoint: EndpointID, contract: ContractID = .seed, body: Data) -> DecodingFailure? {
         guard let model = model(endpoint: endpoint, contract: contract) else {
             return DecodingFailure(path: "$", expected: "a known contract", found: "'\(contract)'",
                                    detail: "\(endpoint) has no model in contract '\(contract)'")

@@ -6,7 +6,7 @@ extension ModelReads {
     /// key with a made-up value of the asked type, so optional objects and array elements are read too.
     /// `spec-diff` grades a document's changes with it. Types are `jsonTypeName`'s, with `integer` for the integer
     /// types; paths read as arrays (their elements are read) have type `array`, whatever wrapper type decoded them.
-    public static func shape<T: Decodable>(of type: T.Type) -> [String: FieldRead] {
+    package static func shape<T: Decodable>(of type: T.Type) -> [String: FieldRead] {
         let log = ReadLog()
         _ = try? T(from: MadeUpDecoder(path: "$", codingPath: [], log: log))
         var reads = log.reads
@@ -18,7 +18,7 @@ extension ModelReads {
     }
 
     /// The shape of the registry's response model for `endpoint` in `contract`; empty when it has none.
-    public static func shape(endpoint: EndpointID, contract: ContractID) -> [String: FieldRead] {
+    package static func shape(endpoint: EndpointID, contract: ContractID) -> [String: FieldRead] {
         guard let model = model(endpoint: endpoint, contract: contract) else { return [:] }
         return shape(of: model)
     }

@@ -1,36 +1,36 @@
 import Foundation
 
 /// How serious a drift is, judged by what the Swift model reads.
-public enum DriftGrade: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
+package enum DriftGrade: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
     case info = "INFO"
     case warn = "WARN"
     case err = "ERR"
 
     private var rank: Int { self == .info ? 0 : self == .warn ? 1 : 2 }
-    public static func < (a: DriftGrade, b: DriftGrade) -> Bool { a.rank < b.rank }
+    package static func < (a: DriftGrade, b: DriftGrade) -> Bool { a.rank < b.rank }
 }
 
 /// One difference between the recorded and the live response.
-public struct DriftChange: Sendable, Hashable, Codable {
-    public enum Kind: String, Sendable, Hashable, Codable {
+package struct DriftChange: Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable {
         case status, contentType = "content-type", added, removed, typeChanged = "type-changed"
         case becameNull = "became-null", becameValue = "null-to-value", undecodable, renamed
     }
 
     /// `$.results[*].location.address`; `status` and `content-type` for the head.
-    public var path: String
-    public var kind: Kind
-    public var grade: DriftGrade
-    public var detail: String
+    package var path: String
+    package var kind: Kind
+    package var grade: DriftGrade
+    package var detail: String
 
-    public init(path: String, kind: Kind, grade: DriftGrade, detail: String) {
+    package init(path: String, kind: Kind, grade: DriftGrade, detail: String) {
         self.path = path
         self.kind = kind
         self.grade = grade
         self.detail = detail
     }
 
-    public var line: String { "\(grade.rawValue) \(path): \(detail)" }
+    package var line: String { "\(grade.rawValue) \(path): \(detail)" }
 }
 
 /// Per-path statistics of a JSON tree: how often a path occurs and with which JSON types.
@@ -84,7 +84,7 @@ struct Shape {
 }
 
 /// Compares two JSON bodies by structure and grades each change by the model's reads.
-public enum ShapeDiff {
+package enum ShapeDiff {
     package static func compare(
         recorded: JSONValue, live: JSONValue, reads: [String: FieldRead]
     ) -> [DriftChange] {

@@ -2,13 +2,13 @@ import Foundation
 
 /// Writes files so that a reader, or a crash, never sees half of one: a temp file beside the target,
 /// flushed, then renamed over it.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Temp files are hidden and end in `.tmp-<pid>`, so loaders skip them and `removeStaleTemps` can find them.
     static func tempURL(for url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
     }
 
-    public static func write(_ data: Data, to url: URL) throws {
+    package static func write(_ data: Data, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temp = tempURL(for: url)
         guard FileManager.default.createFile(atPath: temp.path, contents: nil) else {
@@ -31,7 +31,7 @@ public enum AtomicFile {
 
     /// Removes temp files a killed writer left under `folder`; returns how many.
     @discardableResult
-    public static func removeStaleTemps(under folder: URL) -> Int {
+    package static func removeStaleTemps(under folder: URL) -> Int {
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return 0 }
         var removed = 0
         for case let url as URL in enumerator

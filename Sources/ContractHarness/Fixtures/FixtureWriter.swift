@@ -3,10 +3,10 @@ import FoursquarePlaces
 
 /// Serializes fixtures in the documented format: fixed key order at the top, sorted keys below,
 /// two-space indent, so re-recording gives reviewable diffs.
-public enum FixtureWriter {
+package enum FixtureWriter {
     /// The file's bytes. Every value is a `JSONValue`, so nothing can be written as something other than JSON; the
     /// error type stays for callers.
-    public static func encode(_ fixture: Fixture) throws(RecordError) -> Data {
+    package static func encode(_ fixture: Fixture) throws(RecordError) -> Data {
         var request: [(key: String, value: JSONValue)] = [("method", .string(fixture.request.method)), ("path", .string(fixture.request.path))]
         if !fixture.request.query.isEmpty { request.append(("query", sorted(fixture.request.query))) }
         if !fixture.request.headers.isEmpty { request.append(("headers", sorted(fixture.request.headers))) }

@@ -3,19 +3,19 @@ import FoursquarePlaces
 
 /// The calls a live run will make, counted before it makes any: per operation and in total. A dry run prints it;
 /// `--max-calls` refuses a run that would go past it. Retries come on top, and the budget holds them too.
-public struct CallCount: Sendable, Equatable {
+package struct CallCount: Sendable, Equatable {
     /// Calls per operation (`place-details (2025-06-17)`), in name order.
-    public var perOperation: [String: Int] = [:]
+    package var perOperation: [String: Int] = [:]
     /// Fixture calls another fixture's identical request makes (live mode and drift).
-    public var shared = 0
+    package var shared = 0
     /// Fixture calls not made: answers only the emulator gives, writes the policy does not send.
-    public var skipped = 0
+    package var skipped = 0
     /// Of `skipped`, how many for each reason, where the count gives reasons (record's).
-    public var skippedFor: [String: Int] = [:]
+    package var skippedFor: [String: Int] = [:]
 
-    public init(perOperation: [String: Int] = [:]) { self.perOperation = perOperation }
+    package init(perOperation: [String: Int] = [:]) { self.perOperation = perOperation }
 
-    public var total: Int { perOperation.values.reduce(0, +) }
+    package var total: Int { perOperation.values.reduce(0, +) }
 
     /// Counts a call not made, under `reason`.
     mutating func skip(_ reason: String) {
@@ -32,7 +32,7 @@ public struct CallCount: Sendable, Equatable {
     /// styles, except an answer only the emulator gives when the server is not told which fixture to serve, a
     /// write the policy does not send (`--allow-writes`), and a request another fixture already sends (one call
     /// per distinct request, as `SharedCalls` makes them). `skipped` and `shared` count the calls left out.
-    public static func live(_ fixtures: [LoadedFixture], options: LiveOptions) async -> CallCount {
+    package static func live(_ fixtures: [LoadedFixture], options: LiveOptions) async -> CallCount {
         var count = CallCount()
         var seen: Set<String> = []
         // The identity needs a key; a dry run may have none, and any key gives the same sharing.
@@ -58,7 +58,7 @@ public struct CallCount: Sendable, Equatable {
     }
 
     /// The dry run's lines: one per operation, then the total.
-    public func lines(verb: String) -> [String] {
+    package func lines(verb: String) -> [String] {
         let width = perOperation.keys.map(\.count).max() ?? 0
         var lines = perOperation.keys.sorted().map { name in
             "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(perOperation[name]!)"
@@ -74,12 +74,12 @@ public struct CallCount: Sendable, Equatable {
     }
 
     /// `  skipped 24: <reason>`, one line per reason, the most frequent first: a dry run's and a run's summary.
-    public static func reasonLines(_ reasons: [String: Int]) -> [String] {
+    package static func reasonLines(_ reasons: [String: Int]) -> [String] {
         reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "  skipped \($0.value): \($0.key)" }
     }
 
     /// Why a run that would make more calls than `maxCalls` is refused, or nil when it fits.
-    public func refusal(maxCalls: Int, verb: String) -> String? {
+    package func refusal(maxCalls: Int, verb: String) -> String? {
         guard total > maxCalls else { return nil }
         let biggest = perOperation.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3)
             .map { "\($0.key): \($0.value)" }.joined(separator: ", ")

@@ -3,40 +3,40 @@ import FoursquarePlaces
 
 /// What a live run's calls cost: how many were sent, which were retries and why, how long the run waited, and
 /// the budget (`--max-calls`) that no call may go past.
-public final class CallLedger: Sendable {
+package final class CallLedger: Sendable {
     /// Most calls the run may send, retries included; nil for no budget.
-    public let maxCalls: Int?
+    package let maxCalls: Int?
 
     /// The counts so far.
-    public struct Tally: Sendable, Equatable {
+    package struct Tally: Sendable, Equatable {
         /// Requests sent, retries included.
-        public var calls = 0
+        package var calls = 0
         /// Retries, by why the attempt before failed: `429`, `503`, `transport`.
-        public var retries: [String: Int] = [:]
+        package var retries: [String: Int] = [:]
         /// Seconds calls waited for the pace (`--rate-limit`, a low `X-RateLimit-Remaining`).
-        public var pacing = 0.0
+        package var pacing = 0.0
         /// Seconds retries waited (backoff, `Retry-After`).
-        public var backoff = 0.0
+        package var backoff = 0.0
         /// Calls not sent because the budget was spent.
-        public var refused = 0
+        package var refused = 0
         /// Fixture calls answered by another fixture's identical request, not sent again.
-        public var shared = 0
+        package var shared = 0
         /// Fixture calls not made: an answer only the emulator gives, or a write the policy does not send.
-        public var skipped = 0
+        package var skipped = 0
         /// Cases that passed only after a retried 5xx or transport failure, by name.
-        public var flaky: [String] = []
+        package var flaky: [String] = []
 
-        public var retried: Int { retries.values.reduce(0, +) }
+        package var retried: Int { retries.values.reduce(0, +) }
     }
 
     private let state = Locked(Tally())
 
-    public init(maxCalls: Int? = nil) { self.maxCalls = maxCalls }
+    package init(maxCalls: Int? = nil) { self.maxCalls = maxCalls }
 
-    public var tally: Tally { state.current }
+    package var tally: Tally { state.current }
 
     /// Counts a call about to be sent; false, and nothing counted as sent, once the budget is spent.
-    public func admit() -> Bool {
+    package func admit() -> Bool {
         state.withLock { tally in
             if let maxCalls, tally.calls >= maxCalls {
                 tally.refused += 1
@@ -48,7 +48,7 @@ public final class CallLedger: Sendable {
     }
 
     /// Whether another call would go past the budget.
-    public var isSpent: Bool { maxCalls.map { limit in state.withLock { $0.calls >= limit } } ?? false }
+    package var isSpent: Bool { maxCalls.map { limit in state.withLock { $0.calls >= limit } } ?? false }
 
     func flaky(_ cases: [String]) { state.withLock { $0.flaky += cases } }
     func shared() { state.withLock { $0.shared += 1 } }
@@ -62,10 +62,10 @@ public final class CallLedger: Sendable {
 
     /// `calls: 42 made, 5 shared, 57 skipped, 3 retried (2 × 429, 1 × 503), 1.8 s waited in all (1.2 s pacing, 0.6 s backoff)`: the waits
     /// of calls in flight at once add up, so the total can exceed the run's wall-clock time.
-    public var line: String { Self.line(tally, maxCalls: maxCalls) }
+    package var line: String { Self.line(tally, maxCalls: maxCalls) }
 
     /// The same line for any tally (the nightly's live checks give theirs apart from drift's).
-    public static func line(_ tally: Tally, maxCalls: Int?) -> String {
+    package static func line(_ tally: Tally, maxCalls: Int?) -> String {
         var line = "calls: \(tally.calls) made, \(tally.shared) shared, \(tally.skipped) skipped"
         if tally.retried > 0 {
             let reasons = tally.retries.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
@@ -103,9 +103,9 @@ struct PacedTransport: Transport {
 
 /// How a flaky case is marked: a `flaky:` line under its name in the suite's system-out, which every JUnit consumer
 /// shows and every reference schema accepts (the `flakyFailure` element is Surefire's and the Ant schema refuses it).
-public enum FlakyCase {
+package enum FlakyCase {
     /// The marker's prefix.
-    public static let marker = "flaky:"
+    package static let marker = "flaky:"
 
     /// `flaky: passed after retrying 503, transport (attempts: 3)`.
     static func note(_ exchange: LiveExchange) -> String {

@@ -8,11 +8,11 @@ import FoursquarePlaces
 /// Every attempt (retries included) passes the pacer just before it is sent. Under a lock, a call passes only when
 /// the call `perSecond` places before it left at least one window ago and the last call left at least
 /// `1/perSecond` of a window ago; otherwise it sleeps until then and asks again. The window is kept on the times calls actually passed, so a caller woken late cannot bunch with the next.
-public final class CallPacer: Sendable {
+package final class CallPacer: Sendable {
     /// Calls allowed in any one-second window; nil paces only on the server's quota headers.
-    public let perSecond: Int?
+    package let perSecond: Int?
     /// Longest a low quota holds calls back, in seconds.
-    public let maxHold: Double
+    package let maxHold: Double
     /// The window, with a little slack: the server counts arrivals a few milliseconds after a call passes, which
     /// can bring two arrivals closer than their departures were.
     static let window: Duration = .milliseconds(1_020)
@@ -28,7 +28,7 @@ public final class CallPacer: Sendable {
 
     private let state = Locked(State())
 
-    public init(perSecond: Int?, maxHold: Double = 5) {
+    package init(perSecond: Int?, maxHold: Double = 5) {
         self.perSecond = perSecond.map { max(1, $0) }
         self.maxHold = maxHold
     }
@@ -37,7 +37,7 @@ public final class CallPacer: Sendable {
     var departures: [ContinuousClock.Instant] { state.current.departures }
 
     /// Waits until a call may leave, counts it as left, and returns the seconds waited.
-    public func acquire() async -> Double {
+    package func acquire() async -> Double {
         let start = ContinuousClock.now
         var slept = false
         while true {
@@ -71,7 +71,7 @@ public final class CallPacer: Sendable {
     /// Reads the quota headers of an answer: when fewer calls remain than the pace would make in a second
     /// (or than 10 % of the limit), later calls wait a share of the time until the quota resets (all of it at 0).
     /// A 429 is left to the retry, which honours its `Retry-After`.
-    public func observe(_ response: HTTPResponse) {
+    package func observe(_ response: HTTPResponse) {
         guard response.status != 429, let quota = RateLimit(headers: response.headers), let remaining = quota.remaining else { return }
         let low = max(perSecond ?? 1, (quota.limit ?? 0) / 10)
         guard remaining < low else { return }

@@ -5,7 +5,7 @@ import FoursquarePlaces
 /// Live runs: a contract none of whose answered success-fixture calls passed (refused, answered with an error, or a body its
 /// model cannot decode) is the API no longer speaking that contract. That is one line on the terminal, not a failure per case; its cases still fail and stay
 /// in the report, so the run is still red.
-public final class ContractRefusals: Sendable {
+package final class ContractRefusals: Sendable {
     private struct State {
         /// Per contract: calls of success fixtures (one per style), those with a failing check, and the statuses seen.
         var called: [ContractID: Int] = [:]
@@ -16,10 +16,10 @@ public final class ContractRefusals: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// Wraps a live strategy so each success fixture's `live-status` outcome is counted under its contract.
-    public func watching<Base: RunStrategy>(_ base: Base) -> Watching<Base> where Base.Output == [CaseResult] {
+    package func watching<Base: RunStrategy>(_ base: Base) -> Watching<Base> where Base.Output == [CaseResult] {
         Watching(base: base, refusals: self)
     }
 
@@ -47,21 +47,21 @@ public final class ContractRefusals: Sendable {
     }
 
     /// The contracts no success-fixture call of which passed, in `Contract.known` order.
-    public var refusedContracts: [ContractID] {
+    package var refusedContracts: [ContractID] {
         state.withLock { state in
             Contract.known.filter { contract in (state.called[contract] ?? 0) > 0 && state.refused[contract] == state.called[contract] }
         }
     }
 
     /// Whether `result` belongs to a refused contract (its line replaces the case's on the terminal).
-    public func isRefused(_ result: CaseResult) -> Bool {
+    package func isRefused(_ result: CaseResult) -> Bool {
         let refused = refusedContracts
         return state.withLock { state in state.contractOf[result.fixture].map(refused.contains) ?? false }
     }
 
     /// `seed: none of its 214 calls of success fixtures passed (HTTP 401, 404): the server does not speak this
     /// contract; its cases fail (see the report)`, one per refused contract.
-    public var lines: [String] {
+    package var lines: [String] {
         let refused = refusedContracts
         return state.withLock { state in
             refused.map { contract in
@@ -75,18 +75,18 @@ public final class ContractRefusals: Sendable {
     }
 
     /// A strategy that runs `base` and counts what it answered.
-    public struct Watching<Base: RunStrategy>: RunStrategy where Base.Output == [CaseResult] {
+    package struct Watching<Base: RunStrategy>: RunStrategy where Base.Output == [CaseResult] {
         let base: Base
         let refusals: ContractRefusals
 
-        public func jobs(for fixture: Fixture) -> [AuthStyle?] { base.jobs(for: fixture) }
-        public func run(_ job: Job) async -> [CaseResult] {
+        package func jobs(for fixture: Fixture) -> [AuthStyle?] { base.jobs(for: fixture) }
+        package func run(_ job: Job) async -> [CaseResult] {
             let results = await base.run(job)
             refusals.note(job.fixture, results)
             return results
         }
-        public func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] { base.broken(path: path, suite: suite, error: error) }
-        public func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] { base.notRun(job, deadline: deadline) }
-        public func problems(in output: [CaseResult]) -> Int { base.problems(in: output) }
+        package func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] { base.broken(path: path, suite: suite, error: error) }
+        package func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] { base.notRun(job, deadline: deadline) }
+        package func problems(in output: [CaseResult]) -> Int { base.problems(in: output) }
     }
 }

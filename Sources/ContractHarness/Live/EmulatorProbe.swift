@@ -4,7 +4,7 @@ import FoursquarePlaces
 /// Learns whether a server is `fsq-emulator` before any call relies on `X-Emulator-Fixture`: one request, with no
 /// key, for a path no API serves, naming a fixture. The emulator names it back on every answer; any other server
 /// (the API, a local mock, a company's stand-in) does not, and the run then treats it as the real API.
-public enum EmulatorProbe {
+package enum EmulatorProbe {
     /// The path asked for: no operation of any contract.
     static let path = "/fsq-contract/emulator-probe"
     /// The fixture name sent and looked for in the answer.
@@ -12,7 +12,7 @@ public enum EmulatorProbe {
 
     /// Whether the server at `options.baseURL` is the emulator: nil when it gave no answer at all (a server that is
     /// down stays unknown, so every call the run makes says so, and none is skipped for it).
-    public static func isEmulator(_ options: LiveOptions) async -> Bool? {
+    package static func isEmulator(_ options: LiveOptions) async -> Bool? {
         let stack = options.stack ?? NoLiveStack()
         var request = HTTPRequest(method: "GET", url: options.baseURL.appendingPathComponent(String(path.dropFirst())))
         request.headers[EmulatorFixtureHeader.name] = marker
@@ -25,7 +25,7 @@ public enum EmulatorProbe {
     /// Learns what the server is and sets `options` to match: no fixture header against a server that answered
     /// and is not the emulator. Returns the line the verb prints. The identifying call carries no key and asks for
     /// no operation of any API, so it is not one of the run's calls, nor counted against `--max-calls`.
-    public static func identify(_ options: inout LiveOptions) async -> String {
+    package static func identify(_ options: inout LiveOptions) async -> String {
         let origin = LiveTransportError.origin(options.baseURL)
         let start = ContinuousClock.now
         let answer = await isEmulator(options)

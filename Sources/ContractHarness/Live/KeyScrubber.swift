@@ -5,48 +5,48 @@ import FoursquarePlaces
 /// escaped as a Swift or JSON string (once or twice: an error's dump of a header list), split across lines,
 /// percent-encoded, and base64 (standard and URL-safe alphabets, at each of the three byte alignments). Only the
 /// characters that encode the key change; everything around them is kept.
-public struct KeyScrubber: Sendable {
+package struct KeyScrubber: Sendable {
     /// What replaces the key.
-    public static let marker = RedactedRequest.redactedMarker
+    package static let marker = RedactedRequest.redactedMarker
     /// Shorter keys are refused: replacing a short string would rewrite ordinary text ("link", "New York").
-    public static let minimumKeyLength = 16
+    package static let minimumKeyLength = 16
 
-    public let key: APIKey
+    package let key: APIKey
     /// Every form of the key to find, longest first so a longer form is never cut by a shorter one.
-    public let forms: [String]
+    package let forms: [String]
     private let matcher: SecretMatcher
 
-    public init(key: APIKey) {
+    package init(key: APIKey) {
         self.key = key
         matcher = SecretMatcher(forms: Self.forms(of: key.secret))
         forms = matcher.forms.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The one line to print when `key` is too short to redact safely, or nil when it is usable.
-    public static func problem(with key: APIKey, variable: String = "FSQ_API_KEY") -> String? {
+    package static func problem(with key: APIKey, variable: String = "FSQ_API_KEY") -> String? {
         let length = key.secret.count
         guard length < minimumKeyLength else { return nil }
         return "\(variable) is \(length) character\(length == 1 ? "" : "s") long; a real key has at least "
             + "\(minimumKeyLength), and a shorter one cannot be redacted without rewriting other text. Set the real key."
     }
 
-    public func text(_ value: String) -> String { matcher.replacing(in: value, with: Self.marker) }
+    package func text(_ value: String) -> String { matcher.replacing(in: value, with: Self.marker) }
 
-    public func bytes(_ data: Data) -> Data { matcher.replacing(in: data, with: Self.marker) }
+    package func bytes(_ data: Data) -> Data { matcher.replacing(in: data, with: Self.marker) }
 
     /// True when `data` holds the key in any form.
-    public func found(in data: Data) -> Bool { matcher.contains(data) }
+    package func found(in data: Data) -> Bool { matcher.contains(data) }
 
     /// True when `text` holds the key in any form.
-    public func found(in text: String) -> Bool { matcher.contains(text) }
+    package func found(in text: String) -> Bool { matcher.contains(text) }
 
     /// A one-line account of `error` with the key removed, whichever way the library that threw it printed it.
-    public func describe(_ error: any Error) -> String {
+    package func describe(_ error: any Error) -> String {
         text(FoursquareClient.describe(error))
     }
 
     /// A response head with the key removed from every header name and value.
-    public func headers(_ headers: HTTPHeaders) -> HTTPHeaders {
+    package func headers(_ headers: HTTPHeaders) -> HTTPHeaders {
         var result = HTTPHeaders()
         for field in headers { result[text(field.name)] = text(field.value) }
         return result

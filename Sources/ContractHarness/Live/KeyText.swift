@@ -5,15 +5,15 @@ import FoursquarePlaces
 /// backslashes; pasting a secret often adds a trailing newline or spaces. Those are trimmed with a warning that
 /// does not show the key; anything else the key could not be sent with as is (a tab inside it, a quote, a
 /// non-ASCII letter) is refused, naming the character and where it is, never the key.
-public enum KeyText {
-    public enum Verdict: Sendable, Equatable {
+package enum KeyText {
+    package enum Verdict: Sendable, Equatable {
         /// The key to send, and the warning to print when whitespace around it was dropped.
         case usable(String, trimmed: String?)
         /// One line naming the problem (exit 2).
         case refused(String)
     }
 
-    public static func check(_ value: String, variable: String = LiveKey.environmentName) -> Verdict {
+    package static func check(_ value: String, variable: String = LiveKey.environmentName) -> Verdict {
         let scalars = Array(value.unicodeScalars)
         let ignorable = APIKey.pastedAround
         let start = scalars.firstIndex { !ignorable.contains($0) } ?? scalars.endIndex

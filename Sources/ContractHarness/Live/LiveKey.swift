@@ -1,26 +1,26 @@
 import FoursquarePlaces
 
 /// What a live verb does when `FSQ_API_KEY` is missing: fail (the default), or skip as asked.
-public enum IfNoKey: String, Sendable, CaseIterable {
+package enum IfNoKey: String, Sendable, CaseIterable {
     case fail, skip
 
     /// The environment variable that can ask for skipping, for CI jobs that cannot pass a flag per fork.
-    public static let environmentName = "FSQ_IF_NO_KEY"
+    package static let environmentName = "FSQ_IF_NO_KEY"
 }
 
 /// Resolves the key for live calls, so run, record and drift treat a missing key the same way.
-public enum LiveKey {
-    public static let environmentName = "FSQ_API_KEY"
+package enum LiveKey {
+    package static let environmentName = "FSQ_API_KEY"
 
     /// Why no key could be used: one line naming `FSQ_API_KEY`.
-    public struct Missing: Error, CustomStringConvertible {
-        public let description: String
+    package struct Missing: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The key, or nil when it is missing and skipping was asked for (`--if-no-key skip`, or
     /// `FSQ_IF_NO_KEY=skip`); a missing key otherwise throws. `skipFlag` is the flag the message suggests for
     /// skipping, nil for a verb that cannot skip (`record`), so no message names a flag the verb lacks.
-    public static func resolve(environment: [String: String], ifNoKey: IfNoKey? = nil,
+    package static func resolve(environment: [String: String], ifNoKey: IfNoKey? = nil,
                                skipFlag: String? = "--if-no-key skip") throws(Missing) -> APIKey? {
         if let value = environment[environmentName], !value.isEmpty {
             let key: APIKey
@@ -48,7 +48,7 @@ public enum LiveKey {
 
     /// The warning to print once a live verb runs with a key it trimmed (a pasted secret's trailing newline), or
     /// nil. Printed once the live stack is known to be there, so a run that cannot call does not print it.
-    public static func notice(environment: [String: String]) -> String? {
+    package static func notice(environment: [String: String]) -> String? {
         guard let value = environment[environmentName], case let .usable(_, trimmed?) = KeyText.check(value, variable: environmentName)
         else { return nil }
         return trimmed
@@ -63,6 +63,6 @@ public enum LiveKey {
     }
 
     /// The loud line a run prints when it skips for want of a key.
-    public static let skippingNotice = "WARNING: \(environmentName) is not set and skipping was asked for: "
+    package static let skippingNotice = "WARNING: \(environmentName) is not set and skipping was asked for: "
         + "no live call is made; every live case is reported as skipped"
 }

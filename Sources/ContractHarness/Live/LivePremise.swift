@@ -57,7 +57,7 @@ struct LivePremise: Sendable, Hashable {
 }
 
 /// The run's premises that did not hold and documented rules the server did not keep, for the terminal summary.
-public final class LivePremises: Sendable {
+package final class LivePremises: Sendable {
     struct Entry: Sendable, Hashable {
         var fixture: String
         var contract: ContractID
@@ -68,7 +68,7 @@ public final class LivePremises: Sendable {
     private let entries = Locked<[Entry]>([])
 
     /// An empty collector.
-    public init() {}
+    package init() {}
 
     func note(_ fixture: Fixture, premise: LivePremise, status: Int) {
         let entry = Entry(fixture: fixture.relativePath, contract: fixture.contract, source: premise.source,
@@ -77,13 +77,13 @@ public final class LivePremises: Sendable {
     }
 
     /// Premises not held (assumed rules the server did not keep).
-    public var premisesNotHeld: Int { entries.withLock { $0.filter { $0.source == .assumption }.count } }
+    package var premisesNotHeld: Int { entries.withLock { $0.filter { $0.source == .assumption }.count } }
     /// Documented rules the server did not keep (warnings, failures with `--strict`).
-    public var documentedRulesNotKept: Int { entries.withLock { $0.filter { $0.source == .document }.count } }
+    package var documentedRulesNotKept: Int { entries.withLock { $0.filter { $0.source == .document }.count } }
 
     /// One line per fixture, premises first, each with what to do (`folder`: the fixtures folder); empty when every
     /// premise held.
-    public func lines(strict: Bool, folder: String = "Fixtures") -> [String] {
+    package func lines(strict: Bool, folder: String = "Fixtures") -> [String] {
         let all = entries.withLock { $0 }.sorted { $0.fixture < $1.fixture }
         guard !all.isEmpty else { return [] }
         var lines: [String] = []

@@ -2,7 +2,7 @@ import FoursquarePlaces
 
 /// How live mode gets a server to give a fixture's answer. A success is asked for as recorded; an error is
 /// provoked where a request can provoke it, so a real server checks the client's error mapping too.
-public enum LiveProvocation: Sendable, Hashable {
+package enum LiveProvocation: Sendable, Hashable {
     /// The fixture's request as recorded: a 2xx, or a 400 for input the server refuses and the client sends.
     case asRecorded
     /// The fixture's request for a place id no API knows (`unknownPlaceID`): a 404.
@@ -17,13 +17,13 @@ public enum LiveProvocation: Sendable, Hashable {
 
     /// The key a 401 is provoked with: obviously not a key, so no server can accept it and no log can hold a
     /// real one.
-    public static let rejectedKey = APIKey("fsq-contract-invalid-key-for-401-checks")
+    package static let rejectedKey = APIKey("fsq-contract-invalid-key-for-401-checks")
     /// The place id a 404 is provoked with: not the 24 hex digits of a Foursquare id, so no place can have it,
     /// whatever id the fixture recorded (a recorded id may exist by the time the run calls it).
-    public static let unknownPlaceID = "fsq-contract-no-such-place"
+    package static let unknownPlaceID = "fsq-contract-no-such-place"
 
     /// The provocation a fixture gets, from its status, its endpoint and `expect.invalidInput`.
-    public static func plan(for fixture: Fixture) -> LiveProvocation {
+    package static func plan(for fixture: Fixture) -> LiveProvocation {
         let status = fixture.response.status
         switch status {
         case 200...299:
@@ -50,7 +50,7 @@ public enum LiveProvocation: Sendable, Hashable {
     }
 
     /// The call to make for `fixture`: its own, or for a 404 the same request for `unknownPlaceID`.
-    public func plan(_ recorded: CallPlan, fixture: Fixture) -> CallPlan {
+    package func plan(_ recorded: CallPlan, fixture: Fixture) -> CallPlan {
         guard self == .unknownPlace, let entry = fixture.registryEntry,
               let path = try? entry.path(placeID: Self.unknownPlaceID),
               let plan = try? CallPlan.make(endpoint: fixture.endpoint, contract: fixture.contract, path: path,
@@ -60,5 +60,5 @@ public enum LiveProvocation: Sendable, Hashable {
     }
 
     /// The key the request carries: the invalid one for a 401, else the real one.
-    public func key(_ real: APIKey) -> APIKey { self == .invalidKey ? Self.rejectedKey : real }
+    package func key(_ real: APIKey) -> APIKey { self == .invalidKey ? Self.rejectedKey : real }
 }

@@ -5,42 +5,42 @@ import FoundationNetworking
 import FoursquarePlaces
 
 /// Settings for calling a real server (the API or the emulator).
-public struct LiveOptions: Sendable {
-    public var baseURL: URL
+package struct LiveOptions: Sendable {
+    package var baseURL: URL
     /// From `FSQ_API_KEY`; nil means every live case is skipped.
-    public var key: APIKey?
-    public var authStyles: [AuthStyle]
-    public var apiVersion: String
-    public var concurrency: Int
+    package var key: APIKey?
+    package var authStyles: [AuthStyle]
+    package var apiVersion: String
+    package var concurrency: Int
     /// Per-request deadline in seconds.
-    public var timeout: Double
+    package var timeout: Double
     /// Extra attempts for 429, 5xx and transport errors the fixture does not expect.
-    public var retries: Int
+    package var retries: Int
     /// Longest single backoff, in seconds.
-    public var maxBackoff: Double
+    package var maxBackoff: Double
     /// Whole-run deadline in seconds: cases not finished by then become errors.
-    public var deadline: Double
+    package var deadline: Double
     /// Send `X-Emulator-Fixture: <path>` so the emulator answers with that fixture's response.
-    public var selectFixtureHeader: Bool
+    package var selectFixtureHeader: Bool
     /// Seed for retry jitter.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Largest response body a live call accepts, in bytes (`--max-body`).
-    public var maxBody = LiveStack.defaultMaxBody
+    package var maxBody = LiveStack.defaultMaxBody
     /// The HTTP stack for the calls (main's, with the Live trait); nil makes no call: each one fails.
-    public var stack: (any LiveHTTPStack)?
+    package var stack: (any LiveHTTPStack)?
     /// Most requests in any one-second window (`--rate-limit`); nil paces only on `X-RateLimit-Remaining`.
-    public var rateLimit: Int?
+    package var rateLimit: Int?
     /// Most requests the run may send, retries included (`--max-calls`); nil for no budget.
-    public var maxCalls: Int?
+    package var maxCalls: Int?
     /// Which writes may be sent, and how (`--allow-writes`): suggestions as dry runs, other writes not at all.
-    public var writes = WritePolicy()
+    package var writes = WritePolicy()
     /// Every write this run sent, for the terminal and the report.
-    public var writeLog = WriteLog()
+    package var writeLog = WriteLog()
     /// `--strict`: a documented rule the server does not keep fails instead of warning.
-    public var strict = false
+    package var strict = false
     /// Set when an identifying call found the server is not the emulator (`EmulatorProbe`): the skip of an answer
     /// only the emulator gives says so.
-    public var notTheEmulator = false
+    package var notTheEmulator = false
 
     package init(
         baseURL: URL, key: APIKey?, authStyles: [AuthStyle] = AuthStyle.allCases,
@@ -62,48 +62,48 @@ public struct LiveOptions: Sendable {
     }
 
     /// True for 127.0.0.0/8, localhost and ::1, where the emulator runs.
-    public static func isLoopback(_ url: URL) -> Bool {
+    package static func isLoopback(_ url: URL) -> Bool {
         guard let host = url.host?.lowercased() else { return false }
         return host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
     }
 }
 
 /// One live call's raw result, kept for checks, recording and drift.
-public struct LiveExchange: Sendable {
-    public var outcome: CallOutcome
+package struct LiveExchange: Sendable {
+    package var outcome: CallOutcome
     /// The last request sent, with any extra headers.
-    public var request: HTTPRequest?
+    package var request: HTTPRequest?
     /// The last response head, if any answer came.
-    public var response: HTTPResponse?
+    package var response: HTTPResponse?
     /// The last response body's bytes.
-    public var body: Data
-    public var attempts: Int
+    package var body: Data
+    package var attempts: Int
     /// Seconds the last attempt took.
-    public var seconds: Double
+    package var seconds: Double
     /// Why each retried attempt failed (`429`, `503`, `transport`), in order.
-    public var retriedFor: [String] = []
+    package var retriedFor: [String] = []
 
     /// Why an answer the harness retries was not retried (a `Retry-After` past the run's deadline, a spent budget);
     /// nil when it was, or when the answer is not one to retry. The case's failure says it.
-    public var notRetried: String?
+    package var notRetried: String?
 
     /// Retried after a 5xx or a transport failure: a case that passes on such an answer is flaky. A 429 waited out
     /// is the quota, not the server failing.
-    public var flakyReasons: [String] { retriedFor.filter { $0 != "429" } }
+    package var flakyReasons: [String] { retriedFor.filter { $0 != "429" } }
 
     /// Why nothing was sent (a write the policy refuses); nil when the call was made.
-    public var notSent: String?
+    package var notSent: String?
     /// Whether the policy sent a suggestion as a dry run that its fixture records as applied.
-    public var rehearsed = false
+    package var rehearsed = false
     /// For a write that was sent: whether it was a dry run. Nil for a read.
-    public var writeDryRun: Bool?
+    package var writeDryRun: Bool?
 
     /// The line a report gives a write that was sent.
-    public var writeNote: String? {
+    package var writeNote: String? {
         writeDryRun.map { $0 ? "write sent as a dry run (dry_run=true): nothing changed" : "write sent and applied (allowed by --allow-writes)" }
     }
 
-    public init(outcome: CallOutcome, request: HTTPRequest?, response: HTTPResponse?, body: Data, attempts: Int, seconds: Double) {
+    package init(outcome: CallOutcome, request: HTTPRequest?, response: HTTPResponse?, body: Data, attempts: Int, seconds: Double) {
         self.outcome = outcome
         self.request = request
         self.response = response
@@ -116,18 +116,18 @@ public struct LiveExchange: Sendable {
 /// Calls a server through the typed client over URLSession, retrying what the fixture does not expect.
 ///
 /// Live, record and drift strategies share one caller: it owns the session, the retries and the jitter.
-public struct LiveCaller: Sendable {
-    public let options: LiveOptions
+package struct LiveCaller: Sendable {
+    package let options: LiveOptions
     /// The run's pace, shared by every call it makes.
-    public let pacer: CallPacer
+    package let pacer: CallPacer
     /// The run's calls, retries, waits and budget.
-    public let ledger: CallLedger
+    package let ledger: CallLedger
     /// The run's calls by request, so identical requests share one call.
-    public let shared = SharedCalls()
+    package let shared = SharedCalls()
     private let jitter: Locked<SplitMix64>
     private let stack: any LiveHTTPStack
 
-    public init(options: LiveOptions) {
+    package init(options: LiveOptions) {
         self.options = options
         pacer = CallPacer(perSecond: options.rateLimit, maxHold: options.maxBackoff)
         ledger = CallLedger(maxCalls: options.maxCalls)
@@ -140,7 +140,7 @@ public struct LiveCaller: Sendable {
     /// again: its call's exchange answers (`SharedCalls`).
     /// `sending` is the key the request carries when it is not `key` (a provoked 401); `key` is still the one
     /// scrubbed from every answer.
-    public func call(
+    package func call(
         _ asked: CallPlan, auth: AuthStyle, key: APIKey, deadline: RunDeadline, expectedStatus: Int?,
         fixtureHeader: String? = nil, sending: APIKey? = nil
     ) async -> LiveExchange {
@@ -251,21 +251,21 @@ struct NoLiveStack: LiveHTTPStack {
 }
 
 /// Live mode: every fixture's request under each auth style its contract accepts, checked against the answer.
-public struct LiveStrategy: RunStrategy {
-    public let caller: LiveCaller
-    public let deadline: RunDeadline
+package struct LiveStrategy: RunStrategy {
+    package let caller: LiveCaller
+    package let deadline: RunDeadline
     /// `--openapi`: each answer also checked against the provider's document (`live-openapi`).
-    public let document: DocumentCheck?
+    package let document: DocumentCheck?
     /// Tells a recorded id that answers 404 while its endpoint answers others (stale) from a failure; nil never does.
-    public var staleProbe: StaleProbe?
+    package var staleProbe: StaleProbe?
     /// A stale fixture fails (the project file's `staleFails`) instead of being skipped.
-    public var staleFails = false
+    package var staleFails = false
     /// Known findings (`--baseline`): a failing case whose finding is in it passes, listed as known.
-    public var baseline: BaselineUse?
+    package var baseline: BaselineUse?
     /// Where the run's premises that did not hold, and documented rules not kept, are gathered for the summary.
-    public var premises: LivePremises?
+    package var premises: LivePremises?
 
-    public init(caller: LiveCaller, deadline: RunDeadline, document: DocumentCheck? = nil) {
+    package init(caller: LiveCaller, deadline: RunDeadline, document: DocumentCheck? = nil) {
         self.caller = caller
         self.deadline = deadline
         self.document = document
@@ -273,19 +273,19 @@ public struct LiveStrategy: RunStrategy {
 
     var options: LiveOptions { caller.options }
 
-    public func jobs(for fixture: Fixture) -> [AuthStyle?] { Contracts.styles(for: fixture, selected: options.authStyles) }
+    package func jobs(for fixture: Fixture) -> [AuthStyle?] { Contracts.styles(for: fixture, selected: options.authStyles) }
 
-    public func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] {
+    package func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] {
         [CaseResult.loadError(path: path, suite: suite, error: error)]
     }
 
-    public func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] {
+    package func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] {
         cases(job) { _ in (deadline.notRun(started: false), 0) }
     }
 
-    public func problems(in output: [CaseResult]) -> Int { output.filter(\.verdict.isProblem).count }
+    package func problems(in output: [CaseResult]) -> Int { output.filter(\.verdict.isProblem).count }
 
-    public func run(_ job: Job) async -> [CaseResult] {
+    package func run(_ job: Job) async -> [CaseResult] {
         guard let key = options.key, let auth = job.auth else {
             return cases(job) { _ in (.skip(reason: "FSQ_API_KEY is not set; skipped as asked (--if-no-key skip)"), 0) }
         }
@@ -360,23 +360,23 @@ public struct LiveStrategy: RunStrategy {
 
     /// The case of a fixture the watchdog found unfinished: one error, with no style, because the file may not
     /// have been read and its contract decides which styles it takes.
-    public func unfinished(path: String, suite: String, deadline: RunDeadline) -> [CaseResult] {
+    package func unfinished(path: String, suite: String, deadline: RunDeadline) -> [CaseResult] {
         [CaseResult(endpoint: suite, fixture: path, auth: nil, check: .liveStatus, verdict: deadline.notRun(started: true))]
     }
 }
 
 /// Runs live mode over fixtures already in memory and returns every result (for tests).
-public struct LiveRunner: Sendable {
-    public let options: LiveOptions
-    public let caller: LiveCaller
+package struct LiveRunner: Sendable {
+    package let options: LiveOptions
+    package let caller: LiveCaller
 
-    public init(options: LiveOptions) {
+    package init(options: LiveOptions) {
         self.options = options
         caller = LiveCaller(options: options)
     }
 
     /// Results in fixture order; `progress` is called after each fixture with (done, total, problems).
-    public func run(
+    package func run(
         _ fixtures: [LoadedFixture], progress: (@Sendable (Int, Int, Int) -> Void)? = nil
     ) async -> [CaseResult] {
         let deadline = RunDeadline(seconds: options.deadline)

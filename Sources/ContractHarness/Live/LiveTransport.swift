@@ -7,7 +7,7 @@ import FoursquarePlaces
 /// build stays free of SwiftNIO (issue 14). URLSession cannot be bounded on this toolchain: its delegate queue lags libcurl with
 /// no back-pressure, so an endless body grew RSS to 263 MB–2 GB past a 1 MB cap, and cancelling a task can
 /// deadlock (swift-corelibs-foundation #5412). See TOOLCHAIN-NOTES and the README's "Live calls" section.
-public protocol LiveHTTPStack: Sendable {
+package protocol LiveHTTPStack: Sendable {
     /// Sends `request`; throws `LiveTransportError` past `timeout` seconds, past `maxBody` bytes, or on an answer
     /// that is not HTTP.
     func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse)
@@ -18,32 +18,32 @@ public protocol LiveHTTPStack: Sendable {
 
 extension LiveHTTPStack {
     /// A stack that makes no connection of its own (a test's stub) ignores the settings.
-    public func configured(_ settings: NetworkSettings) throws -> any LiveHTTPStack { self }
+    package func configured(_ settings: NetworkSettings) throws -> any LiveHTTPStack { self }
 }
 
 /// The live stack's shared limits.
-public enum LiveStack {
+package enum LiveStack {
     /// Default body cap: 16 MB.
-    public static let defaultMaxBody = 16 * 1024 * 1024
+    package static let defaultMaxBody = 16 * 1024 * 1024
 }
 
 /// A `Transport` over a `LiveHTTPStack` with a fixed timeout and body cap: one per call attempt.
-public struct LiveTransport: Transport {
-    public let stack: any LiveHTTPStack
+package struct LiveTransport: Transport {
+    package let stack: any LiveHTTPStack
     /// Seconds for the whole exchange: connect, head and body.
-    public let timeout: Double
-    public let maxBody: Int
+    package let timeout: Double
+    package let maxBody: Int
     /// The run's `--deadline` when it, not `--timeout`, set `timeout`: a cut call then names the deadline.
-    public let runDeadline: Double?
+    package let runDeadline: Double?
 
-    public init(stack: any LiveHTTPStack, timeout: Double, maxBody: Int = LiveStack.defaultMaxBody, runDeadline: Double? = nil) {
+    package init(stack: any LiveHTTPStack, timeout: Double, maxBody: Int = LiveStack.defaultMaxBody, runDeadline: Double? = nil) {
         self.stack = stack
         self.timeout = timeout
         self.maxBody = maxBody
         self.runDeadline = runDeadline
     }
 
-    public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+    package func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         do {
             return try await stack.send(request, timeout: timeout, maxBody: maxBody)
         } catch let LiveTransportError.timedOut(_, head, bytes, url) where runDeadline != nil {
@@ -53,9 +53,9 @@ public struct LiveTransport: Transport {
 }
 
 /// Why a bounded exchange ended without a full response.
-public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConvertible, TransportErrorClassifying {
+package enum LiveTransportError: Error, Sendable, Equatable, CustomStringConvertible, TransportErrorClassifying {
     /// A deadline (the call's or the run's) is `.timedOut`; anything else is a transport failure.
-    public var foursquareErrorCode: FoursquareError.Code {
+    package var foursquareErrorCode: FoursquareError.Code {
         switch self {
         case .timedOut, .runDeadlinePassed: return .timedOut
         case .bodyTooLarge, .malformed, .unreachable, .network: return .transportFailed
@@ -77,7 +77,7 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
     /// attempt would fail the same way (a certificate that does not verify), so it is not retried.
     case network(cause: String, raw: String, permanent: Bool)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .bodyTooLarge(bytes, limit, announced, url):
             let what = announced ? "Content-Length announced \(Self.size(bytes))" : "stopped at \(Self.size(bytes)) received"
@@ -105,7 +105,7 @@ public enum LiveTransportError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// The library's own words for a `.network` failure, for the report's detail; nil for the other cases.
-    public var raw: String? {
+    package var raw: String? {
         if case let .network(_, raw, _) = self { return raw }
         return nil
     }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A proxy named by an environment variable, as curl reads it: `[scheme://][user[:password]@]host[:port]`.
-public struct ProxyServer: Sendable, Hashable {
+package struct ProxyServer: Sendable, Hashable {
     /// How the harness talks to the proxy.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// An HTTP proxy: HTTPS (and HTTP) go through a `CONNECT` tunnel.
         case http
         /// A SOCKS5 proxy (`socks5://` or `socks5h://`), without credentials.
@@ -11,26 +11,26 @@ public struct ProxyServer: Sendable, Hashable {
     }
 
     /// HTTP (`CONNECT` tunnels) or SOCKS5.
-    public var kind: Kind
+    package var kind: Kind
     /// The proxy's host name or address, without brackets.
-    public var host: String
+    package var host: String
     /// The proxy's port: 1080 when the URL names none, as curl reads it.
-    public var port: Int
+    package var port: Int
     /// From the URL's user part, percent-decoded; sent as `Proxy-Authorization: Basic …`, printed nowhere.
-    public var username: String?
-    public var password: String?
+    package var username: String?
+    package var password: String?
     /// The variable that named it (`HTTPS_PROXY`, `all_proxy`, …), for messages.
-    public var variable: String
+    package var variable: String
 
     /// `http://host:port`: the proxy as messages name it, never with its credentials.
-    public var display: String {
+    package var display: String {
         let shown = host.contains(":") ? "[\(host)]" : host
         return "\(kind.rawValue)://\(shown):\(port)"
     }
 
     /// The texts that must never be printed: the password, the user name, and the `user:password` pair as
     /// `Proxy-Authorization` carries it (base64) and as the URL carries it (percent-encoded).
-    public var secrets: [String] {
+    package var secrets: [String] {
         guard let username else { return [] }
         let pair = "\(username):\(password ?? "")"
         var texts = [pair, Data(pair.utf8).base64EncodedString()]
@@ -41,7 +41,7 @@ public struct ProxyServer: Sendable, Hashable {
     }
 
     /// Parses one variable's value; nil for an empty value (curl ignores those too).
-    public init?(parsing value: String, variable: String) throws(NetworkSettingsError) {
+    package init?(parsing value: String, variable: String) throws(NetworkSettingsError) {
         let text = value.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
         let withScheme = text.contains("://") ? text : "http://" + text
@@ -74,26 +74,26 @@ public struct ProxyServer: Sendable, Hashable {
 /// Which proxy each URL goes through, from the environment as curl reads it: `https_proxy` for https URLs,
 /// `http_proxy` for http ones, `all_proxy` for both when those are unset (each also upper-case, the lower-case
 /// form first), and `no_proxy` for the hosts that go direct.
-public struct ProxySettings: Sendable, Equatable {
+package struct ProxySettings: Sendable, Equatable {
     /// The proxy for `https://` URLs (`https_proxy`, else `all_proxy`).
-    public var https: ProxyServer?
+    package var https: ProxyServer?
     /// The proxy for `http://` URLs (`http_proxy`, else `all_proxy`).
-    public var http: ProxyServer?
+    package var http: ProxyServer?
     /// The hosts that go direct (`no_proxy`).
-    public var bypass: NoProxyList
+    package var bypass: NoProxyList
 
     /// No proxy at all.
-    public static let direct = ProxySettings(https: nil, http: nil, bypass: NoProxyList(""))
+    package static let direct = ProxySettings(https: nil, http: nil, bypass: NoProxyList(""))
 
     /// The given proxies and bypass list.
-    public init(https: ProxyServer?, http: ProxyServer?, bypass: NoProxyList) {
+    package init(https: ProxyServer?, http: ProxyServer?, bypass: NoProxyList) {
         self.https = https
         self.http = http
         self.bypass = bypass
     }
 
     /// Reads `https_proxy`, `http_proxy`, `all_proxy` and `no_proxy` (and their upper-case forms).
-    public init(environment: [String: String]) throws(NetworkSettingsError) {
+    package init(environment: [String: String]) throws(NetworkSettingsError) {
         func named(_ name: String) throws(NetworkSettingsError) -> ProxyServer? {
             for variable in [name.lowercased(), name.uppercased()] {
                 if let value = environment[variable], let server = try ProxyServer(parsing: value, variable: variable) {
@@ -109,25 +109,25 @@ public struct ProxySettings: Sendable, Equatable {
     }
 
     /// The proxy for `url`, or nil to connect directly.
-    public func proxy(for url: URL) -> ProxyServer? {
+    package func proxy(for url: URL) -> ProxyServer? {
         let server = url.scheme?.lowercased() == "https" ? https : http
         guard let server, let host = url.host else { return server }
         return bypass.matches(host: host) ? nil : server
     }
 
     /// Every credential text of every proxy, for scrubbing.
-    public var secrets: [String] { [https, http].compactMap { $0 }.flatMap(\.secrets) }
+    package var secrets: [String] { [https, http].compactMap { $0 }.flatMap(\.secrets) }
 }
 
 /// `no_proxy`, as curl reads it: `*` for every host, else host names (each also covering its subdomains, with or
 /// without a leading dot), IP addresses and IPv4 CIDR ranges, separated by commas or spaces.
 /// Only what it lists goes direct: loopback too goes through the proxy unless listed.
-public struct NoProxyList: Sendable, Equatable {
+package struct NoProxyList: Sendable, Equatable {
     /// The entries, lower-cased, IPv6 brackets removed.
-    public let entries: [String]
+    package let entries: [String]
 
     /// Parses the variable's value.
-    public init(_ text: String) {
+    package init(_ text: String) {
         entries = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
             .map { $0.lowercased() }
             .map { $0.hasPrefix("[") && $0.hasSuffix("]") ? String($0.dropFirst().dropLast()) : $0 }
@@ -135,7 +135,7 @@ public struct NoProxyList: Sendable, Equatable {
     }
 
     /// True when `rawHost` (a URL's host) is listed: it then goes direct.
-    public func matches(host rawHost: String) -> Bool {
+    package func matches(host rawHost: String) -> Bool {
         var host = rawHost.lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host.hasSuffix(".") { host.removeLast() }
@@ -169,9 +169,9 @@ public struct NoProxyList: Sendable, Equatable {
 }
 
 /// A network setting (a proxy variable, a CA file) the harness cannot use: one line naming it and what to do.
-public struct NetworkSettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct NetworkSettingsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The line, naming the variable, flag or file.
-    public let description: String
+    package let description: String
     /// A line naming the setting and what to do.
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

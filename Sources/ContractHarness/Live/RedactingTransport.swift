@@ -8,16 +8,16 @@ import FoursquarePlaces
 /// Errors too: AsyncHTTPClient, NIO and Foundation describe a refused header by dumping it
 /// (`HTTPClientError.invalidHeaderFieldValues(["Bearer <key>\n"])`), so an error whose text holds the key in any
 /// form is replaced by `ScrubbedTransportError`, which keeps only the scrubbed text.
-public struct RedactingTransport: Transport {
-    public let base: any Transport
-    public let scrubber: KeyScrubber
+package struct RedactingTransport: Transport {
+    package let base: any Transport
+    package let scrubber: KeyScrubber
 
-    public init(base: any Transport, scrubber: KeyScrubber) {
+    package init(base: any Transport, scrubber: KeyScrubber) {
         self.base = base
         self.scrubber = scrubber
     }
 
-    public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+    package func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let data: Data
         let response: HTTPResponse
         do {
@@ -30,7 +30,7 @@ public struct RedactingTransport: Transport {
 
     /// `error` itself when neither its description nor its dump holds the key (its type still tells a timeout from
     /// a refused connection), else its scrubbed description alone.
-    public func scrubbed(_ error: any Error) -> any Error {
+    package func scrubbed(_ error: any Error) -> any Error {
         let described = FoursquareClient.describe(error)
         guard scrubber.found(in: described) || scrubber.found(in: String(reflecting: error)) else { return error }
         return ScrubbedTransportError(description: scrubber.text(described))
@@ -38,7 +38,7 @@ public struct RedactingTransport: Transport {
 }
 
 /// A transport error whose text held the key: only its description, with the key removed, is kept.
-public struct ScrubbedTransportError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-    public let description: String
-    public var debugDescription: String { description }
+package struct ScrubbedTransportError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    package let description: String
+    package var debugDescription: String { description }
 }

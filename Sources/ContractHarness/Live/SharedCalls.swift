@@ -4,11 +4,11 @@ import FoursquarePlaces
 /// One call per distinct request in a run: fixtures that send the same request (method, URL with its query, auth
 /// header, and the emulator's fixture header when one is sent) share the first one's call, retries included, and
 /// each fixture's checks judge that answer. So an applied write goes out once however many fixtures hold it.
-public final class SharedCalls: Sendable {
+package final class SharedCalls: Sendable {
     private let calls = Locked<[String: Task<LiveExchange, Never>]>([:])
 
     /// An empty run.
-    public init() {}
+    package init() {}
 
     /// The exchange for `identity`: the call in flight or made for it, else `send`'s, started now. `shared` is
     /// true when another fixture's call answered.

@@ -4,19 +4,19 @@ import FoursquarePlaces
 /// A fixture whose recorded place id answers 404 while its endpoint answers other ids: the place closed or was
 /// merged since it was recorded. That is data churn, not a change of the API, so it is its own outcome (passing
 /// unless the project file's `staleFails` says otherwise), named with the id and the command that re-records it.
-public struct StaleFixture: Sendable, Hashable {
-    public var fixture: String
-    public var endpoint: String
-    public var contract: ContractID
+package struct StaleFixture: Sendable, Hashable {
+    package var fixture: String
+    package var endpoint: String
+    package var contract: ContractID
     /// The recorded id that now answers 404.
-    public var placeID: String
+    package var placeID: String
     /// An id the endpoint answered in the same run, which the re-record command uses.
-    public var answeredID: String
+    package var answeredID: String
     /// The endpoint whose answers proved the place gone, when it is not this fixture's own (evidence across
     /// endpoints: the fixture's endpoint may have recorded no other id).
-    public var witness: String?
+    package var witness: String?
 
-    public init(fixture: String, endpoint: String, contract: ContractID, placeID: String, answeredID: String) {
+    package init(fixture: String, endpoint: String, contract: ContractID, placeID: String, answeredID: String) {
         self.fixture = fixture
         self.endpoint = endpoint
         self.contract = contract
@@ -26,30 +26,30 @@ public struct StaleFixture: Sendable, Hashable {
 
     /// `fsq-contract record --mode all --filter 'place-details/200-typical.json' --place-id 4b…`: records the
     /// fixture again from the same request for an id that exists today.
-    public var rerecordCommand: String {
+    package var rerecordCommand: String {
         "fsq-contract record --mode all --contract \(contract) --filter '\(fixture)' --place-id \(answeredID)"
     }
 
     /// `stale: place-details/200-typical.json: place id 4b… answers 404 while place-details answers other ids
     /// (data churn, not API drift); re-record: …`.
-    public var line: String {
+    package var line: String {
         "stale: \(fixture): place id \(placeID) answers 404 while \(witness ?? endpoint) answers other ids (data churn, not API drift); "
             + "re-record: \(rerecordCommand)"
     }
 
     /// The skipped (or, with `staleFails`, failed) case's message.
-    public var message: String {
+    package var message: String {
         "stale: the recorded place id \(placeID) answers 404 while \(witness ?? endpoint) answers other ids (\(answeredID)): "
             + "the place is gone, the API is not; re-record with \(rerecordCommand)"
     }
 
     /// The verdict for each case of a stale fixture.
-    public func verdict(fails: Bool) -> Verdict {
+    package func verdict(fails: Bool) -> Verdict {
         fails ? .fail(message: message, detail: message + "\n(the project file's staleFails is true)") : .skip(reason: message)
     }
 
     /// The place id in a fixture's recorded path, for an endpoint that takes one.
-    public static func placeID(of fixture: Fixture) -> String? {
+    package static func placeID(of fixture: Fixture) -> String? {
         let entry = fixture.registryEntry ?? fixture.endpoint.endpoint
         guard let placeholder = entry.placeholder else { return nil }
         let template = entry.pathTemplate.split(separator: "/", omittingEmptySubsequences: false)
@@ -60,7 +60,7 @@ public struct StaleFixture: Sendable, Hashable {
 
     /// The same fixture asking for `placeID` instead of its recorded one (record `--place-id`); nil when its
     /// endpoint takes no place id.
-    public static func replacingPlaceID(_ fixture: Fixture, with placeID: String) -> Fixture? {
+    package static func replacingPlaceID(_ fixture: Fixture, with placeID: String) -> Fixture? {
         let entry = fixture.registryEntry ?? fixture.endpoint.endpoint
         guard entry.hasPlaceID, let path = try? entry.path(placeID: placeID) else { return nil }
         var fixture = fixture
@@ -76,7 +76,7 @@ public struct StaleFixture: Sendable, Hashable {
 
     /// Drift's stale fixtures, from the whole run: a recorded success whose id answered 404 where another call to
     /// the same endpoint of the same contract, in the same style, answered 2xx. A 404 on every id stays `gone`.
-    public static func inDrift(_ results: [DriftResult], fixtures: [String: Fixture]) -> [String: StaleFixture] {
+    package static func inDrift(_ results: [DriftResult], fixtures: [String: Fixture]) -> [String: StaleFixture] {
         var answered: [String: String] = [:]
         for result in results {
             guard let status = result.liveStatus, (200...299).contains(status), let fixture = fixtures[result.fixture],
@@ -96,7 +96,7 @@ public struct StaleFixture: Sendable, Hashable {
 
 /// Live mode's stale check, shared by every fixture of a run: ids each endpoint answered so far, and, for a 404
 /// before any, one probe of another recorded id of the same endpoint (at most one per endpoint and style).
-public final class StaleProbe: Sendable {
+package final class StaleProbe: Sendable {
     /// Recorded place ids of the run's success fixtures, per `contract|endpoint`.
     let recordedIDs: [String: [String]]
     private let state = Locked<(answered: [String: String], probed: [String: String?], found: [StaleFixture])>(([:], [:], []))
@@ -104,7 +104,7 @@ public final class StaleProbe: Sendable {
     /// is stale wherever else it answers 404.
     private let proven = Locked<(byID: [String: StaleFixture], seeded: [String: StaleFixture])>(([:], [:]))
 
-    public init(_ fixtures: [LoadedFixture]) {
+    package init(_ fixtures: [LoadedFixture]) {
         var ids: [String: [String]] = [:]
         for case let .fixture(fixture) in fixtures where (200...299).contains(fixture.response.status) {
             if let id = StaleFixture.placeID(of: fixture), !(ids["\(fixture.contract)|\(fixture.endpoint.rawValue)"] ?? []).contains(id) {
@@ -115,10 +115,10 @@ public final class StaleProbe: Sendable {
     }
 
     /// The stale fixtures found so far, in the order found.
-    public var found: [StaleFixture] { state.current.found.sorted { $0.fixture < $1.fixture } }
+    package var found: [StaleFixture] { state.current.found.sorted { $0.fixture < $1.fixture } }
 
     /// Takes stale fixtures already found (the nightly's drift pass) as evidence, so no probe is needed for them.
-    public func seed(_ stale: [StaleFixture]) {
+    package func seed(_ stale: [StaleFixture]) {
         proven.withLock { proven in
             for item in stale {
                 proven.seeded[item.fixture] = item

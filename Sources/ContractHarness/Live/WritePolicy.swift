@@ -8,15 +8,15 @@ import FoursquarePlaces
 /// - A suggestion (a write with `dry_run`) is sent as a dry run, whatever its fixture says, unless allowed.
 /// - A write with no dry run (`geotagging/confirm`, the offline-job writes) is not sent at all, unless allowed.
 /// - Allowed operations (`--allow-writes`, or `allowWrites` in the project file) are sent as recorded.
-public struct WritePolicy: Sendable, Hashable {
+package struct WritePolicy: Sendable, Hashable {
     /// The operations sent as recorded.
-    public var allowed: Set<EndpointID>
+    package var allowed: Set<EndpointID>
 
     /// A policy that allows `allowed` (none by default).
-    public init(allowed: Set<EndpointID> = []) { self.allowed = allowed }
+    package init(allowed: Set<EndpointID> = []) { self.allowed = allowed }
 
     /// What the caller does with one call.
-    public enum Decision: Sendable {
+    package enum Decision: Sendable {
         /// Send this plan (perhaps the dry-run form of the one asked for).
         case send(CallPlan)
         /// Send nothing; the reason says why and how to allow it.
@@ -24,7 +24,7 @@ public struct WritePolicy: Sendable, Hashable {
     }
 
     /// The decision for `plan`.
-    public func decide(_ plan: CallPlan) -> Decision {
+    package func decide(_ plan: CallPlan) -> Decision {
         switch plan.effect {
         case .read:
             return .send(plan)
@@ -37,7 +37,7 @@ public struct WritePolicy: Sendable, Hashable {
     }
 
     /// Whether the policy sends nothing for `fixture` (a write with no dry run that is not allowed).
-    public func refuses(_ fixture: Fixture) -> Bool {
+    package func refuses(_ fixture: Fixture) -> Bool {
         guard let plan = try? CallPlan.make(for: fixture) else { return false }
         if case .refuse = decide(plan) { return true }
         return false
@@ -52,7 +52,7 @@ public struct WritePolicy: Sendable, Hashable {
     /// Reads operation names as `--allow-writes` and `allowWrites` take them: an endpoint id (`geotagging-confirm`)
     /// or a path (`geotagging/confirm`, `/geotagging/confirm`, `POST /geotagging/confirm`). A name that is not a
     /// write of any contract is an error, so a typo is never taken for permission or ignored.
-    public static func parse(_ names: [String]) throws(WritePolicyError) -> WritePolicy {
+    package static func parse(_ names: [String]) throws(WritePolicyError) -> WritePolicy {
         var allowed: Set<EndpointID> = []
         let writes = Contract.catalog.filter(\.effect.writes)
         for name in names.flatMap({ $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }) where !name.isEmpty {
@@ -69,18 +69,18 @@ public struct WritePolicy: Sendable, Hashable {
 }
 
 /// An `--allow-writes` or `allowWrites` name that names no write.
-public struct WritePolicyError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct WritePolicyError: Error, Sendable, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }
 
 /// The writes one live run sent, for the terminal and the report: how many, how many were dry runs, and how many
 /// the server refused with a 429 (which applies nothing; the write may then be sent again, see `WriteRetry`).
-public final class WriteLog: Sendable {
+package final class WriteLog: Sendable {
     private let entries = Locked<[(endpoint: EndpointID, dryRun: Bool, refused: Bool)]>([])
 
     /// An empty log.
-    public init() {}
+    package init() {}
 
     /// Logs `plan` once it was sent; `refused`: the server answered 429.
     func record(_ plan: CallPlan, refused: Bool = false) {
@@ -89,13 +89,13 @@ public final class WriteLog: Sendable {
     }
 
     /// Writes sent so far.
-    public var count: Int { entries.withLock { $0.count } }
+    package var count: Int { entries.withLock { $0.count } }
     /// Of those, the dry runs the server did not refuse.
-    public var dryRuns: Int { entries.withLock { $0.filter { $0.dryRun && !$0.refused }.count } }
+    package var dryRuns: Int { entries.withLock { $0.filter { $0.dryRun && !$0.refused }.count } }
 
     /// One line for the terminal and the report: `writes sent: 3 (3 dry runs, 0 applied)`, and when the server refused
     /// some with a 429, `writes sent: 4 (3 dry runs, 0 applied, 1 refused with 429: nothing done)`.
-    public var summary: String {
+    package var summary: String {
         let (all, dry, refused) = entries.withLock { entries in
             (entries.count, entries.filter { $0.dryRun && !$0.refused }.count, entries.filter(\.refused).count)
         }

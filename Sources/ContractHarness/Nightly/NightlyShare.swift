@@ -4,26 +4,26 @@ import FoursquarePlaces
 /// What the nightly's two passes over the same fixtures share: one caller, so one budget (`maxCalls`), one pace
 /// (`rateLimit`) and one call per distinct request (the live checks judge the answers drift's calls got), and the
 /// stale fixtures drift found, so the live checks need no probe of their own.
-public final class NightlyShare: Sendable {
+package final class NightlyShare: Sendable {
     /// The caller both passes send through.
-    public let caller: LiveCaller
+    package let caller: LiveCaller
     private let state = Locked<(afterDrift: CallLedger.Tally?, stale: [StaleFixture])>((nil, []))
 
     /// A share for a run with `options`.
-    public init(options: LiveOptions) { caller = LiveCaller(options: options) }
+    package init(options: LiveOptions) { caller = LiveCaller(options: options) }
 
     /// Notes the end of the drift pass: its calls so far, and the stale fixtures it found.
-    public func driftDone(stale: [StaleFixture]) {
+    package func driftDone(stale: [StaleFixture]) {
         let tally = caller.ledger.tally
         state.withLock { $0 = (tally, stale) }
     }
 
     /// The stale fixtures drift found.
-    public var stale: [StaleFixture] { state.current.stale }
+    package var stale: [StaleFixture] { state.current.stale }
 
     /// The live checks' tally: the calls made in the whole nightly (as a server's log counts them), and the fixture
     /// calls of their pass alone that shared an answer (drift's, mostly) or were skipped.
-    public var liveTally: CallLedger.Tally {
+    package var liveTally: CallLedger.Tally {
         var tally = caller.ledger.tally
         if let drift = state.current.afterDrift {
             tally.shared -= drift.shared
@@ -35,7 +35,7 @@ public final class NightlyShare: Sendable {
 
     /// The whole nightly's calls: made by drift, made by the live checks (stale probes, requests drift did not
     /// send), and answers the live checks took from drift's calls.
-    public var count: NightlyCount {
+    package var count: NightlyCount {
         let end = caller.ledger.tally
         let drift = state.current.afterDrift ?? CallLedger.Tally()
         return NightlyCount(made: end.calls, byDrift: drift.calls, reused: end.shared - drift.shared, maxCalls: caller.ledger.maxCalls,
@@ -44,21 +44,21 @@ public final class NightlyShare: Sendable {
 }
 
 /// The nightly's calls in one line, counted as the server's request log counts them (the identifying call apart).
-public struct NightlyCount: Sendable, Equatable {
+package struct NightlyCount: Sendable, Equatable {
     /// Requests sent in all, retries and stale probes included.
-    public var made: Int
+    package var made: Int
     /// Of those, sent during the drift pass.
-    public var byDrift: Int
+    package var byDrift: Int
     /// Live checks answered by a call drift already made, not sent again.
-    public var reused: Int
+    package var reused: Int
     /// The run's budget (`--max-calls`), if any.
-    public var maxCalls: Int?
+    package var maxCalls: Int?
     /// Calls not sent because the budget was spent.
-    public var refused: Int
+    package var refused: Int
 
     /// `nightly: 85 calls made (85 by drift, 0 more by the live checks, which judged 170 answers drift's calls got);
     /// budget 200 (--max-calls)`.
-    public var line: String {
+    package var line: String {
         var line = "nightly: \(plural(made, "call")) made (\(byDrift) by drift, \(made - byDrift) more by the live checks, "
             + "which re-used \(plural(reused, "answer")) of drift's calls)"
         if let maxCalls { line += "; budget \(maxCalls) (--max-calls)" + (refused > 0 ? ", spent: \(refused) not sent" : "") }

@@ -4,24 +4,24 @@ import FoursquarePlaces
 /// Endpoints whose success fixtures all ask for one id in their path (a place id, or an offline job's). The day that place closes, the endpoint answers
 /// nothing but 404, and only another endpoint's answers can tell a stale fixture from a gone endpoint; a second
 /// recorded id makes the endpoint its own witness.
-public struct SinglePlaceID: Sendable {
+package struct SinglePlaceID: Sendable {
     /// One endpoint of one contract and the one place id its success fixtures ask for.
-    public struct Dependency: Sendable, Hashable {
+    package struct Dependency: Sendable, Hashable {
         /// The contract the fixtures were recorded under.
-        public var contract: ContractID
+        package var contract: ContractID
         /// The endpoint's id, `place-tips`.
-        public var endpoint: String
+        package var endpoint: String
         /// The one id its success fixtures ask for.
-        public var placeID: String
+        package var placeID: String
         /// How many success fixtures ask for it.
-        public var fixtures: Int
+        package var fixtures: Int
     }
 
     /// In contract and endpoint order.
-    public let dependencies: [Dependency]
+    package let dependencies: [Dependency]
 
     /// The endpoints of `loaded` that take an id in their path and whose 2xx fixtures all ask for the same one.
-    public init(_ loaded: [LoadedFixture]) {
+    package init(_ loaded: [LoadedFixture]) {
         var ids: [String: (contract: ContractID, endpoint: String, ids: Set<String>, fixtures: Int)] = [:]
         for case let .fixture(fixture) in loaded where (200...299).contains(fixture.response.status) {
             guard let id = StaleFixture.placeID(of: fixture) else { continue }
@@ -38,7 +38,7 @@ public struct SinglePlaceID: Sendable {
     }
 
     /// `warning: 4 endpoints depend on one recorded id each …`, then one line per endpoint; empty when none does.
-    public var lines: [String] {
+    package var lines: [String] {
         guard !dependencies.isEmpty else { return [] }
         return ["warning: \(plural(dependencies.count, "endpoint")) depend\(dependencies.count == 1 ? "s" : "") on one recorded id each: "
                 + "if that place closes, only other endpoints' answers tell a stale fixture from a gone endpoint; "

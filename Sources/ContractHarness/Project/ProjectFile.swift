@@ -16,47 +16,47 @@ import FoursquarePlaces
 ///
 /// Every key is optional; an unknown key is an error naming the file. Relative paths resolve against the file's
 /// folder (a file in the current directory keeps them as written).
-public struct ProjectFile: Sendable, Equatable {
-    public static let fileName = "fsq-contract.json"
+package struct ProjectFile: Sendable, Equatable {
+    package static let fileName = "fsq-contract.json"
 
     /// The file as it was named (`fsq-contract.json`, or `--project`'s argument); nil for no file.
-    public var path: String?
-    public var fixtures: String?
-    public var report: String?
-    public var reportDir: String?
-    public var baseURL: String?
+    package var path: String?
+    package var fixtures: String?
+    package var report: String?
+    package var reportDir: String?
+    package var baseURL: String?
     /// A PEM file of CA certificates live calls trust as well as the system's (`--ca-file`'s default).
-    public var caFile: String?
+    package var caFile: String?
     /// The contracts the project uses live: `run --live`, `drift` and `record` call only their fixtures.
-    public var liveContracts: [ContractID]?
-    public var drift = Drift()
-    public var redactHeaders: [String] = []
+    package var liveContracts: [ContractID]?
+    package var drift = Drift()
+    package var redactHeaders: [String] = []
     /// `allowWrites`: operations live runs may send as recorded (a sandbox account); see `WritePolicy`.
-    public var allowWrites: [String] = []
+    package var allowWrites: [String] = []
     /// The OpenAPI document (and overrides) each contract is checked against, by contract id.
-    public var openapi: [ContractID: OpenAPISource] = [:]
+    package var openapi: [ContractID: OpenAPISource] = [:]
     /// Most calls a live run may make (`--max-calls`).
-    public var maxCalls: Int?
+    package var maxCalls: Int?
     /// Most live calls in any one-second window (`--rate-limit`).
-    public var rateLimit: Int?
+    package var rateLimit: Int?
     /// A fixture whose recorded place id no longer exists (stale) fails `run --live` and `drift`; by default it
     /// is reported and passes.
-    public var staleFails = false
+    package var staleFails = false
     /// Days after which a fixture's recording is old: `run`, `list` and the step summary warn about it.
-    public var fixtureMaxAgeDays: Int?
+    package var fixtureMaxAgeDays: Int?
     /// The baseline of known findings (`--baseline`).
-    public var baseline: String?
+    package var baseline: String?
     /// `keepValues`: `record` writes the answers' place data as the server sent it (a plan whose terms permit
     /// keeping it); nil or false: it writes synthetic values, and `fixtures audit` fails on any fixture that holds
     /// raw ones.
-    public var keepValues: Bool?
+    package var keepValues: Bool?
 
     /// `drift`'s defaults.
-    public struct Drift: Sendable, Equatable {
-        public var failOn: DriftGrade?
-        public var report: String?
-        public var summary: String?
-        public init(failOn: DriftGrade? = nil, report: String? = nil, summary: String? = nil) {
+    package struct Drift: Sendable, Equatable {
+        package var failOn: DriftGrade?
+        package var report: String?
+        package var summary: String?
+        package init(failOn: DriftGrade? = nil, report: String? = nil, summary: String? = nil) {
             self.failOn = failOn
             self.report = report
             self.summary = summary
@@ -64,29 +64,29 @@ public struct ProjectFile: Sendable, Equatable {
     }
 
     /// Where a contract's OpenAPI document and its overrides are, paths resolved.
-    public struct OpenAPISource: Sendable, Equatable {
-        public var document: String?
-        public var overrides: String?
-        public init(document: String? = nil, overrides: String? = nil) {
+    package struct OpenAPISource: Sendable, Equatable {
+        package var document: String?
+        package var overrides: String?
+        package init(document: String? = nil, overrides: String? = nil) {
             self.document = document
             self.overrides = overrides
         }
     }
 
     /// Every top-level key the file may hold, in the order the guide's table lists them; the decoder refuses others.
-    public static var keys: [String] { Contents.CodingKeys.allCases.map(\.rawValue) }
+    package static var keys: [String] { Contents.CodingKeys.allCases.map(\.rawValue) }
 
     /// No project file: every verb uses its built-in defaults.
-    public static let none = ProjectFile()
+    package static let none = ProjectFile()
 
-    public init(path: String? = nil) { self.path = path }
+    package init(path: String? = nil) { self.path = path }
 
     /// The file's name for messages: `fsq-contract.json`, or the path `--project` named.
-    public var name: String { path ?? Self.fileName }
+    package var name: String { path ?? Self.fileName }
 
     /// Reads the project file: `explicit` (`--project`), else `fsq-contract.json` in `directory` when it exists;
     /// `.none` with `disabled` (`--no-project`) or when there is none. Errors name the file, the key and what to do.
-    public static func find(explicit: String?, disabled: Bool, directory: String = FileManager.default.currentDirectoryPath)
+    package static func find(explicit: String?, disabled: Bool, directory: String = FileManager.default.currentDirectoryPath)
         throws(FixtureError) -> ProjectFile {
         if disabled {
             if let explicit {
@@ -107,7 +107,7 @@ public struct ProjectFile: Sendable, Equatable {
     }
 
     /// Decodes the file at `url`; `name` is how messages call it, and the folder its relative paths resolve against.
-    public static func load(_ url: URL, name: String) throws(FixtureError) -> ProjectFile {
+    package static func load(_ url: URL, name: String) throws(FixtureError) -> ProjectFile {
         let decoded = try ConfigFile.decode(Contents.self, from: url, file: name, advice: "or pass --no-project to ignore the file")
         let folder = (name as NSString).deletingLastPathComponent
         func resolve(_ path: String?) -> String? {

@@ -8,29 +8,29 @@ import FoursquarePlaces
 /// A fixture holds raw values when it was recorded with `values: raw`, or recorded without `values` (before record
 /// synthesized them). Hand-written fixtures (`source: authored`) hold what their author wrote. A file that does not
 /// load cannot be judged, and fails the audit rather than pass by default.
-public struct FixtureAudit: Sendable {
+package struct FixtureAudit: Sendable {
     /// One fixture holding raw values.
-    public struct Entry: Sendable, Hashable {
-        public var fixture: String
+    package struct Entry: Sendable, Hashable {
+        package var fixture: String
         /// `recorded.at` as written; nil when the file does not say.
-        public var recordedAt: String?
+        package var recordedAt: String?
         /// Whole days since `recordedAt`; nil when it is absent or unreadable.
-        public var days: Int?
+        package var days: Int?
         /// Why the audit fails on it, or nil when the policy allows it.
-        public var failure: String?
+        package var failure: String?
     }
 
     /// The project's `keepValues`: false (the default) allows no raw fixture at all.
-    public let keepValues: Bool
+    package let keepValues: Bool
     /// The project's `fixtureMaxAgeDays`.
-    public let maxDays: Int?
+    package let maxDays: Int?
     /// The fixtures holding raw values, oldest first (unknown age first of all).
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// Files that did not load: the audit cannot tell what they hold.
-    public let unreadable: [String]
-    public let checked: Int
+    package let unreadable: [String]
+    package let checked: Int
 
-    public init(_ fixtures: [LoadedFixture], keepValues: Bool, maxDays: Int?, now: Date = Date()) {
+    package init(_ fixtures: [LoadedFixture], keepValues: Bool, maxDays: Int?, now: Date = Date()) {
         self.keepValues = keepValues
         self.maxDays = maxDays
         let formatter = ISO8601DateFormatter()
@@ -65,10 +65,10 @@ public struct FixtureAudit: Sendable {
     }
 
     /// True when the policy allows every fixture and every file could be read.
-    public var passes: Bool { unreadable.isEmpty && entries.allSatisfy { $0.failure == nil } }
+    package var passes: Bool { unreadable.isEmpty && entries.allSatisfy { $0.failure == nil } }
 
     /// What the command prints: one line per raw fixture and per unreadable file, then the verdict.
-    public var lines: [String] {
+    package var lines: [String] {
         var lines: [String] = []
         for entry in entries {
             let age = entry.days.map { "recorded \($0) day\($0 == 1 ? "" : "s") ago" } ?? "age unknown"

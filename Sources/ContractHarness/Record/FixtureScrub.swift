@@ -3,18 +3,18 @@ import Foundation
 import FoursquarePlaces
 
 /// `fsq-contract fixtures scrub`: record's synthesis applied to fixtures already written, in place.
-public enum FixtureScrub {
+package enum FixtureScrub {
     /// What happened to one file.
-    public struct Outcome: Sendable, Hashable {
-        public enum Status: String, Sendable { case scrubbed, pending, unchanged, failed }
-        public var relativePath: String
-        public var status: Status
-        public var note: String?
+    package struct Outcome: Sendable, Hashable {
+        package enum Status: String, Sendable { case scrubbed, pending, unchanged, failed }
+        package var relativePath: String
+        package var status: Status
+        package var note: String?
     }
 
     /// Scrubs each fixture holding raw values (with `includeAll`, every fixture not yet marked synthetic);
     /// `write: false` (`--check`) reports them as `pending` and writes nothing. Files are written atomically.
-    public static func run(_ fixtures: [LoadedFixture], root: URL, includeAll: Bool, write: Bool) -> [Outcome] {
+    package static func run(_ fixtures: [LoadedFixture], root: URL, includeAll: Bool, write: Bool) -> [Outcome] {
         fixtures.map { loaded in
             switch loaded {
             case let .broken(path, _, error):

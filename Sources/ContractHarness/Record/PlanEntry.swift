@@ -11,34 +11,34 @@ import FoursquarePlaces
 ///
 /// Parameter values may be JSON strings, numbers or booleans (sent as written). `case` may start with the
 /// contract's folder (`2025-06-17/200-paris`), which must then agree with `contract`.
-public struct PlanEntry: Sendable, Hashable, Decodable {
-    public var endpoint: EndpointID
-    public var caseName: String
+package struct PlanEntry: Sendable, Hashable, Decodable {
+    package var endpoint: EndpointID
+    package var caseName: String
     /// The contract the new fixture is recorded under; nil takes the run's (`--contract`, the project file's
     /// `liveContracts`), else the contract the server answers.
-    public var contract: ContractID?
-    public var auth: AuthStyle?
-    public var placeID: String?
-    public var parameters: [String: String]
-    public var summary: String?
+    package var contract: ContractID?
+    package var auth: AuthStyle?
+    package var placeID: String?
+    package var parameters: [String: String]
+    package var summary: String?
     /// The status the server is expected to answer (`404` for an unknown id, `401`, recorded with a key the API
     /// rejects); nil expects a 2xx. Without `status`, a case named `4xx-…` or `5xx-…` expects that status.
-    public var status: Int?
+    package var status: Int?
 
     /// Where the fixture goes: `<endpoint>/<case>.json` for `seed`, `<endpoint>/<contract>/<case>.json` for any
     /// other contract, as the corpus keeps them.
-    public func relativePath(contract: ContractID) -> String {
+    package func relativePath(contract: ContractID) -> String {
         contract == ContractID.seed ? "\(endpoint.rawValue)/\(caseName).json" : "\(endpoint.rawValue)/\(contract)/\(caseName).json"
     }
 
     /// The path under the entry's own contract, or `seed`'s when it names none (for messages before one is chosen).
-    public var relativePath: String { relativePath(contract: contract ?? ContractID.seed) }
+    package var relativePath: String { relativePath(contract: contract ?? ContractID.seed) }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case endpoint, caseName = "case", contract, auth, placeID = "fsq_id", parameters, summary = "description", status
     }
 
-    public init(endpoint: EndpointID, caseName: String, contract: ContractID? = nil, auth: AuthStyle? = nil,
+    package init(endpoint: EndpointID, caseName: String, contract: ContractID? = nil, auth: AuthStyle? = nil,
                 placeID: String? = nil, parameters: [String: String] = [:], summary: String? = nil, status: Int? = nil) {
         self.endpoint = endpoint
         self.caseName = caseName
@@ -50,7 +50,7 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
         self.status = status
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try ConfigFile.rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func invalid(_ key: CodingKeys, _ reason: String) -> ConfigFile.InvalidValue {
@@ -121,7 +121,7 @@ public struct PlanEntry: Sendable, Hashable, Decodable {
     }
 
     /// Reads a plan file; errors name the file and the JSON path.
-    public static func load(_ url: URL) throws(FixtureError) -> [PlanEntry] {
+    package static func load(_ url: URL) throws(FixtureError) -> [PlanEntry] {
         try ConfigFile.decode([PlanEntry].self, from: url, file: url.path)
     }
 }

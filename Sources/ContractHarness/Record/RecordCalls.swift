@@ -104,7 +104,7 @@ extension Recorder {
     /// The calls `record` will make for `existing` and `plan`, from the same decisions the run takes: identical requests
     /// count once (`SharedCalls`), and each item skipped is counted under its reason. A plan entry with no contract
     /// counts once per contract it may be tried under.
-    public func count(_ existing: [LoadedFixture], plan: [PlanEntry]) async -> CallCount {
+    package func count(_ existing: [LoadedFixture], plan: [PlanEntry]) async -> CallCount {
         var count = CallCount()
         var seen: Set<String> = []
         for item in items(existing, plan: plan) {

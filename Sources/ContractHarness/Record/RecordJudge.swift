@@ -2,9 +2,9 @@ import Foundation
 import FoursquarePlaces
 
 /// Decides whether a live answer may become a fixture, and whether it differs from the one on disk.
-public enum RecordJudge {
+package enum RecordJudge {
     /// Whether a live answer is a recording of the API at all.
-    public enum Judgement: Sendable, Equatable {
+    package enum Judgement: Sendable, Equatable {
         case record
         /// Not a recording (auth refusal, transient failure, emulator error): write nothing, fail the fixture.
         case refuse(String)
@@ -13,7 +13,7 @@ public enum RecordJudge {
     }
 
     /// `recordedStatus` is the existing fixture's status, nil for a new request (which expects a 2xx).
-    public static func judge(recordedStatus: Int?, response: HTTPResponse, body: Data, acceptStatusChange: Bool) -> Judgement {
+    package static func judge(recordedStatus: Int?, response: HTTPResponse, body: Data, acceptStatusChange: Bool) -> Judgement {
         let status = response.status
         let expected = recordedStatus ?? 200
         if status == 401 || status == 403, expected != 401, expected != 403 {
@@ -46,7 +46,7 @@ public enum RecordJudge {
     }
 
     /// True when the fixture's 2xx body no longer decodes with its contract's model (`--mode failed` re-records it).
-    public static func modelRejects(_ fixture: Fixture) -> Bool {
+    package static func modelRejects(_ fixture: Fixture) -> Bool {
         guard (200...299).contains(fixture.response.status) else { return false }
         return ModelReads.decodeFailure(endpoint: fixture.endpoint, contract: fixture.contract,
                                         body: fixture.response.body.data) != nil
@@ -54,7 +54,7 @@ public enum RecordJudge {
 
     /// Equal but for when and how it was recorded: the `recorded` block, request headers, and the values of
     /// volatile response headers. JSON bodies compare as values, so key order and spacing do not count.
-    public static func sameContent(_ a: Fixture, _ b: Fixture) -> Bool {
+    package static func sameContent(_ a: Fixture, _ b: Fixture) -> Bool {
         // Either side's list counts: a header the old file did not yet call volatile is volatile all the same.
         let volatile = Set(a.response.volatileHeaders + b.response.volatileHeaders)
         func normalized(_ fixture: Fixture) -> Fixture {

@@ -4,36 +4,36 @@ import Foundation
 ///
 /// A struct with static members rather than an enum, so a mode can be added without breaking a caller's
 /// exhaustive `switch`.
-public struct RecordMode: RawRepresentable, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+package struct RecordMode: RawRepresentable, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     private enum Storage: String, CaseIterable, Sendable { case never, missing, failed, all }
     private let storage: Storage
 
     private init(_ storage: Storage) { self.storage = storage }
 
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard let storage = Storage(rawValue: rawValue) else { return nil }
         self.storage = storage
     }
 
-    public var rawValue: String { storage.rawValue }
-    public var description: String { rawValue }
+    package var rawValue: String { storage.rawValue }
+    package var description: String { rawValue }
 
     /// Records nothing: the default, and what CI gets unless a mode is asked for.
-    public static let never = RecordMode(.never)
+    package static let never = RecordMode(.never)
     /// Records only requests that have no fixture yet.
-    public static let missing = RecordMode(.missing)
+    package static let missing = RecordMode(.missing)
     /// Re-records fixtures the live answer or the model no longer agrees with, and records missing ones.
-    public static let failed = RecordMode(.failed)
+    package static let failed = RecordMode(.failed)
     /// Re-records everything.
-    public static let all = RecordMode(.all)
+    package static let all = RecordMode(.all)
 
-    public static let allCases: [RecordMode] = Storage.allCases.map(RecordMode.init)
+    package static let allCases: [RecordMode] = Storage.allCases.map(RecordMode.init)
 
     /// The environment variable that picks a mode when `--mode` is not given.
-    public static let environmentName = "FSQ_RECORD"
+    package static let environmentName = "FSQ_RECORD"
 
     /// Whether a fixture in this mode is called at all (`exists`: it already has a file).
-    public func records(exists: Bool) -> Bool {
+    package func records(exists: Bool) -> Bool {
         switch storage {
         case .never: return false
         case .missing: return !exists
@@ -43,22 +43,22 @@ public struct RecordMode: RawRepresentable, CaseIterable, Hashable, Sendable, Cu
 
     /// Whether a fixture whose content is unchanged but for values is rewritten (`failed` keeps it when it
     /// still agrees with the server and the model).
-    public func rewrites(agrees: Bool) -> Bool { storage == .all || !agrees }
+    package func rewrites(agrees: Bool) -> Bool { storage == .all || !agrees }
 }
 
 /// Where a run's record mode came from, and the line that says so when it records nothing.
-public struct RecordModeResolution: Sendable, Hashable {
-    public enum Source: String, Sendable, Hashable {
+package struct RecordModeResolution: Sendable, Hashable {
+    package enum Source: String, Sendable, Hashable {
         case flag = "--mode", environment = "FSQ_RECORD", continuousIntegration = "CI", fallback = "default"
         /// A `--plan` outside CI with no mode asked for: record what is missing.
         case plan = "--plan"
     }
 
-    public let mode: RecordMode
-    public let source: Source
+    package let mode: RecordMode
+    package let source: Source
 
     /// The one line a run that records nothing prints, or nil when it records.
-    public var nothingRecorded: String? {
+    package var nothingRecorded: String? {
         guard mode == .never else { return nil }
         switch source {
         case .continuousIntegration:
@@ -72,8 +72,8 @@ public struct RecordModeResolution: Sendable, Hashable {
 }
 
 /// An `FSQ_RECORD` value that is not a mode: one line naming the variable and the modes.
-public struct RecordModeError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct RecordModeError: Error, Sendable, CustomStringConvertible {
+    package let description: String
 }
 
 extension RecordMode {
@@ -82,7 +82,7 @@ extension RecordMode {
     ///
     /// As swift-snapshot-testing resolves `SNAPSHOT_TESTING_RECORD`, the variable is read here, not by the CLI,
     /// so every front end (and the tests) resolve it the same way. An empty `FSQ_RECORD` counts as unset.
-    public static func resolve(flag: RecordMode?, environment: [String: String], hasPlan: Bool = false)
+    package static func resolve(flag: RecordMode?, environment: [String: String], hasPlan: Bool = false)
         throws(RecordModeError) -> RecordModeResolution {
         if let flag { return RecordModeResolution(mode: flag, source: .flag) }
         if let raw = environment[environmentName], !raw.isEmpty {

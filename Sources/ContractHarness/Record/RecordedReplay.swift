@@ -3,16 +3,16 @@ import FoursquarePlaces
 
 /// Replays the fixtures a `record` run wrote, in process and with the same checks as `run`, so a recording that
 /// fails its own replay is reported by the run that made it, not by the next CI job.
-public enum RecordedReplay {
+package enum RecordedReplay {
     /// One written fixture that does not replay green, and its first problem.
-    public struct Failure: Sendable, Equatable {
-        public var relativePath: String
-        public var reason: String
+    package struct Failure: Sendable, Equatable {
+        package var relativePath: String
+        package var reason: String
     }
 
     /// The problems of replaying `relativePaths` under `fixturesRoot` (empty when all are green): each fixture once,
     /// under every auth style its contract accepts.
-    public static func check(_ relativePaths: [String], fixturesRoot: URL) async -> [Failure] {
+    package static func check(_ relativePaths: [String], fixturesRoot: URL) async -> [Failure] {
         let loader = FixtureLoader(root: fixturesRoot)
         let loaded = relativePaths.map { loader.load(relativePath: $0) }
         let results = await ReplayRunner().run(loaded)

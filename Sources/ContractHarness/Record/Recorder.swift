@@ -2,42 +2,42 @@ import Foundation
 import FoursquarePlaces
 
 /// What happened to one fixture file.
-public struct RecordOutcome: Sendable {
+package struct RecordOutcome: Sendable {
     /// `kept`: an error fixture the live server did not reproduce; the file stays as it was.
-    public enum Status: String, Sendable { case new, updated, unchanged, kept, skipped, failed }
-    public var relativePath: String
-    public var status: Status
+    package enum Status: String, Sendable { case new, updated, unchanged, kept, skipped, failed }
+    package var relativePath: String
+    package var status: Status
     /// Changes against the old fixture, or the reason for skipped/failed.
-    public var notes: [String]
+    package var notes: [String]
 }
 
 /// Records fixtures from a live server: calls the typed client, redacts, scans, writes atomically.
-public struct Recorder: Sendable {
-    public static let volatileHeaders: Set<String> = [
+package struct Recorder: Sendable {
+    package static let volatileHeaders: Set<String> = [
         "date", "age", "expires", "x-request-id", "x-fsq-request-id", "request-id", "x-amzn-requestid", "x-amzn-trace-id",
         "x-amz-cf-id", "cf-ray", "server-timing", "x-ratelimit-remaining", "x-ratelimit-reset", "x-ratelimit-limit",
         "ratelimit-remaining", "ratelimit-reset", "ratelimit-limit", "set-cookie", "etag", "last-modified", "via",
     ]
 
-    public let caller: LiveCaller
-    public let fixturesRoot: URL
-    public let mode: RecordMode
-    public let key: APIKey
-    public let redactor: Redactor
+    package let caller: LiveCaller
+    package let fixturesRoot: URL
+    package let mode: RecordMode
+    package let key: APIKey
+    package let redactor: Redactor
     /// Style for fixtures that do not say which they were recorded with (when their contract accepts it).
-    public let defaultAuth: AuthStyle
+    package let defaultAuth: AuthStyle
     /// Contract for plan entries that do not name one (`--contract`, else the project file's single live
     /// contract); nil records each under the contract the server answers, the newest first.
-    public let defaultContract: ContractID?
+    package let defaultContract: ContractID?
     /// Write an error fixture's new answer even when its status class changed (`--accept-status-change`).
-    public let acceptStatusChange: Bool
+    package let acceptStatusChange: Bool
     /// Write the answers' place data as the server sent it (`--keep-values`, `keepValues`); by default it is
     /// replaced by synthetic values of the same form (`Synthesis`).
-    public let keepValues: Bool
+    package let keepValues: Bool
 
     var options: LiveOptions { caller.options }
 
-    public init(options: LiveOptions, fixturesRoot: URL, mode: RecordMode, key: APIKey, redactHeaders: [String],
+    package init(options: LiveOptions, fixturesRoot: URL, mode: RecordMode, key: APIKey, redactHeaders: [String],
                 defaultAuth: AuthStyle = .apiKey, defaultContract: ContractID? = nil, acceptStatusChange: Bool = false,
                 keepValues: Bool = false) {
         caller = LiveCaller(options: options)
@@ -79,7 +79,7 @@ public struct Recorder: Sendable {
 
     /// Records every existing fixture's request and every plan entry without a file, on the execution core
     /// (bounded concurrency, the run deadline, progress); outcomes come back in that order.
-    public func record(_ existing: [LoadedFixture], plan: [PlanEntry],
+    package func record(_ existing: [LoadedFixture], plan: [PlanEntry],
                        progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> [RecordOutcome] {
         AtomicFile.removeStaleTemps(under: fixturesRoot)
         let items = self.items(existing, plan: plan)

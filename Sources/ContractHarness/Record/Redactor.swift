@@ -2,28 +2,28 @@ import Foundation
 import FoursquarePlaces
 
 /// Removes the key (and chosen headers) from everything `record` writes, then scans the final bytes.
-public struct Redactor: Sendable {
-    public static let marker = KeyScrubber.marker
+package struct Redactor: Sendable {
+    package static let marker = KeyScrubber.marker
 
-    public let key: APIKey
+    package let key: APIKey
     /// Finds and removes the key in each of its forms.
-    public let scrubber: KeyScrubber
+    package let scrubber: KeyScrubber
     /// Lower-case header names whose values are always replaced.
-    public let headers: Set<String>
+    package let headers: Set<String>
     /// Answer fields that carry a credential (`access_key_id`, …, every field the registry marks secret): their
     /// values are replaced wherever they appear in a JSON body.
-    public static let secretFields = Set(Contract.catalog.flatMap(\.secretFields))
+    package static let secretFields = Set(Contract.catalog.flatMap(\.secretFields))
 
-    public init(key: APIKey, extraHeaders: [String] = []) {
+    package init(key: APIKey, extraHeaders: [String] = []) {
         self.key = key
         scrubber = KeyScrubber(key: key)
         headers = Set(["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"]
             + extraHeaders.map { $0.lowercased() })
     }
 
-    public func text(_ value: String) -> String { scrubber.text(value) }
+    package func text(_ value: String) -> String { scrubber.text(value) }
 
-    public func headerMap(_ map: [String: String]) -> [String: String] {
+    package func headerMap(_ map: [String: String]) -> [String: String] {
         var result: [String: String] = [:]
         for (name, value) in map {
             let lower = name.lowercased()
@@ -48,17 +48,17 @@ public struct Redactor: Sendable {
 
     /// `json(_:)` for a caller holding a Foundation tree (`JSONSerialization`'s); a value that is not JSON comes back
     /// as it is.
-    public func json(_ value: Any) -> Any {
+    package func json(_ value: Any) -> Any {
         guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]),
               let tree = JSONValue.parse(data),
               let redacted = try? JSONSerialization.jsonObject(with: json(tree).jsonData, options: [.fragmentsAllowed]) else { return value }
         return redacted
     }
 
-    public func bytes(_ data: Data) -> Data { scrubber.bytes(data) }
+    package func bytes(_ data: Data) -> Data { scrubber.bytes(data) }
 
     /// Throws when `data` still holds the key in any form, or a secret field with a value; `file` names the file.
-    public func scan(_ data: Data, file: String) throws(RecordError) {
+    package func scan(_ data: Data, file: String) throws(RecordError) {
         if scrubber.found(in: data) {
             throw RecordError(file: file, reason: "refused to write: the final scan found the API key (or an encoding of it) in the bytes about to be written")
         }
@@ -82,12 +82,12 @@ extension Redactor {
 
 /// The credentials an answer carries (the values of its secret fields), so that no line about it, on the
 /// terminal or in a report, can repeat them.
-public struct AnswerSecrets: Sendable {
+package struct AnswerSecrets: Sendable {
     /// The values found, longest first.
-    public let values: [String]
+    package let values: [String]
 
     /// The secret values in a JSON body; none for a body that is not JSON.
-    public init(body: Data) {
+    package init(body: Data) {
         var found: Set<String> = []
         if let value = JSONValue.parse(body) { Self.collect(value, into: &found) }
         values = found.filter { !$0.isEmpty && $0 != Redactor.marker }.sorted { $0.count > $1.count }
@@ -95,7 +95,7 @@ public struct AnswerSecrets: Sendable {
 
     /// `text` with every secret value replaced by the marker, and any cut-off start of one (a message shows a long
     /// string as its first characters and `…`).
-    public func text(_ text: String) -> String {
+    package func text(_ text: String) -> String {
         values.reduce(text) { text, secret in
             var text = text.replacingOccurrences(of: secret, with: Redactor.marker)
             guard secret.count > Self.shortestCut, text.contains("…") else { return text }
@@ -141,14 +141,14 @@ public struct AnswerSecrets: Sendable {
 }
 
 /// A recording problem that names the file and the reason.
-public struct RecordError: Error, Sendable, CustomStringConvertible {
-    public let file: String
-    public let reason: String
+package struct RecordError: Error, Sendable, CustomStringConvertible {
+    package let file: String
+    package let reason: String
 
-    public init(file: String, reason: String) {
+    package init(file: String, reason: String) {
         self.file = file
         self.reason = reason
     }
 
-    public var description: String { "\(file): \(reason)" }
+    package var description: String { "\(file): \(reason)" }
 }

@@ -6,7 +6,7 @@ import FoursquarePlaces
 ///
 /// `403-forbidden.json` answered 401 becomes `401-unauthorized.json` expecting `unauthorized`; a name that is not
 /// the old status's usual one keeps its rest (`404-unknown-id.json` answered 400 becomes `400-unknown-id.json`).
-public enum StatusChange {
+package enum StatusChange {
     /// The usual name after the status for each status the corpus covers.
     static let usualNames: [Int: String] = [
         400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found", 429: "rate-limited",
@@ -14,7 +14,7 @@ public enum StatusChange {
     ]
 
     /// The path the fixture moves to, or the reason it cannot be written (its name gives another status).
-    public static func path(_ relativePath: String, from old: Int, to new: Int) -> Result<String, RecordError> {
+    package static func path(_ relativePath: String, from old: Int, to new: Int) -> Result<String, RecordError> {
         let folder = (relativePath as NSString).deletingLastPathComponent
         let name = (relativePath as NSString).lastPathComponent
         let prefix = "\(old)-"
@@ -32,7 +32,7 @@ public enum StatusChange {
     }
 
     /// What a fixture of `status` expects: the error its status maps to, or success.
-    public static func expectation(for status: Int) -> ExpectedOutcome? {
+    package static func expectation(for status: Int) -> ExpectedOutcome? {
         (200...299).contains(status) ? nil : ExpectedOutcome(error: FoursquareError.Code(status: status))
     }
 }

@@ -9,14 +9,14 @@ import FoursquarePlaces
 /// request's path and query) and the field's path below it, never by the value, so the same answer recorded twice
 /// gives the same file and a re-recording changes only what moved. Error bodies are the API's own words and are
 /// kept. See the guide's "What recording keeps" for the list and the reasons.
-public struct Synthesis: Sendable {
+package struct Synthesis: Sendable {
     /// Strings kept wherever they appear, also inside a longer string (a link holding a place id): the ids the
     /// request names (its path segments and id parameters) and those the answer holds under an id field.
     let protected: [String]
     let requestSeed: String
 
     /// A synthesis for answers to `request`.
-    public init(request: RecordedRequest) {
+    package init(request: RecordedRequest) {
         var named: Set<String> = []
         for segment in request.path.split(separator: "/") {
             let decoded = String(segment).removingPercentEncoding ?? String(segment)
@@ -30,12 +30,12 @@ public struct Synthesis: Sendable {
     }
 
     /// The body's bytes with every place-data value replaced; the bytes as they were when the body is not JSON.
-    public func body(_ data: Data) -> Data {
+    package func body(_ data: Data) -> Data {
         synthesized(data) ?? data
     }
 
     /// The body's bytes with every place-data value replaced; nil when the body is not JSON, so nothing was.
-    public func synthesized(_ data: Data) -> Data? {
+    package func synthesized(_ data: Data) -> Data? {
         guard let value = try? JSONSpan.parse(data) else { return nil }
         return synthesize(value).jsonData
     }
@@ -125,7 +125,7 @@ extension Synthesis {
     /// `fixture` with its 2xx JSON body synthesized and `recorded.values` set to `synthetic`; fails, naming the file,
     /// when a 2xx body cannot be synthesized (not JSON) or when the synthetic body would be rejected (naming the JSON
     /// path) by a model that accepts the recorded one. Error bodies and empty bodies hold no place data: kept as is.
-    public static func apply(to fixture: Fixture) -> Result<Fixture, RecordError> {
+    package static func apply(to fixture: Fixture) -> Result<Fixture, RecordError> {
         var result = fixture
         guard (200...299).contains(fixture.response.status) else {
             result.recorded.values = .synthetic

@@ -6,9 +6,9 @@ import FoursquarePlaces
 /// The names come from the models' coding keys and Foursquare's 2025-06-17 OpenAPI document
 /// (`SynthesisFieldsTests` checks each against the models or the document). Deciding by field name, wherever the
 /// field sits, is the assumption: the API uses each of these names for one meaning in every answer.
-public enum SynthesisFields {
+package enum SynthesisFields {
     /// Why a field is kept as recorded.
-    public enum Reason: String, Sendable, CaseIterable {
+    package enum Reason: String, Sendable, CaseIterable {
         case id = "an id: Foursquare's usage guidelines let fsq_place_id and photo ids be stored without limit, and every id is an opaque reference checks and the emulator match on"
         case closedSet = "a value from a closed set the document or the client defines (an enum, a code list), not a place's own data"
         case meaningfulNumber = "a number that carries meaning for the checks (a count, a limit, an offset, a status), not a place attribute"
@@ -17,7 +17,7 @@ public enum SynthesisFields {
     }
 
     /// Fields whose value is an id (strings and arrays of strings).
-    public static let ids: Set<String> = [
+    package static let ids: Set<String> = [
         "fsq_place_id", "fsq_id", "fsq_photo_id", "fsq_tip_id", "fsq_category_id", "fsq_chain_id", "id", "parent_id",
         "created_fsq_place_id", "matched_fsq_place_id", "job_id",
     ]
@@ -27,24 +27,24 @@ public enum SynthesisFields {
                          "created_fsq_place_id", "matched_fsq_place_id"]
 
     /// Fields whose values come from a closed set.
-    public static let closedSets: Set<String> = [
+    package static let closedSets: Set<String> = [
         "cc", "country", "lang", "type", "status", "day", "classifications", "woe_types", "suggested_edit_type",
         "action", "timezone", "wifi", "attributes",
     ]
 
     /// The API's own words about the call (a write's acknowledgement).
-    public static let apiText: Set<String> = ["response"]
+    package static let apiText: Set<String> = ["response"]
 
     /// Numeric fields that are place data: replaced by a number in the same range, `(min, max)`.
-    public static let placeNumbers: [String: ClosedRange<Double>] = [
+    package static let placeNumbers: [String: ClosedRange<Double>] = [
         "latitude": -90...90, "longitude": -180...180, "rating": 0...10, "popularity": 0...1,
     ]
 
     /// Coordinates: rounded to two decimals (about a kilometre) and moved by one to five hundredths.
-    public static let coordinates: Set<String> = ["latitude", "longitude"]
+    package static let coordinates: Set<String> = ["latitude", "longitude"]
 
     /// Why `field` is kept as recorded, or nil when its strings are place data.
-    public static func keptReason(_ field: String) -> Reason? {
+    package static func keptReason(_ field: String) -> Reason? {
         if ids.contains(field) { return .id }
         if closedSets.contains(field) { return .closedSet }
         if apiText.contains(field) { return .apiText }
@@ -53,7 +53,7 @@ public enum SynthesisFields {
     }
 
     /// The table the guide prints: every kept field with its reason, numbers last.
-    public static var keptTable: [(field: String, reason: Reason)] {
+    package static var keptTable: [(field: String, reason: Reason)] {
         let strings = (ids.union(closedSets).union(apiText).union(Redactor.secretFields)).sorted()
         return strings.compactMap { name in keptReason(name).map { (name, $0) } }
     }

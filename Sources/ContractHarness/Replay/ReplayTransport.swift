@@ -2,7 +2,7 @@ import Foundation
 import FoursquarePlaces
 
 /// An in-process `Transport` that records the request the client sent and answers with a fixture's response.
-public final class ReplayTransport: Transport, Sendable {
+package final class ReplayTransport: Transport, Sendable {
     /// Thrown by a transport that only captures the request, so the client does no decoding.
     /// A description of its own: the client describes the error, and reflection cost 1-2% of a replay run.
     struct NotAnswering: Error, CustomStringConvertible {
@@ -16,7 +16,7 @@ public final class ReplayTransport: Transport, Sendable {
     private let answers: Bool
 
     /// `answers: false` captures the request and answers nothing: the request check needs no response.
-    public convenience init(response: RecordedResponse, answers: Bool = true) {
+    package convenience init(response: RecordedResponse, answers: Bool = true) {
         self.init(status: response.status, headers: Self.headers(of: response), body: response.body.data, answers: answers)
     }
 
@@ -34,9 +34,9 @@ public final class ReplayTransport: Transport, Sendable {
     }
 
     /// The requests the client sent, in order.
-    public var requests: [HTTPRequest] { captured.current }
+    package var requests: [HTTPRequest] { captured.current }
 
-    public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+    package func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         captured.withLock { $0.append(request) }
         guard answers else { throw NotAnswering() }
         return (body, HTTPResponse(status: status, headers: headers))

@@ -2,28 +2,28 @@ import Foundation
 import FoursquarePlaces
 
 /// One testcase's result: (fixture, auth style, check) and its verdict.
-public struct CaseResult: Sendable, Hashable {
+package struct CaseResult: Sendable, Hashable {
     /// The endpoint id, used as the JUnit classname.
-    public var endpoint: String
+    package var endpoint: String
     /// Fixture path relative to the fixtures folder.
-    public var fixture: String
-    public var auth: AuthStyle?
-    public var check: CheckName
+    package var fixture: String
+    package var auth: AuthStyle?
+    package var check: CheckName
     /// Seconds.
-    public var time: Double
-    public var verdict: Verdict
+    package var time: Double
+    package var verdict: Verdict
     /// Extra lines for the testcase's system-out (drift notes, hints).
-    public var notes: String?
+    package var notes: String?
     /// Where in the fixture the problem is, when the loader knows (annotations carry it).
-    public var line: Int?
-    public var column: Int?
+    package var line: Int?
+    package var column: Int?
     /// Warnings in `notes` the run counts (`--openapi-warn`, rules an override demoted).
-    public var warnings = 0
+    package var warnings = 0
     /// Each violation the failing verdict stands for, one line each (`--openapi` lists every one): the baseline
     /// judges them one by one, so a new violation cannot hide behind a known one in the same answer.
-    public var findings: [String] = []
+    package var findings: [String] = []
 
-    public init(endpoint: String, fixture: String, auth: AuthStyle?, check: CheckName, time: Double = 0,
+    package init(endpoint: String, fixture: String, auth: AuthStyle?, check: CheckName, time: Double = 0,
                 verdict: Verdict, notes: String? = nil) {
         self.endpoint = endpoint
         self.fixture = fixture
@@ -35,13 +35,13 @@ public struct CaseResult: Sendable, Hashable {
     }
 
     /// `place-details/404-not-found.json [bearer] request`, or `place-details/404-not-found.json error-mapping`.
-    public var name: String {
+    package var name: String {
         if let auth { return "\(fixture) [\(auth)] \(check.rawValue)" }
         return "\(fixture) \(check.rawValue)"
     }
 
     /// The testcase for a file that did not load, or a fixture no call plan can be made for.
-    public static func loadError(path: String, suite: String, error: FixtureError) -> CaseResult {
+    package static func loadError(path: String, suite: String, error: FixtureError) -> CaseResult {
         var result = CaseResult(endpoint: suite, fixture: path, auth: nil, check: .load,
                                 verdict: .error(message: error.description, detail: error.description))
         result.line = error.line
@@ -51,38 +51,38 @@ public struct CaseResult: Sendable, Hashable {
 }
 
 /// Which fixtures a run covers: an endpoint id, or a glob over endpoint ids and fixture paths.
-public struct FixtureFilter: Sendable {
-    public let pattern: String?
+package struct FixtureFilter: Sendable {
+    package let pattern: String?
 
-    public init(_ pattern: String?) { self.pattern = pattern.flatMap { $0.isEmpty ? nil : $0 } }
+    package init(_ pattern: String?) { self.pattern = pattern.flatMap { $0.isEmpty ? nil : $0 } }
 
-    public func matches(endpoint: String, path: String) -> Bool {
+    package func matches(endpoint: String, path: String) -> Bool {
         guard let pattern else { return true }
         if pattern == endpoint { return true }
         return fnmatch(pattern, endpoint, 0) == 0 || fnmatch(pattern, path, 0) == 0
             || fnmatch(pattern, (path as NSString).deletingPathExtension, 0) == 0
     }
 
-    public func apply(_ fixtures: [LoadedFixture]) -> [LoadedFixture] {
+    package func apply(_ fixtures: [LoadedFixture]) -> [LoadedFixture] {
         fixtures.filter { matches(endpoint: $0.suite, path: $0.relativePath) }
     }
 }
 
 /// Replay: each fixture's response goes through the typed client once (`decoding` or `error-mapping`),
 /// and the request is checked once per auth style the fixture's contract accepts.
-public struct ReplayStrategy: RunStrategy {
+package struct ReplayStrategy: RunStrategy {
     /// A fixed stand-in: replay never needs the real key, so it can never leak one.
-    public static let replayKey = APIKey("fsq-contract-replay-key")
+    package static let replayKey = APIKey("fsq-contract-replay-key")
 
-    public var authStyles: [AuthStyle]
+    package var authStyles: [AuthStyle]
     /// `--openapi`: each answer also checked against the provider's document.
-    public var document: DocumentCheck?
-    public var apiVersion: String {
+    package var document: DocumentCheck?
+    package var apiVersion: String {
         didSet { styleHeaders = Self.styleHeaders(apiVersion: apiVersion) }
     }
     /// Whether a fixture of a dated contract is replayed with its contract's version rather than `apiVersion`
     /// (true unless `--api-version` was given): a run over two dated versions' fixtures sends each its own.
-    public var versionByContract = true
+    package var versionByContract = true
     /// Each style's header set, lower-cased: the same for every fixture of a run.
     private var styleHeaders: [AuthStyle: [String: String]]
 
@@ -98,20 +98,20 @@ public struct ReplayStrategy: RunStrategy {
         })
     }
 
-    public func jobs(for fixture: Fixture) -> [AuthStyle?] { [nil] }
+    package func jobs(for fixture: Fixture) -> [AuthStyle?] { [nil] }
 
-    public func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] {
+    package func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] {
         [CaseResult.loadError(path: path, suite: suite, error: error)]
     }
 
-    public func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] {
+    package func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] {
         cases(job.fixture) { _ in deadline.notRun(started: false) }
     }
 
-    public func problems(in output: [CaseResult]) -> Int { output.filter(\.verdict.isProblem).count }
+    package func problems(in output: [CaseResult]) -> Int { output.filter(\.verdict.isProblem).count }
 
     /// The request testcases, then the one response testcase.
-    public func run(_ job: Job) async -> [CaseResult] {
+    package func run(_ job: Job) async -> [CaseResult] {
         let fixture = job.fixture
         let styles = Contracts.styles(for: fixture, selected: authStyles)
         // The response check needs one style; a fixture whose styles were all deselected still decodes.
@@ -180,10 +180,10 @@ public struct ReplayStrategy: RunStrategy {
 }
 
 /// Replays fixtures already in memory and returns every result (tests, small tools).
-public struct ReplayRunner: Sendable {
-    public var strategy: ReplayStrategy
+package struct ReplayRunner: Sendable {
+    package var strategy: ReplayStrategy
     /// Parallel workers; defaults to the number of cores.
-    public var workers: Int
+    package var workers: Int
 
     package init(authStyles: [AuthStyle] = AuthStyle.allCases, apiVersion: String = FoursquareClient.defaultAPIVersion,
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -192,12 +192,12 @@ public struct ReplayRunner: Sendable {
     }
 
     /// Results in fixture order: each fixture's requests by auth style, then its response check.
-    public func run(_ fixtures: [LoadedFixture]) async -> [CaseResult] {
+    package func run(_ fixtures: [LoadedFixture]) async -> [CaseResult] {
         await ExecutionCore(concurrency: workers).collect(.loaded(fixtures), strategy: strategy).flatMap { $0 }
     }
 
     /// Every testcase one loaded fixture yields.
-    public func cases(for loaded: LoadedFixture) async -> [CaseResult] {
+    package func cases(for loaded: LoadedFixture) async -> [CaseResult] {
         await ExecutionCore.outputs(of: loaded, index: 0, strategy: strategy, deadline: nil).flatMap { $0 }
     }
 }

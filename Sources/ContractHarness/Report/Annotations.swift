@@ -2,14 +2,14 @@ import Foundation
 
 /// GitHub workflow commands that put failing cases on the pull request's diff:
 /// `::error file=Fixtures/…,line=3,col=7,title=…::message`.
-public enum Annotations {
+package enum Annotations {
     /// GitHub shows at most 10 error annotations per step; more is noise.
-    public static let defaultLimit = 10
+    package static let defaultLimit = 10
 
     /// One `::error` line per problem, at most `limit`, then a `::notice` saying how many were left out.
     /// `workspace` (GitHub's checkout, else the current directory) makes `file=` relative, as GitHub needs it to
     /// find the file in the diff; a file outside it keeps its path.
-    public static func lines(_ problems: [ProblemCase], problemCount: Int, limit: Int = defaultLimit, reportPath: String? = nil,
+    package static func lines(_ problems: [ProblemCase], problemCount: Int, limit: Int = defaultLimit, reportPath: String? = nil,
                              workspace: String? = nil) -> [String] {
         var lines: [String] = []
         for p in problems.prefix(limit) {

@@ -4,18 +4,18 @@ import FoursquarePlaces
 /// The run as CTRF JSON (Common Test Report Format, spec 1.0.0), for ctrf-io's GitHub test reporter and other CTRF
 /// tools: one test per JUnit testcase, grouped by operation, status, contract and auth style through `suite`, `tags`
 /// and `labels`; a live case that passed only after a retry is `flaky` with its `retries`.
-public struct CTRFReport: Sendable {
+package struct CTRFReport: Sendable {
     /// The CTRF specification version written.
-    public static let specVersion = "1.0.0"
+    package static let specVersion = "1.0.0"
 
     /// What the document holds.
-    public var report: HumanReport
+    package var report: HumanReport
 
     /// A document for `report`.
-    public init(_ report: HumanReport) { self.report = report }
+    package init(_ report: HumanReport) { self.report = report }
 
     /// Writes the document atomically to `path`; the key, when given, is redacted from every byte.
-    public func write(to path: String, key: APIKey? = nil) throws {
+    package func write(to path: String, key: APIKey? = nil) throws {
         let redactor = key.map { Redactor(key: $0) }
         var data = try redactor.map { try CTRFReport(report.redacted($0)).json() } ?? json()
         // Every value was redacted before encoding; this pass only catches a form no field showed.
@@ -24,12 +24,12 @@ public struct CTRFReport: Sendable {
     }
 
     /// The document's bytes: keys sorted, as every CTRF report this tool wrote has them.
-    public func json() throws -> Data {
+    package func json() throws -> Data {
         Data(value().foundationText().utf8)
     }
 
     /// The document as Foundation objects, for a caller that reads it as `JSONSerialization` would.
-    public func document() -> [String: Any] {
+    package func document() -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: json())) as? [String: Any] ?? [:]
     }
 

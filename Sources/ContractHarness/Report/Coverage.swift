@@ -2,31 +2,31 @@ import FoursquarePlaces
 
 /// Fixture counts per contract, endpoint and status class, with the gaps against the statuses every endpoint
 /// must cover: what `fsq-contract list` prints.
-public struct Coverage: Sendable {
+package struct Coverage: Sendable {
     /// The statuses the harness expects every endpoint of every contract to cover.
-    public static let requiredStatuses = ["2xx", "400", "401", "403", "404", "429", "500", "503"]
+    package static let requiredStatuses = ["2xx", "400", "401", "403", "404", "429", "500", "503"]
 
     /// One row of the matrix.
-    public struct Row: Hashable, Sendable {
-        public var contract: ContractID
-        public var endpoint: EndpointID
+    package struct Row: Hashable, Sendable {
+        package var contract: ContractID
+        package var endpoint: EndpointID
 
-        public init(contract: ContractID, endpoint: EndpointID) {
+        package init(contract: ContractID, endpoint: EndpointID) {
             self.contract = contract
             self.endpoint = endpoint
         }
     }
 
     /// Fixtures per required status class (`2xx`, `400`, …).
-    public private(set) var counts: [Row: [String: Int]] = [:]
+    package private(set) var counts: [Row: [String: Int]] = [:]
     /// Statuses outside the required ones (a 409, say).
-    public private(set) var otherStatuses: [Row: Set<Int>] = [:]
+    package private(set) var otherStatuses: [Row: Set<Int>] = [:]
     /// Fixtures per contract.
-    public private(set) var fixtures: [ContractID: Int] = [:]
+    package private(set) var fixtures: [ContractID: Int] = [:]
     /// Files that did not load.
-    public private(set) var broken = 0
+    package private(set) var broken = 0
 
-    public init(_ loaded: [LoadedFixture]) {
+    package init(_ loaded: [LoadedFixture]) {
         for item in loaded {
             guard case let .fixture(fixture) = item else { broken += 1; continue }
             let row = Row(contract: fixture.contract, endpoint: fixture.endpoint)
@@ -42,12 +42,12 @@ public struct Coverage: Sendable {
     }
 
     /// The required statuses `row` has no fixture for.
-    public func gaps(_ row: Row) -> [String] {
+    package func gaps(_ row: Row) -> [String] {
         Self.requiredStatuses.filter { counts[row]?[$0] == nil }
     }
 
     /// Gaps over every endpoint of every contract that has fixtures (a contract with none is not counted).
-    public var totalGaps: Int {
+    package var totalGaps: Int {
         Contract.all.filter { fixtures[$0.id] != nil }.reduce(0) { total, contract in
             total + contract.endpoints.reduce(0) { $0 + gaps(Row(contract: contract.id, endpoint: $1.id)).count }
         }
@@ -56,16 +56,16 @@ public struct Coverage: Sendable {
 
 extension Coverage {
     /// One covered cell: a contract's endpoint has at least one fixture of this status (`2xx`, `403`, `409`).
-    public struct Cell: Hashable, Sendable, CustomStringConvertible {
-        public var contract: ContractID
-        public var endpoint: String
-        public var status: String
+    package struct Cell: Hashable, Sendable, CustomStringConvertible {
+        package var contract: ContractID
+        package var endpoint: String
+        package var status: String
 
-        public var description: String { "\(contract) \(endpoint) \(status)" }
+        package var description: String { "\(contract) \(endpoint) \(status)" }
     }
 
     /// Every cell with at least one fixture.
-    public var cells: Set<Cell> {
+    package var cells: Set<Cell> {
         var result: Set<Cell> = []
         for (row, columns) in counts {
             for (column, count) in columns where count > 0 {
@@ -79,7 +79,7 @@ extension Coverage {
     }
 
     /// The cells this coverage has and `after` lost, sorted (what a recording must never do silently).
-    public func lost(in after: Coverage) -> [Cell] {
+    package func lost(in after: Coverage) -> [Cell] {
         cells.subtracting(after.cells).sorted { ($0.contract, $0.endpoint, $0.status) < ($1.contract, $1.endpoint, $1.status) }
     }
 }

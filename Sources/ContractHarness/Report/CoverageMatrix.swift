@@ -3,19 +3,19 @@ import FoursquarePlaces
 
 /// Operations against statuses, one table per contract and auth style, counting the run's testcases: what the HTML
 /// report draws. Every case lands in exactly one cell or in `unplaced`, so the sums equal the JUnit report's.
-public struct CoverageMatrix: Sendable {
+package struct CoverageMatrix: Sendable {
     /// Outcome counts of one cell, with the reasons its cases were skipped (why a status was not provoked).
-    public struct Counts: Sendable, Hashable {
+    package struct Counts: Sendable, Hashable {
         /// Cases per outcome.
-        public var passed = 0, failed = 0, errors = 0, skipped = 0
+        package var passed = 0, failed = 0, errors = 0, skipped = 0
         /// The first distinct reasons the cell's cases were skipped (at most 3).
-        public var skipReasons: [String] = []
+        package var skipReasons: [String] = []
 
         /// Every case in the cell.
-        public var total: Int { passed + failed + errors + skipped }
+        package var total: Int { passed + failed + errors + skipped }
 
         /// An empty cell.
-        public init() {}
+        package init() {}
 
         mutating func add(_ c: HumanReport.Case) {
             switch c.outcome {
@@ -30,23 +30,23 @@ public struct CoverageMatrix: Sendable {
     }
 
     /// One contract under one auth style (`any` for checks run once per fixture, whatever the style).
-    public struct Table: Sendable {
+    package struct Table: Sendable {
         /// The contract id.
-        public var contract: String
+        package var contract: String
         /// The auth style, or `any`.
-        public var auth: String
+        package var auth: String
         /// Every endpoint of the contract, in the registry's order, then any other seen.
-        public var rows: [String]
+        package var rows: [String]
         /// The required statuses, then any other seen.
-        public var columns: [String]
+        package var columns: [String]
         /// `cells[row][column]`; a missing cell is not covered.
-        public var cells: [String: [String: Counts]]
+        package var cells: [String: [String: Counts]]
 
         /// The cell at `row`, `column`; nil when not covered.
-        public func counts(_ row: String, _ column: String) -> Counts? { cells[row]?[column] }
+        package func counts(_ row: String, _ column: String) -> Counts? { cells[row]?[column] }
 
         /// The table's cases, summed.
-        public var total: Counts {
+        package var total: Counts {
             var sum = Counts()
             for row in cells.values {
                 for c in row.values {
@@ -58,15 +58,15 @@ public struct CoverageMatrix: Sendable {
     }
 
     /// The label of cases run once per fixture, outside any auth style.
-    public static let anyAuth = "any"
+    package static let anyAuth = "any"
 
     /// One table per contract and auth style, in `Contract.known` and style order.
-    public var tables: [Table]
+    package var tables: [Table]
     /// Cases with no fixture behind them (a file that did not load, a crash): counted, in no cell.
-    public var unplaced: Counts
+    package var unplaced: Counts
 
     /// The matrix of `report`'s cases.
-    public init(_ report: HumanReport) {
+    package init(_ report: HumanReport) {
         var cells: [String: [String: [String: [String: Counts]]]] = [:]  // contract → auth → row → column
         var unplaced = Counts()
         for c in report.cases {
@@ -94,5 +94,5 @@ public struct CoverageMatrix: Sendable {
     }
 
     /// Every case counted: the tables' and the unplaced.
-    public var total: Int { tables.reduce(unplaced.total) { $0 + $1.total.total } }
+    package var total: Int { tables.reduce(unplaced.total) { $0 + $1.total.total } }
 }

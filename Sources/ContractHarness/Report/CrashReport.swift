@@ -3,14 +3,14 @@ import JUnitXML
 
 /// The report a supervisor writes when its worker died by a signal: one error testcase naming the signal and the
 /// fixtures that were in flight, so CI shows a red case instead of no report at all.
-public struct CrashReport: Sendable {
-    public var signal: Int32
-    public var workerPID: Int32
-    public var journal: InFlightJournal.Snapshot?
+package struct CrashReport: Sendable {
+    package var signal: Int32
+    package var workerPID: Int32
+    package var journal: InFlightJournal.Snapshot?
     /// The verb as users typed it, e.g. `fsq-contract run`.
-    public var verb: String
+    package var verb: String
 
-    public init(signal: Int32, workerPID: Int32, journal: InFlightJournal.Snapshot?, verb: String) {
+    package init(signal: Int32, workerPID: Int32, journal: InFlightJournal.Snapshot?, verb: String) {
         self.signal = signal
         self.workerPID = workerPID
         self.journal = journal
@@ -18,9 +18,9 @@ public struct CrashReport: Sendable {
     }
 
     /// `signal 11 (SIGSEGV, a crash)`: the signal with what it usually means.
-    public var cause: String { Self.describe(signal: signal) }
+    package var cause: String { Self.describe(signal: signal) }
 
-    public static func describe(signal: Int32) -> String {
+    package static func describe(signal: Int32) -> String {
         let name = WorkerSupervisor.signalName(signal)
         let meaning: String
         switch signal {
@@ -36,7 +36,7 @@ public struct CrashReport: Sendable {
     var verbName: String { verb.split(separator: " ").last.map(String.init) ?? verb }
 
     /// One line: `run crashed: signal 11 (SIGSEGV, a crash) while these fixtures were in flight: a.json, b.json`.
-    public var message: String {
+    package var message: String {
         guard let journal else { return "\(verbName) crashed: \(cause); which fixtures were in flight is unknown" }
         if journal.inFlight.isEmpty { return "\(verbName) crashed: \(cause) while no fixture was in flight" }
         let shown = journal.inFlight.prefix(20).joined(separator: ", ")
@@ -45,7 +45,7 @@ public struct CrashReport: Sendable {
     }
 
     /// The testcase's text: the message, the progress and where to look next.
-    public var detail: String {
+    package var detail: String {
         var lines = [message]
         if let journal {
             lines.append("The worker process (pid \(workerPID)) had finished \(journal.finished) of \(journal.total) fixtures.")
@@ -57,19 +57,19 @@ public struct CrashReport: Sendable {
     }
 
     /// The single case: suite `fsq-contract`, check `crash`.
-    public var result: CaseResult {
+    package var result: CaseResult {
         CaseResult(endpoint: "fsq-contract", fixture: verbName, auth: nil, check: .crash,
                    verdict: .error(message: message, detail: detail))
     }
 
     /// Writes the report to `path` with `report`'s properties and options (the worker's temp files are removed).
-    public func write(_ report: HarnessReport, to path: String) throws {
+    package func write(_ report: HarnessReport, to path: String) throws {
         Self.removeTempFiles(ofWorker: workerPID, besides: path)
         try report.write([result], to: path)
     }
 
     /// A dead worker's half-written report: `StreamingReportWriter` names its temp files `.<name>.<pid>.….tmp`.
-    public static func removeTempFiles(ofWorker pid: Int32, besides path: String) {
+    package static func removeTempFiles(ofWorker pid: Int32, besides path: String) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let prefix = ".\(url.lastPathComponent).\(pid)."

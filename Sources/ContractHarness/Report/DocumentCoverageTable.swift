@@ -3,8 +3,8 @@ import FoursquarePlaces
 
 /// `list --openapi`: per documented operation and status, how many fixtures cover it, and the documented
 /// operations the registry does not know (how a user learns the provider added an endpoint).
-public enum DocumentCoverageTable {
-    public static func render(_ coverage: any DocumentCoverage, fixtures: [Fixture]) -> String {
+package enum DocumentCoverageTable {
+    package static func render(_ coverage: any DocumentCoverage, fixtures: [Fixture]) -> String {
         // Sorted here too, whatever order the oracle keeps: the same input prints the same table, run after run.
         let operations = coverage.documentedOperations().sorted { ($0.contract, $0.path, $0.method) < ($1.contract, $1.path, $1.method) }
         let documentedContracts = Set(operations.map(\.contract))

@@ -3,9 +3,9 @@ import FoursquarePlaces
 
 /// A drift run told as a changelog, as oasdiff tells an API's: breaking, warning and info changes with the fields and
 /// fixtures each touches, the stale fixtures, and the baseline's entries with their expiry.
-public struct DriftChangelog: Sendable {
+package struct DriftChangelog: Sendable {
     /// A change's weight, in a changelog's words.
-    public enum Level: String, Sendable, CaseIterable {
+    package enum Level: String, Sendable, CaseIterable {
         case breaking, warning, info
 
         init(_ grade: DriftGrade) {
@@ -18,24 +18,24 @@ public struct DriftChangelog: Sendable {
     }
 
     /// One distinct change, seen in `calls` calls.
-    public struct Change: Sendable, Hashable {
+    package struct Change: Sendable, Hashable {
         /// Breaking, warning or info.
-        public var level: Level
+        package var level: Level
         /// `removed`, `type-changed`, `refused`, `gone`…
-        public var kind: String
+        package var kind: String
         /// The field (`$.results[*].name`), the auth style, or the request.
-        public var field: String
+        package var field: String
         /// What changed, in words.
-        public var phrase: String
+        package var phrase: String
         /// The endpoints that showed it.
-        public var endpoints: [String]
+        package var endpoints: [String]
         /// The fixtures whose answers showed it.
-        public var fixtures: [String]
+        package var fixtures: [String]
         /// Calls (fixture × style) that showed it.
-        public var calls: Int
+        package var calls: Int
 
         /// A change given field by field.
-        public init(level: Level, kind: String, field: String, phrase: String, endpoints: [String], fixtures: [String], calls: Int) {
+        package init(level: Level, kind: String, field: String, phrase: String, endpoints: [String], fixtures: [String], calls: Int) {
             self.level = level
             self.kind = kind
             self.field = field
@@ -47,20 +47,20 @@ public struct DriftChangelog: Sendable {
     }
 
     /// A baseline entry as this run found it.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// What this run found of the entry.
-        public enum Standing: String, Sendable { case known, expired, fixed, unused = "not seen" }
+        package enum Standing: String, Sendable { case known, expired, fixed, unused = "not seen" }
         /// The finding the entry names.
-        public var fingerprint: String
+        package var fingerprint: String
         /// Why it is known.
-        public var reason: String
+        package var reason: String
         /// `YYYY-MM-DD`, or `never`.
-        public var expires: String
+        package var expires: String
         /// What this run found of it.
-        public var standing: Standing
+        package var standing: Standing
 
         /// An entry given field by field.
-        public init(fingerprint: String, reason: String, expires: String, standing: Standing) {
+        package init(fingerprint: String, reason: String, expires: String, standing: Standing) {
             self.fingerprint = fingerprint
             self.reason = reason
             self.expires = expires
@@ -69,18 +69,18 @@ public struct DriftChangelog: Sendable {
     }
 
     /// The drift summary's headline.
-    public var headline: String
+    package var headline: String
     /// The distinct changes, breaking first.
-    public var changes: [Change]
+    package var changes: [Change]
     /// Fixtures whose place is gone (data churn, not drift).
-    public var stale: [StaleFixture]
+    package var stale: [StaleFixture]
     /// The baseline file, when the run used one.
-    public var baselinePath: String?
+    package var baselinePath: String?
     /// The baseline's entries as this run found them.
-    public var baseline: [Entry]
+    package var baseline: [Entry]
 
     /// A changelog given part by part.
-    public init(headline: String, changes: [Change], stale: [StaleFixture] = [], baselinePath: String? = nil, baseline: [Entry] = []) {
+    package init(headline: String, changes: [Change], stale: [StaleFixture] = [], baselinePath: String? = nil, baseline: [Entry] = []) {
         self.headline = headline
         self.changes = changes
         self.stale = stale
@@ -89,7 +89,7 @@ public struct DriftChangelog: Sendable {
     }
 
     /// The changelog of a graded drift run.
-    public init(_ summary: DriftSummary, baseline: (path: String, use: BaselineUse)?) {
+    package init(_ summary: DriftSummary, baseline: (path: String, use: BaselineUse)?) {
         var changes = summary.refusals.map { refusal in
             Change(level: .breaking, kind: "refused", field: "auth: \(refusal.auth)",
                    phrase: "every call with the \(refusal.auth) style was refused (HTTP \(refusal.statuses.map(String.init).joined(separator: ", ")))",
@@ -118,5 +118,5 @@ public struct DriftChangelog: Sendable {
     }
 
     /// Changes at `level`.
-    public func count(_ level: Level) -> Int { changes.filter { $0.level == level }.count }
+    package func count(_ level: Level) -> Int { changes.filter { $0.level == level }.count }
 }

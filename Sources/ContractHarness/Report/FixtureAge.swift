@@ -4,18 +4,18 @@ import FoursquarePlaces
 /// Fixtures recorded longer ago than the project file's `fixtureMaxAgeDays`: a warning, never a failure, so a
 /// team re-records before the recordings stop saying what the API answers today. Hand-written fixtures (no
 /// `recorded.at`) have no age.
-public struct FixtureAge: Sendable {
+package struct FixtureAge: Sendable {
     /// One old fixture and its age in whole days.
-    public struct Old: Sendable, Hashable {
-        public var fixture: String
-        public var days: Int
+    package struct Old: Sendable, Hashable {
+        package var fixture: String
+        package var days: Int
     }
 
-    public let maxDays: Int
+    package let maxDays: Int
     /// Oldest first.
-    public let old: [Old]
+    package let old: [Old]
 
-    public init(_ fixtures: [LoadedFixture], maxDays: Int, now: Date = Date()) {
+    package init(_ fixtures: [LoadedFixture], maxDays: Int, now: Date = Date()) {
         self.maxDays = maxDays
         let formatter = ISO8601DateFormatter()
         let fractional = ISO8601DateFormatter()
@@ -31,7 +31,7 @@ public struct FixtureAge: Sendable {
 
     /// `warning: 2 fixtures were recorded more than 180 days ago (fixtureMaxAgeDays): a.json (400 days), …; …`, or
     /// nothing when none is.
-    public var lines: [String] {
+    package var lines: [String] {
         guard !old.isEmpty else { return [] }
         var lines = ["warning: \(plural(old.count, "fixture")) recorded more than \(plural(maxDays, "day")) ago (fixtureMaxAgeDays), "
                      + "not a failure; re-record with fsq-contract record --mode all --filter '<fixture>':"]
@@ -41,7 +41,7 @@ public struct FixtureAge: Sendable {
     }
 
     /// The step summary's paragraph, or "" when no fixture is old.
-    public var markdown: String {
+    package var markdown: String {
         guard !old.isEmpty else { return "" }
         var lines = ["", "**Old fixtures** (recorded more than \(plural(maxDays, "day")) ago; a warning, not a failure): \(old.count)", ""]
         lines += old.prefix(10).map { "- `\($0.fixture)`: \(plural($0.days, "day"))" }

@@ -5,20 +5,20 @@ import FoursquarePlaces
 /// changelog, and the run's timing. No script, style, font or image comes from outside the file (its
 /// Content-Security-Policy forbids any request), and it reads the same with JavaScript off; the script only adds a
 /// filter over the failures.
-public struct HTMLReport: Sendable {
+package struct HTMLReport: Sendable {
     /// What the document shows.
-    public var report: HumanReport
+    package var report: HumanReport
     /// Failures shown in full; the rest are counted, and the JUnit report has them all.
-    public var maxFailures = 500
+    package var maxFailures = 500
 
     /// A document for `report`, showing at most `maxFailures` failures in full.
-    public init(_ report: HumanReport, maxFailures: Int = 500) {
+    package init(_ report: HumanReport, maxFailures: Int = 500) {
         self.report = report
         self.maxFailures = maxFailures
     }
 
     /// Writes the document atomically to `path`, creating its folder; the key, when given, is redacted from every byte.
-    public func write(to path: String, key: APIKey? = nil) throws {
+    package func write(to path: String, key: APIKey? = nil) throws {
         let redactor = key.map { Redactor(key: $0) }
         var html = redactor.map { HTMLReport(report.redacted($0), maxFailures: maxFailures).render() } ?? render()
         // Every value was redacted before it was escaped; this pass only catches a form no field showed.
@@ -27,7 +27,7 @@ public struct HTMLReport: Sendable {
     }
 
     /// The document.
-    public func render() -> String {
+    package func render() -> String {
         let matrix = CoverageMatrix(report)
         let totals = report.totals
         var h = HTMLText(capacity: 64 * 1024 + report.cases.count * 8)
@@ -375,9 +375,9 @@ public struct HTMLReport: Sendable {
 }
 
 /// Writing a human report's file: its folder made, the file replaced atomically, as the JUnit report is.
-public enum HumanReportFile {
+package enum HumanReportFile {
     /// Writes `data` to `path`.
-    public static func write(_ data: Data, to path: String) throws {
+    package static func write(_ data: Data, to path: String) throws {
         try AtomicFile.write(data, to: URL(fileURLWithPath: path))
     }
 }

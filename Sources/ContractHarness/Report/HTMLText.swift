@@ -1,23 +1,23 @@
 /// Building an HTML document where every value from a fixture, a server or a message is escaped: the one place
 /// text becomes markup, so a place named `<script>alert(1)</script>` can only ever render as text.
-public struct HTMLText: Sendable {
+package struct HTMLText: Sendable {
     /// The document so far.
-    public private(set) var html = ""
+    package private(set) var html = ""
 
     /// An empty document with room for `capacity` characters.
-    public init(capacity: Int = 1 << 16) { html.reserveCapacity(capacity) }
+    package init(capacity: Int = 1 << 16) { html.reserveCapacity(capacity) }
 
     /// Appends markup written in this module (tags, attributes names): never a value.
-    public mutating func raw(_ markup: StaticString) { html += markup.description }
+    package mutating func raw(_ markup: StaticString) { html += markup.description }
 
     /// Appends `value` escaped for text or a double-quoted attribute.
-    public mutating func text(_ value: String) { Self.escape(value, into: &html) }
+    package mutating func text(_ value: String) { Self.escape(value, into: &html) }
 
     /// Appends a number.
-    public mutating func number(_ value: Int) { html += String(value) }
+    package mutating func number(_ value: Int) { html += String(value) }
 
     /// Opens `<tag class="…">` with escaped attribute values.
-    public mutating func open(_ tag: StaticString, _ attributes: [(StaticString, String)] = []) {
+    package mutating func open(_ tag: StaticString, _ attributes: [(StaticString, String)] = []) {
         html += "<"
         html += tag.description
         for (name, value) in attributes {
@@ -31,21 +31,21 @@ public struct HTMLText: Sendable {
     }
 
     /// Closes `</tag>`.
-    public mutating func close(_ tag: StaticString) {
+    package mutating func close(_ tag: StaticString) {
         html += "</"
         html += tag.description
         html += ">"
     }
 
     /// `<tag …>value</tag>`, the value escaped.
-    public mutating func element(_ tag: StaticString, _ value: String, _ attributes: [(StaticString, String)] = []) {
+    package mutating func element(_ tag: StaticString, _ value: String, _ attributes: [(StaticString, String)] = []) {
         open(tag, attributes)
         text(value)
         close(tag)
     }
 
     /// `value` with `&`, `<`, `>`, `"` and `'` as character references.
-    public static func escape(_ value: String) -> String {
+    package static func escape(_ value: String) -> String {
         var out = ""
         escape(value, into: &out)
         return out

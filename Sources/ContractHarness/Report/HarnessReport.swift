@@ -3,37 +3,37 @@ import FoursquarePlaces
 import JUnitXML
 
 /// How a run writes its JUnit report: one `<testsuite>` per endpoint, one `<testcase>` per result.
-public struct HarnessReport: Sendable {
+package struct HarnessReport: Sendable {
     /// Shared properties for every suite (mode, auth styles, tool version…).
-    public var properties: [(String, String)]
-    public var options: ReportWriterOptions
+    package var properties: [(String, String)]
+    package var options: ReportWriterOptions
     /// Properties that differ per suite (drift's grade counts), after the shared ones.
-    public var suiteProperties: (@Sendable (String) -> [(String, String)])?
+    package var suiteProperties: (@Sendable (String) -> [(String, String)])?
 
     /// The writer options the CLI uses. The Ant (windyroad) schema allows no attributes on `<testsuites>`
     /// and Jenkins' xUnit schema no `skipped` there, so by default the root carries none and consumers sum
     /// the suites; `rootTotals` adds the Jenkins-compatible totals.
-    public static func writerOptions(fileAttributes: Bool = false, rootTotals: Bool = false) -> ReportWriterOptions {
+    package static func writerOptions(fileAttributes: Bool = false, rootTotals: Bool = false) -> ReportWriterOptions {
         ReportWriterOptions(includeFileAttributes: fileAttributes, rootAttributes: rootTotals ? .jenkinsXUnit : .none)
     }
 
-    public init(properties: [(String, String)], options: ReportWriterOptions = HarnessReport.writerOptions()) {
+    package init(properties: [(String, String)], options: ReportWriterOptions = HarnessReport.writerOptions()) {
         self.properties = properties
         self.options = options
     }
 
     /// Endpoint ids in catalog order, then any other suite names (broken files outside endpoint folders).
-    public static func suiteOrder<Names: Sequence<String>>(_ names: Names) -> [String] {
+    package static func suiteOrder<Names: Sequence<String>>(_ names: Names) -> [String] {
         let present = Set(names)
         let known = EndpointID.all.map(\.rawValue).filter(present.contains)
         return known + present.subtracting(known).sorted()
     }
 
     /// The suite order of results already in memory.
-    public static func suiteOrder(_ results: [CaseResult]) -> [String] { suiteOrder(results.map(\.endpoint)) }
+    package static func suiteOrder(_ results: [CaseResult]) -> [String] { suiteOrder(results.map(\.endpoint)) }
 
     /// Writes results already in memory (drift), grouped by endpoint in catalog order, atomically.
-    public func write(_ results: [CaseResult], to path: String, fixturesRoot: String? = nil) throws {
+    package func write(_ results: [CaseResult], to path: String, fixturesRoot: String? = nil) throws {
         let stream = try ReportStream(report: self, path: path, fixturesRoot: fixturesRoot)
         let grouped = Dictionary(grouping: results, by: \.endpoint)
         for suite in Self.suiteOrder(grouped.keys) {
@@ -65,7 +65,7 @@ public struct HarnessReport: Sendable {
 /// A report written as results arrive, one fixture at a time, with flat memory; the tally is kept beside it.
 ///
 /// Thread-safe, so that a watchdog thread can close the report at the deadline while the run is stuck.
-public final class ReportStream: Sendable {
+package final class ReportStream: Sendable {
     private struct State {
         var writer: StreamingReportWriter?
         var openSuite: String?
@@ -83,12 +83,12 @@ public final class ReportStream: Sendable {
     private let fixturesRoot: String?
     private let timestamp = UTCTimestamp.now()
     private let hostname = ProcessInfo.processInfo.hostName
-    public let path: String
+    package let path: String
     /// Takes every case the report takes, for the HTML and CTRF reports (nil when none is asked for).
-    public let human: HumanReportCollector?
+    package let human: HumanReportCollector?
 
     /// Opens the report at `path`. If it cannot be opened, `init` throws; use `orTally` to keep counting anyway.
-    public init(report: HarnessReport, path: String, fixturesRoot: String? = nil, jobPage: JobPageCollector? = nil,
+    package init(report: HarnessReport, path: String, fixturesRoot: String? = nil, jobPage: JobPageCollector? = nil,
                 human: HumanReportCollector? = nil) throws {
         self.report = report
         self.path = path
@@ -99,7 +99,7 @@ public final class ReportStream: Sendable {
     }
 
     /// A stream that could not open its file: it still tallies, and `failure` says why nothing was written.
-    public init(report: HarnessReport, path: String, failure: String, jobPage: JobPageCollector? = nil,
+    package init(report: HarnessReport, path: String, failure: String, jobPage: JobPageCollector? = nil,
                 human: HumanReportCollector? = nil) {
         self.report = report
         self.path = path
@@ -117,17 +117,17 @@ public final class ReportStream: Sendable {
     }
 
     /// Why the report was not written, or nil.
-    public var failure: String? { state.withLock { $0.failure } }
+    package var failure: String? { state.withLock { $0.failure } }
 
     /// What the CI job page needs, collected as results streamed (empty when none was asked for).
-    public var jobPage: JobPageCollector { state.withLock { $0.jobPage ?? JobPageCollector() } }
+    package var jobPage: JobPageCollector { state.withLock { $0.jobPage ?? JobPageCollector() } }
 
     /// The counts so far.
-    public var tally: RunTally { state.withLock { $0.tally } }
+    package var tally: RunTally { state.withLock { $0.tally } }
 
     /// Adds one fixture's results to `suite`; ignored once the report is closed.
     @discardableResult
-    public func add(_ results: [CaseResult], suite: String) -> Bool {
+    package func add(_ results: [CaseResult], suite: String) -> Bool {
         state.withLock { state in
             guard !state.closed else { return false }
             state.tally.add(results, suite: suite)
@@ -158,7 +158,7 @@ public final class ReportStream: Sendable {
     }
 
     /// Writes the report atomically; afterwards `add` is ignored. Throws the first write failure, if any.
-    public func finish() throws {
+    package func finish() throws {
         let failure = state.withLock { state -> String? in
             guard !state.closed else { return state.failure }
             state.closed = true
@@ -198,7 +198,7 @@ public final class ReportStream: Sendable {
     }
 
     /// One line for a write failure, without Foundation's domain and code noise.
-    public static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         if let error = error as? JUnitXMLError { return error.reason }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
@@ -224,8 +224,8 @@ public final class ReportStream: Sendable {
 }
 
 /// The report could not be written: the path and the reason, in one line.
-public struct ReportWriteFailure: Error, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-    public var description: String { "cannot write the report \(path): \(reason)" }
+package struct ReportWriteFailure: Error, CustomStringConvertible {
+    package let path: String
+    package let reason: String
+    package var description: String { "cannot write the report \(path): \(reason)" }
 }

@@ -5,9 +5,9 @@ import FoursquarePlaces
 /// of the run as the JUnit report has it, what each fixture asked and answered, and the run's timing.
 ///
 /// The cases are collected from the same stream that writes the JUnit report, so every count agrees with it.
-public struct HumanReport: Sendable {
+package struct HumanReport: Sendable {
     /// A testcase's outcome, in JUnit's four words.
-    public enum Outcome: String, Sendable, CaseIterable {
+    package enum Outcome: String, Sendable, CaseIterable {
         case passed, failed, error, skipped
 
         init(_ verdict: Verdict) {
@@ -21,37 +21,37 @@ public struct HumanReport: Sendable {
     }
 
     /// One testcase: the JUnit report's `<testcase>`, with the message and detail of a problem or a skip.
-    public struct Case: Sendable, Hashable {
+    package struct Case: Sendable, Hashable {
         /// The JUnit suite: the endpoint id.
-        public var suite: String
+        package var suite: String
         /// The fixture path, relative to the fixtures folder.
-        public var fixture: String
+        package var fixture: String
         /// The auth style, or nil for a check run once per fixture.
-        public var auth: AuthStyle?
+        package var auth: AuthStyle?
         /// The check (`request`, `decoding`, `live-status`…).
-        public var check: String
+        package var check: String
         /// The case's time, as the JUnit report gives it.
-        public var seconds: Double
+        package var seconds: Double
         /// Passed, failed, error or skipped.
-        public var outcome: Outcome
+        package var outcome: Outcome
         /// The failure's one-line message, or the skip's reason; empty for a pass.
-        public var message: String
+        package var message: String
         /// Expected versus actual, as the check wrote it; empty unless failed or error.
-        public var detail: String
+        package var detail: String
         /// `flaky: passed only after retrying 503 (attempts: 3)`, for a live case that passed after a retry.
-        public var flaky: String?
+        package var flaky: String?
 
         /// The JUnit testcase name: `place-details/404.json [bearer] request`.
-        public var name: String { auth.map { "\(fixture) [\($0)] \(check)" } ?? "\(fixture) \(check)" }
+        package var name: String { auth.map { "\(fixture) [\($0)] \(check)" } ?? "\(fixture) \(check)" }
 
         /// Attempts a flaky case took, read from its `flaky:` note.
-        public var attempts: Int? {
+        package var attempts: Int? {
             guard let flaky, let match = flaky.firstMatch(of: /attempts: (\d+)/) else { return nil }
             return Int(match.output.1)
         }
 
         /// The case of one result, as the JUnit writer sees it.
-        public init(_ result: CaseResult) {
+        package init(_ result: CaseResult) {
             suite = result.endpoint
             fixture = result.fixture
             auth = result.auth
@@ -68,32 +68,32 @@ public struct HumanReport: Sendable {
     }
 
     /// What one fixture holds that a reader needs: its cell in the matrix and what to send again.
-    public struct FixtureFacts: Sendable, Hashable {
+    package struct FixtureFacts: Sendable, Hashable {
         /// The fixture's contract.
-        public var contract: ContractID
+        package var contract: ContractID
         /// The endpoint id: the matrix's row.
-        public var endpoint: String
+        package var endpoint: String
         /// The recorded status: the matrix's column.
-        public var status: Int
+        package var status: Int
         /// The recorded request's method.
-        public var method: String
+        package var method: String
         /// Percent-encoded, as sent.
-        public var path: String
+        package var path: String
         /// The recorded query, decoded.
-        public var query: [String: String]
+        package var query: [String: String]
         /// `expect.error` (`notFound`), when the fixture names one.
-        public var expectedError: String?
+        package var expectedError: String?
         /// The recorded answer's headers and body (pretty JSON, at most `bodyLimit` characters): kept only for
         /// fixtures with a problem, so a run of 10,000 passing fixtures holds none.
-        public var responseHeaders: [String: String] = [:]
+        package var responseHeaders: [String: String] = [:]
         /// The recorded body, pretty-printed and cut (problems only).
-        public var body: String?
+        package var body: String?
 
         /// The matrix column: `2xx` for any success, else the status.
-        public var column: String { (200...299).contains(status) ? "2xx" : String(status) }
+        package var column: String { (200...299).contains(status) ? "2xx" : String(status) }
 
         /// Facts given one by one (tests).
-        public init(contract: ContractID, endpoint: String, status: Int, method: String = "GET", path: String,
+        package init(contract: ContractID, endpoint: String, status: Int, method: String = "GET", path: String,
                     query: [String: String] = [:], expectedError: String? = nil) {
             self.contract = contract
             self.endpoint = endpoint
@@ -105,7 +105,7 @@ public struct HumanReport: Sendable {
         }
 
         /// The facts of `fixture`; with `keepAnswer`, its answer too.
-        public init(_ fixture: Fixture, keepAnswer: Bool) {
+        package init(_ fixture: Fixture, keepAnswer: Bool) {
             self.init(contract: fixture.contract, endpoint: fixture.endpoint.rawValue, status: fixture.response.status,
                       method: fixture.request.method, path: fixture.request.path, query: fixture.request.query,
                       expectedError: fixture.expect?.error?.rawValue)
@@ -116,7 +116,7 @@ public struct HumanReport: Sendable {
         }
 
         /// Characters of a recorded body kept for the report.
-        public static let bodyLimit = 4000
+        package static let bodyLimit = 4000
 
         static func pretty(_ data: Data) -> String? {
             guard !data.isEmpty else { return nil }
@@ -132,46 +132,46 @@ public struct HumanReport: Sendable {
     }
 
     /// A phase of the run and the seconds it took.
-    public struct Phase: Sendable, Hashable {
+    package struct Phase: Sendable, Hashable {
         /// The phase, as the timing table names it.
-        public var name: String
+        package var name: String
         /// The case's time, as the JUnit report gives it.
-        public var seconds: Double
+        package var seconds: Double
         /// A phase that took `seconds`.
-        public init(_ name: String, _ seconds: Double) { self.name = name; self.seconds = seconds }
+        package init(_ name: String, _ seconds: Double) { self.name = name; self.seconds = seconds }
     }
 
     /// `fsq-contract run (replay)`.
-    public var title: String
+    package var title: String
     /// `replay`, `live` or `drift`.
-    public var mode: String
+    package var mode: String
     /// The fsq-contract version that wrote the report.
-    public var toolVersion = ToolVersion.current
+    package var toolVersion = ToolVersion.current
     /// The JUnit report these counts equal.
-    public var junitPath: String
+    package var junitPath: String
     /// The fixtures folder the run read (as given).
-    public var fixturesFolder: String
+    package var fixturesFolder: String
     /// Where a live run called; nil in replay (the reproduce command then uses each contract's own base URL).
-    public var baseURL: String?
+    package var baseURL: String?
     /// The bearer style's `X-Places-Api-Version`, where a contract does not fix it.
-    public var apiVersion: String = FoursquareClient.defaultAPIVersion
+    package var apiVersion: String = FoursquareClient.defaultAPIVersion
     /// When the run began.
-    public var started: Date
+    package var started: Date
     /// When the run ended.
-    public var finished: Date
+    package var finished: Date
     /// Every testcase, in the JUnit report's order.
-    public var cases: [Case]
+    package var cases: [Case]
     /// Per fixture path.
-    public var facts: [String: FixtureFacts]
+    package var facts: [String: FixtureFacts]
     /// The run's phases and their seconds.
-    public var phases: [Phase] = []
+    package var phases: [Phase] = []
     /// A live run's calls: `calls: 42 made, …` (`CallLedger.line`); nil in replay.
-    public var callsLine: String?
+    package var callsLine: String?
     /// The drift changelog; nil outside drift.
-    public var drift: DriftChangelog?
+    package var drift: DriftChangelog?
 
     /// A report of `cases`, with the facts of the fixtures behind them.
-    public init(title: String, mode: String, junitPath: String, fixturesFolder: String, started: Date, finished: Date,
+    package init(title: String, mode: String, junitPath: String, fixturesFolder: String, started: Date, finished: Date,
                 cases: [Case], facts: [String: FixtureFacts]) {
         self.title = title
         self.mode = mode
@@ -184,18 +184,18 @@ public struct HumanReport: Sendable {
     }
 
     /// Counts per outcome over every case.
-    public var totals: [Outcome: Int] {
+    package var totals: [Outcome: Int] {
         var totals: [Outcome: Int] = [:]
         for c in cases { totals[c.outcome, default: 0] += 1 }
         return totals
     }
 
     /// The failed and errored cases, in run order.
-    public var problems: [Case] { cases.filter { $0.outcome == .failed || $0.outcome == .error } }
+    package var problems: [Case] { cases.filter { $0.outcome == .failed || $0.outcome == .error } }
 
     /// This report with the key (in each of its forms) and credential headers replaced in every value, before any
     /// value is escaped into a document.
-    public func redacted(_ redactor: Redactor) -> HumanReport {
+    package func redacted(_ redactor: Redactor) -> HumanReport {
         var copy = self
         let text = redactor.text
         copy.title = text(title)
@@ -237,13 +237,13 @@ public struct HumanReport: Sendable {
     }
 
     /// The slowest cases of a live run (its calls), slowest first.
-    public func slowest(_ count: Int = 10) -> [Case] {
+    package func slowest(_ count: Int = 10) -> [Case] {
         Array(cases.filter { $0.seconds > 0 }.sorted { $0.seconds > $1.seconds }.prefix(count))
     }
 }
 
 /// Collects a run's cases as the JUnit stream takes them, and each fixture's facts as its jobs run.
-public final class HumanReportCollector: Sendable {
+package final class HumanReportCollector: Sendable {
     private struct State {
         var cases: [HumanReport.Case] = []
         var facts: [String: HumanReport.FixtureFacts] = [:]
@@ -253,27 +253,27 @@ public final class HumanReportCollector: Sendable {
     private let isOn: Bool
 
     /// A collector that keeps what it is given.
-    public init() { isOn = true }
+    package init() { isOn = true }
 
     private init(on: Bool) { isOn = on }
 
     /// A collector that keeps nothing: what a run that wants no human report watches with.
-    public static let off = HumanReportCollector(on: false)
+    package static let off = HumanReportCollector(on: false)
 
     /// Adds one fixture's results, as `ReportStream.add` writes them.
-    public func add(_ results: [CaseResult]) {
+    package func add(_ results: [CaseResult]) {
         guard isOn else { return }
         let cases = results.map(HumanReport.Case.init)
         state.withLock { $0.cases.append(contentsOf: cases) }
     }
 
     /// Notes what `fixture` holds; its answer is kept when one of `results` is a problem.
-    public func note(_ fixture: Fixture, _ results: [CaseResult]) {
+    package func note(_ fixture: Fixture, _ results: [CaseResult]) {
         note(fixture, keepAnswer: results.contains { $0.verdict.isProblem })
     }
 
     /// Notes what `fixture` holds, with its answer when `keepAnswer`.
-    public func note(_ fixture: Fixture, keepAnswer: Bool) {
+    package func note(_ fixture: Fixture, keepAnswer: Bool) {
         guard isOn else { return }
         state.withLock { state in
             if !keepAnswer, state.facts[fixture.relativePath] != nil { return }
@@ -282,7 +282,7 @@ public final class HumanReportCollector: Sendable {
     }
 
     /// Notes every loaded fixture (drift, which has them in memory), keeping the answers of `problemFixtures`.
-    public func note(_ loaded: [LoadedFixture], problemFixtures: Set<String>) {
+    package func note(_ loaded: [LoadedFixture], problemFixtures: Set<String>) {
         for item in loaded {
             if case let .fixture(fixture) = item {
                 note(fixture, keepAnswer: problemFixtures.contains(fixture.relativePath))
@@ -291,36 +291,36 @@ public final class HumanReportCollector: Sendable {
     }
 
     /// The cases and facts collected so far.
-    public var collected: (cases: [HumanReport.Case], facts: [String: HumanReport.FixtureFacts]) {
+    package var collected: (cases: [HumanReport.Case], facts: [String: HumanReport.FixtureFacts]) {
         state.withLock { ($0.cases, $0.facts) }
     }
 
     /// Wraps a strategy so each fixture's facts are noted as its jobs run.
-    public func watching<Base: RunStrategy>(_ base: Base) -> Watching<Base> where Base.Output == [CaseResult] {
+    package func watching<Base: RunStrategy>(_ base: Base) -> Watching<Base> where Base.Output == [CaseResult] {
         Watching(base: base, collector: self)
     }
 
     /// A strategy that runs `base` and notes each fixture it ran.
-    public struct Watching<Base: RunStrategy>: RunStrategy where Base.Output == [CaseResult] {
+    package struct Watching<Base: RunStrategy>: RunStrategy where Base.Output == [CaseResult] {
         let base: Base
         let collector: HumanReportCollector
 
         /// The base strategy's jobs.
-        public func jobs(for fixture: Fixture) -> [AuthStyle?] { base.jobs(for: fixture) }
+        package func jobs(for fixture: Fixture) -> [AuthStyle?] { base.jobs(for: fixture) }
         /// Runs the job in the base strategy and notes its fixture.
-        public func run(_ job: Job) async -> [CaseResult] {
+        package func run(_ job: Job) async -> [CaseResult] {
             let results = await base.run(job)
             collector.note(job.fixture, results)
             return results
         }
         /// The base strategy's case for a broken file.
-        public func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] { base.broken(path: path, suite: suite, error: error) }
+        package func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] { base.broken(path: path, suite: suite, error: error) }
         /// The base strategy's case for a job the deadline stopped; the fixture is noted.
-        public func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] {
+        package func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] {
             collector.note(job.fixture, [])
             return base.notRun(job, deadline: deadline)
         }
         /// The base strategy's problem count.
-        public func problems(in output: [CaseResult]) -> Int { base.problems(in: output) }
+        package func problems(in output: [CaseResult]) -> Int { base.problems(in: output) }
     }
 }

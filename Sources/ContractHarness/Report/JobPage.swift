@@ -4,24 +4,24 @@ import FoursquarePlaces
 /// Publishes a run's outcome where CI users look: GitHub's step summary and annotations on the diff.
 ///
 /// The environment is passed in (not read from the process) so callers and tests choose it.
-public struct JobPage: Sendable {
-    public var environment: [String: String]
-    public var maxSummaryProblems = 20
-    public var maxAnnotations = Annotations.defaultLimit
+package struct JobPage: Sendable {
+    package var environment: [String: String]
+    package var maxSummaryProblems = 20
+    package var maxAnnotations = Annotations.defaultLimit
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.environment = environment
     }
 
     /// What `publish` produced: annotation lines for standard output, and warnings for standard error.
-    public struct Output: Sendable {
-        public var annotations: [String] = []
-        public var warnings: [String] = []
+    package struct Output: Sendable {
+        package var annotations: [String] = []
+        package var warnings: [String] = []
     }
 
     /// Appends the markdown summary to `$GITHUB_STEP_SUMMARY` when it is set, and returns `::error`
     /// annotations when `GITHUB_ACTIONS=true`. Every string passes through the key's redaction first.
-    public func publish(
+    package func publish(
         _ collected: JobPageCollector, title: String, suiteOrder: [String] = [], reportPath: String? = nil,
         key: APIKey? = nil
     ) -> Output {
@@ -53,7 +53,7 @@ public struct JobPage: Sendable {
     }
 
     /// `publish` for a finished run's results; a streaming runner feeds a `JobPageCollector` itself.
-    public func publish(
+    package func publish(
         _ results: [CaseResult], title: String, fixturesRoot: String?, reportPath: String?, key: APIKey?
     ) -> Output {
         var collected = JobPageCollector(limit: max(maxSummaryProblems, maxAnnotations), fixturesRoot: fixturesRoot)
@@ -63,7 +63,7 @@ public struct JobPage: Sendable {
 
     /// Appends markdown a verb wrote itself (drift's summary) to `$GITHUB_STEP_SUMMARY` when it is set, with the
     /// key redacted; returns a warning line when it cannot.
-    public func appendStepSummary(_ markdown: String, key: APIKey?) -> String? {
+    package func appendStepSummary(_ markdown: String, key: APIKey?) -> String? {
         guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return nil }
         do {
             try Self.append(key.map { Redactor(key: $0).text(markdown) } ?? markdown, to: path)

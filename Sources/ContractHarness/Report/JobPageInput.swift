@@ -1,12 +1,12 @@
 /// Counts for one suite (endpoint), the plain input of the step summary.
-public struct SuiteCounts: Sendable, Hashable {
-    public var name: String
-    public var passed: Int
-    public var failed: Int
-    public var errors: Int
-    public var skipped: Int
+package struct SuiteCounts: Sendable, Hashable {
+    package var name: String
+    package var passed: Int
+    package var failed: Int
+    package var errors: Int
+    package var skipped: Int
 
-    public init(name: String, passed: Int = 0, failed: Int = 0, errors: Int = 0, skipped: Int = 0) {
+    package init(name: String, passed: Int = 0, failed: Int = 0, errors: Int = 0, skipped: Int = 0) {
         self.name = name
         self.passed = passed
         self.failed = failed
@@ -14,26 +14,26 @@ public struct SuiteCounts: Sendable, Hashable {
         self.skipped = skipped
     }
 
-    public var problems: Int { failed + errors }
+    package var problems: Int { failed + errors }
 }
 
 /// One failing or erroring case, as the job page shows it.
-public struct ProblemCase: Sendable, Hashable {
-    public enum Kind: String, Sendable { case failure, error }
+package struct ProblemCase: Sendable, Hashable {
+    package enum Kind: String, Sendable { case failure, error }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The testcase name, e.g. `place-details/404-not-found.json [bearer] error-mapping`.
-    public var name: String
+    package var name: String
     /// The file to annotate, relative to the repository (e.g. `Fixtures/place-details/404-not-found.json`).
-    public var file: String?
-    public var message: String
+    package var file: String?
+    package var message: String
     /// The full detail (expected versus actual).
-    public var detail: String
+    package var detail: String
     /// Where in `file`, when known (a load error).
-    public var line: Int?
-    public var column: Int?
+    package var line: Int?
+    package var column: Int?
 
-    public init(kind: Kind, name: String, file: String?, message: String, detail: String = "", line: Int? = nil, column: Int? = nil) {
+    package init(kind: Kind, name: String, file: String?, message: String, detail: String = "", line: Int? = nil, column: Int? = nil) {
         self.kind = kind
         self.name = name
         self.file = file
@@ -46,24 +46,24 @@ public struct ProblemCase: Sendable, Hashable {
 
 /// Collects what the job page needs from results as they stream: counts per suite and the first
 /// `limit` problems. Memory stays bounded however many cases run.
-public struct JobPageCollector: Sendable {
-    public let limit: Int
-    public private(set) var suites: [SuiteCounts] = []
-    public private(set) var problems: [ProblemCase] = []
+package struct JobPageCollector: Sendable {
+    package let limit: Int
+    package private(set) var suites: [SuiteCounts] = []
+    package private(set) var problems: [ProblemCase] = []
     /// Every problem seen, including those past `limit`.
-    public private(set) var problemCount = 0
+    package private(set) var problemCount = 0
     /// Counted warnings (`--openapi-warn`), for the summary's warning line.
-    public private(set) var warningCount = 0
+    package private(set) var warningCount = 0
     private var suiteIndex: [String: Int] = [:]
     private let fixturesRoot: String?
 
     /// `fixturesRoot` prefixes fixture paths for annotations (e.g. `Fixtures`).
-    public init(limit: Int = 50, fixturesRoot: String? = nil) {
+    package init(limit: Int = 50, fixturesRoot: String? = nil) {
         self.limit = limit
         self.fixturesRoot = fixturesRoot
     }
 
-    public mutating func add(_ result: CaseResult) {
+    package mutating func add(_ result: CaseResult) {
         warningCount += result.warnings
         let i: Int
         if let known = suiteIndex[result.endpoint] {
@@ -90,7 +90,7 @@ public struct JobPageCollector: Sendable {
     }
 
     /// Suites in the given order (e.g. the report's), then any others.
-    public func suites(orderedBy order: [String]) -> [SuiteCounts] {
+    package func suites(orderedBy order: [String]) -> [SuiteCounts] {
         let known = order.compactMap { suiteIndex[$0].map { suites[$0] } }
         return known + suites.filter { !order.contains($0.name) }
     }

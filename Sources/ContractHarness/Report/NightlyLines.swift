@@ -3,19 +3,19 @@ import FoursquarePlaces
 
 /// What a live run adds to its summary for the team that runs it every night: stale fixtures with the command
 /// that re-records each, flaky cases, and what the calls cost (made, retried and why, time waiting).
-public struct NightlyLines: Sendable {
-    public var tally: CallLedger.Tally
-    public var ledgerLine: String
-    public var stale: [StaleFixture]
-    public var staleFails: Bool
+package struct NightlyLines: Sendable {
+    package var tally: CallLedger.Tally
+    package var ledgerLine: String
+    package var stale: [StaleFixture]
+    package var staleFails: Bool
 
-    public init(ledger: CallLedger, stale: [StaleFixture], staleFails: Bool = false) {
+    package init(ledger: CallLedger, stale: [StaleFixture], staleFails: Bool = false) {
         self.init(tally: ledger.tally, maxCalls: ledger.maxCalls, stale: stale, staleFails: staleFails)
     }
 
     /// From a tally that is not the ledger's own (the nightly's live checks: shared and skipped fixture calls of
     /// their pass only, calls made in the whole run).
-    public init(tally: CallLedger.Tally, maxCalls: Int?, stale: [StaleFixture], staleFails: Bool = false) {
+    package init(tally: CallLedger.Tally, maxCalls: Int?, stale: [StaleFixture], staleFails: Bool = false) {
         self.tally = tally
         ledgerLine = CallLedger.line(tally, maxCalls: maxCalls)
         self.stale = stale
@@ -23,7 +23,7 @@ public struct NightlyLines: Sendable {
     }
 
     /// `stale: 1 fixture (data churn, not API drift; skipped)`, one line per stale fixture, the flaky cases, the calls.
-    public var terminal: [String] {
+    package var terminal: [String] {
         var lines: [String] = []
         if !stale.isEmpty {
             lines.append("stale: \(plural(stale.count, "fixture")) whose place id answers 404 while its endpoint answers others "
@@ -40,13 +40,13 @@ public struct NightlyLines: Sendable {
     }
 
     /// The report's properties for what the calls cost: `calls.made`, `calls.retried`, `calls.waiting_seconds`.
-    public var properties: [(String, String)] {
+    package var properties: [(String, String)] {
         [("calls.made", String(tally.calls)), ("calls.retried", String(tally.retried)),
          ("calls.waiting_seconds", String(format: "%.1f", tally.pacing + tally.backoff))]
     }
 
     /// The same for the step summary.
-    public var markdown: String {
+    package var markdown: String {
         var lines = ["", "**Live calls:** \(ledgerLine.replacingOccurrences(of: "calls: ", with: ""))"]
         if !tally.flaky.isEmpty {
             lines.append("")

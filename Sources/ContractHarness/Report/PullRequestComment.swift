@@ -4,12 +4,12 @@ import FoursquarePlaces
 /// The body of a pull-request comment: what the step summary shows (the verdict, the failures, the counts per
 /// endpoint; for drift its changelog's headline and changes), trimmed to what GitHub takes, with a link to the HTML
 /// report.
-public enum PullRequestComment {
+package enum PullRequestComment {
     /// The most characters GitHub takes in a comment body.
-    public static let maxCharacters = 65_536
+    package static let maxCharacters = 65_536
 
     /// The markdown, at most `limit` characters; `link` is where the HTML report can be read (the run's artifacts).
-    public static func markdown(_ report: HumanReport, link: String?, limit: Int = maxCharacters, key: APIKey? = nil) -> String {
+    package static func markdown(_ report: HumanReport, link: String?, limit: Int = maxCharacters, key: APIKey? = nil) -> String {
         let redactor = key.map { Redactor(key: $0) }
         let report = redactor.map(report.redacted) ?? report
         var suites: [String: SuiteCounts] = [:]

@@ -3,12 +3,12 @@ import FoursquarePlaces
 
 /// The commands that reproduce one failing case: `curl` with the key as `$FSQ_API_KEY` (the shell expands it, the
 /// report never holds it), and the `fsq-contract` command that reruns just that fixture in that style.
-public enum ReproduceCommand {
+package enum ReproduceCommand {
     /// What stands for the key in every command and header shown.
-    public static let keyPlaceholder = "$FSQ_API_KEY"
+    package static let keyPlaceholder = "$FSQ_API_KEY"
 
     /// `curl -sS -X GET 'https://…/places/search?ll=…' -H "Authorization: Bearer $FSQ_API_KEY" -H '…'`.
-    public static func curl(_ facts: HumanReport.FixtureFacts, auth: AuthStyle?, baseURL: String?, apiVersion: String) -> String {
+    package static func curl(_ facts: HumanReport.FixtureFacts, auth: AuthStyle?, baseURL: String?, apiVersion: String) -> String {
         let contract = facts.contract.contract
         let base = baseURL ?? contract?.baseURL.absoluteString ?? "https://places-api.foursquare.com"
         var url = base.hasSuffix("/") ? String(base.dropLast()) : base
@@ -28,7 +28,7 @@ public enum ReproduceCommand {
     }
 
     /// The header set an auth style sends, the key as `$FSQ_API_KEY`, in a stable order.
-    public static func headers(auth: AuthStyle, apiVersion: String) -> [(String, String)] {
+    package static func headers(auth: AuthStyle, apiVersion: String) -> [(String, String)] {
         auth.headers(key: APIKey(keyPlaceholder), apiVersion: apiVersion).fields
             .map { ($0.name, $0.value) }
             .sorted { $0.0.lowercased() < $1.0.lowercased() }
@@ -36,7 +36,7 @@ public enum ReproduceCommand {
 
     /// `fsq-contract run --fixtures Fixtures --filter 'place-details/404.json' --auth bearer` (with the live flags
     /// for a live run; `drift` for a drift run).
-    public static func rerun(mode: String, fixture: String, auth: AuthStyle?, fixturesFolder: String, baseURL: String?) -> String {
+    package static func rerun(mode: String, fixture: String, auth: AuthStyle?, fixturesFolder: String, baseURL: String?) -> String {
         var parts = ["fsq-contract", mode == "drift" ? "drift" : "run", "--fixtures", shellQuote(fixturesFolder),
                      "--filter", shellQuote(fixture)]
         if let auth { parts += ["--auth", auth.rawValue] }
@@ -46,7 +46,7 @@ public enum ReproduceCommand {
     }
 
     /// `text` as one shell word: bare when it is plainly safe, else single-quoted.
-    public static func shellQuote(_ text: String) -> String {
+    package static func shellQuote(_ text: String) -> String {
         let safe = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=,@%+".contains($0)) }
         if safe, !text.isEmpty { return text }
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"

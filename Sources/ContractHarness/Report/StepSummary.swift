@@ -1,7 +1,7 @@
 /// The markdown a run appends to GitHub's job page (`$GITHUB_STEP_SUMMARY`): a headline, the failures
 /// first with one-line reasons (capped), then the counts per endpoint.
-public enum StepSummary {
-    public static func markdown(
+package enum StepSummary {
+    package static func markdown(
         title: String, suites: [SuiteCounts], problems: [ProblemCase], problemCount: Int,
         maxProblems: Int = 20, reportPath: String? = nil, warningCount: Int = 0
     ) -> String {

@@ -2,26 +2,26 @@ import Foundation
 import FoursquarePlaces
 
 /// What `fsq-contract spec-diff` was asked: two documents, the contract to grade against, and where to write.
-public struct SpecDiffRequest: Sendable, Hashable {
+package struct SpecDiffRequest: Sendable, Hashable {
     /// The document the client was built against (the one the project ships).
-    public var old: String
+    package var old: String
     /// The provider's new document.
-    public var new: String
+    package var new: String
     /// The contract whose registry and models grade the changes; nil: the old document's `info.version`.
-    public var contract: ContractID?
+    package var contract: ContractID?
     /// An overrides file applied to both documents instead of the shipped ones.
-    public var overrides: String?
+    package var overrides: String?
     /// The markdown changelog's path.
-    public var markdown: String?
+    package var markdown: String?
     /// The JUnit report's path (one case per operation).
-    public var report: String?
+    package var report: String?
     /// The JSON report's path.
-    public var json: String?
+    package var json: String?
     /// A baseline of known findings: a known breaking change is listed and does not fail.
-    public var baseline: String?
+    package var baseline: String?
 
     /// A request comparing `old` with `new`; every output is optional.
-    public init(old: String, new: String, contract: ContractID? = nil, overrides: String? = nil, markdown: String? = nil,
+    package init(old: String, new: String, contract: ContractID? = nil, overrides: String? = nil, markdown: String? = nil,
                 report: String? = nil, json: String? = nil, baseline: String? = nil) {
         self.old = old
         self.new = new
@@ -35,7 +35,7 @@ public struct SpecDiffRequest: Sendable, Hashable {
 }
 
 /// Compares two OpenAPI documents for this client; main passes one with the OpenAPI trait.
-public protocol SpecDiffing: Sendable {
+package protocol SpecDiffing: Sendable {
     /// Prints the summary, writes the outputs and returns the exit status (1: a breaking change, 0: none).
     /// Throws a one-line description naming the file when a document, overrides file or baseline cannot be used.
     func run(_ request: SpecDiffRequest) throws -> Int32

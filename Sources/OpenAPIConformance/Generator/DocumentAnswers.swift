@@ -6,13 +6,13 @@ import Synchronization
 
 /// `serve --generate`: answers made on request from the documents (with their shipped overrides), one seeded
 /// generator per operation, so the same seed and the same request sequence give the same answers.
-public final class DocumentAnswers: GeneratedAnswers {
+package final class DocumentAnswers: GeneratedAnswers {
     private let documents: [ContractID: CompiledDocument]
     private let seed: UInt64
     private let generators = Mutex<[String: AnswerGenerator]>([:])
 
     /// Reads and compiles the documents; throws a one-line description naming the file.
-    public init(documents: [DocumentArgument], seed: UInt64) throws {
+    package init(documents: [DocumentArgument], seed: UInt64) throws {
         let loaded = try OpenAPIDocumentLoader().load(documents: documents, overrides: [])
         // The loader of this module always builds this oracle.
         self.documents = (loaded.oracle as! OpenAPIOracle).documents
@@ -20,9 +20,9 @@ public final class DocumentAnswers: GeneratedAnswers {
     }
 
     /// The contracts the documents describe.
-    public var contracts: [ContractID] { documents.keys.sorted() }
+    package var contracts: [ContractID] { documents.keys.sorted() }
 
-    public func answer(contract: ContractID, method: String, path: String) -> (status: Int, body: Data)? {
+    package func answer(contract: ContractID, method: String, path: String) -> (status: Int, body: Data)? {
         guard let document = documents[contract], let operation = document.operation(method: method, path: path) else { return nil }
         for response in operation.responses {
             guard let status = Int(response.status), (200...299).contains(status),

@@ -5,10 +5,10 @@ import FoursquarePlaces
 
 /// `fuzz`: for every operation and documented status of each document, `count` answers the (patched) document
 /// allows, each decoded through the client; the first failure of a case is shrunk to a minimal answer.
-public struct DocumentFuzzer: AnswerFuzzing {
-    public init() {}
+package struct DocumentFuzzer: AnswerFuzzing {
+    package init() {}
 
-    public func fuzz(_ request: FuzzRequest) throws -> FuzzRun {
+    package func fuzz(_ request: FuzzRequest) throws -> FuzzRun {
         let loaded = try OpenAPIDocumentLoader().load(documents: request.documents, overrides: request.overrides)
         // The loader of this module always builds this oracle.
         let oracle = loaded.oracle as! OpenAPIOracle

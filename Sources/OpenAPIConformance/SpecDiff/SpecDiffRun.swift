@@ -96,12 +96,12 @@ struct SpecDiffRun: Sendable {
 }
 
 /// The differ `fsq-contract`'s main passes with the OpenAPI trait: runs the comparison, prints the summary and writes the outputs asked for.
-public struct SpecDiffTool: SpecDiffing {
+package struct SpecDiffTool: SpecDiffing {
     /// The differ; stateless.
-    public init() {}
+    package init() {}
 
     /// Compares, prints the summary, writes `--markdown`, `--json` and `--report`; 1 when a change fails the run.
-    public func run(_ request: SpecDiffRequest) throws -> Int32 {
+    package func run(_ request: SpecDiffRequest) throws -> Int32 {
         let run = try SpecDiffRun.make(request)
         run.notices.forEach { print("note: \($0)") }
         print(SpecDiffOutput.summary(run), terminator: "")
