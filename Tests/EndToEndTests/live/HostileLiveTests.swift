@@ -25,7 +25,7 @@ struct HostileLiveTests {
         try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served"), recorded = tmp.appendingPathComponent("recorded")
             // The seed corpus, which --auth apiKey applies to; a 2025-06-17 fixture is recorded in bearer, the only
-            // style its contract takes (CurrentContractTests).
+            // style its contract takes (V20250617ContractTests).
             let seed: (String) -> Bool = { !$0.contains("/2025-06-17/") }
             try copyShippedFixtures(to: served, filter: seed)
             try copyShippedFixtures(to: recorded, filter: seed)

@@ -6,7 +6,7 @@ import TestSupport
 
 /// The 2025-06-17 corpus (`Fixtures/<endpoint>/2025-06-17/`), replayed through the real registry and client.
 @Suite("the 2025-06-17 corpus")
-struct CurrentCorpusTests {
+struct V20250617CorpusTests {
     @Test func everyEndpointAndStatusReplaysGreenUnderTheBearerStyleOnly() async throws {
         let folder = Products.packageRoot.appendingPathComponent("Fixtures")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("current-\(UUID().uuidString).xml")

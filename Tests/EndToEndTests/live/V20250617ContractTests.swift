@@ -8,7 +8,7 @@ import TestSupport
 /// The 2025-06-17 contract against a loopback server that answers as Foursquare's own OpenAPI for that version
 /// describes (`OpenAPIStandIn`), through the built binaries: `run --live` and `record` then `run`.
 @Suite("the 2025-06-17 contract against the OpenAPI stand-in", .serialized)
-struct CurrentContractTests {
+struct V20250617ContractTests {
     static let contract = Contract.v20250617.id.rawValue
 
     /// The shipped 2025-06-17 fixtures, as (relative path, fixture), derived from the corpus.

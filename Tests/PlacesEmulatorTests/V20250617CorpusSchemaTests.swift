@@ -7,7 +7,7 @@ import Testing
 /// their JSON types (numbers for coordinates), checked by the same `SchemaCheck` as the stand-in's answers.
 @Suite("the 2025-06-17 corpus against the official OpenAPI",
        .enabled(if: FileManager.default.fileExists(atPath: officialOpenAPI.path), "needs ../shared/spec/current"))
-struct CurrentCorpusSchemaTests {
+struct V20250617CorpusSchemaTests {
     static var successes: [Fixture] {
         sharedFixtures.filter { $0.contract == Contract.v20250617.id && (200...299).contains($0.response.status) }
     }
