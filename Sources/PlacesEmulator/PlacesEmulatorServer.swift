@@ -84,11 +84,12 @@ package final class PlacesEmulatorServer: Sendable {
         try await app.runService(gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [])
     }
 
-    /// Starts serving in the background; returns the bound port once the socket listens.
+    /// Starts serving in the background; returns the bound port once the socket listens. `executor`: threads the
+    /// server's tasks prefer to the cooperative pool (a test process whose pool other work may hold).
     @discardableResult
-    package func start() async throws -> Int {
+    package func start(on executor: (any TaskExecutor)? = nil) async throws -> Int {
         let box = OneShot<Int>()
-        let task = Task { [self] in
+        let task = Task(executorPreference: executor) { [self] in
             do {
                 try await run { port in box.resolve(.success(port)) }
                 box.resolve(.failure(EmulatorConfigurationError("the server stopped before it listened")))

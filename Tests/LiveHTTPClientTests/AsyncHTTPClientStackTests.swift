@@ -11,8 +11,10 @@ struct AsyncHTTPClientStackTests {
     static let cap = 1024 * 1024
 
     func get(_ url: URL, timeout: Double, maxBody: Int = cap) async throws -> (Data, HTTPResponse) {
-        try await LiveTransport(stack: AsyncHTTPClientStack(), timeout: timeout, maxBody: maxBody)
-            .send(HTTPRequest(url: url.appendingPathComponent("places/search")))
+        try await offThePool {
+            try await LiveTransport(stack: AsyncHTTPClientStack(), timeout: timeout, maxBody: maxBody)
+                .send(HTTPRequest(url: url.appendingPathComponent("places/search")))
+        }
     }
 
     @Test(arguments: HostileServer.Framing.allCases)

@@ -14,7 +14,9 @@ struct NetworkFailureTests {
     /// Sends one GET with the settings; any HTTP answer (the emulator's 401 too) means TLS and proxy worked.
     func get(_ base: String, _ settings: NetworkSettings, timeout: Double = 10) async throws -> HTTPResponse {
         let url = URL(string: base + "/places/search?query=coffee")!
-        return try await LiveTransport(stack: AsyncHTTPClientStack(settings: settings), timeout: timeout).send(HTTPRequest(url: url)).1
+        return try await offThePool {
+            try await LiveTransport(stack: AsyncHTTPClientStack(settings: settings), timeout: timeout).send(HTTPRequest(url: url)).1
+        }
     }
 
     /// The one-line cause of a call that must fail, with its raw error.
@@ -47,7 +49,7 @@ struct NetworkFailureTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let pki = try TestCertificates.make(in: folder)
         let chosen = pair(pki)
-        let emulator = try EmulatorProcess(fixtures: Self.fixtures, arguments: ["--tls-cert", chosen.certificate, "--tls-key", chosen.key])
+        let emulator = try await EmulatorProcess(fixtures: Self.fixtures, arguments: ["--tls-cert", chosen.certificate, "--tls-key", chosen.key])
         defer { emulator.stop() }
         return try await body(emulator, pki)
     }
@@ -132,7 +134,7 @@ struct NetworkFailureTests {
     }
 
     @Test func plainHTTPCalledWithHTTPSSaysItDoesNotSpeakTLS() async throws {
-        let emulator = try EmulatorProcess(fixtures: Self.fixtures)
+        let emulator = try await EmulatorProcess(fixtures: Self.fixtures)
         defer { emulator.stop() }
         let (cause, _) = await failure("https://127.0.0.1:\(emulator.port)", try settings())
         #expect(cause == "TLS: 127.0.0.1:\(emulator.port) does not speak TLS; use http:// in --base-url if it is a plain HTTP server")

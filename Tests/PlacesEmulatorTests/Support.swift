@@ -5,6 +5,7 @@ import FoursquarePlaces
 import FoundationNetworking
 #endif
 @testable import PlacesEmulator
+import TestSupport
 
 /// The repository's Fixtures folder.
 let fixturesRoot = URL(fileURLWithPath: #filePath)
@@ -97,7 +98,7 @@ enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {
 
 func withLiveServer<T: Sendable>(_ configuration: EmulatorConfiguration, _ body: (URL) async throws -> T) async throws -> T {
     let server = PlacesEmulatorServer(emulator: PlacesEmulator(configuration: configuration, fixtures: sharedFixtures))
-    let port = try await server.start()
+    let port = try await server.start(on: TestExecutor.servers)
     do {
         let result = try await body(URL(string: "http://127.0.0.1:\(port)")!)
         await server.stop()
@@ -124,7 +125,7 @@ func fetch(_ base: URL, _ target: String, _ headers: [String: String]) async thr
     request.httpMethod = method(for: target)
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let (data, response) = try await session.data(for: request)
+    let (data, response) = try await offThePool { try await session.data(for: request) }
     let http = response as! HTTPURLResponse
     var fields: [String: String] = [:]
     for (name, value) in http.allHeaderFields {

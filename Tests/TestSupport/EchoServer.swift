@@ -139,7 +139,7 @@ public final class EchoServer: @unchecked Sendable {
     ) async throws -> T {
         let server = try await start(reply: reply)
         do {
-            let result = try await body(server)
+            let result = try await offThePool { try await body(server) }
             await server.stop()
             return result
         } catch {

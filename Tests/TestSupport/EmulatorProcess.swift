@@ -20,10 +20,11 @@ public final class EmulatorProcess: @unchecked Sendable {
 
     public var baseURL: String { "\(scheme)://127.0.0.1:\(port)" }
 
-    /// Starts the emulator and waits for its `listening on http://127.0.0.1:PORT` line.
+    /// Starts the emulator and waits for its `listening on http://127.0.0.1:PORT` line, without holding a thread
+    /// of the cooperative pool (a start under load takes seconds, and the pool has two).
     public init(
         fixtures: URL, arguments: [String] = [], environment: [String: String] = [:], launcher: Launcher = .emulator
-    ) throws {
+    ) async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fsq-emu-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         logURL = scratch.appendingPathComponent("stderr.log")
@@ -47,18 +48,7 @@ public final class EmulatorProcess: @unchecked Sendable {
         process.standardError = try FileHandle(forWritingTo: logURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        var found: Int?
-        let deadline = Date().addingTimeInterval(20)
-        while found == nil, Date() < deadline, process.isRunning {
-            let text = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
-            if let line = text.split(separator: "\n").first,
-               line.hasPrefix("listening on http://127.0.0.1:") || line.hasPrefix("listening on https://127.0.0.1:"),
-               let value = Int(line.split(separator: ":").last ?? "") {
-                found = value
-            } else {
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-        }
+        let found = try await offThePool { [process, outURL] in await Self.listeningPort(process, printedTo: outURL) }
         guard let found else {
             let why = process.isRunning ? "printed no listening line within 20 s" : "exited with status \(process.terminationStatus)"
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -68,6 +58,22 @@ public final class EmulatorProcess: @unchecked Sendable {
         }
         port = found
         scheme = arguments.contains("--tls-cert") ? "https" : "http"
+    }
+
+    /// The port of the `listening on http(s)://127.0.0.1:PORT` line `process` prints first, read until it exits or
+    /// 20 s have passed (and once more then, so a late wake-up never misses a line that came in time).
+    private static func listeningPort(_ process: Process, printedTo outURL: URL) async -> Int? {
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            let text = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
+            if let line = text.split(separator: "\n").first,
+               line.hasPrefix("listening on http://127.0.0.1:") || line.hasPrefix("listening on https://127.0.0.1:"),
+               let value = Int(line.split(separator: ":").last ?? "") {
+                return value
+            }
+            guard Date() < deadline, process.isRunning else { return nil }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     /// Everything the emulator wrote to stdout and stderr so far.

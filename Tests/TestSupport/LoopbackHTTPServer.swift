@@ -21,7 +21,8 @@ enum LoopbackHTTPServer {
             },
             logger: logger
         )
-        let task = Task {
+        // Its own threads: the cooperative pool may be held by other tests' synchronous work (see TestExecutor).
+        let task = Task(executorPreference: TestExecutor.servers) {
             defer { portContinuation.finish() }
             try await app.runService(gracefulShutdownSignals: [])
         }

@@ -16,8 +16,10 @@ package enum EmulatorProbe {
         let stack = options.stack ?? NoLiveStack()
         var request = HTTPRequest(method: "GET", url: options.baseURL.appendingPathComponent(String(path.dropFirst())))
         request.headers[EmulatorFixtureHeader.name] = marker
-        // Never more than half the run's deadline, which counts this call too (see `identify`).
-        let timeout = min(options.timeout, 5, max(0.1, options.deadline / 2))
+        // The run's per-request timeout, as any call gets (a loaded machine's loopback server can take seconds, and
+        // a probe that gives up early makes the run call it as the emulator), never more than half the run's
+        // deadline, which counts this call too (see `identify`).
+        let timeout = min(options.timeout, max(0.1, options.deadline / 2))
         guard let (_, response) = try? await stack.send(request, timeout: timeout, maxBody: 64 * 1024) else { return nil }
         return response.headers[EmulatorFixtureHeader.name] == marker
     }

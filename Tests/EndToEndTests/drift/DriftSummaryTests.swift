@@ -134,7 +134,7 @@ struct DriftSummaryTests {
 
     @Test func aMalformingServerGivesEachFindingOnce() async throws {
         try await withTemporaryDirectory { tmp in
-            let emulator = try EmulatorProcess(fixtures: Self.seed, arguments: ["--fault", "malformed"])
+            let emulator = try await EmulatorProcess(fixtures: Self.seed, arguments: ["--fault", "malformed"])
             let (result, markdown, document) = try await drift(Self.seed, emulator.baseURL, tmp, ["--contract", "seed"])
             emulator.stop()
             #expect(result.status == 1)
@@ -151,7 +151,7 @@ struct DriftSummaryTests {
         try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served")
             try copyFixtures(HostileLiveTests.chains + ["categories/200-typical.json"], to: served)
-            let emulator = try EmulatorProcess(fixtures: served, environment: ["FSQ_EMULATOR_KEY": "another-key-entirely-0123456789"])
+            let emulator = try await EmulatorProcess(fixtures: served, environment: ["FSQ_EMULATOR_KEY": "another-key-entirely-0123456789"])
             let page = tmp.appendingPathComponent("step-summary.md")
             let (result, markdown, _) = try await drift(served, emulator.baseURL, tmp,
                                                         environment: ["FSQ_API_KEY": E2E.sentinel, "GITHUB_STEP_SUMMARY": page.path])

@@ -78,7 +78,7 @@ struct FuzzTests {
     @Test func serveGenerateAnswersFromTheDocument() async throws {
         func bodies(seed: String) async throws -> [Data] {
             try await withTemporaryDirectory { tmp in
-                let emulator = try EmulatorProcess(fixtures: tmp, arguments: ["--generate", "--openapi", Self.document, "--seed", seed],
+                let emulator = try await EmulatorProcess(fixtures: tmp, arguments: ["--generate", "--openapi", Self.document, "--seed", seed],
                                                    launcher: .contractServe)
                 defer { emulator.stop() }
                 var bodies: [Data] = []

@@ -35,7 +35,7 @@ struct HTTPSLiveTests {
 
     @Test func untrustedEveryLiveVerbExitsOneWithTheOneLineCause() async throws {
         try await withPKI { fixtures, pki in
-            let emulator = try EmulatorProcess(fixtures: fixtures, arguments: ["--tls-cert", pki.server.certificate, "--tls-key", pki.server.key])
+            let emulator = try await EmulatorProcess(fixtures: fixtures, arguments: ["--tls-cert", pki.server.certificate, "--tls-key", pki.server.key])
             defer { emulator.stop() }
             let cause = "TLS: the certificate of 127.0.0.1:\(emulator.port) is not trusted (issuer \"\(TestCertificates.caName)\"); "
                 + "trust its CA with --ca-file FILE or SSL_CERT_FILE"
@@ -63,7 +63,7 @@ struct HTTPSLiveTests {
 
     @Test func sslCertFileOrCAFileMakesEveryLiveVerbGreenAgainstServeWithTLS() async throws {
         try await withPKI { fixtures, pki in
-            let emulator = try EmulatorProcess(fixtures: fixtures, arguments: ["--tls-cert", pki.server.certificate, "--tls-key", pki.server.key],
+            let emulator = try await EmulatorProcess(fixtures: fixtures, arguments: ["--tls-cert", pki.server.certificate, "--tls-key", pki.server.key],
                                                launcher: .contractServe)
             defer { emulator.stop() }
             #expect(emulator.baseURL.hasPrefix("https://"))
@@ -78,7 +78,7 @@ struct HTTPSLiveTests {
 
     @Test func throughACredentialedProxyEveryVerbIsGreenAndTheCredentialsAreNowhere() async throws {
         try await withPKI { fixtures, pki in
-            let emulator = try EmulatorProcess(fixtures: fixtures, arguments: ["--tls-cert", pki.server.certificate, "--tls-key", pki.server.key])
+            let emulator = try await EmulatorProcess(fixtures: fixtures, arguments: ["--tls-cert", pki.server.certificate, "--tls-key", pki.server.key])
             defer { emulator.stop() }
             let user = "SENTINEL-PROXY-USER-3c9e"
             let password = "SENTINEL-PROXY-PASS-8b1d"
@@ -125,7 +125,7 @@ struct HTTPSLiveTests {
 
     @Test func theProjectFilesCAFileIsTrustedAndABadOneIsOneLine() async throws {
         try await withPKI { fixtures, pki in
-            let emulator = try EmulatorProcess(fixtures: fixtures, arguments: ["--tls-cert", pki.server.certificate, "--tls-key", pki.server.key])
+            let emulator = try await EmulatorProcess(fixtures: fixtures, arguments: ["--tls-cert", pki.server.certificate, "--tls-key", pki.server.key])
             defer { emulator.stop() }
             let folder = fixtures.deletingLastPathComponent()
             try Data(#"{"fixtures": "fixtures", "caFile": "pki/ca.pem"}"#.utf8).write(to: folder.appendingPathComponent("fsq-contract.json"))

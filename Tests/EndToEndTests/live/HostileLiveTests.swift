@@ -30,7 +30,7 @@ struct HostileLiveTests {
             try copyShippedFixtures(to: served, filter: seed)
             try copyShippedFixtures(to: recorded, filter: seed)
             let before = try Self.snapshot(recorded)
-            let emulator = try EmulatorProcess(fixtures: served, arguments: serve)
+            let emulator = try await EmulatorProcess(fixtures: served, arguments: serve)
             let result = try await Products.record(recorded, emulator.baseURL, Self.recordAll + ["--retries", "1", "--concurrency", "8", "--auth", "apiKey"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1, "\(result.stdout.suffix(2000))")
@@ -58,7 +58,7 @@ struct HostileLiveTests {
             let path = served.appendingPathComponent("chains/404-not-found.json")
             try E2E.makeAnswer200(path)
             let before = try Self.snapshot(recorded)
-            let emulator = try EmulatorProcess(fixtures: served)
+            let emulator = try await EmulatorProcess(fixtures: served)
             let result = try await Products.record(recorded, emulator.baseURL, Self.recordAll + ["--auth", "apiKey"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.stdout.contains("KEPT     chains/404-not-found.json"), "\(result.stdout)")
@@ -74,7 +74,7 @@ struct HostileLiveTests {
             let recorded = tmp.appendingPathComponent("recorded")
             try copyFixtures(Self.chains, to: recorded)
             let before = try Self.snapshot(recorded)
-            let emulator = try EmulatorProcess(fixtures: recorded)
+            let emulator = try await EmulatorProcess(fixtures: recorded)
             let record = try await Products.record(recorded, emulator.baseURL, Self.recordAll, key: key)
             let drift = try await Products.run(["drift", "--base-url", emulator.baseURL, "--fixtures", recorded.path,
                                           "--report", tmp.appendingPathComponent("d.xml").path], environment: ["FSQ_API_KEY": key])
@@ -177,7 +177,7 @@ struct HostileLiveTests {
         try await withTemporaryDirectory { tmp in
             let fixtures = tmp.appendingPathComponent("fixtures")
             try copyFixtures(Self.chains, to: fixtures)
-            let emulator = try EmulatorProcess(fixtures: fixtures)
+            let emulator = try await EmulatorProcess(fixtures: fixtures)
             defer { emulator.stop() }
             func fds() throws -> Int {
                 try FileManager.default.contentsOfDirectory(atPath: "/proc/\(emulator.process.processIdentifier)/fd").count

@@ -16,7 +16,7 @@ struct LiveModeTests {
     @Test func everyEndpointPassesInBothStylesAndTheKeyNeverShows() async throws {
         try await withTemporaryDirectory { tmp in
             let fixtures = Products.packageRoot.appendingPathComponent("Fixtures")
-            let emulator = try EmulatorProcess(fixtures: fixtures)
+            let emulator = try await EmulatorProcess(fixtures: fixtures)
             let report = tmp.appendingPathComponent("live.xml")
             let result = try await runLive(emulator, fixtures: fixtures, report: report, ["--concurrency", "8"])
             emulator.stop()
@@ -56,7 +56,7 @@ struct LiveModeTests {
     func eachFaultGivesItsOwnClearTestcaseWithinTheDeadline(fault: String, expected: String) async throws {
         try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
-            let emulator = try EmulatorProcess(fixtures: tmp, arguments: ["--fault", fault])
+            let emulator = try await EmulatorProcess(fixtures: tmp, arguments: ["--fault", fault])
             let report = tmp.appendingPathComponent("out/live.xml")
             let start = Date()
             // Only slow-body is about the timeout; a short one for the rest would time out under load instead.
@@ -76,7 +76,7 @@ struct LiveModeTests {
     @Test func retriesRecoverFromIntermittentRateLimits() async throws {
         try await withTemporaryDirectory { tmp in
             let fixtures = Products.packageRoot.appendingPathComponent("Fixtures")
-            let emulator = try EmulatorProcess(fixtures: fixtures, arguments: ["--fault", "rate-limit:0.3", "--seed", "42"])
+            let emulator = try await EmulatorProcess(fixtures: fixtures, arguments: ["--fault", "rate-limit:0.3", "--seed", "42"])
             let report = tmp.appendingPathComponent("live.xml")
             let result = try await runLive(emulator, fixtures: fixtures, report: report,
                                      ["--filter", "chains", "--retries", "8", "--deadline", "120"])
@@ -94,7 +94,7 @@ struct LiveModeTests {
     @Test func aBearerOnlyServerFailsTheApiKeyCasesAsAuthFailures() async throws {
         try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
-            let emulator = try EmulatorProcess(fixtures: tmp, arguments: ["--auth", "bearer"])
+            let emulator = try await EmulatorProcess(fixtures: tmp, arguments: ["--auth", "bearer"])
             let report = tmp.appendingPathComponent("out/live.xml")
             let result = try await runLive(emulator, fixtures: tmp, report: report, ["--retries", "0"])
             emulator.stop()
@@ -119,7 +119,7 @@ struct LiveModeTests {
             request["query"] = ["query": "tea", "limit": "5"]
             fixture["request"] = request
             try E2E.write(fixture, to: url)
-            let emulator = try EmulatorProcess(fixtures: served)
+            let emulator = try await EmulatorProcess(fixtures: served)
             let report = tmp.appendingPathComponent("live.xml")
             let result = try await runLive(emulator, fixtures: local, report: report,
                                      ["--auth", "apiKey", "--retries", "0", "--fixture-header", "never"])

@@ -17,7 +17,7 @@ struct RecordAndDriftTests {
             try E2E.editBody(served.appendingPathComponent("chains/200-typical.json")) { body in
                 body["debug"] = "request authorized with \(E2E.sentinel)"
             }
-            let emulator = try EmulatorProcess(fixtures: served)
+            let emulator = try await EmulatorProcess(fixtures: served)
             let plan = tmp.appendingPathComponent("plan.json")
             try Data(#"[{"endpoint": "chains", "case": "200-from-plan", "auth": "bearer", "parameters": {"query": "coffee", "limit": "5"}}]"#.utf8)
                 .write(to: plan)
@@ -54,7 +54,7 @@ struct RecordAndDriftTests {
             try E2E.editBody(served.appendingPathComponent("chains/200-typical.json")) { body in
                 body["session"] = "Basic \(planted)"
             }
-            let emulator = try EmulatorProcess(fixtures: served)
+            let emulator = try await EmulatorProcess(fixtures: served)
             let result = try await Products.record(recorded, emulator.baseURL, ["--mode", "all", "--keep-values"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1)
@@ -82,7 +82,7 @@ struct RecordAndDriftTests {
             for case let url as URL in served200s where url.lastPathComponent.hasPrefix("200-") && !url.path.contains("/2025-06-17/") {
                 try E2E.editBody(url) { $0["served_by"] = "emulator" }
             }
-            let emulator = try EmulatorProcess(fixtures: served, arguments: ["--latency", "100"])
+            let emulator = try await EmulatorProcess(fixtures: served, arguments: ["--latency", "100"])
             let folders = try FileManager.default.contentsOfDirectory(at: recorded, includingPropertiesForKeys: nil)
             let temps = try FileArrivalWatch(folders: folders) { $0.contains(".tmp") }
             let process = Process()
@@ -144,7 +144,7 @@ struct RecordAndDriftTests {
             geotagging["response"] = response
             try E2E.write(geotagging, to: served.appendingPathComponent("geotagging/200-typical.json"))
 
-            let emulator = try EmulatorProcess(fixtures: served)
+            let emulator = try await EmulatorProcess(fixtures: served)
             let local = tmp.appendingPathComponent("local")
             try copyFixtures(paths, to: local)
             let summary = tmp.appendingPathComponent("drift.md")
@@ -212,7 +212,7 @@ struct RecordAndDriftTests {
             }
             try Data(#"{"ignore": ["$.tel"], "endpoints": {"place-details": {"grades": {"$.website": "ERR"}}}}"#.utf8)
                 .write(to: local.appendingPathComponent("drift-config.json"))
-            let emulator = try EmulatorProcess(fixtures: served)
+            let emulator = try await EmulatorProcess(fixtures: served)
             let json = tmp.appendingPathComponent("d.json")
             let result = try await Products.run(
                 ["drift", "--base-url", emulator.baseURL, "--fixtures", local.path, "--json", json.path,

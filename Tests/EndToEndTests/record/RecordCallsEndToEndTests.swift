@@ -28,7 +28,7 @@ struct RecordCallsEndToEndTests {
             let unprovokable = { (path: String) in Self.status(ofFile: path).map { $0 == 403 || $0 == 429 || $0 >= 500 } ?? false }
             try copyShippedFixtures(to: served)
             try copyShippedFixtures(to: local, filter: unprovokable)
-            let emulator = try EmulatorProcess(fixtures: served, environment: ["FSQ_EMULATOR_KEY": E2E.sentinel])
+            let emulator = try await EmulatorProcess(fixtures: served, environment: ["FSQ_EMULATOR_KEY": E2E.sentinel])
             let result = try await record(local, emulator, Self.never)
             let log = Self.logged(emulator)
             emulator.stop()
@@ -45,7 +45,7 @@ struct RecordCallsEndToEndTests {
             try copyShippedFixtures(to: served)
             try copyShippedFixtures(to: local) { Self.status(ofFile: $0) == 401 }
             // The emulator accepts only the run's real key: a call carrying it would be answered 200.
-            let emulator = try EmulatorProcess(fixtures: served, environment: ["FSQ_EMULATOR_KEY": E2E.sentinel])
+            let emulator = try await EmulatorProcess(fixtures: served, environment: ["FSQ_EMULATOR_KEY": E2E.sentinel])
             let result = try await record(local, emulator, Self.never)
             let log = Self.logged(emulator)
             emulator.stop()
@@ -62,7 +62,7 @@ struct RecordCallsEndToEndTests {
             let served = tmp.appendingPathComponent("served"), local = tmp.appendingPathComponent("local")
             try copyShippedFixtures(to: served)
             try copyShippedFixtures(to: local)
-            let emulator = try EmulatorProcess(fixtures: served, environment: ["FSQ_EMULATOR_KEY": E2E.sentinel])
+            let emulator = try await EmulatorProcess(fixtures: served, environment: ["FSQ_EMULATOR_KEY": E2E.sentinel])
             let extra = noHeader ? Self.never : []
             let dry = try await record(local, emulator, extra + ["--dry-run"])
             let afterDry = Self.logged(emulator).count

@@ -20,7 +20,7 @@ struct RecordKeepsMeaningTests {
             try copyShippedFixtures(to: served) { $0.contains("/2025-06-17/") }
             try copyShippedFixtures(to: recorded)
             let before = try HostileLiveTests.snapshot(recorded)
-            let emulator = try EmulatorProcess(fixtures: served)
+            let emulator = try await EmulatorProcess(fixtures: served)
             // As the real API: no fixture is named to it, so it answers each call as it routes it.
             let result = try await Products.record(recorded, emulator.baseURL, Self.recordAll + Self.echo + ["--auth", "apiKey"], key: E2E.sentinel)
             emulator.stop()

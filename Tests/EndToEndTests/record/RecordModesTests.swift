@@ -17,7 +17,7 @@ struct RecordModesTests {
                 body["results"] = (body["results"] as! [[String: Any]]).map { var r = $0; r["name"] = 42; return r }
             }
             let before = try HostileLiveTests.snapshot(local)
-            let emulator = try EmulatorProcess(fixtures: served)
+            let emulator = try await EmulatorProcess(fixtures: served)
             let result = try await Products.record(local, emulator.baseURL, ["--mode", "failed", "--auth", "apiKey"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
@@ -37,7 +37,7 @@ struct RecordModesTests {
             let local = tmp.appendingPathComponent("local")
             try copyFixtures(["chains/200-typical.json"], to: local)
             try Data("{\"endpoint\": \"chains\",".utf8).write(to: local.appendingPathComponent("chains/200-cut.json"))
-            let emulator = try EmulatorProcess(fixtures: local)
+            let emulator = try await EmulatorProcess(fixtures: local)
             let result = try await Products.record(local, emulator.baseURL, ["--mode", "all"], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1)
@@ -60,7 +60,7 @@ struct RecordModesTests {
                 ["endpoint": "chains", "case": "200-unknown", "parameters": ["query": "no such chain anywhere"]],
             ]
             try JSONSerialization.data(withJSONObject: entries).write(to: plan)
-            let emulator = try EmulatorProcess(fixtures: served, launcher: .contractServe)
+            let emulator = try await EmulatorProcess(fixtures: served, launcher: .contractServe)
             let result = try await Products.record(local, emulator.baseURL, ["--mode", "missing", "--plan", plan.path], key: E2E.sentinel)
             emulator.stop()
             #expect(result.status == 1)
@@ -112,13 +112,13 @@ struct RecordModesTests {
                 try E2E.makeAnswer200(url)
             }
             let before = try HostileLiveTests.snapshot(local)
-            let open = try EmulatorProcess(fixtures: served)
+            let open = try await EmulatorProcess(fixtures: served)
             let errorPath = try await Products.record(local, open.baseURL, ["--mode", "all", "--auth", "apiKey", "--concurrency", "8"], key: E2E.sentinel)
             open.stop()
             #expect(errorPath.stdout.contains("not reproducible live: kept"), "\(errorPath.stdout.suffix(1500))")
             #expect(try HostileLiveTests.snapshot(local) == before, "the 200-answering error paths changed a fixture: \(errorPath.stdout.split(separator: "\n").filter { !$0.hasPrefix("record:") && !$0.hasPrefix("KEPT") && !$0.contains("not reproducible") }.prefix(30).joined(separator: "\n"))")
 
-            let bearerOnly = try EmulatorProcess(fixtures: served, arguments: ["--auth", "bearer"])
+            let bearerOnly = try await EmulatorProcess(fixtures: served, arguments: ["--auth", "bearer"])
             let refused = try await Products.record(local, bearerOnly.baseURL, ["--mode", "all", "--auth", "apiKey", "--concurrency", "8"], key: E2E.sentinel)
             let oneLetter = try await Products.record(local, bearerOnly.baseURL, ["--mode", "all"], key: "k")
             bearerOnly.stop()

@@ -103,7 +103,7 @@ struct RecordSynthesisTests {
             try copyShippedFixtures(to: second)
             let sentinels = try Self.mark(served)
             #expect(sentinels.count > 100, "the corpus's answers carry many place attributes")
-            let emulator = try EmulatorProcess(fixtures: served)
+            let emulator = try await EmulatorProcess(fixtures: served)
             defer { emulator.stop() }
 
             let recorded = try await Products.record(first, emulator.baseURL, Self.recordAll, key: E2E.sentinel)
@@ -146,7 +146,7 @@ struct RecordSynthesisTests {
             try copyFixtures(one, to: served)
             try copyFixtures(one, to: recorded)
             let sentinels = try Self.mark(served)
-            let emulator = try EmulatorProcess(fixtures: served)
+            let emulator = try await EmulatorProcess(fixtures: served)
             let kept = try await Products.record(recorded, emulator.baseURL, Self.recordAll + ["--keep-values"], key: E2E.sentinel)
             emulator.stop()
             #expect(kept.status == 1, "\(kept.stdout)")

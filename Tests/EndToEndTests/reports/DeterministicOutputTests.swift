@@ -107,7 +107,7 @@ struct DeterministicOutputTests {
         try await withTemporaryDirectory { tmp in
             let served = tmp.appendingPathComponent("served")
             try copyFixtures(["chains/200-typical.json", "chains/404-not-found.json", "place-search/200-near.json"], to: served)
-            let emulator = try EmulatorProcess(fixtures: served)
+            let emulator = try await EmulatorProcess(fixtures: served)
             defer { emulator.stop() }
             // A planned case the folder does not have yet, so each run writes a new, freshly recorded fixture.
             let plan = tmp.appendingPathComponent("plan.json")

@@ -129,7 +129,7 @@ struct HTMLReportTests {
     @Test func liveAndDriftReportsNeverHoldTheKey() async throws {
         try await withTemporaryDirectory { tmp in
             let fixtures = Products.packageRoot.appendingPathComponent("Fixtures")
-            let emulator = try EmulatorProcess(fixtures: fixtures)
+            let emulator = try await EmulatorProcess(fixtures: fixtures)
             let live = try await Products.run(
                 ["run", "--live", "--base-url", emulator.baseURL, "--fixtures", fixtures.path, "--filter", "chains/*",
                  "--report", tmp.appendingPathComponent("live.xml").path, "--ctrf", tmp.appendingPathComponent("live.ctrf.json").path,

@@ -11,7 +11,7 @@ struct ServeCommandTests {
     @Test func serveRunsTheEmulatorAndStopsOnSIGTERM() async throws {
         try await withTemporaryDirectory { tmp in
             try copyFixtures(["chains/200-typical.json"], to: tmp)
-            let emulator = try EmulatorProcess(fixtures: tmp, launcher: .contractServe)
+            let emulator = try await EmulatorProcess(fixtures: tmp, launcher: .contractServe)
             var request = URLRequest(url: URL(string: "\(emulator.baseURL)/places/chains?query=coffee&limit=5")!)
             request.setValue("k", forHTTPHeaderField: "Authorization")
             let (_, response) = try await URLSession.shared.data(for: request)

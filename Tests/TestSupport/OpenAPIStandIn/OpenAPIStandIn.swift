@@ -164,7 +164,7 @@ public final class OpenAPIStandIn: Sendable {
                                          _ body: (OpenAPIStandIn) async throws -> T) async throws -> T {
         let standIn = try await start(requiredKey: requiredKey, rename: rename, breaksDocument: breaksDocument)
         do {
-            let result = try await body(standIn)
+            let result = try await offThePool { try await body(standIn) }
             await standIn.stop()
             return result
         } catch {
