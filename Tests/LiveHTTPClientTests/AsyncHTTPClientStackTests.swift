@@ -71,7 +71,7 @@ struct AsyncHTTPClientStackTests {
     @Test func cancellingTheCallerEndsTheCallWithoutDeadlock() async throws {
         let server = try HostileServer.start(.neverAnswer)
         defer { server.stop() }
-        let call = Task { try await get(server.baseURL, timeout: 60) }
+        let call = Task(executorPreference: TestExecutor.clients) { try await get(server.baseURL, timeout: 60) }
         try await Task.sleep(for: .milliseconds(300))
         call.cancel()
         let started = ContinuousClock.now

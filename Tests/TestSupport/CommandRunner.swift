@@ -6,6 +6,8 @@ public struct CommandResult: Sendable {
     public let status: Int32
     public let stdout: String
     public let stderr: String
+    /// From launch to exit, as the termination handler saw it: not when the awaiting test got a thread back.
+    public var elapsed: Duration = .zero
 }
 
 /// Runs the package's built executables, as a user or CI would.
@@ -80,16 +82,23 @@ public func runProcess(
         timedOut.withLock { $0 = true }
         kill(launch.process.processIdentifier, SIGKILL)
     }
+    let launched = ContinuousClock.now
+    let exited = Locked(launched)
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
         do {
-            try launch.start { continuation.resume() }
+            try launch.start {
+                exited.withLock { $0 = ContinuousClock.now }
+                continuation.resume()
+            }
             timer.resume()
         } catch {
             continuation.resume(throwing: error)
         }
     }
     timer.cancel()
-    return try launch.finish(timedOut: timedOut.withLock { $0 }, timeout: timeout)
+    var result = try launch.finish(timedOut: timedOut.withLock { $0 }, timeout: timeout)
+    result.elapsed = exited.withLock { $0 } - launched
+    return result
 }
 
 /// A subprocess with its output going to temp files, started once and read when it has exited.

@@ -58,15 +58,13 @@ struct LiveModeTests {
             try copyFixtures(["chains/200-typical.json"], to: tmp)
             let emulator = try await EmulatorProcess(fixtures: tmp, arguments: ["--fault", fault])
             let report = tmp.appendingPathComponent("out/live.xml")
-            let start = Date()
             // Only slow-body is about the timeout; a short one for the rest would time out under load instead.
             let timeout = fault == "slow-body" ? "0.15" : "10"
             let result = try await runLive(emulator, fixtures: tmp, report: report,
                                      ["--auth", "apiKey", "--retries", "0", "--timeout", timeout, "--deadline", "20"])
-            let elapsed = Date().timeIntervalSince(start)
             emulator.stop()
             #expect(result.status == 1, "\(fault): \(result.stdout)")
-            #expect(elapsed < 20)
+            #expect(result.elapsed < .seconds(20), "took \(result.elapsed)")
             let problems = try E2E.cases(report.path).compactMap(E2E.problem)
             #expect(!problems.isEmpty)
             #expect(problems.contains { $0.contains(expected) }, "\(fault): \(problems)")
@@ -181,14 +179,12 @@ struct LiveModeTests {
             let server = try HostileServer.start(.neverAnswer)
             defer { server.stop() }
             let report = tmp.appendingPathComponent("out/live.xml")
-            let start = Date()
             let result = try await Products.run(["run", "--live", "--base-url", server.baseURL.absoluteString,
                                            "--fixtures", tmp.path, "--report", report.path,
                                            "--timeout", "30", "--deadline", "3", "--concurrency", "2"],
                                           environment: ["FSQ_API_KEY": E2E.sentinel])
-            let elapsed = Date().timeIntervalSince(start)
             #expect(result.status == 1)
-            #expect(elapsed < 3 + RunCommandGrace.seconds + 5, "took \(elapsed)s")
+            #expect(result.elapsed < .seconds(3 + RunCommandGrace.seconds + 5), "took \(result.elapsed)")
             let cases = try E2E.cases(report.path)
             #expect(!cases.isEmpty)
             #expect(cases.allSatisfy { if case .error = $0.outcome { true } else { false } })
