@@ -27,7 +27,7 @@ package struct FSQContract: AsyncParsableCommand {
         do {
             var command = try parseAsRoot()
             if !(command is FSQContract) { verb += " " + (type(of: command).configuration.commandName ?? "") }
-            // `run` and `drift` supervise a worker, so a crash still leaves a report (see WorkerSupervisor).
+            // `run`, `drift` and `nightly` supervise a worker, so a crash still leaves a report (see WorkerSupervisor).
             if let verb = command as? SupervisedVerb, let status = verb.superviseWorker() { Foundation.exit(status) }
             if var collaborating = command as? CollaboratingCommand {
                 try await collaborating.run(with: collaborators)

@@ -59,3 +59,17 @@ extension DriftCommand: SupervisedVerb {
     }
     var crashWriterOptions: ReportWriterOptions { HarnessReport.writerOptions(fileAttributes: false, rootTotals: false) }
 }
+
+/// The nightly's crash report goes where its live checks report: the job's JUnit, which CI reads.
+extension NightlyCommand: SupervisedVerb {
+    var verbName: String { "fsq-contract nightly" }
+    var crashMode: String { "nightly" }
+    func crashReportPaths() -> (report: String, reportDir: String?) {
+        guard var run = try? RunCommand.parse(["--live"]) else { return (report ?? "Reports/junit.xml", nil) }
+        run.report = report
+        return (run.reportPaths(try? fixtureOptions.projectFlags.load()).report, nil)
+    }
+    var crashWriterOptions: ReportWriterOptions {
+        HarnessReport.writerOptions(fileAttributes: junitFileAttributes, rootTotals: false)
+    }
+}

@@ -87,6 +87,30 @@ struct CrashReportTests {
         }
     }
 
+    /// The nightly too: both its reports keep every other fixture, and the crashed one is an error in each.
+    @Test func theNightlyGoesOnWithoutTheFixtureThatCrashedItsWorker() async throws {
+        try await withTemporaryDirectory { dir in
+            try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
+                let victim = "place-search/2025-06-17/200-typical.json"
+                let live = dir.appendingPathComponent("Reports/junit.xml").path
+                let drift = dir.appendingPathComponent("Reports/drift.xml").path
+                let result = try await Products.run(
+                    ["nightly", "--base-url", standIn.baseURL.absoluteString, "--contract", "2025-06-17", "--retries", "0",
+                     "--fixtures", E2E.standInCorpus.path, "--report", live, "--drift-report", drift],
+                    environment: ["FSQ_TEST_CRASH": "trap:\(victim)", "SWIFT_BACKTRACE": Self.backtrace, "FSQ_API_KEY": E2E.sentinel], currentDirectory: dir)
+                #expect(result.status == 1)
+                #expect(result.stderr.contains("fsq-contract nightly: the worker died of signal 4 (SIGILL, a trap)"), "\(result.stderr.suffix(2000))")
+                for report in [drift, live] {
+                    let cases = try ReportReader.read(path: report).suites.flatMap(\.testCases)
+                    let problems = cases.filter { if case .error = $0.outcome { return true }; if case .failure = $0.outcome { return true }; return false }
+                    #expect(!problems.isEmpty && problems.allSatisfy { $0.name.hasPrefix(victim) }, "\(report): \(problems.map(\.name))")
+                    #expect(cases.filter { $0.outcome == .passed }.count > 40, "\(report): \(cases.count) cases")
+                }
+                #expect(!result.stdout.contains(E2E.sentinel) && !result.stderr.contains(E2E.sentinel))
+            }
+        }
+    }
+
     /// When every fixture crashes the worker, the run stops going on after `maxLeftOut` of them and reports the
     /// crash as one error case naming the signal and the fixture in flight.
     @Test func aRunThatKeepsCrashingEndsWithOneCrashCase() async throws {
