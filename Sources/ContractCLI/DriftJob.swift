@@ -21,22 +21,23 @@ struct DriftJob {
     let config: DriftConfig
 
     /// Resolves the flags against the project file and loads the fixtures, or throws a one-line `UsageFailure`
-    /// naming the flag or file; `--dry-run` prints the calls and ends the run here.
-    static func resolve(_ command: DriftCommand, _ collaborators: Collaborators) async throws -> DriftJob {
+    /// naming the flag or file; `--dry-run` prints the calls and ends the run here. `verb`: the command the user
+    /// ran (`nightly` resolves its drift pass here), as messages name it.
+    static func resolve(_ command: DriftCommand, _ collaborators: Collaborators, verb: String = "drift") async throws -> DriftJob {
         var command = command
         let (project, selection) = try command.scope(live: true)
         let reportPath = command.reportPath(project)
         let summaryPath = command.summary ?? project.drift.summary
         let failOn = command.failOn ?? (project.drift.failOn == .warn ? .warn : .err)
         let setup = try LiveSetup.resolve(
-            verb: "fsq-contract drift", project: project, selection: selection, connection: command.connection, limits: command.limits,
+            verb: "fsq-contract \(verb)", project: project, selection: selection, connection: command.connection, limits: command.limits,
             budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey,
             stack: collaborators.liveStack)
         var options = setup.options
         let key = setup.key
         // Known before a call relies on X-Emulator-Fixture: whether the server is the emulator.
         if options.selectFixtureHeader { print(await EmulatorProbe.identify(&options)) }
-        let document = try command.openapi.check(verb: "fsq-contract drift", project: project, loader: collaborators.documentLoader)
+        let document = try command.openapi.check(verb: "fsq-contract \(verb)", project: project, loader: collaborators.documentLoader)
         let baseline = try command.baselineFlags.load(project: project)
         let loaded = try command.fixtureOptions.load(selection)
         let contracts = Set(loaded.compactMap { item -> ContractID? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })
@@ -50,7 +51,7 @@ struct DriftJob {
         let budget = command.budget
         var count = CallCount()
         if key != nil || budget.dryRun { count = await CallCount.live(loaded, options: options) }
-        try budget.gate(count, options: options, verb: "drift")
+        try budget.gate(count, options: options, verb: verb)
         if let line = command.fixtureOptions.leftOutLine(selection) { print(line) }
         return DriftJob(command: command, project: project, reportPath: reportPath, summaryPath: summaryPath, failOn: failOn,
                         options: options, key: key, document: document, baseline: baseline, loaded: loaded, config: config)

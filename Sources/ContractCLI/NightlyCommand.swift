@@ -63,7 +63,7 @@ struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
     /// The live checks reuse drift's options (main's live stack) and its OpenAPI check.
     mutating func run(with collaborators: Collaborators) async throws {
         let start = ContinuousClock.now
-        let driftJob = try await DriftJob.resolve(driftCommand(), collaborators)
+        let driftJob = try await DriftJob.resolve(driftCommand(), collaborators, verb: "nightly")
         let share = NightlyShare(options: driftJob.options)
         let calls = ContinuousClock.now
         let drift = await driftJob.execute(share: share)
