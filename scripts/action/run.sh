@@ -4,7 +4,7 @@
 # The harness itself appends the step summary ($GITHUB_STEP_SUMMARY) and the ::error annotations; drift's
 # markdown summary is appended here. Exits with the harness's status, after the outputs are written.
 #
-# In: FSQ_CONTRACT_BIN_DIR (from build.sh), INPUT_MODE (replay, live, drift, merge), INPUT_FIXTURES, INPUT_BASE_URL,
+# In: FSQ_CONTRACT_BIN_DIR (from build.sh), INPUT_MODE (replay, live, drift, nightly, merge), INPUT_FIXTURES, INPUT_BASE_URL,
 # INPUT_CONTRACT, INPUT_REPORT, INPUT_REPORT_DIR, INPUT_SHARD, INPUT_REPORTS (merge), INPUT_PROJECT,
 # INPUT_ARTIFACT_NAME, and FSQ_API_KEY for the live modes (from the environment, never an argument).
 set -uo pipefail
@@ -24,6 +24,7 @@ suite_flags=()
 [ -n "${INPUT_REPORT_DIR:-}" ] && suite_flags+=(--report-dir "$INPUT_REPORT_DIR")
 [ -n "${INPUT_SHARD:-}" ] && suite_flags+=(--shard "$INPUT_SHARD")
 summary=""
+drift_report=""
 
 case "$mode" in
   replay)
@@ -39,6 +40,13 @@ case "$mode" in
     report="${INPUT_REPORT:-Reports/drift.xml}"
     summary="${report%.xml}.md"
     args=(drift --report "$report" --summary "$summary" "${fixture_flags[@]}" "${live_flags[@]}") ;;
+  nightly)
+    # drift and the live checks on the same answers: one call per distinct request, one budget.
+    only shard "${INPUT_SHARD:-}"; only report-dir "${INPUT_REPORT_DIR:-}"; only reports "${INPUT_REPORTS:-}"
+    report="${INPUT_REPORT:-Reports/junit.xml}"
+    drift_report="$(dirname "$report")/drift.xml"
+    summary="${drift_report%.xml}.md"
+    args=(nightly --report "$report" --drift-report "$drift_report" --summary "$summary" "${fixture_flags[@]}" "${live_flags[@]}") ;;
   merge)
     only shard "${INPUT_SHARD:-}"; only base-url "${INPUT_BASE_URL:-}"
     [ -n "${INPUT_REPORTS:-}" ] || fail "merge needs reports: the shards' JUnit reports (a glob)"
@@ -48,7 +56,7 @@ case "$mode" in
     [ "${#inputs[@]}" -gt 0 ] || fail "reports '${INPUT_REPORTS}' matches no file"
     report="${INPUT_REPORT:-Reports/junit.xml}"
     args=(merge --output "$report" "${suite_flags[@]}" "${inputs[@]}") ;;
-  *) fail "mode '$mode' is not replay, live, drift or merge" ;;
+  *) fail "mode '$mode' is not replay, live, drift, nightly or merge" ;;
 esac
 # The reports a person reads (not for merge): the HTML file, CTRF JSON and a pull-request comment body beside the report.
 html="" ctrf="" comment=""
@@ -86,6 +94,18 @@ name="${INPUT_ARTIFACT_NAME:-fsq-contract-reports}"
   echo "ctrf=$ctrf"
   echo "pr-comment-file=$comment"
 } >> "$out"
+# What the upload step keeps: the files and folders this run wrote, as absolute paths, one per line. Only those:
+# an empty path would name the whole workspace.
+upload=""
+for path in "$report" "$drift_report" "$summary" "${INPUT_REPORT_DIR:-}" "$html" "$ctrf"; do
+  [ -n "$path" ] && [ -e "$path" ] && [ "$path" -nt "$started" ] || continue
+  case "$path" in /*) ;; *) path="$PWD/$path" ;; esac
+  upload+="$path"$'\n'
+done
+if [ -n "$upload" ]; then
+  delimiter="fsq_contract_upload_$RANDOM$RANDOM"
+  { echo "upload<<$delimiter"; printf '%s' "$upload"; echo "$delimiter"; } >> "$out"
+fi
 # The comment's body as a multi-line output (GitHub's delimiter form), at most 65,536 characters by construction.
 if [ -n "$comment" ] && [ -f "$comment" ] && [ "$comment" -nt "$started" ]; then
   delimiter="fsq_contract_comment_$RANDOM$RANDOM"

@@ -20,15 +20,18 @@ struct GitHubActionTests {
         var outputs: [String: String]
         var summary: String
         var log: String
+        /// The upload step's paths (run.sh's multi-line `upload` output).
+        var upload: [String]
     }
 
-    /// Runs run.sh in `workspace` with `inputs` (input name → value) as action.yml passes them.
-    static func runStep(in workspace: URL, _ inputs: [String: String]) async throws -> Step {
+    /// Runs run.sh in `workspace` with `inputs` (input name → value) as action.yml passes them, and `key` as the
+    /// `api-key` input reaches it: FSQ_API_KEY in its environment.
+    static func runStep(in workspace: URL, _ inputs: [String: String], key: String? = nil) async throws -> Step {
         let outputs = workspace.appendingPathComponent("../github-output").standardizedFileURL
         let summary = workspace.appendingPathComponent("../step-summary").standardizedFileURL
         for file in [outputs, summary] { try Data().write(to: file) }
         var environment = ProcessInfo.processInfo.environment
-        environment["FSQ_API_KEY"] = nil
+        environment["FSQ_API_KEY"] = key
         environment["GITHUB_ACTIONS"] = "true"
         environment["GITHUB_OUTPUT"] = outputs.path
         environment["GITHUB_STEP_SUMMARY"] = summary.path
@@ -39,13 +42,19 @@ struct GitHubActionTests {
         let result = try await runProcess(
             URL(fileURLWithPath: "/bin/bash"), [Products.packageRoot.appendingPathComponent("scripts/action/run.sh").path],
             environment: environment, currentDirectory: workspace)
+        let text = try String(contentsOf: outputs, encoding: .utf8)
         var parsed: [String: String] = [:]
-        for line in try String(contentsOf: outputs, encoding: .utf8).split(separator: "\n") {
+        for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
             parsed[parts[0]] = parts.count > 1 ? parts[1] : ""
         }
+        var upload: [String] = []
+        if let head = text.firstMatch(of: /upload<<(\S+)\n/) {
+            let delimiter = String(head.output.1)
+            upload = Array(String(text[head.range.upperBound...]).components(separatedBy: "\n").prefix { $0 != delimiter })
+        }
         return Step(status: result.status, outputs: parsed, summary: try String(contentsOf: summary, encoding: .utf8),
-                    log: result.stdout + result.stderr)
+                    log: result.stdout + result.stderr, upload: upload)
     }
 
     /// Every input action.yml passes to a script is one the scripts read, so the test's INPUT_* are the workflow's.
@@ -115,12 +124,37 @@ struct GitHubActionTests {
         }
     }
 
+    /// `mode: nightly` is drift and the live checks in one step, one call per distinct request; the upload holds only
+    /// what the run wrote (both reports and drift's summary), never the workspace.
+    @Test(.timeLimit(.minutes(5)))
+    func theNightlyModeCallsEachRequestOnceAndUploadsOnlyItsReports() async throws {
+        try await withTemporaryDirectory { folder in
+            let workspace = folder.appendingPathComponent("app")
+            try copyFixtures(Self.fixtures, to: workspace.appendingPathComponent("Fixtures"))
+            try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
+                let step = try await Self.runStep(in: workspace, ["mode": "nightly", "base-url": standIn.baseURL.absoluteString,
+                                                                  "contract": "2025-06-17"], key: E2E.sentinel)
+                #expect(step.status == 0, "\(step.log)")
+                #expect(step.outputs["report"] == "Reports/junit.xml" && step.outputs["failed"] == "0", "\(step.outputs)")
+                #expect((Int(step.outputs["tests"] ?? "") ?? 0) > 0, "\(step.outputs)")
+                let reports = workspace.appendingPathComponent("Reports").resolvingSymlinksInPath().path
+                let drift = try String(contentsOfFile: reports + "/drift.md", encoding: .utf8)
+                #expect(step.summary.contains(drift), "the step summary lacks drift's")
+                #expect(Set(step.upload).isSuperset(of: ["junit.xml", "drift.xml", "drift.md"].map { reports + "/" + $0 }), "\(step.upload)")
+                #expect(step.upload.allSatisfy { $0.hasPrefix(reports + "/") && FileManager.default.fileExists(atPath: $0) }, "\(step.upload)")
+                let calls = standIn.requests.map { "\($0.method) \($0.target) \($0.headers["authorization"] ?? "-")" }
+                #expect(!calls.isEmpty && calls.count == Set(calls).count, "a request sent twice: \(calls.sorted())")
+                #expect(!step.log.contains(E2E.sentinel) && !step.summary.contains(E2E.sentinel))
+            }
+        }
+    }
+
     @Test func aWrongInputIsOneLineAndExit2() async throws {
         try await withTemporaryDirectory { folder in
             let workspace = folder.appendingPathComponent("app")
             try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
             let mode = try await Self.runStep(in: workspace, ["mode": "replays"])
-            #expect(mode.status == 2 && mode.log.contains("::error title=fsq-contract::mode 'replays' is not replay, live, drift or merge"), "\(mode.log)")
+            #expect(mode.status == 2 && mode.log.contains("::error title=fsq-contract::mode 'replays' is not replay, live, drift, nightly or merge"), "\(mode.log)")
             let shard = try await Self.runStep(in: workspace, ["mode": "drift", "shard": "1/2"])
             #expect(shard.status == 2 && shard.log.contains("shard is not an input of mode drift"), "\(shard.log)")
             let missing = try await Self.runStep(in: workspace, ["mode": "merge", "reports": "nothing/*.xml"])
