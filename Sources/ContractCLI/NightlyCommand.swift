@@ -64,7 +64,8 @@ struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
     mutating func run(with collaborators: Collaborators) async throws {
         let start = ContinuousClock.now
         let driftJob = try await DriftJob.resolve(driftCommand(), collaborators, verb: "nightly")
-        let share = NightlyShare(options: driftJob.options)
+        let share = NightlyShare(options: driftJob.options,
+                                 start: WorkerContext.runStart(WorkerContext.from(environment: ProcessInfo.processInfo.environment)))
         let calls = ContinuousClock.now
         let drift = await driftJob.execute(share: share)
         // Drift reports (and writes `--update-baseline`) first, so the live checks judge against the same baseline.

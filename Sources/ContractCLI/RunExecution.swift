@@ -72,8 +72,9 @@ extension RunJob {
     private func runLive(source: FixtureSource, stream: ReportStream, includes: @escaping @Sendable (Fixture) -> Bool,
                          refusals: ContractRefusals, premises: LivePremises, worker: WorkerContext?, staleProbe: StaleProbe,
                          options liveOptions: LiveOptions, human: HumanReportCollector?) async -> CallLedger {
-        // A worker started again after a crash keeps the first worker's deadline.
-        let deadline = RunDeadline(seconds: liveOptions.deadline, from: WorkerContext.runStart(worker))
+        // A worker started again after a crash keeps the first worker's deadline; the nightly's live checks keep
+        // the night's, which drift's pass started.
+        let deadline = RunDeadline(seconds: liveOptions.deadline, from: share?.start ?? WorkerContext.runStart(worker))
         let caller = share?.caller ?? LiveCaller(options: liveOptions)
         var liveStrategy = LiveStrategy(caller: caller, deadline: deadline, document: document)
         liveStrategy.staleProbe = staleProbe

@@ -9,8 +9,15 @@ package final class NightlyShare: Sendable {
     package let caller: LiveCaller
     private let state = Locked<(afterDrift: CallLedger.Tally?, stale: [StaleFixture])>((nil, []))
 
-    /// A share for a run with `options`.
-    package init(options: LiveOptions) { caller = LiveCaller(options: options) }
+    /// When the night's one `--deadline` started counting: both passes end by it, not each by its own.
+    package let start: ContinuousClock.Instant
+
+    /// A share for a run with `options` whose deadline counts from `start` (a worker started again after a crash
+    /// passes the first one's).
+    package init(options: LiveOptions, start: ContinuousClock.Instant = .now) {
+        caller = LiveCaller(options: options)
+        self.start = start
+    }
 
     /// Notes the end of the drift pass: its calls so far, and the stale fixtures it found.
     package func driftDone(stale: [StaleFixture]) {

@@ -185,6 +185,28 @@ struct NightlyJobTests {
         }
     }
 
+    /// One `--deadline` for the night: against a server that never answers, drift's pass and the live checks
+    /// together end by it (and both reports say what did not finish), not each pass by its own.
+    @Test func theNightEndsByOneDeadlineAgainstAServerThatNeverAnswers() async throws {
+        try await withTemporaryDirectory { tmp in
+            try copyFixtures(HostileLiveTests.chains, to: tmp.appendingPathComponent("Fixtures"))
+            let server = try HostileServer.start(.neverAnswer)
+            defer { server.stop() }
+            let result = try await Products.run(
+                ["nightly", "--base-url", server.baseURL.absoluteString, "--fixtures", tmp.appendingPathComponent("Fixtures").path,
+                 "--report", tmp.appendingPathComponent("live.xml").path, "--drift-report", tmp.appendingPathComponent("drift.xml").path,
+                 "--timeout", "30", "--deadline", "6", "--retries", "0", "--concurrency", "2", "--fixture-header", "never"],
+                environment: ["FSQ_API_KEY": E2E.sentinel])
+            #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
+            // Two deadlines would take 12 s and more.
+            #expect(result.elapsed < .seconds(6 + RunCommandGrace.seconds + 1.5), "took \(result.elapsed)")
+            for report in ["live.xml", "drift.xml"] {
+                let cases = try E2E.cases(tmp.appendingPathComponent(report).path)
+                #expect(!cases.isEmpty && cases.allSatisfy { E2E.problem($0) != nil || $0.outcome != .passed }, "\(report)")
+            }
+        }
+    }
+
     @Test func aPacedRunStaysUnderTheQuotaThatAnUnpacedOneHits() async throws {
         // The operations the stand-in speaks: a quota's 429s, not its 404s for the other operations, are the point.
         let shipped = E2E.standInCorpus
