@@ -27,14 +27,7 @@ struct DriftCommand: AsyncParsableCommand, CollaboratingCommand {
     /// Where the report goes: the flag, else the project file's `drift.report`, else `Reports/drift.xml`.
     func reportPath(_ project: ProjectFile?) -> String { report ?? project?.drift.report ?? "Reports/drift.xml" }
 
-    @Option(name: .long, help: "Also write a markdown summary (for a pull-request comment or $GITHUB_STEP_SUMMARY; default: the project file's drift.summary).")
-    var summary: String?
-
-    @Option(name: .long, help: "Also write the findings as JSON.")
-    var json: String?
-
-    @Option(name: .long, help: "Lowest grade that fails the run: err or warn (default: the project file's drift.failOn, else err).")
-    var failOn: FailOn?
+    @OptionGroup var outputs: DriftOutputFlags
 
     @Option(name: .long, help: "Auth styles to call with: apiKey, bearer or both.")
     var auth: AuthChoice = .both

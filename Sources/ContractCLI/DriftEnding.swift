@@ -45,7 +45,7 @@ extension DriftJob {
         ] + NightlyLines(ledger: drift.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0.rawValue)] } ?? []) + DriftReport.contractProperties(summary))
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
         let markdown = summary.markdown(baseURL: baseURL)
-        let json = command.json
+        let json = command.outputs.json
         do {
             try report.write(cases, to: reportPath)
             if let path = summaryPath { try AtomicFile.write(Data(markdown.utf8), to: URL(fileURLWithPath: path)) }

@@ -27,8 +27,8 @@ struct DriftJob {
         var command = command
         let (project, selection) = try command.scope(live: true)
         let reportPath = command.reportPath(project)
-        let summaryPath = command.summary ?? project.drift.summary
-        let failOn = command.failOn ?? (project.drift.failOn == .warn ? .warn : .err)
+        let summaryPath = command.outputs.summary ?? project.drift.summary
+        let failOn = command.outputs.failOn ?? (project.drift.failOn == .warn ? .warn : .err)
         let setup = try LiveSetup.resolve(
             verb: "fsq-contract \(verb)", project: project, selection: selection, connection: command.connection, limits: command.limits,
             budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey,

@@ -25,14 +25,7 @@ struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
     @Option(name: .long, help: "Where to write drift's JUnit XML report (default: the project file's drift.report, else Reports/drift.xml).")
     var driftReport: String?
 
-    @Option(name: .long, help: "Also write drift's markdown summary (default: the project file's drift.summary).")
-    var summary: String?
-
-    @Option(name: .long, help: "Also write drift's findings as JSON.")
-    var json: String?
-
-    @Option(name: .long, help: "Lowest drift grade that fails the run: err or warn (default: the project file's drift.failOn, else err).")
-    var failOn: DriftCommand.FailOn?
+    @OptionGroup var driftOutputs: DriftOutputFlags
 
     @Option(name: .long, help: "Auth styles to call with: apiKey, bearer or both.")
     var auth: AuthChoice = .both
@@ -83,9 +76,7 @@ struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
         var drift = try DriftCommand.parse([])
         drift.fixtureOptions = fixtureOptions
         drift.report = driftReport
-        drift.summary = summary
-        drift.json = json
-        drift.failOn = failOn
+        drift.outputs = driftOutputs
         drift.auth = auth
         drift.apiVersion = apiVersion
         drift.connection = connection

@@ -93,14 +93,14 @@ struct CommandParsingTests {
 
     @Test func driftTakesItsFlags() throws {
         let plain = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift"])
-        #expect(plain.report == nil && plain.summary == nil && plain.json == nil)
-        #expect(plain.failOn == nil && plain.auth == .both)
+        #expect(plain.report == nil && plain.outputs.summary == nil && plain.outputs.json == nil)
+        #expect(plain.outputs.failOn == nil && plain.auth == .both)
         let drift = try parseCommand(DriftCommand.self, root: FSQContract.self, [
             "drift", "--base-url", "http://127.0.0.1:1", "--report", "d.xml", "--summary", "d.md", "--json", "d.json",
             "--fail-on", "warn", "--auth", "apiKey",
         ])
-        #expect(drift.report == "d.xml" && drift.summary == "d.md" && drift.json == "d.json")
-        #expect(drift.failOn == .warn && drift.auth == .apiKey)
+        #expect(drift.report == "d.xml" && drift.outputs.summary == "d.md" && drift.outputs.json == "d.json")
+        #expect(drift.outputs.failOn == .warn && drift.auth == .apiKey)
     }
 
     @Test func mergeAndValidateReportTakeTheirArguments() throws {
