@@ -55,11 +55,20 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "JUnitXML", dependencies: ["CLibXML2"]),
-        .target(name: "ContractHarness", dependencies: ["FoursquarePlaces", "FixtureFormat", "JUnitXML"]),
+        // The harness, by concern. Each module sees only those below it; Tests/ContractCLITests/ModuleGraphTests
+        // holds this graph and fails on an edge it does not list. The main job (replay) compiles Core, Reports, Replay.
+        .target(name: "HarnessCore", dependencies: ["FoursquarePlaces", "FixtureFormat", "JUnitXML"]),
+        .target(name: "HarnessReports", dependencies: ["HarnessCore", "JUnitXML"]),
+        .target(name: "HarnessReplay", dependencies: ["HarnessCore"]),
+        .target(name: "HarnessLive", dependencies: ["HarnessCore"]),
+        .target(name: "HarnessDrift", dependencies: ["HarnessCore", "HarnessLive", "HarnessReports"]),
+        .target(name: "HarnessRecord", dependencies: ["HarnessCore", "HarnessLive", "HarnessDrift", "HarnessReplay"]),
+        .target(name: "HarnessNightly", dependencies: ["HarnessCore", "HarnessLive", "HarnessDrift"]),
+        .target(name: "HarnessProject", dependencies: ["HarnessCore", "HarnessLive", "HarnessDrift"]),
         .target(
             name: "PlacesEmulator",
             dependencies: [
-                "ContractHarness",
+                "HarnessCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Emulator"])),
                 .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["Emulator"])),
             ]
@@ -68,7 +77,7 @@ let package = Package(
         .target(
             name: "ContractCLI",
             dependencies: [
-                "FoursquarePlaces", "JUnitXML", "ContractHarness",
+                "FoursquarePlaces", "JUnitXML", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
@@ -88,7 +97,7 @@ let package = Package(
         .target(
             name: "LiveHTTPClient",
             dependencies: [
-                "ContractHarness", "FoursquarePlaces",
+                "HarnessCore", "HarnessLive", "FoursquarePlaces",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Live"])),
             ]
         ),
@@ -96,7 +105,7 @@ let package = Package(
         .target(
             name: "OpenAPIConformance",
             dependencies: [
-                "ContractHarness", "FixtureFormat",
+                "HarnessCore", "FixtureFormat",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit", condition: .when(traits: ["OpenAPI"])),
@@ -118,7 +127,7 @@ let package = Package(
         .executableTarget(
             name: "fsq-bench",
             dependencies: [
-                "FoursquarePlaces", "JUnitXML", "ContractHarness", "OpenAPIConformance",
+                "FoursquarePlaces", "JUnitXML", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessRecord", "OpenAPIConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
@@ -126,13 +135,13 @@ let package = Package(
         .executableTarget(
             name: "fsq-bench-server",
             dependencies: [
-                "ContractHarness",
+                "HarnessCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Emulator"])),
             ]
         ),
         // The loader as a libFuzzer target (scripts/fuzz.sh); a plain build replays saved inputs.
-        .executableTarget(name: "fsq-fuzz", dependencies: ["ContractHarness"]),
+        .executableTarget(name: "fsq-fuzz", dependencies: ["HarnessCore"]),
         // Two command plugins on the same runner: replay verbs need only to write reports; the live verbs also
         // declare network access, which SwiftPM then demands (--allow-network-connections all) on every call.
         .plugin(
@@ -167,20 +176,20 @@ let package = Package(
         .testTarget(name: "FoursquarePlacesTestingTests", dependencies: ["FoursquarePlacesTesting", "FoursquarePlaces"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "JUnitXMLTests", dependencies: ["JUnitXML", "CLibXML2"]),
-        .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "TestSupport"]),
+        .testTarget(name: "ContractHarnessTests", dependencies: ["HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject", "TestSupport"]),
         .testTarget(name: "PlacesEmulatorTests", dependencies: [
-            "PlacesEmulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Emulator"])),
+            "PlacesEmulator", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Emulator"])),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML", "ContractHarness"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject"]),
         // In-process parsing of every verb's flags; the executables are @testable-imported.
         .target(
             name: "CommandParsing",
         dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"]))],
             path: "Tests/CommandParsing"
         ),
-        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "CommandParsing", "TestSupport"]),
-        .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "TestSupport"]),
-        .testTarget(name: "OpenAPIConformanceTests", dependencies: ["OpenAPIConformance", "ContractHarness", "TestSupport"],
+        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject", "CommandParsing", "TestSupport"]),
+        .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject", "TestSupport"]),
+        .testTarget(name: "OpenAPIConformanceTests", dependencies: ["OpenAPIConformance", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject", "TestSupport"],
                     exclude: ["JSONSchemaTestSuite"]),
         .testTarget(name: "EmulatorCLITests", dependencies: ["EmulatorCLI", "CommandParsing"]),
     ]

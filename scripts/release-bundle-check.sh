@@ -6,7 +6,7 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dist="${1:-}"
-version=$(sed -n 's/.*current = "\([^"]*\)".*/\1/p' "$root/Sources/ContractHarness/ToolVersion.swift")
+version=$(sed -n 's/.*current = "\([^"]*\)".*/\1/p' "$root/Sources/HarnessCore/ToolVersion.swift")
 bundle="$dist/fsq-contract-$version.artifactbundle.zip"
 [ -f "$bundle" ] || { echo "release-bundle-check: no $bundle; usage: scripts/release-bundle-check.sh DIST_DIR" >&2; exit 2; }
 work=$(mktemp -d)

@@ -24,8 +24,8 @@ done
 scratch="${FSQ_RELEASE_SCRATCH:-$root/.build-release}"
 
 # The version's one place is ToolVersion.swift; `fsq-contract --version` prints it too (checked below).
-version=$(sed -n 's/.*current = "\([^"]*\)".*/\1/p' "$root/Sources/ContractHarness/ToolVersion.swift")
-[ -n "$version" ] || { echo "release: no version in $root/Sources/ContractHarness/ToolVersion.swift" >&2; exit 2; }
+version=$(sed -n 's/.*current = "\([^"]*\)".*/\1/p' "$root/Sources/HarnessCore/ToolVersion.swift")
+[ -n "$version" ] || { echo "release: no version in $root/Sources/HarnessCore/ToolVersion.swift" >&2; exit 2; }
 [ "$(uname -s)" = Linux ] || { echo "release: builds the Linux archive only (this is $(uname -s))" >&2; exit 2; }
 arch=$(uname -m)
 name="fsq-contract-$version-linux-$arch"

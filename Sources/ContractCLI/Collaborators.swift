@@ -1,5 +1,12 @@
 import ArgumentParser
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessLive
+import HarnessDrift
+import HarnessRecord
+import HarnessNightly
+import HarnessProject
 import Foundation
 
 /// What the traits built into `fsq-contract` give its verbs, filled in by `main` and passed down as a value.

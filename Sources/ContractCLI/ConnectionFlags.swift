@@ -1,5 +1,12 @@
 import ArgumentParser
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessLive
+import HarnessDrift
+import HarnessRecord
+import HarnessNightly
+import HarnessProject
 import Foundation
 import FoursquarePlaces
 

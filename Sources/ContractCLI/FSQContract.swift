@@ -1,5 +1,12 @@
 import ArgumentParser
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessLive
+import HarnessDrift
+import HarnessRecord
+import HarnessNightly
+import HarnessProject
 import Foundation
 
 /// The `fsq-contract` command tree: every verb, whatever traits the binary was built with (see `Collaborators`).

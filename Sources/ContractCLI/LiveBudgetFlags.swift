@@ -1,5 +1,12 @@
 import ArgumentParser
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessLive
+import HarnessDrift
+import HarnessRecord
+import HarnessNightly
+import HarnessProject
 import Foundation
 
 /// The budget and pace of a live run, shared by run --live, drift and record.

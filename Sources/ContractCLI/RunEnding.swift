@@ -1,4 +1,11 @@
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessLive
+import HarnessDrift
+import HarnessRecord
+import HarnessNightly
+import HarnessProject
 import Foundation
 import FoursquarePlaces
 import JUnitXML
@@ -54,7 +61,7 @@ extension RunJob {
         print(String(format: "report: %@ (discover %.2fs, load+%@ %.2fs, report %.2fs)",
                      report, outcome.discoverTime, mode, outcome.runTime, outcome.reportTime))
         VerbEnding.show(JobPage(environment: ProcessInfo.processInfo.environment).publish(
-            stream.jobPage, title: "fsq-contract run (\(mode))", suiteOrder: HarnessReport.suiteOrder(tally.suites.keys),
+            stream.jobPage, title: "fsq-contract run (\(mode))", suiteOrder: SuiteOrder.of(tally.suites.keys),
             reportPath: report, key: scrubbedKey))
         if !stepSummaryTail.isEmpty { VerbEnding.appendStepSummary(stepSummaryTail, key: scrubbedKey) }
         if let failure = stream.failure {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ContractHarness
+import HarnessCore
 import FoursquarePlaces
 import OpenAPIConformance
 import PlacesEmulator

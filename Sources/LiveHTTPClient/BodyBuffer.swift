@@ -5,7 +5,7 @@ import NIOCore
 ///
 /// Every call in flight may receive up to the body cap (16 MB by default), so at `--concurrency 4` an endless
 /// body would hold 4 × 16 MB; spilling past 1 MB keeps the process's memory flat whatever the cap and the
-/// concurrency (measured in the README's "Live calls" section).
+/// concurrency (measured in the LiveCalls guide, ContractCLI.docc).
 struct BodyBuffer {
     static let memoryLimit = 1024 * 1024
 

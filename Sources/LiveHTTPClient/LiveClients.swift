@@ -1,5 +1,6 @@
 import AsyncHTTPClient
-import ContractHarness
+import HarnessCore
+import HarnessLive
 import Foundation
 import FoursquarePlaces
 import NIOSSL

@@ -1,4 +1,5 @@
-import ContractHarness
+import HarnessCore
+import HarnessLive
 import Foundation
 import NIOSSL
 

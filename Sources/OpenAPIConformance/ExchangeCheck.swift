@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessCore
 import FixtureFormat
 import Foundation
 
@@ -86,7 +86,7 @@ extension CompiledDocument {
 
     private func checkBody(_ exchange: DocumentExchange, _ operation: Operation, _ response: Response,
                            _ add: (String, JSONPointer) -> Void) {
-        let contentType = exchange.headers["content-type"].map { LiveChecks.mediaType($0) ?? "" }
+        let contentType = exchange.headers["content-type"].map { MediaType.of($0) ?? "" }
         if response.content.isEmpty {
             if !exchange.body.isEmpty {
                 add("status \(exchange.status): the answer has a \(contentType ?? "untyped") body, the document declares no content for \(operation.label) \(response.status)",

@@ -1,5 +1,5 @@
 import FoursquarePlaces
-import ContractHarness
+import HarnessCore
 
 /// The compiled documents of a run, one per contract: the `DocumentOracle` the strategies ask.
 struct OpenAPIOracle: DocumentOracle, DocumentCoverage {

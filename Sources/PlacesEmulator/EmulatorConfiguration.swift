@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessCore
 import Foundation
 #if canImport(Glibc)
 import Glibc

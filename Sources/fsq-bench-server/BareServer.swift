@@ -1,5 +1,5 @@
 import ArgumentParser
-import ContractHarness
+import HarnessCore
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,8 +1,11 @@
 import ArgumentParser
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessRecord
 import Foundation
 
-/// `fsq-bench gen-fixtures`: a corpus for timing `fsq-contract run` at scale, either issue 12's generated
+/// `fsq-bench gen-fixtures`: a corpus for timing `fsq-contract run` at scale, either generated
 /// place searches (`--places N`) or copies of an existing corpus cycled to `--count`.
 struct GenerateFixtures: ParsableCommand {
     static let configuration = CommandConfiguration(

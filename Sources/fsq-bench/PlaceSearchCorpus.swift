@@ -1,6 +1,6 @@
 import FoursquarePlaces
 
-/// The benchmark corpus of issue 12: place-search fixtures whose 2xx bodies hold `places` realistic places
+/// The benchmark corpus: place-search fixtures whose 2xx bodies hold `places` realistic places
 /// (non-ASCII names included), with every tenth fixture an error status (400/401/403/404/429/500/503 in turn).
 ///
 /// Fixture `i` depends only on the seed and `i`, so any count yields the same files for the indices it shares.

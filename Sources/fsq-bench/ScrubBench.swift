@@ -1,5 +1,8 @@
 import ArgumentParser
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessRecord
 import Foundation
 import FoursquarePlaces
 

@@ -1,5 +1,8 @@
 import ArgumentParser
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessRecord
 import Foundation
 
 /// `fsq-bench synthesis`: what record's synthesis costs per fixture, in process and without writing: the synthetic

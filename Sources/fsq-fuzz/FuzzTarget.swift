@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessCore
 import Foundation
 
 // The fixture loader and its JSON scanner as a libFuzzer target (scripts/fuzz.sh builds it with

@@ -1,6 +1,13 @@
 import ArgumentParser
 import CommandParsing
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessLive
+import HarnessDrift
+import HarnessRecord
+import HarnessNightly
+import HarnessProject
 import Foundation
 import Testing
 import TestSupport

@@ -1,5 +1,12 @@
 import AsyncHTTPClient
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessLive
+import HarnessDrift
+import HarnessRecord
+import HarnessNightly
+import HarnessProject
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

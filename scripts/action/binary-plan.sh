@@ -22,8 +22,8 @@ unavailable() {
   exit 0
 }
 [ "$(uname -s)" = Linux ] || unavailable "the prebuilt archives are for Linux only (this runner is $(uname -s))"
-version=$(sed -n 's/.*current = "\([^"]*\)".*/\1/p' "$root/Sources/ContractHarness/ToolVersion.swift")
-[ -n "$version" ] || { echo "::error title=fsq-contract::no tool version in $root/Sources/ContractHarness/ToolVersion.swift"; exit 2; }
+version=$(sed -n 's/.*current = "\([^"]*\)".*/\1/p' "$root/Sources/HarnessCore/ToolVersion.swift")
+[ -n "$version" ] || { echo "::error title=fsq-contract::no tool version in $root/Sources/HarnessCore/ToolVersion.swift"; exit 2; }
 arch=$(uname -m)
 base="${INPUT_RELEASE_URL:-}"
 if [ -z "$base" ]; then

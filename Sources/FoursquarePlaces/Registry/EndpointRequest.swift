@@ -42,7 +42,7 @@ extension PlaceScopedRequest {
     public func path() throws(FoursquareError) -> String { try Self.endpoint.path(placeID: placeID) }
 }
 
-/// Limits the client enforces before sending; the README explains each choice.
+/// Limits the client enforces before sending, each the documented bound of its parameter.
 public enum ParameterLimits {
     /// The range `limit` accepts: 1...50 results.
     public static let limit = 1...50

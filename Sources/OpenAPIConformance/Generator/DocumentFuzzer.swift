@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessCore
 import FixtureFormat
 import Foundation
 import FoursquarePlaces

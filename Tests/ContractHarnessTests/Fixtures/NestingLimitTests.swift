@@ -1,9 +1,16 @@
-@testable import ContractHarness
+@testable import HarnessCore
+@testable import HarnessReports
+@testable import HarnessReplay
+@testable import HarnessLive
+@testable import HarnessDrift
+@testable import HarnessRecord
+@testable import HarnessNightly
+@testable import HarnessProject
 @testable import FixtureFormat
 import Foundation
 import Testing
 
-/// Nesting and size limits: deep input is a load error naming the file, never a crash (issue 19: 5,000 `[` in a
+/// Nesting and size limits: deep input is a load error naming the file, never a crash (5,000 `[` in a
 /// request killed the run with SIGSEGV).
 @Suite struct NestingLimitTests {
     static func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }

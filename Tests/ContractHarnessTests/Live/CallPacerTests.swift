@@ -1,4 +1,11 @@
-@testable import ContractHarness
+@testable import HarnessCore
+@testable import HarnessReports
+@testable import HarnessReplay
+@testable import HarnessLive
+@testable import HarnessDrift
+@testable import HarnessRecord
+@testable import HarnessNightly
+@testable import HarnessProject
 import Foundation
 import FoursquarePlaces
 import Testing

@@ -1,4 +1,11 @@
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessLive
+import HarnessDrift
+import HarnessRecord
+import HarnessNightly
+import HarnessProject
 import Testing
 
 /// What a key read from `FSQ_API_KEY` gets: trimmed with a warning, or refused naming the character, never shown.

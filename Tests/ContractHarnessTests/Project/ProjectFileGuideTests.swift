@@ -1,4 +1,11 @@
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessLive
+import HarnessDrift
+import HarnessRecord
+import HarnessNightly
+import HarnessProject
 import Foundation
 import Testing
 

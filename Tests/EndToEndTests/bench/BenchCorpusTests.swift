@@ -1,10 +1,17 @@
-import ContractHarness
+import HarnessCore
+import HarnessReports
+import HarnessReplay
+import HarnessLive
+import HarnessDrift
+import HarnessRecord
+import HarnessNightly
+import HarnessProject
 import Foundation
 import JUnitXML
 import Testing
 import TestSupport
 
-/// `fsq-bench gen-fixtures --places`: issue 12's benchmark corpus, deterministic and green under replay.
+/// `fsq-bench gen-fixtures --places`: the benchmark corpus, deterministic and green under replay.
 @Suite("fsq-bench corpus")
 struct BenchCorpusTests {
     func generate(_ folder: URL, count: Int, seed: Int = 12) async throws {

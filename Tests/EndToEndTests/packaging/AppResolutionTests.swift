@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// An app that depends on the client library alone must resolve no other package (issue 20): the harness's
+/// An app that depends on the client library alone must resolve no other package: the harness's
 /// dependencies sit behind the `Harness` trait, which is off unless the app asks for it.
 @Suite("an app's dependency resolution")
 struct AppResolutionTests {

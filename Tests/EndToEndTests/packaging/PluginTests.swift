@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The SwiftPM command plugin in a package that depends on this one, as a user's repository would (issue 20):
+/// The SwiftPM command plugin in a package that depends on this one, as a user's repository would:
 /// `swift package --allow-writing-to-package-directory fsq-contract run` replays that package's own Fixtures/ and
 /// writes its Reports/junit.xml. One consumer, built once (it compiles the harness in its own .build: minutes).
 @Suite("the fsq-contract plugin in a consumer package")

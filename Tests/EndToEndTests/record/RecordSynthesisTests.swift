@@ -3,7 +3,7 @@ import JUnitXML
 import Testing
 import TestSupport
 
-/// Issue 37: record keeps the contract and drops the data. The emulator serves a copy of the shipped corpus whose
+/// Record keeps the contract and drops the data. The emulator serves a copy of the shipped corpus whose
 /// 2xx answers carry a sentinel in every place attribute and a ten-decimal coordinate; recording from it writes none
 /// of them, keeps the ids, replays green, drifts clean and is deterministic; `fixtures audit` and `fixtures scrub`
 /// keep the policy.

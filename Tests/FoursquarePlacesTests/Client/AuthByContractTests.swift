@@ -3,7 +3,7 @@ import FoursquarePlaces
 import Testing
 import TestSupport
 
-/// The types refuse what the API refuses (issue 20): only a contract whose server takes a raw key offers
+/// The types refuse what the API refuses: only a contract whose server takes a raw key offers
 /// `using(.apiKey)`; on a bearer-only contract the call is a compile error with a message.
 @Suite("auth styles by contract type")
 struct AuthByContractTests {

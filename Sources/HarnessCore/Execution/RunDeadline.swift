@@ -1,0 +1,38 @@
+import Foundation
+
+/// The whole run's deadline, computed once and shared by every job of a run.
+package struct RunDeadline: Sendable {
+    /// As given on the command line, for messages.
+    package let seconds: Double
+    package let instant: ContinuousClock.Instant
+
+    package init(seconds: Double, from start: ContinuousClock.Instant = .now) {
+        self.seconds = seconds
+        let clamped = min(max(seconds, 0), 365 * 86_400)
+        instant = start + .milliseconds(Int64(clamped * 1000))
+    }
+
+    package var hasPassed: Bool { ContinuousClock.now >= instant }
+
+    /// Seconds left, never negative.
+    package var remaining: Double { max(0, (instant - ContinuousClock.now).seconds) }
+
+    /// The verdict of a case the deadline stopped.
+    package func notRun(started: Bool) -> Verdict {
+        let what = started ? "not finished" : "not run"
+        return .error(message: "\(what): the run deadline of \(Self.format(seconds))s passed",
+                      detail: "the whole-run deadline (--deadline \(Self.format(seconds))) passed before this case \(started ? "finished" : "started")")
+    }
+
+    package static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e9 ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a Double.
+    package var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

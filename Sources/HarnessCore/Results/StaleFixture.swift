@@ -1,0 +1,76 @@
+import Foundation
+import FoursquarePlaces
+
+/// A fixture whose recorded place id answers 404 while its endpoint answers other ids: the place closed or was
+/// merged since it was recorded. That is data churn, not a change of the API, so it is its own outcome (passing
+/// unless the project file's `staleFails` says otherwise), named with the id and the command that re-records it.
+package struct StaleFixture: Sendable, Hashable {
+    package var fixture: String
+    package var endpoint: String
+    package var contract: ContractID
+    /// The recorded id that now answers 404.
+    package var placeID: String
+    /// An id the endpoint answered in the same run, which the re-record command uses.
+    package var answeredID: String
+    /// The endpoint whose answers proved the place gone, when it is not this fixture's own (evidence across
+    /// endpoints: the fixture's endpoint may have recorded no other id).
+    package var witness: String?
+
+    package init(fixture: String, endpoint: String, contract: ContractID, placeID: String, answeredID: String) {
+        self.fixture = fixture
+        self.endpoint = endpoint
+        self.contract = contract
+        self.placeID = placeID
+        self.answeredID = answeredID
+    }
+
+    /// `fsq-contract record --mode all --filter 'place-details/200-typical.json' --place-id 4b…`: records the
+    /// fixture again from the same request for an id that exists today.
+    package var rerecordCommand: String {
+        "fsq-contract record --mode all --contract \(contract) --filter '\(fixture)' --place-id \(answeredID)"
+    }
+
+    /// `stale: place-details/200-typical.json: place id 4b… answers 404 while place-details answers other ids
+    /// (data churn, not API drift); re-record: …`.
+    package var line: String {
+        "stale: \(fixture): place id \(placeID) answers 404 while \(witness ?? endpoint) answers other ids (data churn, not API drift); "
+            + "re-record: \(rerecordCommand)"
+    }
+
+    /// The skipped (or, with `staleFails`, failed) case's message.
+    package var message: String {
+        "stale: the recorded place id \(placeID) answers 404 while \(witness ?? endpoint) answers other ids (\(answeredID)): "
+            + "the place is gone, the API is not; re-record with \(rerecordCommand)"
+    }
+
+    /// The verdict for each case of a stale fixture.
+    package func verdict(fails: Bool) -> Verdict {
+        fails ? .fail(message: message, detail: message + "\n(the project file's staleFails is true)") : .skip(reason: message)
+    }
+
+    /// The place id in a fixture's recorded path, for an endpoint that takes one.
+    package static func placeID(of fixture: Fixture) -> String? {
+        let entry = fixture.registryEntry ?? fixture.endpoint.endpoint
+        guard let placeholder = entry.placeholder else { return nil }
+        let template = entry.pathTemplate.split(separator: "/", omittingEmptySubsequences: false)
+        let path = fixture.request.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard template.count == path.count, let at = template.firstIndex(where: { $0 == placeholder }) else { return nil }
+        return String(path[at]).removingPercentEncoding ?? String(path[at])
+    }
+
+    /// The same fixture asking for `placeID` instead of its recorded one (record `--place-id`); nil when its
+    /// endpoint takes no place id.
+    package static func replacingPlaceID(_ fixture: Fixture, with placeID: String) -> Fixture? {
+        let entry = fixture.registryEntry ?? fixture.endpoint.endpoint
+        guard entry.hasPlaceID, let path = try? entry.path(placeID: placeID) else { return nil }
+        var fixture = fixture
+        fixture.request.path = path
+        return fixture
+    }
+
+    /// Whether a recorded success answered with `liveStatus` may be stale: a 404 for a place id.
+    package static func candidate(_ fixture: Fixture, liveStatus: Int?) -> String? {
+        guard liveStatus == 404, (200...299).contains(fixture.response.status) else { return nil }
+        return placeID(of: fixture)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import FoursquarePlaces
+import HarnessCore
+
+/// What a live run's calls cost: how many were sent, which were retries and why, how long the run waited, and
+/// the budget (`--max-calls`) that no call may go past.
+package final class CallLedger: Sendable {
+    /// Most calls the run may send, retries included; nil for no budget.
+    package let maxCalls: Int?
+
+    /// The counts so far.
+    package struct Tally: Sendable, Equatable {
+        package init() {}
+
+        /// Requests sent, retries included.
+        package var calls = 0
+        /// Retries, by why the attempt before failed: `429`, `503`, `transport`.
+        package var retries: [String: Int] = [:]
+        /// Seconds calls waited for the pace (`--rate-limit`, a low `X-RateLimit-Remaining`).
+        package var pacing = 0.0
+        /// Seconds retries waited (backoff, `Retry-After`).
+        package var backoff = 0.0
+        /// Calls not sent because the budget was spent.
+        package var refused = 0
+        /// Fixture calls answered by another fixture's identical request, not sent again.
+        package var shared = 0
+        /// Fixture calls not made: an answer only the emulator gives, or a write the policy does not send.
+        package var skipped = 0
+        /// Cases that passed only after a retried 5xx or transport failure, by name.
+        package var flaky: [String] = []
+
+        package var retried: Int { retries.values.reduce(0, +) }
+    }
+
+    private let state = Locked(Tally())
+
+    package init(maxCalls: Int? = nil) { self.maxCalls = maxCalls }
+
+    package var tally: Tally { state.current }
+
+    /// Counts a call about to be sent; false, and nothing counted as sent, once the budget is spent.
+    package func admit() -> Bool {
+        state.withLock { tally in
+            if let maxCalls, tally.calls >= maxCalls {
+                tally.refused += 1
+                return false
+            }
+            tally.calls += 1
+            return true
+        }
+    }
+
+    /// Whether another call would go past the budget.
+    package var isSpent: Bool { maxCalls.map { limit in state.withLock { $0.calls >= limit } } ?? false }
+
+    package func flaky(_ cases: [String]) { state.withLock { $0.flaky += cases } }
+    func shared() { state.withLock { $0.shared += 1 } }
+    package func skipped() { state.withLock { $0.skipped += 1 } }
+    func retried(because reason: String) { state.withLock { $0.retries[reason, default: 0] += 1 } }
+    func paced(_ seconds: Double) { if seconds > 0 { state.withLock { $0.pacing += seconds } } }
+    func backedOff(_ seconds: Double) { if seconds > 0 { state.withLock { $0.backoff += seconds } } }
+
+    /// Why an attempt is retried, as the ledger and the flaky marker name it.
+    static func reason(_ error: FoursquareError) -> String { error.status.map(String.init) ?? "transport" }
+
+    /// `calls: 42 made, 5 shared, 57 skipped, 3 retried (2 × 429, 1 × 503), 1.8 s waited in all (1.2 s pacing, 0.6 s backoff)`: the waits
+    /// of calls in flight at once add up, so the total can exceed the run's wall-clock time.
+    package var line: String { Self.line(tally, maxCalls: maxCalls) }
+
+    /// The same line for any tally (the nightly's live checks give theirs apart from drift's).
+    package static func line(_ tally: Tally, maxCalls: Int?) -> String {
+        var line = "calls: \(tally.calls) made, \(tally.shared) shared, \(tally.skipped) skipped"
+        if tally.retried > 0 {
+            let reasons = tally.retries.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
+            line += ", \(tally.retried) retried (\(reasons.joined(separator: ", ")))"
+        } else {
+            line += ", none retried"
+        }
+        line += String(format: ", %.1f s waited in all (%.1f s pacing, %.1f s backoff)", tally.pacing + tally.backoff, tally.pacing, tally.backoff)
+        if !tally.flaky.isEmpty { line += "; \(plural(tally.flaky.count, "flaky case")) (passed only after a retried 5xx or transport failure)" }
+        if tally.refused > 0, let maxCalls { line += "; \(tally.refused) not sent: the budget of \(maxCalls) calls (--max-calls) was spent" }
+        return line
+    }
+}
+
+/// The pace and the budget as a transport: every request a live call sends, a retry included, takes a slot from
+/// the pacer and a call from the ledger, so they hold whatever the concurrency.
+struct PacedTransport: Transport {
+    struct BudgetSpent: Error, CustomStringConvertible {
+        var limit: Int
+        var description: String { "not sent: the run's budget of \(limit) calls (--max-calls) is spent" }
+    }
+
+    let base: any Transport
+    let pacer: CallPacer
+    let ledger: CallLedger
+
+    func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+        ledger.paced(await pacer.acquire())
+        guard ledger.admit() else { throw BudgetSpent(limit: ledger.maxCalls ?? 0) }
+        let (data, response) = try await base.send(request)
+        pacer.observe(response)
+        return (data, response)
+    }
+}
+
+/// How a flaky case is marked: a `flaky:` line under its name in the suite's system-out, which every JUnit consumer
+/// shows and every reference schema accepts (the `flakyFailure` element is Surefire's and the Ant schema refuses it).
+package enum FlakyCase {
+    /// The marker's prefix.
+    package static let marker = CaseResult.flakyMarker
+
+    /// `flaky: passed after retrying 503, transport (attempts: 3)`.
+    package static func note(_ exchange: LiveExchange) -> String {
+        "\(marker) passed only after retrying \(exchange.flakyReasons.joined(separator: ", ")) (attempts: \(exchange.attempts))"
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The harness's modules and their edges are written once, in docs/design-notes.md ("The harness's module graph"),
+/// and Package.swift must say the same: a new edge is a decision to write down, not a convenience.
+@Suite("the harness's module graph")
+struct ModuleGraphTests {
+    /// `module: dependency, …` lines of the design notes' `module-graph` block.
+    static func documentedGraph() throws -> [String: Set<String>] {
+        let url = Products.packageRoot.appendingPathComponent("docs/design-notes.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(text.range(of: "```module-graph\n"), "docs/design-notes.md has no module-graph block")
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        var graph: [String: Set<String>] = [:]
+        for line in text[start.upperBound..<end.lowerBound].split(separator: "\n") where !line.isEmpty {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            try #require(parts.count == 2, "not `module: dependencies`: \(line)")
+            let module = parts[0].trimmingCharacters(in: .whitespaces)
+            graph[module] = Set(parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        return graph
+    }
+
+    @Test func packageSwiftHasExactlyTheDocumentedEdges() async throws {
+        let documented = try Self.documentedGraph()
+        let manifest = try await Manifest.load()
+        let harness = manifest.dependencies.keys.filter { $0.hasPrefix("Harness") }
+        // Not vacuous: every harness module is documented, and the block names the eight of them.
+        #expect(Set(harness) == Set(documented.keys), "Package.swift: \(harness.sorted()); design notes: \(documented.keys.sorted())")
+        #expect(documented.count >= 8)
+        for module in harness.sorted() {
+            let declared = manifest.targetDependencies(of: module)
+            let written = documented[module] ?? []
+            for extra in declared.subtracting(written).sorted() {
+                Issue.record("Package.swift gives \(module) a dependency on \(extra), which docs/design-notes.md's module graph does not list")
+            }
+            for missing in written.subtracting(declared).sorted() {
+                Issue.record("docs/design-notes.md says \(module) depends on \(missing); Package.swift does not")
+            }
+        }
+    }
+
+    @Test func theDocumentedGraphHasNoCycle() throws {
+        let graph = try Self.documentedGraph()
+        var state: [String: Int] = [:]  // 1: on the path, 2: done
+        func visit(_ module: String, _ path: [String]) {
+            if state[module] == 2 { return }
+            if state[module] == 1 { Issue.record("cycle: \((path + [module]).joined(separator: " → "))"); return }
+            state[module] = 1
+            for next in graph[module] ?? [] { visit(next, path + [module]) }
+            state[module] = 2
+        }
+        for module in graph.keys.sorted() { visit(module, []) }
+    }
+
+    /// The main job (replay) compiles only the core, the reports and replay of the harness.
+    @Test func theMainJobReachesOnlyCoreReportsAndReplay() async throws {
+        let closure = try await Manifest.load().closure(of: "HarnessReplay", traits: ["Harness"])
+        #expect(Set(closure.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessReplay", "HarnessCore"])
+        let reports = try await Manifest.load().closure(of: "HarnessReports", traits: ["Harness"])
+        #expect(Set(reports.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessReports", "HarnessCore"])
+    }
+}
