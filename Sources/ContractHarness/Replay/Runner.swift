@@ -149,11 +149,11 @@ package struct ReplayStrategy: RunStrategy {
             }
             if answers {
                 let check = Checks.outcomeCheckName(for: fixture)
-                let verdict = check == .decoding
-                    ? Checks.decoding(fixture: fixture, outcome: outcome)
-                    : Checks.errorMapping(fixture: fixture, outcome: outcome)
+                let (verdict, notes) = check == .decoding
+                    ? Checks.decodingAndValues(fixture: fixture, outcome: outcome)
+                    : (Checks.errorMapping(fixture: fixture, outcome: outcome), nil)
                 outcomeResult = CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: check,
-                                           time: callTime, verdict: verdict)
+                                           time: callTime, verdict: verdict, notes: notes)
             }
         }
         if let outcomeResult { results.append(outcomeResult) }
