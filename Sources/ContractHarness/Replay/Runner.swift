@@ -145,7 +145,7 @@ package struct ReplayStrategy: RunStrategy {
                 let check = Checks.outcomeCheckName(for: fixture)
                 let (verdict, notes) = check == .decoding
                     ? Checks.decodingAndValues(fixture: fixture, outcome: outcome)
-                    : (Checks.errorMapping(fixture: fixture, outcome: outcome), nil)
+                    : (Checks.errorMappingAndRetry(fixture: fixture, outcome: outcome), nil)
                 outcomeResult = CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: check,
                                            time: callTime, verdict: verdict, notes: notes)
             }
