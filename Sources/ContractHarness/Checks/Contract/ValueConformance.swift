@@ -15,7 +15,13 @@ enum ValueConformance {
     static func problems(body: Data, decoded: Any, operation: DocumentedOperation) -> [String] {
         guard let root = try? JSONValue.parse(body) else { return [] }
         var walker = Walker(members: operation.members, contract: operation.contract)
-        walker.compare(root, decoded, shape: "$", pointer: "$")
+        if case .array = root, let wrapper = ValueDeparture.bareArrayWrapper(endpoint: operation.endpoint, contract: operation.contract),
+           let held = Mirror(reflecting: decoded).children.first(where: { $0.label == wrapper })?.value {
+            // A declared bare-array answer: its elements are the wrapper's (`ValueDeparture.bareArrays`).
+            walker.compare(root, held, shape: "$.\(wrapper)", pointer: "$")
+        } else {
+            walker.compare(root, decoded, shape: "$", pointer: "$")
+        }
         return walker.problems
     }
 

@@ -33,4 +33,25 @@ struct ValueDeparture: Sendable {
     static func covers(_ member: String, name: String, contract: String) -> Bool {
         anywhere.contains("\(contract) \(name)") || exact.contains("\(contract) \(member)")
     }
+
+    /// An answer whose documented `{"wrapper": [...]}` may come as the bare array: its elements are read as
+    /// the wrapper's, so the same documented members are checked in either shape.
+    struct BareArray: Sendable {
+        let contract: String
+        let endpoint: String
+        let wrapper: String
+        let reason: String
+    }
+
+    static let bareArrays: [BareArray] = [
+        BareArray(contract: "seed", endpoint: "place-tips", wrapper: "results",
+                  reason: "000 shows {\"results\": [...]}; answers seen from the API are bare arrays (SeedContractChoices)"),
+        BareArray(contract: "seed", endpoint: "place-photos", wrapper: "results",
+                  reason: "000 shows {\"results\": [...]}; answers seen from the API are bare arrays (SeedContractChoices)"),
+    ]
+
+    /// The wrapper a bare-array answer of `endpoint` in `contract` stands for, when declared.
+    static func bareArrayWrapper(endpoint: String, contract: String) -> String? {
+        bareArrays.first { $0.contract == contract && $0.endpoint == endpoint }?.wrapper
+    }
 }
