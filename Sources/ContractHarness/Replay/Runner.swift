@@ -78,6 +78,8 @@ package struct ReplayStrategy: RunStrategy {
     /// `--openapi`: each answer also checked against the provider's document.
     package var document: DocumentCheck?
     package var apiVersion: String
+    /// The fixtures folder: a file the registry refuses is read again to ask the document who is wrong.
+    package var fixturesRoot: URL?
     /// Whether a fixture of a dated contract is replayed with its contract's version rather than `apiVersion`
     /// (true unless `--api-version` was given): a run over two dated versions' fixtures sends each its own.
     package var versionByContract = true
@@ -90,7 +92,11 @@ package struct ReplayStrategy: RunStrategy {
     package func jobs(for fixture: Fixture) -> [AuthStyle?] { [nil] }
 
     package func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] {
-        [CaseResult.loadError(path: path, suite: suite, error: error)]
+        // A fixture the document agrees with and the registry refuses: the client's failure, not a broken file.
+        if let fixturesRoot, let verdict = Misattribution.verdict(for: error, file: fixturesRoot.appendingPathComponent(path)) {
+            return [CaseResult(endpoint: suite, fixture: path, auth: nil, check: .request, verdict: verdict)]
+        }
+        return [CaseResult.loadError(path: path, suite: suite, error: error)]
     }
 
     package func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] {

@@ -37,6 +37,11 @@ struct DocumentedOperation: Sendable {
 
     /// The document's description of `endpoint` in `contract`; nil when the document does not describe it.
     static func named(_ endpoint: EndpointID, contract: ContractID) -> DocumentedOperation? {
-        index["\(contract.rawValue) \(endpoint.rawValue)"]
+        named(endpoint.rawValue, contract: contract)
+    }
+
+    /// The same, for an endpoint id as a file spells it (the registry may not know it).
+    static func named(_ endpoint: String, contract: ContractID) -> DocumentedOperation? {
+        index["\(contract.rawValue) \(endpoint)"]
     }
 }
