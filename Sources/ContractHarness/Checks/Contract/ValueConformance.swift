@@ -18,25 +18,76 @@ enum ValueConformance {
         if case .array = root, let wrapper = ValueDeparture.bareArrayWrapper(endpoint: operation.endpoint, contract: operation.contract),
            let held = Mirror(reflecting: decoded).children.first(where: { $0.label == wrapper })?.value {
             // A declared bare-array answer: its elements are the wrapper's (`ValueDeparture.bareArrays`).
-            walker.compare(root, held, shape: "$.\(wrapper)", pointer: "$")
+            walker.compare(root, held, shape: "$.\(wrapper)")
         } else {
-            walker.compare(root, decoded, shape: "$", pointer: "$")
+            walker.compare(root, decoded, shape: "$")
         }
         return walker.problems
+    }
+
+    /// A model type's stored properties as the check names them: snake_case of each label, to its position.
+    /// Built once per type (reflection is the check's cost), shared by every answer of the run.
+    private struct Layout: @unchecked Sendable {
+        let offsets: [String: Int]
+        /// The type's name without module or enclosing types, for `ValueNaming`'s owner-scoped exceptions.
+        let name: String
+
+        private static let cache = Locked<[ObjectIdentifier: Layout]>([:])
+
+        static func of(_ model: Any, _ mirror: Mirror) -> Layout {
+            let type = Swift.type(of: model)
+            let key = ObjectIdentifier(type)
+            if let known = cache.withLock({ $0[key] }) { return known }
+            var offsets: [String: Int] = [:]
+            for (offset, child) in mirror.children.enumerated() {
+                guard let label = child.label else { continue }
+                offsets[ValueNaming.snakeCase(label)] = offset
+            }
+            let layout = Layout(offsets: offsets, name: "\(type)")
+            cache.withLock { $0[key] = layout }
+            return layout
+        }
+    }
+
+    /// One step of the pointer to a member, rendered only when a problem names it.
+    private enum Step {
+        case member(String)
+        case index(Int)
     }
 
     private struct Walker {
         let members: Set<String>
         let contract: String
         var problems: [String] = []
-        /// Property names snake_cased, per label: the same few dozen labels recur in every answer.
-        var names: [String: String] = [:]
+        /// The contract's departures anywhere in a place and exact ones, fetched once per answer.
+        let departedNames: Set<String>
+        let departedMembers: Set<String>
+        var steps: [Step] = []
 
-        mutating func compare(_ json: JSONValue, _ held: Any, shape: String, pointer: String) {
+        init(members: Set<String>, contract: String) {
+            self.members = members
+            self.contract = contract
+            departedNames = ValueDeparture.anywhere[contract] ?? []
+            departedMembers = ValueDeparture.exact[contract] ?? []
+        }
+
+        /// `$.results[0].location.formatted_address`, as the harness prints JSON paths.
+        var pointer: String {
+            steps.reduce(into: "$") { text, step in
+                switch step {
+                case let .member(key): text = ObjectNode.childPath(text, key)
+                case let .index(index): text += "[\(index)]"
+                }
+            }
+        }
+
+        mutating func problem(_ text: String) { problems.append("\(pointer): \(text)") }
+
+        mutating func compare(_ json: JSONValue, _ held: Any, shape: String) {
             let value = unwrapped(held)
             switch json {
             case .null:
-                if let value { problems.append("\(pointer): the answer holds null; the model holds \(shown(value))") }
+                if let value { problem("the answer holds null; the model holds \(shown(value))") }
                 return
             case .captured:
                 return
@@ -44,67 +95,59 @@ enum ValueConformance {
                 break
             }
             guard let value else {
-                problems.append("\(pointer): in the answer and the document; the model holds nil")
+                problem("in the answer and the document; the model holds nil")
                 return
             }
             switch json {
             case let .string(text):
                 let got = Self.text(of: value)
-                if got != text { problems.append("\(pointer): the answer holds \(quoted(text)); the model holds \(got.map(quoted) ?? shown(value))") }
+                if got != text { problem("the answer holds \(quoted(text)); the model holds \(got.map(quoted) ?? shown(value))") }
             case let .number(text):
-                if !Self.sameNumber(text, value) { problems.append("\(pointer): the answer holds \(text); the model holds \(shown(value))") }
+                if !Self.sameNumber(text, value) { problem("the answer holds \(text); the model holds \(shown(value))") }
             case let .bool(flag):
-                if (value as? Bool) != flag { problems.append("\(pointer): the answer holds \(flag); the model holds \(shown(value))") }
+                if (value as? Bool) != flag { problem("the answer holds \(flag); the model holds \(shown(value))") }
             case let .array(elements):
                 let mirror = Mirror(reflecting: value)
                 guard mirror.displayStyle == .collection || mirror.displayStyle == .set else {
-                    problems.append("\(pointer): the answer holds an array; the model holds \(shown(value))")
+                    problem("the answer holds an array; the model holds \(shown(value))")
                     return
                 }
-                let held = mirror.children.map(\.value)
-                guard held.count == elements.count else {
-                    problems.append("\(pointer): the answer holds \(elements.count) elements; the model holds \(held.count)")
+                guard mirror.children.count == elements.count else {
+                    problem("the answer holds \(elements.count) elements; the model holds \(mirror.children.count)")
                     return
                 }
                 let elementShape = shape + "[*]"
-                for (index, element) in elements.enumerated() {
-                    compare(element, held[index], shape: elementShape, pointer: "\(pointer)[\(index)]")
+                for (index, (element, child)) in zip(elements, mirror.children).enumerated() {
+                    steps.append(.index(index))
+                    compare(element, child.value, shape: elementShape)
+                    steps.removeLast()
                 }
             case let .object(jsonMembers):
-                object(jsonMembers, model: value, shape: shape, pointer: pointer)
+                object(jsonMembers, model: value, shape: shape)
             case .null, .captured:
                 break
             }
         }
 
-        mutating func object(_ jsonMembers: [(key: String, value: JSONValue)], model: Any, shape: String, pointer: String) {
+        mutating func object(_ jsonMembers: [(key: String, value: JSONValue)], model: Any, shape: String) {
             let mirror = Mirror(reflecting: model)
             guard mirror.displayStyle == .struct || mirror.displayStyle == .class else {
-                problems.append("\(pointer): the answer holds an object; the model holds \(shown(model))")
+                problem("the answer holds an object; the model holds \(shown(model))")
                 return
             }
-            var properties: [String: Any] = [:]
-            for child in mirror.children {
-                guard let label = child.label else { continue }
-                properties[name(label)] = child.value
-            }
+            let layout = Layout.of(model, mirror)
+            let children = mirror.children
             for (key, json) in jsonMembers {
                 let memberShape = shape + "." + key
-                guard members.contains(memberShape), !ValueDeparture.covers(memberShape, name: key, contract: contract) else { continue }
-                let memberPointer = ObjectNode.childPath(pointer, key)
-                guard let held = properties[ValueNaming.propertyKey(member: key, contract: contract, owner: { "\(type(of: model))" })] else {
-                    problems.append("\(memberPointer): in the answer and the document; \(typeName(model)) has no property for it")
+                guard members.contains(memberShape), !departedNames.contains(key), !departedMembers.contains(memberShape) else { continue }
+                steps.append(.member(key))
+                defer { steps.removeLast() }
+                guard let offset = layout.offsets[ValueNaming.propertyKey(member: key, contract: contract, owner: { layout.name })] else {
+                    problem("in the answer and the document; \(typeName(model)) has no property for it")
                     continue
                 }
-                compare(json, held, shape: memberShape, pointer: memberPointer)
+                compare(json, children[children.index(children.startIndex, offsetBy: offset)].value, shape: memberShape)
             }
-        }
-
-        mutating func name(_ label: String) -> String {
-            if let known = names[label] { return known }
-            let snake = ValueNaming.snakeCase(label)
-            names[label] = snake
-            return snake
         }
 
         func typeName(_ value: Any) -> String {

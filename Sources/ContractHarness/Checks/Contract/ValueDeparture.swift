@@ -24,15 +24,12 @@ struct ValueDeparture: Sendable {
         ValueDeparture(contract: "2025-06-17", member: "**.place_actions", reason: "not modelled (DocumentDepartures)"),
     ]
 
-    private static let exact: Set<String> = Set(all.filter { !$0.member.hasPrefix("**.") }.map { "\($0.contract) \($0.member)" })
-    private static let anywhere: Set<String> = Set(all.filter { $0.member.hasPrefix("**.") }.map {
-        "\($0.contract) \($0.member.dropFirst(3))"
-    })
-
-    /// Whether `member` (named `name` in its object) of `contract` is a declared departure.
-    static func covers(_ member: String, name: String, contract: String) -> Bool {
-        anywhere.contains("\(contract) \(name)") || exact.contains("\(contract) \(member)")
-    }
+    /// Exact departures by contract.
+    static let exact: [String: Set<String>] = Dictionary(grouping: all.filter { !$0.member.hasPrefix("**.") }, by: \.contract)
+        .mapValues { Set($0.map(\.member)) }
+    /// Departures anywhere in a place by contract: the member names.
+    static let anywhere: [String: Set<String>] = Dictionary(grouping: all.filter { $0.member.hasPrefix("**.") }, by: \.contract)
+        .mapValues { Set($0.map { String($0.member.dropFirst(3)) }) }
 
     /// An answer whose documented `{"wrapper": [...]}` may come as the bare array: its elements are read as
     /// the wrapper's, so the same documented members are checked in either shape.
