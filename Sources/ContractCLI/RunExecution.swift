@@ -113,6 +113,7 @@ extension RunJob {
         var strategy = ReplayStrategy(authStyles: command.auth.styles, apiVersion: command.version)
         strategy.document = document
         strategy.versionByContract = command.apiVersion == nil
+        strategy.fixturesRoot = command.fixtureOptions.loader.root
         let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases,
                                  worker: worker)
         guard let human else {

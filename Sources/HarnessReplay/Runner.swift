@@ -29,31 +29,26 @@ package struct ReplayStrategy: RunStrategy {
     package var authStyles: [AuthStyle]
     /// `--openapi`: each answer also checked against the provider's document.
     package var document: DocumentCheck?
-    package var apiVersion: String {
-        didSet { styleHeaders = Self.styleHeaders(apiVersion: apiVersion) }
-    }
+    package var apiVersion: String
+    /// The fixtures folder: a file the registry refuses is read again to ask the document who is wrong.
+    package var fixturesRoot: URL?
     /// Whether a fixture of a dated contract is replayed with its contract's version rather than `apiVersion`
     /// (true unless `--api-version` was given): a run over two dated versions' fixtures sends each its own.
     package var versionByContract = true
-    /// Each style's header set, lower-cased: the same for every fixture of a run.
-    private var styleHeaders: [AuthStyle: [String: String]]
 
     package init(authStyles: [AuthStyle] = AuthStyle.allCases, apiVersion: String = FoursquareClient.defaultAPIVersion) {
         self.authStyles = authStyles
         self.apiVersion = apiVersion
-        styleHeaders = Self.styleHeaders(apiVersion: apiVersion)
-    }
-
-    private static func styleHeaders(apiVersion: String) -> [AuthStyle: [String: String]] {
-        Dictionary(uniqueKeysWithValues: AuthStyle.allCases.map {
-            ($0, $0.headers(key: replayKey, apiVersion: apiVersion).lowercasedDictionary)
-        })
     }
 
     package func jobs(for fixture: Fixture) -> [AuthStyle?] { [nil] }
 
     package func broken(path: String, suite: String, error: FixtureError) -> [CaseResult] {
-        [CaseResult.loadError(path: path, suite: suite, error: error)]
+        // A fixture the document agrees with and the registry refuses: the client's failure, not a broken file.
+        if let fixturesRoot, let verdict = Misattribution.verdict(for: error, file: fixturesRoot.appendingPathComponent(path)) {
+            return [CaseResult(endpoint: suite, fixture: path, auth: nil, check: .request, verdict: verdict)]
+        }
+        return [CaseResult.loadError(path: path, suite: suite, error: error)]
     }
 
     package func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] {
@@ -92,20 +87,25 @@ package struct ReplayStrategy: RunStrategy {
                     sentOutcome = await job.plan.runValidated(with: validatingClient)
                     captured = validating.requests
                 }
-                let verdict = Checks.request(fixture: fixture, auth: style, captured: captured,
-                                             key: Self.replayKey, styleHeaders: version == apiVersion ? styleHeaders[style]!
-                                                : style.headers(key: Self.replayKey, apiVersion: version).lowercasedDictionary,
-                                             outcome: sentOutcome)
+                // The header set comes from the documents (`WireHeaders`), with the version `--api-version` names.
+                let wire = WireHeaders.expected(style: style, key: Self.replayKey, contract: fixture.contract,
+                                                version: versionByContract ? nil : apiVersion)
+                var verdict = Checks.request(fixture: fixture, auth: style, captured: captured,
+                                             key: Self.replayKey, styleHeaders: wire, outcome: sentOutcome)
+                if case .pass = verdict, captured.count == 1 {
+                    let recorded = RecordedHeaders.problems(fixture: fixture, style: style, sent: captured[0].headers.lowercasedDictionary)
+                    if let first = recorded.first { verdict = .fail(message: first, detail: recorded.joined(separator: "\n")) }
+                }
                 results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: style,
                                           check: .request, verdict: verdict))
             }
             if answers {
                 let check = Checks.outcomeCheckName(for: fixture)
-                let verdict = check == .decoding
-                    ? Checks.decoding(fixture: fixture, outcome: outcome)
-                    : Checks.errorMapping(fixture: fixture, outcome: outcome)
+                let (verdict, notes) = check == .decoding
+                    ? Checks.decodingAndValues(fixture: fixture, outcome: outcome)
+                    : (Checks.errorMappingAndRetry(fixture: fixture, outcome: outcome), nil)
                 outcomeResult = CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: check,
-                                           time: callTime, verdict: verdict)
+                                           time: callTime, verdict: verdict, notes: notes)
             }
         }
         if let outcomeResult { results.append(outcomeResult) }

@@ -44,7 +44,7 @@ package enum Checks {
         fixture: Fixture, auth: AuthStyle, captured: [HTTPRequest], key: APIKey, apiVersion: String
     ) -> Verdict {
         request(fixture: fixture, auth: auth, captured: captured, key: key,
-                styleHeaders: auth.headers(key: key, apiVersion: apiVersion).lowercasedDictionary)
+                styleHeaders: WireHeaders.expected(style: auth, key: key, contract: fixture.contract, version: apiVersion))
     }
 
     /// `request` with the style's header set already lower-cased: replay computes it once per style, not per fixture.
@@ -144,9 +144,9 @@ package enum Checks {
             let show: (String) -> String = { key.redact($0) }
             switch (want[name], got[name]) {
             case let (w?, g?) where w != g:
-                problems.append("header \(name) (\(auth)): expected '\(show(w))', sent '\(show(g))'")
+                problems.append("header \(name) (\(auth)): the contract requires '\(show(w))', sent '\(show(g))'")
             case let (w?, nil):
-                problems.append("header \(name) (\(auth)): expected '\(show(w))', not sent")
+                problems.append("header \(name) (\(auth)): the contract requires '\(show(w))', not sent")
             case let (nil, g?):
                 problems.append("header \(name) (\(auth)): not part of the \(auth) style, sent '\(show(g))'")
             default:

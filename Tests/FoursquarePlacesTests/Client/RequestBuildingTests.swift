@@ -25,7 +25,7 @@ struct RequestBuildingTests {
             _ = try await client.send(SeedContract.PlaceDetailsRequest(placeID: "a b", fields: ["fsq_id", "name", "location"], sessionToken: "tok+1&x=y z"))
         },
         Case(id: .placeTips, path: "/places/4b%3Fx%23y/tips",
-             query: "limit=5&sort=NEWEST&fields=text,created_at") { client throws(FoursquareError) in
+             query: "limit=5&sort=NEWEST&fields=id,text,created_at") { client throws(FoursquareError) in
             _ = try await client.send(SeedContract.PlaceTipsRequest(placeID: "4b?x#y", limit: 5, sort: "NEWEST", fields: ["text", "created_at"])).results
         },
         Case(id: .placePhotos, path: "/places/caf%C3%A9%25/photos",

@@ -58,12 +58,12 @@ extension Endpoint {
         /// `GET /places/{fsq_id}` (spec 000).
         package static let placeDetails = Endpoint(
             .placeDetails, contract: .seed, "/places/{fsq_id}", spec: "000", request: { SeedContract.PlaceDetailsRequest(placeID: $0) },
-            [.field("fields", \.fields), .field("session_token", \.sessionToken, .nonEmpty)])
+            [.projection("fields", \.fields, keeping: "fsq_id"), .field("session_token", \.sessionToken, .nonEmpty)])
 
         /// `GET /places/{fsq_id}/tips` (spec 000).
         package static let placeTips = Endpoint(
             .placeTips, contract: .seed, "/places/{fsq_id}/tips", spec: "000", request: { SeedContract.PlaceTipsRequest(placeID: $0) },
-            [.field("limit", \.limit, limitRule, source: .assumption), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
+            [.field("limit", \.limit, limitRule, source: .assumption), .field("sort", \.sort, .nonEmpty), .projection("fields", \.fields, keeping: "id")])
 
         /// `GET /places/{fsq_id}/photos` (spec 000).
         package static let placePhotos = Endpoint(
@@ -82,7 +82,8 @@ extension Endpoint {
             .placeSearch, contract: .seed, "/places/search", spec: "001",
             request: { _ in SeedContract.PlaceSearchRequest(location: .near("")) },
             [.field("query", \.query), .location(\.location, radius: radiusRule), .field("categories", \.categories),
-             .field("limit", \.limit, limitRule, source: .assumption), .field("sort", \.sort, .nonEmpty), .field("fields", \.fields)])
+             .field("limit", \.limit, limitRule, source: .assumption), .field("sort", \.sort, .nonEmpty),
+             .projection("fields", \.fields, keeping: "fsq_id")])
 
         /// `GET /places/geotagging` (spec 002).
         package static let geotagging = Endpoint(

@@ -1,0 +1,47 @@
+import FoursquarePlaces
+
+/// One operation as a contract's document describes it: method, path, query parameters, required headers and the
+/// members a 2xx answer may carry. Written by `scripts/contract-data.py` from the documents, never from the client,
+/// so the replay checks can hold the client to it.
+struct DocumentedOperation: Sendable {
+    /// `seed` or an API version.
+    let contract: String
+    /// The endpoint id (the OpenAPI `operationId`; for the seed documents, the section's path).
+    let endpoint: String
+    let method: String
+    /// The path template as the document writes it.
+    let path: String
+    /// The document it comes from.
+    let source: String
+    /// The query parameters it lists.
+    let query: [String]
+    /// The header parameters it requires.
+    let headers: [String]
+    /// JSON paths with `[*]` for array elements: `$.results[*].location.formatted_address`.
+    let members: Set<String>
+
+    init(contract: String, endpoint: String, method: String, path: String, source: String,
+         query: [String], headers: [String], members: [String]) {
+        self.contract = contract
+        self.endpoint = endpoint
+        self.method = method
+        self.path = path
+        self.source = source
+        self.query = query
+        self.headers = headers
+        self.members = Set(members)
+    }
+
+    private static let index: [String: DocumentedOperation] = Dictionary(
+        all.map { ("\($0.contract) \($0.endpoint)", $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The document's description of `endpoint` in `contract`; nil when the document does not describe it.
+    static func named(_ endpoint: EndpointID, contract: ContractID) -> DocumentedOperation? {
+        named(endpoint.rawValue, contract: contract)
+    }
+
+    /// The same, for an endpoint id as a file spells it (the registry may not know it).
+    static func named(_ endpoint: String, contract: ContractID) -> DocumentedOperation? {
+        index["\(contract.rawValue) \(endpoint)"]
+    }
+}

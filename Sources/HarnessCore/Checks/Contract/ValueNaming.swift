@@ -1,0 +1,69 @@
+/// How the value check names a model's properties: by the documents' convention, the snake_case of the Swift
+/// property's name (`formattedAddress` is `formatted_address`, `facebookID` is `facebook_id`), except where a
+/// contract's member goes by another name in the models. Each exception is data with its reason; nothing here
+/// reads the client's `CodingKeys`.
+struct ValueNaming: Sendable {
+    /// A member the models hold under a name that is not its snake_case.
+    struct Exception: Sendable {
+        let contract: String
+        /// The model type the exception is for (its name without module and enclosing types); nil for every type.
+        var owner: String? = nil
+        /// The member's name in the answer.
+        let member: String
+        /// The model's property.
+        let property: String
+        let reason: String
+    }
+
+    static let exceptions: [Exception] = [
+        Exception(contract: "seed", member: "fsq_id", property: "id",
+                  reason: "the seed documents' models map fsq_id to Identifiable's id (000-003: case id = \"fsq_id\")"),
+        Exception(contract: "2025-06-17", member: "fsq_place_id", property: "id", reason: "a place is Identifiable by its id"),
+        Exception(contract: "2025-06-17", member: "fsq_category_id", property: "id", reason: "a category is Identifiable by its id"),
+        Exception(contract: "2025-06-17", member: "fsq_chain_id", property: "id", reason: "a chain is Identifiable by its id"),
+        Exception(contract: "2025-06-17", member: "fsq_tip_id", property: "id", reason: "a tip is Identifiable by its id"),
+        Exception(contract: "2025-06-17", owner: "SuggestedEdit", member: "fsq_place_id", property: "placeID",
+                  reason: "a suggestion's own id is its id; fsq_place_id is the place it is about"),
+        Exception(contract: "2025-06-17", owner: "Venue", member: "fsq_place_id", property: "placeID",
+                  reason: "a venue to review names its place; it is not Identifiable"),
+        Exception(contract: "2025-06-17", member: "created_fsq_place_id", property: "createdPlaceID",
+                  reason: "Swift names drop the fsq_ prefix of an id"),
+        Exception(contract: "2025-06-17", member: "matched_fsq_place_id", property: "matchedPlaceID",
+                  reason: "Swift names drop the fsq_ prefix of an id"),
+    ]
+
+    private static let byContract: [String: [String: [Exception]]] = Dictionary(
+        grouping: exceptions, by: \.contract).mapValues { Dictionary(grouping: $0, by: \.member) }
+
+    /// The property name a member of `contract`'s answers is held under in a model of type `owner`, snake_cased
+    /// for lookup. `owner` is asked only when an exception for the member names a type.
+    static func propertyKey(member: String, contract: String, owner: () -> String) -> String {
+        guard let candidates = byContract[contract]?[member] else { return member }
+        if candidates.contains(where: { $0.owner != nil }) {
+            let name = owner()
+            if let scoped = candidates.first(where: { $0.owner == name }) { return snakeCase(scoped.property) }
+        }
+        return candidates.first { $0.owner == nil }.map { snakeCase($0.property) } ?? member
+    }
+
+    /// `formattedAddress` → `formatted_address`; a run of capitals is one word (`facebookID` → `facebook_id`,
+    /// `placemakerURL` → `placemaker_url`, `URLPrefix` → `url_prefix`).
+    static func snakeCase(_ name: String) -> String {
+        let characters = Array(name)
+        var out = ""
+        out.reserveCapacity(characters.count + 4)
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase {
+                let previous = index > 0 ? characters[index - 1] : nil
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let startsWord = previous.map { $0.isLowercase || $0.isNumber } ?? false
+                    || (previous?.isUppercase == true && next?.isLowercase == true)
+                if startsWord, !out.isEmpty, out.last != "_" { out.append("_") }
+                out += character.lowercased()
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,82 @@
+import FoursquarePlaces
+
+/// The headers each auth style must send, as the contracts' documents state them. The request check holds the
+/// client to this data, never to the client's own `AuthStyle.headers`.
+package struct WireHeaders: Sendable {
+    /// What a header's value must be.
+    enum Form: Sendable, Hashable {
+        /// The key itself (`Authorization: <key>`).
+        case rawKey
+        /// `Bearer <key>`.
+        case bearerKey
+        /// The API version the request speaks.
+        case apiVersion
+        /// This exact text.
+        case literal(String)
+    }
+
+    /// One header a style must send.
+    struct Requirement: Sendable {
+        let style: AuthStyle
+        /// Lower-case, as fixtures record it.
+        let name: String
+        let form: Form
+        /// Where the documents say so.
+        let source: String
+    }
+
+    static let required: [Requirement] = [
+        Requirement(style: .apiKey, name: "authorization", form: .rawKey,
+                    source: "seed documents 000-003, Mandatory headers: Authorization: YOUR_FSQ_API_KEY"),
+        Requirement(style: .apiKey, name: "accept", form: .literal("application/json"),
+                    source: "seed documents 000-003, Mandatory headers: accept: application/json"),
+        Requirement(style: .bearer, name: "authorization", form: .bearerKey,
+                    source: "seed document 004 (Bearer <FSQ_API_KEY>); 2025-06-17 document, security scheme "
+                        + "ServiceKeyBearerTokenAuth (type http, scheme bearer)"),
+        Requirement(style: .bearer, name: "x-places-api-version", form: .apiVersion,
+                    source: "seed document 004, Mandatory Headers; 2025-06-17 document, a required header "
+                        + "parameter of every operation"),
+        Requirement(style: .bearer, name: "accept", form: .literal("application/json"),
+                    source: "seed documents 000-003 send it with every request; every 2025-06-17 answer is application/json"),
+    ]
+
+    /// The version each contract's documents name in `X-Places-Api-Version`.
+    static let documentedVersion: [String: String] = [
+        "seed": "2025-06-17",        // document 004's Mandatory Headers
+        "2025-06-17": "2025-06-17",  // the header parameter's enum in the 2025-06-17 document
+    ]
+
+    /// Request headers a fixture may record that are not the client's to match: a recorder's HTTP stack adds them.
+    static let volatile: [(name: String, reason: String)] = [
+        ("user-agent", "the recording HTTP stack names itself"),
+        ("host", "the HTTP stack writes it from the URL"),
+        ("content-length", "the HTTP stack writes it from the body"),
+        ("accept-encoding", "the recording HTTP stack negotiates compression"),
+        ("connection", "the HTTP stack's connection management"),
+    ]
+
+    private static let volatileNames = Set(volatile.map(\.name))
+
+    /// Whether a recorded header is one a recorder's stack adds.
+    static func isVolatile(_ name: String) -> Bool { volatileNames.contains(name) }
+
+    /// The header names `style` must send.
+    static func names(for style: AuthStyle) -> Set<String> {
+        Set(required.filter { $0.style == style }.map(\.name))
+    }
+
+    /// The header set `style` must send, lower-cased, with `key` and `version` filled in. `version` nil is the one
+    /// `contract`'s documents name.
+    package static func expected(style: AuthStyle, key: APIKey, contract: ContractID, version: String?) -> [String: String] {
+        var headers: [String: String] = [:]
+        for requirement in required where requirement.style == style {
+            switch requirement.form {
+            case .rawKey: headers[requirement.name] = key.secret
+            case .bearerKey: headers[requirement.name] = "Bearer \(key.secret)"
+            case .apiVersion: headers[requirement.name] = version ?? documentedVersion[contract.rawValue] ?? contract.rawValue
+            case let .literal(text): headers[requirement.name] = text
+            }
+        }
+        return headers
+    }
+}
