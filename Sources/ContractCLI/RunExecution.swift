@@ -59,6 +59,11 @@ extension RunJob {
                                    staleProbe: staleProbe, options: liveOptions, human: human)
         } else {
             await runReplay(source: source, stream: stream, includes: includes, phases: phases, worker: worker, human: human)
+            // The documented bounds, once per run (the first shard's), for the contracts and endpoints it covered.
+            if shard == nil || shard?.index == 1 {
+                let bounds = await BoundsCheck.results(contracts: contractsRun.withLock { $0 }, filter: FixtureFilter(command.fixtureOptions.filter))
+                if !bounds.isEmpty { stream.add(bounds, suite: BoundsCheck.suite, fixtures: 0) }
+            }
         }
         let runTime = (ContinuousClock.now - start).seconds
         let reportStart = ContinuousClock.now

@@ -109,6 +109,9 @@ package struct ReplayStrategy: RunStrategy {
             }
         }
         if let outcomeResult { results.append(outcomeResult) }
+        if let paging = await PagingCheck.result(fixture: fixture, auth: decodeStyle, key: Self.replayKey, apiVersion: version) {
+            results.append(paging)
+        }
         if let document, let conformance = document.result(
             for: DocumentExchange(fixture: fixture), endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: .openapi) {
             results.append(conformance)
@@ -124,6 +127,9 @@ package struct ReplayStrategy: RunStrategy {
         }
         let check = Checks.outcomeCheckName(for: fixture)
         results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: check, verdict: verdict(check)))
+        if PagingCheck.applies(to: fixture) {
+            results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: .paging, verdict: verdict(.paging)))
+        }
         if let document, document.oracle.covers(contract: fixture.contract) {
             results.append(CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: .openapi, verdict: verdict(.openapi)))
         }

@@ -116,12 +116,12 @@ package final class ReportStream: Sendable {
     /// The counts so far.
     package var tally: RunTally { state.withLock { $0.tally } }
 
-    /// Adds one fixture's results to `suite`; ignored once the report is closed.
+    /// Adds one fixture's results to `suite` (`fixtures: 0` for cases no fixture yields); ignored once the report is closed.
     @discardableResult
-    package func add(_ results: [CaseResult], suite: String) -> Bool {
+    package func add(_ results: [CaseResult], suite: String, fixtures: Int = 1) -> Bool {
         state.withLock { state in
             guard !state.closed else { return false }
-            state.tally.add(results, suite: suite)
+            state.tally.add(results, suite: suite, fixtures: fixtures)
             human?.add(results)
             if state.jobPage != nil { for result in results { state.jobPage!.add(result) } }
             guard state.writer != nil else { return true }

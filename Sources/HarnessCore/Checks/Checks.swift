@@ -34,6 +34,10 @@ package enum CheckName: String, Sendable, CaseIterable {
     /// The recorded answer against the provider's OpenAPI document (`--openapi`).
     case openapi
     case liveOpenapi = "live-openapi"
+    /// The next page a recorded `Link` names, requested through the client's paging API (`PagingCheck`).
+    case paging
+    /// A documented bound tried on one side of an edge (`BoundsCheck`).
+    case bound
 }
 
 /// The three replay checks: the request sent, and the decoding or error mapping of the response.
