@@ -13,10 +13,27 @@ import JUnitXML
 extension DriftJob {
     /// The cases, graded against `--fail-on` and the baseline; with `--update-baseline`, the baseline is written
     /// from this run and the cases graded again against it. A run that selected no case is a usage error.
-    func grade(_ run: DriftRun) throws -> (cases: [CaseResult], baselineUse: BaselineUse?) {
-        var baselineUse = baseline.map { BaselineUse($0.baseline) }
+    /// `couldNotJudge`: the run's answers could not judge the contract; every case is skipped with the cause and
+    /// the baseline is neither judged nor written. `nightly`: the night's one baseline, which drift judges and the
+    /// nightly writes once after the live checks.
+    func grade(_ run: DriftRun, couldNotJudge: String? = nil, nightly: NightlyBaseline? = nil) throws -> (cases: [CaseResult], baselineUse: BaselineUse?) {
+        if let cause = couldNotJudge {
+            let cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails).map { result in
+                var result = result
+                result.verdict = .skip(reason: "not judged: \(cause)")
+                return result
+            }
+            if cases.isEmpty { throw UsageFailure("drift selected no case in \(command.fixtureOptions.folder); check --filter, --contract and --auth") }
+            return (cases, nil)
+        }
+        var baselineUse = nightly?.drift ?? baseline.map { BaselineUse($0.baseline) }
         var cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
-        if let baseline, let used = baselineUse, command.baselineFlags.updateBaseline {
+        if let nightly {
+            if let interim = nightly.afterDrift() {
+                baselineUse = BaselineUse(interim)
+                cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
+            }
+        } else if let baseline, let used = baselineUse, command.baselineFlags.updateBaseline {
             let updated = try BaselineFlags.update(baseline, from: used, expires: command.baselineFlags.newEntryExpiry)
             let added = updated.entries.filter { baseline.baseline.entry($0.fingerprint) == nil }.count
             print("baseline \(baseline.path) written: \(updated.entries.count) entries (\(added) new, \(used.fixed.count) fixed removed); "
@@ -30,16 +47,21 @@ extension DriftJob {
 
     /// Grades the run, prints the summary, writes the report (and `--summary`, `--json`) and the step summary;
     /// returns the exit status.
-    func report(_ drift: (run: DriftRun, ledger: CallLedger), phases: [HumanReport.Phase] = []) throws -> VerbStatus {
+    /// `nightly`: the night's one baseline (its lines are the nightly's to print, once).
+    func report(_ drift: (run: DriftRun, ledger: CallLedger), phases: [HumanReport.Phase] = [], verb: String = "drift",
+                nightly: NightlyBaseline? = nil) throws -> VerbStatus {
         let run = drift.run
-        let (cases, baselineUse) = try grade(run)
+        let couldNotJudge = CouldNotJudge.cause(drift.ledger)
+        let (cases, baselineUse) = try grade(run, couldNotJudge: couldNotJudge, nightly: nightly)
         var summary = DriftSummary(run, preferred: project.liveContracts ?? [])
         summary.staleFails = project.staleFails
         summary.callsMade = drift.ledger.tally.calls
         let baseURL = options.baseURL.absoluteString
-        print(summary.terminal())
-        if let line = DriftReport.documentLine(run) { print(line) }
-        if let baseline, let baselineUse { baselineUse.lines(path: baseline.path).forEach { print($0) } }
+        if couldNotJudge == nil {
+            print(summary.terminal())
+            if let line = DriftReport.documentLine(run) { print(line) }
+        }
+        if nightly == nil, let baseline, let baselineUse { baselineUse.lines(path: baseline.path).forEach { print($0) } }
         print(Summary.render(cases, maxProblems: 5))
         NightlyLines(ledger: drift.ledger, stale: []).terminal.forEach { print($0) }
         print(options.writeLog.summary)
@@ -51,7 +73,7 @@ extension DriftJob {
             ("fail_on", failOn.rawValue),
         ] + NightlyLines(ledger: drift.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0.rawValue)] } ?? []) + DriftReport.contractProperties(summary))
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
-        let markdown = summary.markdown(baseURL: baseURL)
+        let markdown = couldNotJudge.map { "## fsq-contract \(verb): could not judge the contract\n\n\($0)\n" } ?? summary.markdown(baseURL: baseURL)
         let json = command.outputs.json
         do {
             try report.write(cases, to: reportPath)
@@ -63,7 +85,8 @@ extension DriftJob {
         VerbEnding.appendStepSummary(markdown, key: key)
         print("report: \(reportPath)" + (summaryPath.map { ", summary: \($0)" } ?? "") + (json.map { ", json: \($0)" } ?? ""))
         try writeHumanReports(cases: cases, summary: summary, baselineUse: baselineUse, ledger: drift.ledger, phases: phases)
-        return VerbStatus(failed: cases.contains(where: \.verdict.isProblem))
+        if let couldNotJudge, nightly == nil { print(CouldNotJudge.line(verb: verb, cause: couldNotJudge)) }
+        return VerbStatus(failed: cases.contains(where: \.verdict.isProblem), couldNotJudge: couldNotJudge)
     }
 
     /// `--html`, `--ctrf` and `--pr-comment` (and the HTML report by default in CI), from the cases the JUnit report

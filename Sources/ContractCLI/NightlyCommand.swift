@@ -21,7 +21,9 @@ struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
             baseline for both; the reports are drift's (--drift-report, --summary, --json) and the live run's \
             (--report, --html). A place id that answers 404 on an endpoint while that endpoint answers other ids is \
             stale wherever it is asked for, writes included.
-            Exit status: 0 green, 1 drift or a live check found a contract change (or a call failed), 2 usage error.
+            Exit status: 0 green, 1 drift or a live check found a contract change, 2 usage error, 3 the night could not \
+            judge the contract (nothing answered, the key was refused on every call, an operation answered only 5xx, or \
+            the budget ran out): one line names the cause, and no baseline is written.
             """)
 
     @OptionGroup var fixtureOptions: FixtureOptions
@@ -69,13 +71,34 @@ struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
         let calls = ContinuousClock.now
         let drift = await driftJob.execute(share: share)
         // Drift reports (and writes `--update-baseline`) first, so the live checks judge against the same baseline.
+        let nightly = driftJob.baseline.map {
+            NightlyBaseline(file: $0, update: baselineFlags.updateBaseline, expires: baselineFlags.newEntryExpiry)
+        }
         let driftStatus = try driftJob.report(drift, phases: [.init("load fixtures", (calls - start).seconds),
-                                                              .init("calls and comparison", (ContinuousClock.now - calls).seconds)])
-        let runJob = try liveJob(after: driftJob, share: share)
+                                                              .init("calls and comparison", (ContinuousClock.now - calls).seconds)],
+                                              verb: "nightly", nightly: nightly)
+        // A night drift's pass could not judge makes no more calls: the live checks would judge the same outage.
+        if let cause = driftStatus.couldNotJudge {
+            print("live checks: not run (the night could not judge the contract)")
+            print(share.count.line)
+            print(CouldNotJudge.line(verb: "nightly", cause: cause))
+            try driftStatus.exit()
+        }
+        let runJob = try liveJob(after: driftJob, share: share, nightly: nightly)
         let outcome = await runJob.execute(try await runJob.discover())
         let liveStatus = try runJob.report(outcome)
+        if liveStatus.couldNotJudge == nil, let nightly { try nightly.finish().forEach { print($0) } }
         print(share.count.line)
-        try VerbStatus(failed: driftStatus.failed || liveStatus.failed).exit()
+        let status = VerbStatus(failed: driftStatus.failed || liveStatus.failed, couldNotJudge: liveStatus.couldNotJudge)
+        print(Self.headline(status))
+        try status.exit()
+    }
+
+    /// The night's last line: what it means, with the exit status.
+    static func headline(_ status: VerbStatus) -> String {
+        if let cause = status.couldNotJudge { return CouldNotJudge.line(verb: "nightly", cause: cause) }
+        return status.failed ? "nightly: the contract changed (exit 1): see the findings above"
+            : "nightly: green (exit 0): the contract holds"
     }
 
     /// The flags as `drift` takes them. An HTML page is the live run's; drift writes its own only in CI, beside its report.
@@ -98,7 +121,7 @@ struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
 
     /// The live checks' job, resolved from drift's (its server identification, options, contracts and OpenAPI
     /// check), with the baseline read again since drift may have written it.
-    func liveJob(after driftJob: DriftJob, share: NightlyShare) throws -> RunJob {
+    func liveJob(after driftJob: DriftJob, share: NightlyShare, nightly: NightlyBaseline? = nil) throws -> RunJob {
         var run = try RunCommand.parse(["--live"])
         run.fixtureOptions = fixtureOptions
         run.report = report
@@ -117,9 +140,13 @@ struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
         let (reportPath, reportDir) = run.reportPaths(project)
         var options = driftJob.options
         options.strict = strict
-        let baseline = try run.baselineFlags.load(project: project)
+        // The night's one baseline: the live checks judge the file drift judged (with drift's findings added when
+        // the night updates it), and the nightly writes it once after them.
+        let baseline = nightly.map { (path: $0.file.path, baseline: $0.forLive) } ?? driftJob.baseline
+        let baselineUse = baseline.map { BaselineUse($0.baseline) }
+        nightly?.live = baselineUse
         return RunJob(command: run, project: project, report: reportPath, reportDir: reportDir, selection: selection, shard: nil,
-                      liveOptions: options, baseline: baseline, baselineUse: baseline.map { BaselineUse($0.baseline) },
+                      liveOptions: options, baseline: baseline, baselineUse: baselineUse,
                       document: driftJob.document, share: share)
     }
 }

@@ -26,8 +26,9 @@ extension RunJob {
     func report(_ outcome: RunOutcome) throws -> VerbStatus {
         let stream = outcome.stream, refusals = outcome.refusals, fixtureOptions = command.fixtureOptions
         var tally = stream.tally
+        let couldNotJudge = outcome.ledger.flatMap(CouldNotJudge.cause)
         // A contract the server refused on every call is one line; its cases stay failures in the report.
-        refusals.lines.forEach { print($0) }
+        if couldNotJudge == nil { refusals.lines.forEach { print($0) } }
         tally.omitProblems(where: refusals.isRefused)
         if let contracts = selection.contracts, tally.total.fixtures == 0 {
             throw UsageFailure("--contract \(contracts.map(\.rawValue).joined(separator: ", ")) matches no fixture in \(fixtureOptions.folder)")
@@ -44,7 +45,8 @@ extension RunJob {
             age.lines.forEach { print($0) }
             stepSummaryTail += age.markdown
         }
-        if let baseline, let baselineUse {
+        // A run that could not judge marks no entry fixed and writes nothing; the nightly's one baseline is its own.
+        if couldNotJudge == nil, share == nil, let baseline, let baselineUse {
             baselineUse.lines(path: baseline.path).forEach { print($0) }
             if command.baselineFlags.updateBaseline {
                 let updated = try BaselineFlags.update(baseline, from: baselineUse, expires: command.baselineFlags.newEntryExpiry)
@@ -75,7 +77,8 @@ extension RunJob {
             }
         }
         try writeHumanReports(outcome)
-        return VerbStatus(failed: tally.total.problems > 0)
+        if let couldNotJudge, share == nil { print(CouldNotJudge.line(verb: "run --live", cause: couldNotJudge)) }
+        return VerbStatus(failed: tally.total.problems > 0, couldNotJudge: couldNotJudge)
     }
 
     /// `--html`, `--ctrf` and `--pr-comment` (and the HTML report by default in CI), from the cases the JUnit

@@ -29,13 +29,17 @@ enum VerbEnding {
 }
 
 /// A verb's exit status once it has run (a usage or configuration error has already thrown `UsageFailure`, exit 2):
-/// 0, or 1 when a check failed, a fixture is broken, or a fixture was written.
+/// 0, 1 when a check failed, a fixture is broken, or a fixture was written, or `CouldNotJudge.exitStatus` (3) when
+/// a live run's answers could not judge the contract.
 struct VerbStatus: Equatable {
     /// Whether the run exits 1.
     var failed: Bool
+    /// Why a live run could not judge the contract (`CallHealth`); it exits 3 whatever else it found.
+    var couldNotJudge: String? = nil
 
-    /// Returns for exit 0; throws `ExitCode(1)`.
+    /// Returns for exit 0; throws `ExitCode(3)` or `ExitCode(1)`.
     func exit() throws {
+        if couldNotJudge != nil { throw ExitCode(CouldNotJudge.exitStatus) }
         if failed { throw ExitCode(1) }
     }
 }

@@ -123,7 +123,9 @@ package enum ShapeDiff {
             // An array's length is data: fewer elements live is no removal (only a key's presence is structure).
             let fewer = !path.hasSuffix("[*]") && newPresence < oldPresence && oldPresence >= 1
             if let old, new == nil || fewer {
-                let grade: DriftGrade = read == nil ? .info : (read!.required ? .err : .warn)
+                // Only a member the model requires breaks by going: an optional one absent from an answer is what
+                // the document allows (data, not contract).
+                let grade: DriftGrade = read == nil ? .info : (read!.required ? .err : .info)
                 let partial = new == nil ? "" : " from \(newParents - (new?.count ?? 0)) of \(newParents) elements"
                 changes.append(DriftChange(path: path, kind: .removed, grade: grade,
                                            detail: "removed\(partial) (was \(describe(old.types)))\(readNote(read))"))

@@ -23,6 +23,7 @@ extension StaleFixture {
             var stale = StaleFixture(fixture: result.fixture, endpoint: result.endpoint, contract: result.contract,
                                      placeID: id, answeredID: own ?? proof.answeredID)
             if proof.endpoint != result.endpoint { stale.witness = proof.witness ?? proof.endpoint }
+            stale.appliedWrite = isAppliedWrite(fixture)
             all[result.fixture] = stale
         }
         return all

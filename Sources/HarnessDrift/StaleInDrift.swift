@@ -20,6 +20,7 @@ extension StaleFixture {
                   let other = answered["\(result.contract)|\(result.endpoint)|\(result.auth)"], other != id else { continue }
             stale[result.fixture] = StaleFixture(fixture: result.fixture, endpoint: result.endpoint, contract: result.contract,
                                                  placeID: id, answeredID: other)
+            stale[result.fixture]?.appliedWrite = isAppliedWrite(fixture)
         }
         return acrossEndpoints(results, fixtures: fixtures, found: stale, answered: answered)
     }

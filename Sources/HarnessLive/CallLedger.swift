@@ -34,6 +34,9 @@ package final class CallLedger: Sendable {
 
     private let state = Locked(Tally())
 
+    /// Whether the run's answers can judge the contract; once not, no more calls are sent.
+    package let health = CallHealth()
+
     package init(maxCalls: Int? = nil) { self.maxCalls = maxCalls }
 
     package var tally: Tally { state.current }
@@ -94,12 +97,31 @@ struct PacedTransport: Transport {
     let base: any Transport
     let pacer: CallPacer
     let ledger: CallLedger
+    /// The call carries a key no server accepts on purpose, or its fixture recorded a refusal.
+    var provoked = false
+    /// The status the call's fixture recorded: a 429 it asks for (the emulator serving a 429 fixture) is no quota.
+    var expectedStatus: Int?
 
     func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+        let health = ledger.health
+        if let cause = health.cause { throw CallHealth.Stopped(cause: cause) }
         ledger.paced(await pacer.acquire())
+        if let cause = health.cause { throw CallHealth.Stopped(cause: cause) }
         guard ledger.admit() else { throw BudgetSpent(limit: ledger.maxCalls ?? 0) }
-        let (data, response) = try await base.send(request)
-        pacer.observe(response)
+        let data: Data, response: HTTPResponse
+        do {
+            (data, response) = try await base.send(request)
+        } catch let failure as LiveTransportError {
+            // Refused, unreachable, silent: no server answered. A body past the cap or a head past the parser's
+            // limit is an answer, and judged as one.
+            switch failure {
+            case .unreachable, .timedOut(_, false, _, _), .runDeadlinePassed(_, false, _, _), .network: health.noAnswer(failure.description)
+            default: break
+            }
+            throw failure
+        }
+        health.answered(status: response.status, provoked: provoked)
+        if !(response.status == 429 && expectedStatus == 429) { pacer.observe(response) }
         return (data, response)
     }
 }

@@ -23,8 +23,10 @@ package final class CallPacer: Sendable {
     private struct State {
         /// When the last calls passed, in order, trimmed to the last `history` (or `perSecond`, if more).
         var departures: [ContinuousClock.Instant] = []
-        /// No call before this (a low `X-RateLimit-Remaining`).
+        /// No call before this (a low `X-RateLimit-Remaining`, a 429's `Retry-After`).
         var holdUntil: ContinuousClock.Instant?
+        /// What the server's 429s taught the run (`QuotaLearning`).
+        var learning = QuotaLearning()
     }
 
     private let state = Locked(State())
@@ -44,6 +46,8 @@ package final class CallPacer: Sendable {
         while true {
             let wake = state.withLock { state -> ContinuousClock.Instant? in
                 let now = ContinuousClock.now
+                // The pace the 429s left, else the one asked for.
+                let perSecond = state.learning.pace ?? self.perSecond
                 var earliest = now
                 if let hold = state.holdUntil, hold > earliest { earliest = hold }
                 if let perSecond, state.departures.count >= perSecond {
@@ -69,11 +73,32 @@ package final class CallPacer: Sendable {
         }
     }
 
+    /// The current pace (calls a second) the server's 429s left; nil while none came (for tests and the calls line).
+    package var learnedPace: Int? { state.current.learning.pace }
+
+    /// After a 429: every call waits out its `Retry-After` (not only the one that got it), and the whole run's pace
+    /// halves; see `QuotaLearning`.
+    func slowDown(retryAfter: Double?) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            let recent = state.departures.filter { now - $0 < Self.window }.count
+            state.learning.refused(at: state.learning.pace ?? perSecond ?? max(1, recent), now: now)
+            let wait = min(maxHold, max(retryAfter ?? 1, 0))
+            let until = now + .milliseconds(Int64(wait * 1000))
+            if state.holdUntil.map({ $0 < until }) ?? true { state.holdUntil = until }
+        }
+    }
+
     /// Reads the quota headers of an answer: when fewer calls remain than the pace would make in a second
     /// (or than 10 % of the limit), later calls wait a share of the time until the quota resets (all of it at 0).
-    /// A 429 is left to the retry, which honours its `Retry-After`.
+    /// A 429 slows the whole run (`slowDown`); its own retry honours its `Retry-After` too.
     package func observe(_ response: HTTPResponse) {
-        guard response.status != 429, let quota = RateLimit(headers: response.headers), let remaining = quota.remaining else { return }
+        if response.status == 429 {
+            slowDown(retryAfter: response.headers["retry-after"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) })
+            return
+        }
+        state.withLock { $0.learning.answered() }
+        guard let quota = RateLimit(headers: response.headers), let remaining = quota.remaining else { return }
         let low = max(perSecond ?? 1, (quota.limit ?? 0) / 10)
         guard remaining < low else { return }
         var reset = 1.0

@@ -125,6 +125,8 @@ package struct LiveCaller: Sendable {
     package let ledger: CallLedger
     /// The run's calls by request, so identical requests share one call.
     package let shared = SharedCalls()
+    /// Whether the run's answers can judge the contract (the ledger's); once not, no more calls are sent.
+    package var health: CallHealth { ledger.health }
     private let jitter: Locked<SplitMix64>
     private let stack: any LiveHTTPStack
 
@@ -157,12 +159,12 @@ package struct LiveCaller: Sendable {
         let sent = sending ?? key
         guard let identity = await SharedCalls.identity(of: plan, auth: auth, key: sent, baseURL: options.baseURL,
                                                         apiVersion: options.apiVersion, fixtureHeader: fixtureHeader) else {
-            return await send(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
-                              fixtureHeader: fixtureHeader, sending: sending)
+            return await sendJudged(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
+                                    fixtureHeader: fixtureHeader, sending: sending)
         }
         let (exchange, shared) = await self.shared.exchange(for: identity) {
-            await self.send(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
-                            fixtureHeader: fixtureHeader, sending: sending)
+            await self.sendJudged(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
+                                  fixtureHeader: fixtureHeader, sending: sending)
         }
         var answer = exchange
         if shared {
@@ -181,6 +183,17 @@ package struct LiveCaller: Sendable {
         return answer
     }
 
+    /// `send`, with the call's last answer noted under its operation (an operation that answers only 5xx).
+    private func sendJudged(
+        _ plan: CallPlan, asked: CallPlan, auth: AuthStyle, key: APIKey, deadline: RunDeadline, expectedStatus: Int?,
+        fixtureHeader: String?, sending: APIKey?
+    ) async -> LiveExchange {
+        let exchange = await send(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
+                                  fixtureHeader: fixtureHeader, sending: sending)
+        health.finished(operation: plan.endpoint.rawValue, status: exchange.response?.status, expected: expectedStatus)
+        return exchange
+    }
+
     /// Sends `plan` (what the write policy made of `asked`), retrying as `call` says.
     private func send(
         _ plan: CallPlan, asked: CallPlan, auth: AuthStyle, key: APIKey, deadline: RunDeadline, expectedStatus: Int?,
@@ -195,7 +208,9 @@ package struct LiveCaller: Sendable {
             // Bounded (deadline, body cap) and scrubbed of the key before anything above can see the answer.
             let bounded = LiveTransport(stack: stack, timeout: timeout, maxBody: options.maxBody,
                                         runDeadline: timeout < options.timeout ? deadline.seconds : nil)
-            let paced = PacedTransport(base: bounded, pacer: pacer, ledger: ledger)
+            var paced = PacedTransport(base: bounded, pacer: pacer, ledger: ledger)
+            paced.provoked = (sending.map { $0 != key } ?? false) || expectedStatus == 401 || expectedStatus == 403
+            paced.expectedStatus = expectedStatus
             let transport = ObservingTransport(base: RedactingTransport(base: paced, scrubber: KeyScrubber(key: key)),
                                                extraHeaders: headers)
             let client = FoursquareClient(apiKey: sending ?? key, auth: auth, baseURL: options.baseURL,
@@ -204,7 +219,8 @@ package struct LiveCaller: Sendable {
             let outcome = await plan.run(with: client)
             let seconds = (ContinuousClock.now - start).seconds
             let last = transport.last
-            options.writeLog.record(plan, refused: last?.response.status == 429)
+            // A call the run stopped (it could not judge) was never sent: it is no write.
+            if !CallHealth.stopped(outcome) { options.writeLog.record(plan, refused: last?.response.status == 429) }
             var exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
                                         body: last?.data ?? Data(), attempts: attempt, seconds: seconds)
             exchange.retriedFor = retriedFor
@@ -214,7 +230,7 @@ package struct LiveCaller: Sendable {
             // certificate or name failure does not change on a second try.
             guard case let .failed(error) = outcome, error.isRetryable || error.code == .timedOut,
                   !error.isPermanentNetworkFailure, attempt <= options.retries, error.status != expectedStatus,
-                  WriteRetry.mayResend(plan, after: error) else { return exchange }
+                  WriteRetry.mayResend(plan, after: error), health.cause == nil else { return exchange }
             guard !ledger.isSpent else {
                 exchange.notRetried = "not retried: the budget of \(ledger.maxCalls ?? 0) calls (--max-calls) is spent"
                 return exchange

@@ -72,6 +72,7 @@ package final class StaleProbe: Sendable {
         var stale = StaleFixture(fixture: fixture.relativePath, endpoint: fixture.endpoint.rawValue, contract: fixture.contract,
                                  placeID: id, answeredID: other)
         stale.witness = witness
+        stale.appliedWrite = StaleFixture.isAppliedWrite(fixture)
         state.withLock { state in if !state.found.contains(stale) { state.found.append(stale) } }
         proven.withLock { if $0.byID[id] == nil { $0.byID[id] = stale } }
         return stale

@@ -70,6 +70,10 @@ struct SchemaNode: Sendable {
     var patternProperties: [(pattern: SchemaPattern, schema: Int)] = []
     var additionalProperties: Int?
     var required: [String] = []
+    /// Of `required`, the names the project's overrides require (`require`), not the document.
+    var requiredByUs: [String] = []
+    /// What the document itself required here, when an override added to it.
+    var documentRequired: [String] = []
     var dependentRequired: [(property: String, required: [String])] = []
     var dependentSchemas: [(property: String, schema: Int)] = []
     var propertyNames: Int?

@@ -102,6 +102,11 @@ struct DocumentOverrides {
         self.init(source: source, overrides: overrides)
     }
 
+    /// The schema keyword (an `x-` extension, which validators ignore) listing the names a `require` override added.
+    static let departuresKeyword = "x-fsq-contract-required-by-us"
+    /// The schema keyword keeping what the document itself required where a `require` override added a name.
+    static let documentRequiredKeyword = "x-fsq-contract-document-required"
+
     /// Applies every override to `tree`, in file order.
     func apply(to tree: inout JSONValue) -> Applied {
         var result = Applied()
@@ -123,10 +128,19 @@ struct DocumentOverrides {
                         guard case let .object(members)? = node else { return }
                         var required: [JSONValue] = []
                         if case let .array(present)? = node?.member("required") { required = present }
-                        if !required.contains(where: { if case let .string(text) = $0 { text == name } else { false } }) {
-                            required.append(.string(name))
+                        let isTheDocuments = required.contains(where: { if case let .string(text) = $0 { text == name } else { false } })
+                        if !isTheDocuments { required.append(.string(name)) }
+                        var object = JSONValue.object(members).replacingMember("required", with: .array(required))
+                        // Marked, so a violation says the rule is ours: the names we added, and what the document required.
+                        if !isTheDocuments {
+                            if node?.member(Self.documentRequiredKeyword) == nil {
+                                object = object.replacingMember(Self.documentRequiredKeyword, with: .array(required.dropLast()))
+                            }
+                            var ours: [JSONValue] = []
+                            if case let .array(present)? = node?.member(Self.departuresKeyword) { ours = present }
+                            object = object.replacingMember(Self.departuresKeyword, with: .array(ours + [.string(name)]))
                         }
-                        node = JSONValue.object(members).replacingMember("required", with: .array(required))
+                        node = object
                     }
                 }
             case .drop:

@@ -261,7 +261,14 @@ struct InstanceValidator {
                              add: (String, String, Step?) -> Void, descend: (JSONValue, Int, Step) -> Void) {
         func has(_ key: String) -> Bool { members.contains { $0.key == key } }
         for key in node.required where !has(key) {
-            add("a required property", "none", .key(key))
+            guard node.requiredByUs.contains(key) else {
+                add("a required property", "none", .key(key))
+                continue
+            }
+            // Say whose rule it is: the project's overrides require it, not the provider's document.
+            let document = node.documentRequired.isEmpty ? "the document marks nothing required"
+                : "the document requires only \(node.documentRequired.joined(separator: ", "))"
+            add("a required property (our departure: \(key) required; \(document))", "none", .key(key))
         }
         for (property, needed) in node.dependentRequired where has(property) {
             for key in needed where !has(key) { add("a property required when \"\(property)\" is present", "none", .key(key)) }

@@ -345,6 +345,10 @@ struct SchemaTable: Sendable {
             case "additionalProperties": node.additionalProperties = child(key, name: name + ".*")
             case "required":
                 if case let .array(names) = value { node.required = names.compactMap { if case let .string(s) = $0 { s } else { nil } } }
+            case DocumentOverrides.departuresKeyword:
+                if case let .array(names) = value { node.requiredByUs = names.compactMap { if case let .string(s) = $0 { s } else { nil } } }
+            case DocumentOverrides.documentRequiredKeyword:
+                if case let .array(names) = value { node.documentRequired = names.compactMap { if case let .string(s) = $0 { s } else { nil } } }
             case "dependentRequired":
                 if case let .object(entries) = value {
                     node.dependentRequired = entries.map { entry in

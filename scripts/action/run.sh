@@ -83,6 +83,15 @@ else
   echo "::warning title=fsq-contract::no report at $report, so no counts (the run stopped before writing it)"
   [ "$status" -eq 0 ] && status=2
 fi
+# What the status means, so a workflow can tell a night that could not judge (exit 3: nothing answered, a rejected
+# key, an operation answering only 5xx, a budget too short) from a contract change (exit 1).
+case "$status" in
+  0) verdict=green ;;
+  1) verdict=contract-changed ;;
+  3) verdict=could-not-judge
+     echo "::warning title=fsq-contract::the run could not judge the contract (exit 3); the log's last line names the cause" ;;
+  *) verdict=usage-error ;;
+esac
 name="${INPUT_ARTIFACT_NAME:-fsq-contract-reports}"
 [ -n "${INPUT_SHARD:-}" ] && name="$name-${INPUT_SHARD//\//-of-}"
 {
@@ -90,6 +99,7 @@ name="${INPUT_ARTIFACT_NAME:-fsq-contract-reports}"
   echo "report-dir=${INPUT_REPORT_DIR:-}"
   echo "artifact-name=$name"
   echo "exit-code=$status"
+  echo "verdict=$verdict"
   echo "html=$html"
   echo "ctrf=$ctrf"
   echo "pr-comment-file=$comment"

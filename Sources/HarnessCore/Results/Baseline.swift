@@ -91,7 +91,22 @@ package struct Baseline: Sendable, Equatable {
                                        (#"\s+"#, " ")] {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
         }
-        return fingerprint(contract: contract, endpoint: endpoint, check: check, path: "-", kind: String(text.prefix(200)))
+        return fingerprint(contract: contract, endpoint: endpoint, check: check, path: "-", kind: shortened(text))
+    }
+
+    /// Longest text a fingerprint keeps of a message.
+    static let messageLimit = 200
+
+    /// `text` when it fits `messageLimit`; else cut at the last word boundary before it, ending with `… #` and a
+    /// hash of the whole text, so two messages that differ only past the cut keep different fingerprints.
+    static func shortened(_ text: String) -> String {
+        guard text.count > messageLimit else { return text }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let tag = "… #" + String(hash, radix: 16)
+        let head = text.prefix(messageLimit - tag.count)
+        let cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head
+        return String(cut) + " " + tag
     }
 
     /// The entry for a fingerprint, if any. An entry written before findings were one violation each
@@ -160,7 +175,15 @@ package final class BaselineUse: Sendable {
         state.withLock { $0.findings.formUnion(fingerprints) }
         let entries = fingerprints.map(baseline.entry)
         let unknown = zip(fingerprints, entries).filter { $0.1 == nil }.map(\.0)
-        guard unknown.isEmpty else { return .new(unknown: unknown) }
+        guard unknown.isEmpty else {
+            // The known findings beside a new one are still known: every line counts them.
+            let known = zip(fingerprints, entries).compactMap { pair -> String? in
+                guard let entry = pair.1, !entry.isExpired(today: today) else { return nil }
+                return pair.0
+            }
+            state.withLock { $0.known.formUnion(known) }
+            return .new(unknown: unknown)
+        }
         let found = entries.compactMap { $0 }
         if let expired = found.first(where: { $0.isExpired(today: today) }) {
             state.withLock { _ = $0.expired.insert(expired.fingerprint) }
@@ -212,9 +235,31 @@ package final class BaselineUse: Sendable {
         return baseline.entries.filter { !current.findings.contains($0.fingerprint) && current.covered.contains($0.operation) }
     }
 
-    /// The terminal's lines: known findings, expired entries, fixed entries.
+    /// Takes in what another pass over the same night found (the nightly's drift and live checks judge one
+    /// baseline): its findings, known and expired entries, and the operations it got answers from.
+    package func absorb(_ other: BaselineUse) {
+        let theirs = other.state.current
+        state.withLock { mine in
+            mine.findings.formUnion(theirs.findings)
+            mine.known.formUnion(theirs.known)
+            mine.expired.formUnion(theirs.expired)
+            mine.covered.formUnion(theirs.covered)
+        }
+    }
+
+    /// Entries neither known, expired nor fixed this run: their operation got no answer, or their finding is not
+    /// one this run's checks make.
+    package var unchecked: Int {
+        let accounted = Set(known).union(expired.map(\.fingerprint)).union(fixed.map(\.fingerprint))
+        return baseline.entries.filter { !accounted.contains($0.fingerprint) }.count
+    }
+
+    /// The terminal's lines: known findings, expired entries, fixed entries; the first line accounts for every entry.
     package func lines(path: String) -> [String] {
-        var lines = ["baseline \(path): \(plural(known.count, "known finding")) (not failing), \(expired.count) expired, \(fixed.count) fixed"]
+        let knownEntries = baseline.entries.filter { known.contains($0.fingerprint) }.count
+        var lines = ["baseline \(path): \(baseline.entries.count) \(baseline.entries.count == 1 ? "entry" : "entries"): "
+                     + "\(knownEntries) known (not failing), \(expired.count) expired, \(fixed.count) fixed, \(unchecked) not checked"
+                     + (known.count > knownEntries ? "; \(known.count - knownEntries) known through an older entry" : "")]
         lines += known.prefix(20).map { "  known: \($0)" }
         if known.count > 20 { lines.append("  … \(known.count - 20) more known") }
         lines += expired.map { "  EXPIRED: \($0.fingerprint) (expired \($0.expires): \($0.reason))" }

@@ -15,6 +15,8 @@ package struct StaleFixture: Sendable, Hashable {
     /// The endpoint whose answers proved the place gone, when it is not this fixture's own (evidence across
     /// endpoints: the fixture's endpoint may have recorded no other id).
     package var witness: String?
+    /// A suggestion recorded as applied (`dry_run=false`): `record` skips it unless `--allow-writes` names its endpoint.
+    package var appliedWrite = false
 
     package init(fixture: String, endpoint: String, contract: ContractID, placeID: String, answeredID: String) {
         self.fixture = fixture
@@ -26,9 +28,15 @@ package struct StaleFixture: Sendable, Hashable {
 
     /// `fsq-contract record --mode all --filter 'place-details/200-typical.json' --place-id 4b…`: records the
     /// fixture again from the same request for an id that exists today.
+    /// A suggestion recorded as applied is recorded only with `--allow-writes` for its endpoint, which applies it
+    /// again (a sandbox account).
     package var rerecordCommand: String {
         "fsq-contract record --mode all --contract \(contract) --filter '\(fixture)' --place-id \(answeredID)"
+            + (appliedWrite ? " --allow-writes \(endpoint)  # applies the suggestion again: run it against a sandbox account" : "")
     }
+
+    /// Whether `fixture` records a suggestion applied (`dry_run=false`).
+    package static func isAppliedWrite(_ fixture: Fixture) -> Bool { (try? CallPlan.make(for: fixture))?.dryRun == false }
 
     /// `stale: place-details/200-typical.json: place id 4b… answers 404 while place-details answers other ids
     /// (data churn, not API drift); re-record: …`.
@@ -69,8 +77,9 @@ package struct StaleFixture: Sendable, Hashable {
     }
 
     /// Whether a recorded success answered with `liveStatus` may be stale: a 404 for a place id.
+    /// Any fixture of a place but a recorded 404: a provoked 400 cannot be judged on a place that no longer exists.
     package static func candidate(_ fixture: Fixture, liveStatus: Int?) -> String? {
-        guard liveStatus == 404, (200...299).contains(fixture.response.status) else { return nil }
+        guard liveStatus == 404, fixture.response.status != 404 else { return nil }
         return placeID(of: fixture)
     }
 }

@@ -147,7 +147,8 @@ struct RecordAndDriftTests {
             }
             var geotagging = try E2E.object(served.appendingPathComponent("geotagging/200-typical.json"))
             var response = geotagging["response"] as! [String: Any]
-            response["status"] = 500
+            // A 4xx where a 2xx was recorded: a status class change (an operation answering only 5xx is an outage, not drift).
+            response["status"] = 404
             geotagging["response"] = response
             try E2E.write(geotagging, to: served.appendingPathComponent("geotagging/200-typical.json"))
 

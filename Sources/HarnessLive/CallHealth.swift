@@ -1,0 +1,133 @@
+import Foundation
+import FoursquarePlaces
+import HarnessCore
+
+/// Whether a live run's answers can judge the contract at all. Some nights nothing answers, the key is refused on
+/// every call, an operation answers only 5xx, or the quota eats the budget: what such a night sees is not the
+/// contract, so it is neither red nor green. `cause` says which, in one line; once it is known the run sends no
+/// more calls (`PacedTransport` refuses them), grades no drift and writes no baseline.
+package final class CallHealth: Sendable {
+    /// Attempts in a row that got no answer (refused connection, timeout, TLS or DNS failure) before the run stops.
+    package static let noAnswerLimit = 3
+    /// Answered calls, all refused by authentication (401/403 to the run's own key), before the run stops.
+    package static let refusedLimit = 8
+    /// Calls of one operation answered only with 5xx (after retries) before the run stops.
+    package static let serverErrorLimit = 3
+
+    /// Why the run could not judge the contract: one line, or nil while it can.
+    package var cause: String? { state.current.cause }
+
+    private struct Operation { var answers = 0, serverErrors = 0, statuses: Set<Int> = [] }
+
+    private struct State {
+        var cause: String?
+        var noAnswerInARow = 0
+        var lastNoAnswer = ""
+        var answered = 0
+        var refused = 0
+        var refusedStatuses: Set<Int> = []
+        var operations: [String: Operation] = [:]
+        /// Calls whose last answer, after their retries, was still a 429.
+        var stillRefusedByQuota = 0
+    }
+
+    private let state = Locked(State())
+
+    /// A run that has seen nothing yet.
+    package init() {}
+
+    /// An attempt that got no answer: `why` is the transport's one line. Trips after `noAnswerLimit` in a row.
+    func noAnswer(_ why: String) {
+        state.withLock { state in
+            state.noAnswerInARow += 1
+            state.lastNoAnswer = why
+            guard state.cause == nil, state.noAnswerInARow >= Self.noAnswerLimit else { return }
+            state.cause = "nothing answers: \(why) (\(state.noAnswerInARow) calls in a row got no answer); no more calls were made"
+        }
+    }
+
+    /// An attempt that got an answer. `provoked`: the call carried a key no server accepts on purpose, or its fixture
+    /// recorded a 401/403, so a refusal says nothing about the run's key.
+    func answered(status: Int, provoked: Bool) {
+        state.withLock { state in
+            state.noAnswerInARow = 0
+            guard !provoked else { return }
+            state.answered += 1
+            if status == 401 || status == 403 {
+                state.refused += 1
+                state.refusedStatuses.insert(status)
+            }
+            guard state.cause == nil, state.answered >= Self.refusedLimit, state.refused == state.answered else { return }
+            state.cause = Self.keyRejected(state)
+        }
+    }
+
+    /// A call's last answer (after its retries), under its operation. `expected` is the status its fixture recorded:
+    /// a recorded 5xx is not an outage.
+    func finished(operation: String, status: Int?, expected: Int?) {
+        guard let status, !(expected.map { $0 >= 500 } ?? false) else { return }
+        state.withLock { state in
+            if status == 429, expected != 429 { state.stillRefusedByQuota += 1 }
+            var op = state.operations[operation] ?? Operation()
+            op.answers += 1
+            if status >= 500 {
+                op.serverErrors += 1
+                op.statuses.insert(status)
+            }
+            state.operations[operation] = op
+            guard state.cause == nil, op.answers >= Self.serverErrorLimit, op.serverErrors == op.answers else { return }
+            state.cause = Self.onlyServerErrors(operation, op)
+        }
+    }
+
+    /// At the end of a run, the cause if any: the one found during the run, else every answered call refused by
+    /// authentication, an operation that answered only 5xx, or calls the budget (`--max-calls`) or the deadline
+    /// left unsent (what the quota's 429s and their retries cost).
+    package func conclude(_ tally: CallLedger.Tally, maxCalls: Int?) -> String? {
+        state.withLock { state in
+            if let cause = state.cause { return cause }
+            if state.noAnswerInARow > 0, state.answered == 0, state.operations.isEmpty {
+                state.cause = "nothing answers: \(state.lastNoAnswer) (\(state.noAnswerInARow) of \(state.noAnswerInARow) calls got no answer)"
+            } else if state.answered > 0, state.refused == state.answered {
+                state.cause = Self.keyRejected(state)
+            } else if let (name, op) = state.operations.sorted(by: { $0.key < $1.key })
+                .first(where: { $0.value.answers > 0 && $0.value.serverErrors == $0.value.answers }) {
+                state.cause = Self.onlyServerErrors(name, op)
+            } else if tally.refused > 0 {
+                let quota = tally.retries["429"].map { "; the quota answered 429 \($0) times" } ?? ""
+                state.cause = "the budget was too short: \(plural(tally.refused, "call")) not sent once \(maxCalls ?? tally.calls) were made "
+                    + "(--max-calls)\(quota); lower --rate-limit to the quota, or raise maxCalls"
+            } else if state.stillRefusedByQuota > 0 {
+                state.cause = "the quota left calls unanswered: \(plural(state.stillRefusedByQuota, "call")) still answered 429 once the "
+                    + "budget or the deadline allowed no more retries; lower --rate-limit to the quota, or raise maxCalls or --deadline"
+            }
+            return state.cause
+        }
+    }
+
+    /// Notes a cause found elsewhere (the run's deadline passed before every call was made), unless one is known.
+    package func stop(_ cause: String) { state.withLock { if $0.cause == nil { $0.cause = cause } } }
+
+    private static func keyRejected(_ state: State) -> String {
+        let statuses = state.refusedStatuses.sorted().map(String.init).joined(separator: "/")
+        return "the key was rejected: \(statuses) on every call (\(state.refused) of \(state.answered)); check FSQ_API_KEY"
+    }
+
+    private static func onlyServerErrors(_ operation: String, _ op: Operation) -> String {
+        let statuses = op.statuses.sorted().map(String.init).joined(separator: "/")
+        return "\(operation) answers only 5xx: \(statuses) on every call (\(op.serverErrors) of \(op.answers)); the server is failing, not the contract"
+    }
+
+    /// Whether `outcome` is a call the run stopped before sending.
+    static func stopped(_ outcome: CallOutcome) -> Bool {
+        if case let .failed(error) = outcome { return error.underlyingError is Stopped }
+        return false
+    }
+
+    /// Thrown in place of a call once the cause is known: nothing is sent or counted.
+    package struct Stopped: Error, CustomStringConvertible {
+        /// The cause, as `CallHealth.cause` gives it.
+        package var cause: String
+        package var description: String { "not sent: the run could not judge the contract (\(cause))" }
+    }
+}
