@@ -43,7 +43,8 @@ set +e
 set -e
 tail -3 "$work/new.out"
 [ "$new" -eq 0 ] && [ "$old" -eq 0 ] || { tail -20 "$work/new.out" "$work/old.out"; echo "new-contract-check: replay under $to exited $new ($from: $old)"; exit 1; }
-cases() { grep -o '<testcase ' "$1" | wc -l; }
+# The fixtures' cases: the documented bounds (suite `bounds`) are the documents' own, and TO has no document.
+cases() { grep '<testcase ' "$1" | grep -v ' bound" classname=' | wc -l; }
 [ "$(cases "$work/new.xml")" -eq "$(cases "$work/old.xml")" ] && [ "$(cases "$work/new.xml")" -gt 0 ] \
   || { echo "new-contract-check: $(cases "$work/new.xml") cases under $to, $(cases "$work/old.xml") under $from"; exit 1; }
 # Every case is a copied fixture's (its name is <endpoint>/<TO>/<file>), none 2025-06-17's.

@@ -39,10 +39,12 @@ extension RunJob {
         let stream = command.openReport(report, mode: mode, baseURL: liveOptions?.baseURL.absoluteString ?? "replay (in-process)",
                                         human: human)
         let contractsRun = Locked(Set<ContractID>())
+        let endpointsRun = Locked(Set<BoundsCheck.Covered>())
         let selection = self.selection
         let includes: @Sendable (Fixture) -> Bool = { fixture in
             guard selection.includes(contract: fixture.contract) else { return false }
             contractsRun.withLock { _ = $0.insert(fixture.contract) }
+            endpointsRun.withLock { _ = $0.insert(BoundsCheck.Covered(fixture.contract, fixture.endpoint)) }
             return true
         }
         let phases = command.timings ? PhaseTimes() : nil
@@ -59,9 +61,10 @@ extension RunJob {
                                    staleProbe: staleProbe, options: liveOptions, human: human)
         } else {
             await runReplay(source: source, stream: stream, includes: includes, phases: phases, worker: worker, human: human)
-            // The documented bounds, once per run (the first shard's), for the contracts and endpoints it covered.
+            // The documented bounds of the endpoints the run's fixtures called, once per run (the first shard's).
             if shard == nil || shard?.index == 1 {
-                let bounds = await BoundsCheck.results(contracts: contractsRun.withLock { $0 }, filter: FixtureFilter(command.fixtureOptions.filter))
+                let bounds = await BoundsCheck.results(covering: endpointsRun.withLock { $0 },
+                                                       filter: FixtureFilter(command.fixtureOptions.filter))
                 if !bounds.isEmpty { stream.add(bounds, suite: BoundsCheck.suite, fixtures: 0) }
             }
         }

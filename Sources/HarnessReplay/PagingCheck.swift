@@ -9,8 +9,8 @@ import HarnessCore
 /// test). Two ways an app pages are checked:
 /// - `pages(_:)`, which follows the link: the second request goes to the link's path with the link's query, the
 ///   `cursor` included, and carries the first request's headers;
-/// - `nextRequest(after:)` (a stored `nextCursor`), for a request type that pages: the first request's query with
-///   the link's `cursor`.
+/// - `nextRequest(after:)` (a stored `nextCursor`), for a request type that pages: to the link's path, with the first
+///   request's query and the link's `cursor`.
 package enum PagingCheck {
     /// The target of the first `rel="next"` link of a recorded `Link` header (RFC 8288), as its path
     /// (percent-decoded) and decoded query; nil when the answer names no next page.
@@ -126,8 +126,7 @@ package enum PagingCheck {
         guard sent.count == 2 else { return ["nextRequest(after:): the client sent \(sent.count - 1) requests for the next page; \(recorded)"] }
         var query = fixture.request.query
         query["cursor"] = next.query["cursor"]
-        return differences(sent: sent[1], path: Self.decoded(fixture.request.path), query: query, via: "nextRequest(after:)",
-                           recorded: recorded)
+        return differences(sent: sent[1], path: next.path, query: query, via: "nextRequest(after:)", recorded: recorded)
     }
 
     private static func differences(
@@ -151,6 +150,4 @@ package enum PagingCheck {
         }
         return problems
     }
-
-    private static func decoded(_ path: String) -> String { path.removingPercentEncoding ?? path }
 }

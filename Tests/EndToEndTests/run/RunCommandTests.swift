@@ -58,19 +58,22 @@ struct RunCommandTests {
             let result = try await Products.run(["run", "--report", report], currentDirectory: Products.packageRoot)
             #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
             let parsed = try ReportReader.read(path: report)
-            // Derived from the corpus: a request case per accepted style, and one response case, per fixture.
+            // Derived from the corpus: a request case per accepted style, and one response case, per fixture, a
+            // paging case per page that names the next; and each documented bound's edges, counted for no fixture.
             let fixtures = try FixtureLoader(root: Products.packageRoot.appendingPathComponent("Fixtures")).loadAll()
             let expected = fixtures.reduce(0) { total, item in
                 guard case let .fixture(fixture) = item else { return total + 1 }
-                return total + fixture.contract.authStyles.count + 1
-            }
+                return total + fixture.contract.authStyles.count + 1 + (PagingCheck.applies(to: fixture) ? 1 : 0)
+            } + DocumentedBound.all.filter { bound in
+                fixtures.contains { if case let .fixture(f) = $0 { f.contract == bound.contract && f.endpoint == bound.endpoint } else { false } }
+            }.reduce(0) { $0 + $1.cases.count }
             #expect(parsed.tests == expected)
             #expect(result.stdout.contains("\(expected) cases from \(fixtures.count) fixtures"))
             #expect(parsed.failures == 0 && parsed.errors == 0)
             // One suite per top folder (an endpoint's, or scenarios/ for the app-flow set), each testcase named
             // `<fixture> [<auth>] <check>`.
             let endpoints = Set(fixtures.map { String($0.relativePath.split(separator: "/")[0]) })
-            #expect(Set(parsed.suites.map(\.name)) == endpoints)
+            #expect(Set(parsed.suites.map(\.name)) == endpoints.union(["bounds"]))
             let names = Set(parsed.suites.flatMap(\.testCases).map(\.name))
             #expect(names.contains("place-details/404-not-found.json error-mapping"))
             #expect(names.contains("place-details/404-not-found.json [apiKey] request"))
