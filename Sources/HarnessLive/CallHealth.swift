@@ -27,8 +27,9 @@ package final class CallHealth: Sendable {
         var refused = 0
         var refusedStatuses: Set<Int> = []
         var operations: [String: Operation] = [:]
-        /// Calls whose last answer, after their retries, was still a 429.
+        /// Calls whose last answer, after their retries, was still a 429; and how many of them in a row.
         var stillRefusedByQuota = 0
+        var quotaInARow = 0
     }
 
     private let state = Locked(State())
@@ -67,7 +68,16 @@ package final class CallHealth: Sendable {
     func finished(operation: String, status: Int?, expected: Int?) {
         guard let status, !(expected.map { $0 >= 500 } ?? false) else { return }
         state.withLock { state in
-            if status == 429, expected != 429 { state.stillRefusedByQuota += 1 }
+            if status == 429, expected != 429 {
+                state.stillRefusedByQuota += 1
+                state.quotaInARow += 1
+                if state.cause == nil, state.quotaInARow >= Self.refusedLimit {
+                    state.cause = "the quota refuses every call: \(state.quotaInARow) calls in a row still answered 429 after their retries; "
+                        + "lower --rate-limit to the quota, or run when the quota allows"
+                }
+            } else {
+                state.quotaInARow = 0
+            }
             var op = state.operations[operation] ?? Operation()
             op.answers += 1
             if status >= 500 {

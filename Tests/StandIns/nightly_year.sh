@@ -3,7 +3,9 @@
 # night per condition, with a project file that sets rateLimit, maxCalls and a baseline, in both fixture-header
 # modes (never: called as the API is; always: X-Emulator-Fixture sent, which the stand-in ignores). Each night's
 # calls are read from the stand-in's request log: they equal the nightly's own count, stay within maxCalls, and
-# are one per distinct request (a 429 retried apart).
+# are one per distinct request (a 429 retried apart). Each night prints its exit status, headline and WARN lines.
+# Nights that cannot judge (a rejected key, writes answering 503, no server) exit 3, say why in one line, make a
+# handful of calls and leave the baseline byte-identical; at a 3/s quota a night meets at most 5 × 429.
 # Usage: Tests/StandIns/nightly_year.sh [BIN_DIR]  (default .build/debug). Exit 1 on a mismatch, 2 when it cannot run.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -25,6 +27,11 @@ gone=4a5f2f39f964a52067bf1fe3
 max_calls=200
 
 fail() { echo "FAIL $night: $*"; failures=$((failures + 1)); }
+# The exit status of a night that could not judge the contract (nothing answers, a rejected key, 5xx only, a budget
+# too short): neither red (1) nor green (0).
+undecided=3
+# The night's headline: its last line saying what it means.
+headline() { grep -E '^nightly: (green|the contract changed|could not judge)' "$work/$night.out" | tail -1; }
 
 # night NAME WANT_EXIT STAND-IN-FLAGS... -- NIGHTLY-FLAGS...: a fresh stand-in, one nightly against it.
 night() {
@@ -39,13 +46,40 @@ night() {
   got=$?
   kill "${pids[-1]}" 2>/dev/null; wait "${pids[-1]}" 2>/dev/null
   if [ "$got" -eq "$want" ]; then echo "ok   $night (exit $got)"; else fail "exit $got, wanted $want"; tail -30 "$work/$night.out"; fi
+  echo "     $night: $(headline)"
+  echo "     $night: $(grep -c '^WARN\|WARN ' "$work/$night.out") WARN lines"
   if grep -qF "$FSQ_API_KEY" "$work/$night".* "$work/$night"-* 2>/dev/null; then fail "the key appears in the output or a report"; fi
-  calls
+  if [ "$want" -eq "$undecided" ]; then undecided_calls; else calls; fi
+}
+
+# A night that could not judge: one line naming the cause, a handful of calls, the baseline byte-identical.
+undecided_calls() {
+  local log="$work/$night.log" sent said
+  said=$(grep -oE '^nightly: [0-9]+ calls? made' "$work/$night.out" | grep -oE '[0-9]+' | head -1)
+  sent=0
+  [ -f "$log" ] && sent=$(grep -E '^standin: [A-Z]+ ' "$log" | grep -vc '/fsq-contract/emulator-probe')
+  [ -n "$said" ] || { fail "no 'nightly: N calls made' line"; return; }
+  [ -f "$log" ] && [ "$said" -ne "$sent" ] && fail "the nightly says $said calls, the server's log has $sent"
+  grep -qE '^nightly: could not judge the contract \(exit 3\): ' "$work/$night.out" || fail "no one line naming the cause"
+  if grep -qE '^baseline .* written|^  fixed: ' "$work/$night.out"; then fail "a night that could not judge wrote or judged the baseline"; fi
+  echo "     $night: $said calls made"
+}
+
+# night_undecided NAME HANDFUL STAND-IN-FLAGS... -- NIGHTLY-FLAGS...: a night that must exit 3 within HANDFUL calls and leave
+# the baseline byte-identical.
+night_undecided() {
+  local name=$1 handful=$2; shift 2
+  cp "$work/baseline-$mode.json" "$work/baseline-before.json"
+  night "$name" "$undecided" "$@"
+  cmp -s "$work/baseline-$mode.json" "$work/baseline-before.json" || fail "the baseline changed"
+  local said
+  said=$(grep -oE '^nightly: [0-9]+ calls? made' "$work/$night.out" | grep -oE '[0-9]+' | head -1)
+  [ "${said:-999}" -le "$handful" ] || fail "${said:-?} calls, more than a handful ($handful) once the cause was clear"
 }
 
 # The night's calls from the request log against the nightly's own count.
 calls() {
-  local log="$work/$night.log" made sent distinct retried429 said
+  local log="$work/$night.log" made distinct retried429 said
   grep -E '^standin: [A-Z]+ ' "$log" | grep -v '/fsq-contract/emulator-probe' >"$work/$night.requests"
   sent=$(wc -l <"$work/$night.requests")
   # Method, target, whether the key was one the server rejects (a provoked 401), and the fixture header if any.
@@ -75,6 +109,7 @@ JSON
 
   night "$mode-plain" 0 -- --update-baseline
   [ -s "$work/baseline-$mode.json" ] || fail "--update-baseline wrote no baseline"
+  if grep -q 'WARN ' "$work/$night.out"; then fail "a clean night printed a WARN line: $(grep -m1 'WARN ' "$work/$night.out")"; fi
 
   # (a) A closed place whose id is the only one several endpoints recorded: green, every such fixture stale.
   REALAPI_GONE=$gone night "$mode-gone" 0 --
@@ -91,8 +126,36 @@ for path in sorted(glob.glob("Fixtures/*/2025-06-17/2*.json")):
   grep -qF "re-record: fsq-contract record --mode all --contract 2025-06-17 --filter 'place-suggest-edit" "$work/$night.out" \
     || fail "no re-record command for a suggest (write) fixture"
 
+  # A closed place's provoked 400s are stale too, not failures.
+  if grep -E '^(FAIL|ERR)' "$work/$night.out" | grep -qF "$gone"; then fail "a fixture of the closed place failed"; fi
+
+  # Nights that cannot judge the contract: their own exit status, one line naming the cause, a handful of calls, the
+  # baseline byte-identical, no drift graded.
+  FSQ_API_KEY=fsq-nightly-bad-key-0123456789 night_undecided "$mode-rejected-key" 12 --
+  grep -qE 'the key was rejected: 401 on every call \([0-9]+ of [0-9]+\)' "$work/$night.out" || fail "the cause does not name the rejected key"
+  night_undecided "$mode-writes-503" "$max_calls" --status-for '/places/*/suggest/*=503' --status-for '/places/suggest/*=503' --
+  grep -qE 'answers only 5xx: 503' "$work/$night.out" || fail "the cause does not name the operation answering 503"
+  if grep -qE 'status class changed' "$work/$night.out"; then fail "a 503 was graded as drift"; fi
+  # Nothing listening (a wrong base URL, the network down): port 9 refuses.
+  night=$mode-no-server
+  cp "$work/baseline-$mode.json" "$work/baseline-before.json"
+  "$cli" nightly --project "$work/fsq-contract.json" --base-url http://127.0.0.1:9 --fixture-header "$mode" \
+    --report "$work/$night.xml" --drift-report "$work/$night-drift.xml" >"$work/$night.out" 2>&1
+  got=$?
+  if [ "$got" -eq "$undecided" ]; then echo "ok   $night (exit $got)"; else fail "exit $got, wanted $undecided"; tail -20 "$work/$night.out"; fi
+  echo "     $night: $(headline)"
+  undecided_calls
+  cmp -s "$work/baseline-$mode.json" "$work/baseline-before.json" || fail "the baseline changed"
+  said=$(grep -oE '^nightly: [0-9]+ calls? made' "$work/$night.out" | grep -oE '[0-9]+' | head -1)
+  [ "${said:-999}" -le 8 ] || fail "${said:-?} calls to a server that is not there"
+  grep -qE 'nothing answers: cannot connect' "$work/$night.out" || fail "the cause does not say nothing answers"
+
   # (b) A quota below the rate limit: green, 429s on writes retried once each and counted.
+  STANDIN_QUOTA=3 night "$mode-quota-3" 0 --
+  [ "$answered429" -le 5 ] || fail "$answered429 × 429 at a 3/s quota (at most 5)"
+  echo "     $night: $answered429 × 429, $sent calls"
   STANDIN_QUOTA=5 night "$mode-quota" 0 --
+  echo "     $night: $answered429 × 429, $sent calls"
   retried=$(grep -oE '[0-9]+ × 429' "$work/$night.out" | tail -1 | grep -oE '^[0-9]+')
   [ "${retried:-0}" -eq "$answered429" ] || fail "the calls line counts ${retried:-0} retried 429s, the log has $answered429"
   # Each 429 a write got went out again, at most --retries (2) times, and the write then got its answer (a retry after
@@ -113,6 +176,17 @@ for path in sorted(glob.glob("Fixtures/*/2025-06-17/2*.json")):
   # (d) A contract change: a field the model requires removed. Red.
   night "$mode-contract" 1 --drop fsq_place_id --
   grep -qF 'fsq_place_id' "$work/$night.out" || fail "the removed fsq_place_id is not named"
+
+  # (e) One baseline a night: --update-baseline on a night with drift findings and live findings writes both, and the
+  # next night with the same answers is green, every entry known. The accepting night itself stays red for the live
+  # checks' own findings (decoding): drift's are known to them that night, theirs only from the next.
+  both="$work/both-$mode.json"
+  night "$mode-accept-both" 1 --drop fsq_place_id --break-tips -- --openapi "$doc" --baseline "$both" --update-baseline --baseline-expires never
+  grep -qF ' drift $' "$both" || fail "the baseline holds no drift entry"
+  grep -qF ' live-' "$both" || fail "the baseline holds no live entry"
+  night "$mode-known-both" 0 --drop fsq_place_id --break-tips -- --openapi "$doc" --baseline "$both"
+  grep -qE "^baseline $both: ([0-9]+) entries: \1 known \(not failing\), 0 expired, 0 fixed, 0 not checked" "$work/$night.out" \
+    || fail "not every entry is known: $(grep -E "^baseline $both" "$work/$night.out")"
 done
 
 echo "nightly_year: $failures failure(s)"

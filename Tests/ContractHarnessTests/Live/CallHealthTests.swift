@@ -52,6 +52,16 @@ struct CallHealthTests {
                 == "place-suggest-edit answers only 5xx: 503 on every call (2 of 2); the server is failing, not the contract")
     }
 
+    @Test func callsStillAnswered429InARowStopTheRun() {
+        let health = CallHealth()
+        for _ in 0..<20 { health.finished(operation: "place-search", status: 429, expected: 429) }
+        for _ in 0..<(CallHealth.refusedLimit - 1) { health.finished(operation: "place-search", status: 429, expected: 200) }
+        health.finished(operation: "place-search", status: 200, expected: 200)
+        #expect(health.cause == nil, "an answer between resets the count")
+        for _ in 0..<CallHealth.refusedLimit { health.finished(operation: "place-search", status: 429, expected: 200) }
+        #expect(health.cause?.hasPrefix("the quota refuses every call: 8 calls in a row still answered 429") == true)
+    }
+
     @Test func callsTheBudgetLeftUnsentAreACause() {
         var tally = CallLedger.Tally()
         tally.calls = 200

@@ -64,7 +64,7 @@ struct LiveModeTests {
                                      ["--auth", "apiKey", "--retries", "0", "--timeout", timeout, "--deadline", "20"])
             emulator.stop()
             // A quota, a failing server or no answer could not judge the contract (3); a broken answer is red (1).
-            let undecided = ["rate-limit", "server-error", "unavailable", "reset"].contains(fault)
+            let undecided = ["rate-limit", "server-error", "unavailable"].contains(fault)
             #expect(result.status == (undecided ? 3 : 1), "\(fault): \(result.stdout)")
             #expect(result.elapsed < .seconds(20), "took \(result.elapsed)")
             let problems = try E2E.cases(report.path).compactMap(E2E.problem)

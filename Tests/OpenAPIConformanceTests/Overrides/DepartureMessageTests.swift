@@ -35,7 +35,7 @@ struct DepartureMessageTests {
             let pointer = "/paths/~1thing/get/responses/200/content/application~1json/schema/properties/fsq_place_id"
             try Data(#"{"overrides": [{"pointer": "\#(pointer)", "require": true, "reason": "the client reads it"}]}"#.utf8).write(to: overrides)
             let oracle = try OpenAPIDocumentLoader().load(documents: [DocumentArgument(contract: nil, path: document.path)],
-                                                          overrides: [DocumentArgument(contract: nil, path: overrides.path)]).oracle
+                                                          overrides: [DocumentArgument(contract: "2025-06-17", path: overrides.path)]).oracle
             return oracle.violations(of: DocumentExchange(contract: "2025-06-17", method: "GET", path: "/thing", query: [:], status: 200,
                                                           headers: ["content-type": "application/json"], body: Data(body.utf8))).map(\.message)
         }
