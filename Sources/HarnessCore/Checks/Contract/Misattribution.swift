@@ -23,17 +23,32 @@ package enum Misattribution {
               ["$.endpoint", "$.request.path", "$.request.method"].contains(jsonPath) || jsonPath.hasPrefix("$.request.query."),
               let data = try? Data(contentsOf: file), let recorded = read(data) else { return nil }
         let problems = problems(recorded, parameter: jsonPath.hasPrefix("$.request.query.")
-                                    ? String(jsonPath.dropFirst("$.request.query.".count)) : nil)
+                                    ? String(jsonPath.dropFirst("$.request.query.".count)) : nil,
+                                registry: RegistryEntry.named(recorded.endpoint, contract: recorded.contract))
         guard let first = problems.first else { return nil }
         return .fail(message: first, detail: problems.joined(separator: "\n") + "\n(the loader said: \(error.description))")
     }
 
-    /// The ways the registry departs from a document that agrees with `recorded`.
-    static func problems(_ recorded: Recorded, parameter: String?) -> [String] {
+    /// What the client's registry says about an endpoint: its method, path template and parameter names.
+    struct RegistryEntry {
+        let method: String
+        let pathTemplate: String
+        let parameters: Set<String>
+
+        /// The registry's entry for `endpoint` in `contract`; nil when it has none.
+        static func named(_ endpoint: String, contract: ContractID) -> RegistryEntry? {
+            guard let entry = Contract.named(contract)?.endpoints.first(where: { $0.id.rawValue == endpoint }) else { return nil }
+            return RegistryEntry(method: entry.method, pathTemplate: entry.pathTemplate, parameters: Set(entry.parameters.map(\.name)))
+        }
+    }
+
+    /// The ways `registry` (the client's entry, nil when it has none) departs from a document that agrees with
+    /// `recorded`; `parameter` is the query parameter the loader refused, if that is what it refused.
+    static func problems(_ recorded: Recorded, parameter: String?, registry: RegistryEntry?) -> [String] {
         guard let document = DocumentedOperation.named(recorded.endpoint, contract: recorded.contract),
               document.method == recorded.method, fits(recorded.path, template: document.path) else { return [] }
         let source = "(\(document.source))"
-        guard let entry = Contract.named(recorded.contract)?.endpoints.first(where: { $0.id.rawValue == recorded.endpoint }) else {
+        guard let entry = registry else {
             return ["the document \(source) and the fixture say \(recorded.endpoint) is \(document.method) \(document.path); "
                 + "the client's registry has no \(recorded.endpoint) in contract \(recorded.contract)"]
         }
@@ -44,7 +59,7 @@ package enum Misattribution {
         if !fits(recorded.path, template: entry.pathTemplate) {
             problems.append("the document \(source) and the fixture say \(document.path); the client's registry says \(entry.pathTemplate) (\(recorded.endpoint))")
         }
-        if let parameter, document.query.contains(parameter), entry.parameter(named: parameter) == nil {
+        if let parameter, document.query.contains(parameter), !entry.parameters.contains(parameter) {
             problems.append("the document \(source) and the fixture send '\(parameter)'; the client's registry has no parameter "
                 + "'\(parameter)' for \(recorded.endpoint)")
         }

@@ -14,15 +14,55 @@ enum ValueConformance {
     /// document; the model holds nil`. Empty when every documented member arrived.
     package static func problems(body: Data, decoded: Any, operation: DocumentedOperation) -> [String] {
         guard let root = try? JSONValue.parse(body) else { return [] }
-        var walker = Walker(members: operation.members, contract: operation.contract)
+        var walker = Walker(contract: operation.contract)
+        let tree = MemberTree.of(operation)
         if case .array = root, let wrapper = ValueDeparture.bareArrayWrapper(endpoint: operation.endpoint, contract: operation.contract),
+           let node = tree.members[wrapper],
            let held = Mirror(reflecting: decoded).children.first(where: { $0.label == wrapper })?.value {
             // A declared bare-array answer: its elements are the wrapper's (`ValueDeparture.bareArrays`).
-            walker.compare(root, held, shape: "$.\(wrapper)")
+            walker.compare(root, held, node: node)
         } else {
-            walker.compare(root, decoded, shape: "$")
+            walker.compare(root, decoded, node: tree)
         }
         return walker.problems
+    }
+
+    /// An operation's documented members as a tree: a member's node holds its own members and its elements',
+    /// so the walk looks a key up without building its path. Departures are left out. Built once per operation.
+    final class MemberTree: @unchecked Sendable {
+        var members: [String: MemberTree] = [:]
+        var elements: MemberTree?
+
+        private static let cache = Locked<[String: MemberTree]>([:])
+
+        static func of(_ operation: DocumentedOperation) -> MemberTree {
+            let key = "\(operation.contract) \(operation.endpoint)"
+            if let known = cache.withLock({ $0[key] }) { return known }
+            let root = MemberTree()
+            let departed = ValueDeparture.anywhere[operation.contract] ?? []
+            let exact = ValueDeparture.exact[operation.contract] ?? []
+            for member in operation.members where !exact.contains(member) {
+                var node = root
+                var rest = member.dropFirst()  // "$"
+                walk: while !rest.isEmpty {
+                    if rest.hasPrefix("[*]") {
+                        if node.elements == nil { node.elements = MemberTree() }
+                        node = node.elements!
+                        rest = rest.dropFirst(3)
+                    } else {
+                        rest = rest.dropFirst()  // "."
+                        let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+                        let name = String(rest[..<end])
+                        if departed.contains(name) { break walk }
+                        if node.members[name] == nil { node.members[name] = MemberTree() }
+                        node = node.members[name]!
+                        rest = rest[end...]
+                    }
+                }
+            }
+            cache.withLock { $0[key] = root }
+            return root
+        }
     }
 
     /// A model type's stored properties as the check names them: snake_case of each label, to its position.
@@ -56,19 +96,15 @@ enum ValueConformance {
     }
 
     private struct Walker {
-        let members: Set<String>
         let contract: String
         var problems: [String] = []
-        /// The contract's departures anywhere in a place and exact ones, fetched once per answer.
-        let departedNames: Set<String>
-        let departedMembers: Set<String>
+        /// The contract's naming exceptions, fetched once per answer.
+        let naming: [String: [ValueNaming.Exception]]
         var steps: [Step] = []
 
-        init(members: Set<String>, contract: String) {
-            self.members = members
+        init(contract: String) {
             self.contract = contract
-            departedNames = ValueDeparture.anywhere[contract] ?? []
-            departedMembers = ValueDeparture.exact[contract] ?? []
+            naming = ValueNaming.exceptions(for: contract)
         }
 
         /// `$.results[0].location.formatted_address`, as the harness prints JSON paths.
@@ -83,7 +119,7 @@ enum ValueConformance {
 
         mutating func problem(_ text: String) { problems.append("\(pointer): \(text)") }
 
-        mutating func compare(_ json: JSONValue, _ held: Any, shape: String) {
+        mutating func compare(_ json: JSONValue, _ held: Any, node: MemberTree) {
             let value = unwrapped(held)
             switch json {
             case .null:
@@ -116,20 +152,22 @@ enum ValueConformance {
                     problem("the answer holds \(elements.count) elements; the model holds \(mirror.children.count)")
                     return
                 }
-                let elementShape = shape + "[*]"
+                // Elements the document does not describe are not judged, but their count is.
+                guard let elementNode = node.elements else { return }
                 for (index, (element, child)) in zip(elements, mirror.children).enumerated() {
                     steps.append(.index(index))
-                    compare(element, child.value, shape: elementShape)
+                    compare(element, child.value, node: elementNode)
                     steps.removeLast()
                 }
             case let .object(jsonMembers):
-                object(jsonMembers, model: value, shape: shape)
+                object(jsonMembers, model: value, node: node)
             case .null, .captured:
                 break
             }
         }
 
-        mutating func object(_ jsonMembers: [(key: String, value: JSONValue)], model: Any, shape: String) {
+        mutating func object(_ jsonMembers: [(key: String, value: JSONValue)], model: Any, node: MemberTree) {
+            guard !node.members.isEmpty else { return }
             let mirror = Mirror(reflecting: model)
             guard mirror.displayStyle == .struct || mirror.displayStyle == .class else {
                 problem("the answer holds an object; the model holds \(shown(model))")
@@ -138,15 +176,15 @@ enum ValueConformance {
             let layout = Layout.of(model, mirror)
             let children = mirror.children
             for (key, json) in jsonMembers {
-                let memberShape = shape + "." + key
-                guard members.contains(memberShape), !departedNames.contains(key), !departedMembers.contains(memberShape) else { continue }
+                guard let memberNode = node.members[key] else { continue }
                 steps.append(.member(key))
                 defer { steps.removeLast() }
-                guard let offset = layout.offsets[ValueNaming.propertyKey(member: key, contract: contract, owner: { layout.name })] else {
+                let property = naming[key].map { ValueNaming.propertyKey(member: key, among: $0, owner: layout.name) } ?? key
+                guard let offset = layout.offsets[property] else {
                     problem("in the answer and the document; \(typeName(model)) has no property for it")
                     continue
                 }
-                compare(json, children[children.index(children.startIndex, offsetBy: offset)].value, shape: memberShape)
+                compare(json, children[children.index(children.startIndex, offsetBy: offset)].value, node: memberNode)
             }
         }
 

@@ -35,14 +35,13 @@ struct ValueNaming: Sendable {
     private static let byContract: [String: [String: [Exception]]] = Dictionary(
         grouping: exceptions, by: \.contract).mapValues { Dictionary(grouping: $0, by: \.member) }
 
-    /// The property name a member of `contract`'s answers is held under in a model of type `owner`, snake_cased
-    /// for lookup. `owner` is asked only when an exception for the member names a type.
-    static func propertyKey(member: String, contract: String, owner: () -> String) -> String {
-        guard let candidates = byContract[contract]?[member] else { return member }
-        if candidates.contains(where: { $0.owner != nil }) {
-            let name = owner()
-            if let scoped = candidates.first(where: { $0.owner == name }) { return snakeCase(scoped.property) }
-        }
+    /// The exceptions of `contract`, by member name.
+    static func exceptions(for contract: String) -> [String: [Exception]] { byContract[contract] ?? [:] }
+
+    /// The property name (snake_cased, for lookup) a member is held under in a model named `owner`, among the
+    /// member's exceptions: one scoped to `owner` first, then one for every type.
+    static func propertyKey(member: String, among candidates: [Exception], owner: String) -> String {
+        if let scoped = candidates.first(where: { $0.owner == owner }) { return snakeCase(scoped.property) }
         return candidates.first { $0.owner == nil }.map { snakeCase($0.property) } ?? member
     }
 

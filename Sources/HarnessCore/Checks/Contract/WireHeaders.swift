@@ -60,10 +60,11 @@ package struct WireHeaders: Sendable {
     /// Whether a recorded header is one a recorder's stack adds.
     static func isVolatile(_ name: String) -> Bool { volatileNames.contains(name) }
 
+    private static let namesByStyle: [AuthStyle: Set<String>] = Dictionary(
+        grouping: required, by: \.style).mapValues { Set($0.map(\.name)) }
+
     /// The header names `style` must send.
-    static func names(for style: AuthStyle) -> Set<String> {
-        Set(required.filter { $0.style == style }.map(\.name))
-    }
+    static func names(for style: AuthStyle) -> Set<String> { namesByStyle[style] ?? [] }
 
     /// The header set `style` must send, lower-cased, with `key` and `version` filled in. `version` nil is the one
     /// `contract`'s documents name.
