@@ -85,8 +85,10 @@ struct RecordAndDriftTests {
             try copyShippedFixtures(to: recorded)
             // Every served body gains a field, so every fixture is rewritten and the kill lands mid-run.
             let served200s = FileManager.default.enumerator(at: served, includingPropertiesForKeys: nil)!
-            // (Seed bodies: a 2025-06-17 tips or photos body is a top-level array, which has no field to add.)
+            // (Seed bodies: a 2025-06-17 tips or photos body is a top-level array, which has no field to add, and so is
+            // the seed's bare-array shape.)
             for case let url as URL in served200s where url.lastPathComponent.hasPrefix("200-") && !url.path.contains("/2025-06-17/") {
+                guard (try E2E.object(url)["response"] as? [String: Any])?["body"] is [String: Any] else { continue }
                 try E2E.editBody(url) { $0["served_by"] = "emulator" }
             }
             let emulator = try await EmulatorProcess(fixtures: served, arguments: ["--latency", "100"])
