@@ -320,3 +320,7 @@ private func parseISO8601(_ text: String) -> Date? {
     if let date = withFraction.date(from: text) { return date }
     return ISO8601DateFormatter().date(from: text)
 }
+
+// Answers seen from the API send tips and photos as a bare array (`BareArrayAnswer`, SeedContractChoices).
+extension SeedContract.Tip: BareArrayAnswer {}
+extension SeedContract.PlacePhoto: BareArrayAnswer {}
