@@ -111,7 +111,10 @@ struct V20250617ContractTests {
             let report = tmp.appendingPathComponent("out/replay.xml")
             let replay = try await Products.run(["run", "--fixtures", tmp.path, "--report", report.path])
             #expect(replay.status == 0, "\(replay.stdout.suffix(3000))\n\(replay.stderr)")
-            let cases = try E2E.cases(report.path)
+            // The fixtures' own cases: the documented bounds (suite `bounds`) and a `paging` case where an answer names a
+            // next page come besides them.
+            let cases = try ReportReader.read(path: report.path).suites.filter { $0.name != "bounds" }.flatMap(\.testCases)
+                .filter { !$0.name.hasSuffix(" paging") }
             #expect(cases.count == fixtures.count * 2, "a bearer request case and a response case per fixture")
         }
     }
