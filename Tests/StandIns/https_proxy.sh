@@ -60,9 +60,11 @@ cp -R Fixtures "$work/fixtures"
 fixtures=(--fixtures "$work/fixtures" --contract 2025-06-17)
 untrusted="TLS: the certificate of 127.0.0.1:$(cat "$work/standin.port") is not trusted (issuer \"Stand-in Test CA\")"
 
-expect 1 "run --live, untrusted" "$untrusted" -- \
+# No call gets an answer: run --live and drift could not judge the contract (exit 3); record's fixtures were not
+# recorded, its failure (exit 1).
+expect 3 "run --live, untrusted" "$untrusted" -- \
   "$cli" run --live --base-url "$url" "${fixtures[@]}" --retries 0 --report "$work/reports/live0.xml"
-expect 1 "drift, untrusted" "$untrusted" -- \
+expect 3 "drift, untrusted" "$untrusted" -- \
   "$cli" drift --base-url "$url" "${fixtures[@]}" --retries 0 --report "$work/reports/drift0.xml" --summary "$work/reports/drift0.md"
 expect 1 "record, untrusted" "$untrusted" -- \
   "$cli" record --mode failed --base-url "$url" "${fixtures[@]}" --retries 0
@@ -109,11 +111,11 @@ if [ "${tunnels:-0}" -gt 0 ]; then
 else
   echo "FAIL tinyproxy logged no tunnel: $(tail -5 "$work/tinyproxy.log" 2>/dev/null)"; failures=$((failures + 1))
 fi
-expect 1 "no proxy credentials is one line saying where to put them" "asks for credentials (407); put them in HTTPS_PROXY" -- \
+expect 3 "no proxy credentials is one line saying where to put them" "asks for credentials (407); put them in HTTPS_PROXY" -- \
   env HTTPS_PROXY="http://127.0.0.1:$proxy_port" \
   "$cli" run --live --base-url "$url" "${fixtures[@]}" --ca-file "$pki/ca.pem" --retries 0 --report "$work/reports/live5.xml"
 # tinyproxy answers a wrong password with 401, not 407.
-expect 1 "a wrong proxy password is one line naming the proxy" "check the credentials in HTTPS_PROXY" -- \
+expect 3 "a wrong proxy password is one line naming the proxy" "check the credentials in HTTPS_PROXY" -- \
   env HTTPS_PROXY="http://$proxy_user:wrong-$proxy_pass@127.0.0.1:$proxy_port" \
   "$cli" run --live --base-url "$url" "${fixtures[@]}" --ca-file "$pki/ca.pem" --retries 0 --report "$work/reports/live3.xml"
 expect 0 "NO_PROXY=127.0.0.1 goes direct (no credentials needed)" "0 failed" -- \
