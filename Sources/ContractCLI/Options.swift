@@ -2,47 +2,46 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 
 /// Flags shared by the verbs that read fixtures.
-struct FixtureOptions: ParsableArguments {
+package struct FixtureOptions: ParsableArguments {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
     @Option(name: .long, help: "The fixtures folder (default: the project file's \"fixtures\", else Fixtures).")
-    var fixtures: String?
+    package var fixtures: String?
 
     @Option(name: .long, help: "Only fixtures whose endpoint id or path matches this id or glob (e.g. place-*, chains/404*).")
-    var filter: String?
+    package var filter: String?
 
     @Option(name: .long, help: "Only fixtures of this contract (\(Contract.knownList), or all); default: replay runs all, each under its own; live verbs run the project file's liveContracts.")
-    var contract: String?
+    package var contract: String?
 
-    @OptionGroup var projectFlags: ProjectFlags
+    @OptionGroup package var projectFlags: ProjectFlags
 
     /// The folder when neither `--fixtures` nor the project file names one.
-    static let defaultFolder = "Fixtures"
+    package static let defaultFolder = "Fixtures"
 
     /// The folder: `--fixtures`, else the project file's, else `Fixtures` (after `adopt(_:)`).
-    var folder: String { fixtures ?? Self.defaultFolder }
+    package var folder: String { fixtures ?? Self.defaultFolder }
 
-    var fixturesURL: URL { URL(fileURLWithPath: folder) }
+    package var fixturesURL: URL { URL(fileURLWithPath: folder) }
 
-    var loader: FixtureLoader { FixtureLoader(root: fixturesURL) }
+    package var loader: FixtureLoader { FixtureLoader(root: fixturesURL) }
 
     /// Where `fixtures` came from when the project file gave it (`fsq-contract.json "fixtures"`), for messages;
     /// set by `adopt()`, never on the command line.
     @Option(name: .customLong("fixtures-source"), help: .private)
-    var fixturesSource: String?
+    package var fixturesSource: String?
 
     /// How messages name the folder: the flag, or the project file's key when that is where it came from.
-    var folderSource: String { fixturesSource ?? "--fixtures" }
+    package var folderSource: String { fixturesSource ?? "--fixtures" }
 
     /// Reads the project file and takes its fixtures folder unless `--fixtures` was given.
-    mutating func adopt() throws(UsageFailure) -> ProjectFile {
+    package mutating func adopt() throws(UsageFailure) -> ProjectFile {
         let project = try projectFlags.load()
         if fixtures == nil, let folder = project.fixtures {
             fixtures = folder
@@ -53,7 +52,7 @@ struct FixtureOptions: ParsableArguments {
 
     /// The line that says which contracts the project file left out of a live verb, when the folder has fixtures
     /// of them (a project with no seed fixtures is not told every night that seed was left out).
-    func leftOutLine(_ selection: ContractSelection) -> String? {
+    package func leftOutLine(_ selection: ContractSelection) -> String? {
         guard selection.leftOut.isEmpty == false, let files = try? discover() else { return nil }
         let present = files.lazy.map(loader.load).contains { item in
             if case let .fixture(fixture) = item { return selection.leftOut.contains(fixture.contract) }
@@ -63,7 +62,7 @@ struct FixtureOptions: ParsableArguments {
     }
 
     /// The contracts to run: `--contract`, else for a live verb the project's `liveContracts`, else all.
-    func selection(project: ProjectFile, live: Bool) throws(UsageFailure) -> ContractSelection {
+    package func selection(project: ProjectFile, live: Bool) throws(UsageFailure) -> ContractSelection {
         do {
             return try ContractSelection(flag: contract, project: project, live: live)
         } catch {
@@ -72,7 +71,7 @@ struct FixtureOptions: ParsableArguments {
     }
 
     /// The files to run, in run order, filtered by `--filter`; exits 2 when the folder is missing or nothing matches.
-    func discover() throws -> DiscoveredFiles {
+    package func discover() throws -> DiscoveredFiles {
         let files: DiscoveredFiles
         do {
             files = try loader.discoverCompact()
@@ -90,7 +89,7 @@ struct FixtureOptions: ParsableArguments {
 
     /// Loads the selected fixtures of `selection`'s contracts into memory (record, drift); exits 2 when the folder
     /// is missing or nothing matches.
-    func load(_ selection: ContractSelection) throws -> [LoadedFixture] {
+    package func load(_ selection: ContractSelection) throws -> [LoadedFixture] {
         let loaded = try discover().map(loader.load).filter { item in
             if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
             return true
@@ -103,7 +102,7 @@ struct FixtureOptions: ParsableArguments {
 }
 
 /// A verb that reads fixtures and may call a server: run, record and drift.
-protocol FixtureVerb {
+package protocol FixtureVerb {
     var fixtureOptions: FixtureOptions { get set }
     var connection: ConnectionFlags { get set }
 }
@@ -111,7 +110,7 @@ protocol FixtureVerb {
 extension FixtureVerb {
     /// What every fixture verb resolves first, in this order: the project file (see `FixtureOptions.adopt()`),
     /// which for a verb that calls a server also fills in the connection flags not given, and the contracts to run.
-    mutating func scope(live: Bool) throws(UsageFailure) -> (project: ProjectFile, selection: ContractSelection) {
+    package mutating func scope(live: Bool) throws(UsageFailure) -> (project: ProjectFile, selection: ContractSelection) {
         let project = try fixtureOptions.adopt()
         if live { connection.adopt(project) }
         return (project, try fixtureOptions.selection(project: project, live: live))
@@ -123,10 +122,10 @@ extension RecordCommand: FixtureVerb {}
 extension DriftCommand: FixtureVerb {}
 
 /// Which auth styles to run.
-enum AuthChoice: String, ExpressibleByArgument, CaseIterable {
+package enum AuthChoice: String, ExpressibleByArgument, CaseIterable {
     case apiKey, bearer, both
 
-    var styles: [AuthStyle] {
+    package var styles: [AuthStyle] {
         switch self {
         case .apiKey: return [.apiKey]
         case .bearer: return [.bearer]
@@ -136,12 +135,12 @@ enum AuthChoice: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// A usage or configuration problem: one line on stderr and exit 2 (`FSQContract.runCommandLine` does both).
-struct UsageFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct UsageFailure: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// Writes `text` and a newline to standard error.
-func writeStderr(_ text: String) {
+package func writeStderr(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -2,26 +2,22 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 
 /// How a verb ends once it has run, written once for every verb: what it shows CI (the job page's annotations and
 /// the step summary).
-enum VerbEnding {
+package enum VerbEnding {
     /// Prints the job page's annotations on standard output and its warnings on standard error.
-    static func show(_ page: JobPage.Output) {
+    package static func show(_ page: JobPage.Output) {
         page.annotations.forEach { print($0) }
         page.warnings.forEach(writeStderr)
     }
 
     /// Appends markdown the verb wrote itself to `$GITHUB_STEP_SUMMARY` (with the key redacted); a summary that
     /// cannot be appended is a warning on standard error, not a failure.
-    static func appendStepSummary(_ markdown: String, key: APIKey?) {
+    package static func appendStepSummary(_ markdown: String, key: APIKey?) {
         if let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(markdown, key: key) {
             writeStderr(warning)
         }
@@ -29,17 +25,27 @@ enum VerbEnding {
 }
 
 /// A verb's exit status once it has run (a usage or configuration error has already thrown `UsageFailure`, exit 2):
-/// 0, 1 when a check failed, a fixture is broken, or a fixture was written, or `CouldNotJudge.exitStatus` (3) when
+/// 0, 1 when a check failed, a fixture is broken, or a fixture was written, or `couldNotJudgeStatus` (3) when
 /// a live run's answers could not judge the contract.
-struct VerbStatus: Equatable {
+package struct VerbStatus: Equatable {
+    /// The exit status of a run that could not judge: apart from 0 (green), 1 (the contract changed) and 2 (usage),
+    /// so CI and the Action can tell an outage or a revoked key from a contract change.
+    package static let couldNotJudgeStatus: Int32 = 3
+
     /// Whether the run exits 1.
-    var failed: Bool
+    package var failed: Bool
     /// Why a live run could not judge the contract (`CallHealth`); it exits 3 whatever else it found.
-    var couldNotJudge: String? = nil
+    package var couldNotJudge: String? = nil
+
+    /// A status from what the run found.
+    package init(failed: Bool, couldNotJudge: String? = nil) {
+        self.failed = failed
+        self.couldNotJudge = couldNotJudge
+    }
 
     /// Returns for exit 0; throws `ExitCode(3)` or `ExitCode(1)`.
-    func exit() throws {
-        if couldNotJudge != nil { throw ExitCode(CouldNotJudge.exitStatus) }
+    package func exit() throws {
+        if couldNotJudge != nil { throw ExitCode(Self.couldNotJudgeStatus) }
         if failed { throw ExitCode(1) }
     }
 }

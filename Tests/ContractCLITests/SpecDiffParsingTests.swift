@@ -3,10 +3,6 @@ import CommandParsing
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Testing
 @testable import ContractCLI

@@ -1,3 +1,4 @@
+import ContractCLI
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -16,7 +17,7 @@ extension DriftJob {
     /// `couldNotJudge`: the run's answers could not judge the contract; every case is skipped with the cause and
     /// the baseline is neither judged nor written. `nightly`: the night's one baseline, which drift judges and the
     /// nightly writes once after the live checks.
-    func grade(_ run: DriftRun, couldNotJudge: String? = nil, nightly: NightlyBaseline? = nil) throws -> (cases: [CaseResult], baselineUse: BaselineUse?) {
+    package func grade(_ run: DriftRun, couldNotJudge: String? = nil, nightly: NightlyBaseline? = nil) throws -> (cases: [CaseResult], baselineUse: BaselineUse?) {
         if let cause = couldNotJudge {
             let cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails).map { result in
                 var result = result
@@ -48,7 +49,7 @@ extension DriftJob {
     /// Grades the run, prints the summary, writes the report (and `--summary`, `--json`) and the step summary;
     /// returns the exit status.
     /// `nightly`: the night's one baseline (its lines are the nightly's to print, once).
-    func report(_ drift: (run: DriftRun, ledger: CallLedger), phases: [HumanReport.Phase] = [], verb: String = "drift",
+    package func report(_ drift: (run: DriftRun, ledger: CallLedger), phases: [HumanReport.Phase] = [], verb: String = "drift",
                 nightly: NightlyBaseline? = nil) throws -> VerbStatus {
         let run = drift.run
         let couldNotJudge = CouldNotJudge.cause(drift.ledger)
@@ -91,7 +92,7 @@ extension DriftJob {
 
     /// `--html`, `--ctrf` and `--pr-comment` (and the HTML report by default in CI), from the cases the JUnit report
     /// holds, with the drift changelog.
-    func writeHumanReports(cases: [CaseResult], summary: DriftSummary, baselineUse: BaselineUse?, ledger: CallLedger,
+    package func writeHumanReports(cases: [CaseResult], summary: DriftSummary, baselineUse: BaselineUse?, ledger: CallLedger,
                            phases: [HumanReport.Phase]) throws {
         guard command.humanReports.wanted(junit: reportPath) else { return }
         let collector = HumanReportCollector()

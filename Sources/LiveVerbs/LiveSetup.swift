@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContractCLI
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -13,18 +14,18 @@ import FoursquarePlaces
 /// What every live verb (`run --live`, `record`, `drift`) resolves before its first call, written once: the key,
 /// the auth-style and API-version checks against the selected contract, the connection options with their
 /// limits, budget, pace and write policy, and the live stack main passed (the Live trait's).
-struct LiveSetup {
+package struct LiveSetup {
     /// The options the verb's runner takes.
-    var options: LiveOptions
+    package var options: LiveOptions
     /// `FSQ_API_KEY`; nil when the run skips for want of one (or is a dry run, which makes no call).
-    var key: APIKey?
+    package var key: APIKey?
 
     /// Resolves it all, or throws a one-line `UsageFailure` naming the flag, variable or file.
     /// - Parameter keyRequired: record never skips for want of a key, whatever `--if-no-key` says (a run that
     ///   records nothing must not look like one that did); a dry run still needs none.
     /// - Parameter checksStyles: whether `styles` must suit the selected contract; record picks each fixture's
     ///   style itself, so its `--auth` is only a default.
-    static func resolve(
+    package static func resolve(
         verb: String, project: ProjectFile, selection: ContractSelection, connection: ConnectionFlags, limits: LiveLimitFlags,
         budget: LiveBudgetFlags, styles: [AuthStyle], apiVersion: String?, ifNoKey: IfNoKey?, keyRequired: Bool = false,
         checksStyles: Bool = true, stack: (any LiveHTTPStack)?

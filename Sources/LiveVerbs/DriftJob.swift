@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContractCLI
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -12,34 +13,35 @@ import FoursquarePlaces
 
 /// `fsq-contract drift` resolved before its first call: the project file, the outputs' paths, the grade that fails
 /// the run, the live setup, the OpenAPI check, the baseline, the fixtures and `drift-config.json`, past the budget.
-struct DriftJob {
+package struct DriftJob {
     /// The verb's flags, with the project file's values taken where a flag was not given.
-    let command: DriftCommand
-    let project: ProjectFile
-    let reportPath: String
-    let summaryPath: String?
-    let failOn: DriftCommand.FailOn
-    let options: LiveOptions
+    package let command: DriftCommand
+    package let project: ProjectFile
+    package let reportPath: String
+    package let summaryPath: String?
+    package let failOn: DriftFailOn
+    package let options: LiveOptions
     /// `FSQ_API_KEY`; nil when the run skips for want of one.
-    let key: APIKey?
-    let document: DocumentCheck?
-    let baseline: (path: String, baseline: Baseline)?
-    let loaded: [LoadedFixture]
-    let config: DriftConfig
+    package let key: APIKey?
+    package let document: DocumentCheck?
+    package let baseline: (path: String, baseline: Baseline)?
+    package let loaded: [LoadedFixture]
+    package let config: DriftConfig
 
     /// Resolves the flags against the project file and loads the fixtures, or throws a one-line `UsageFailure`
     /// naming the flag or file; `--dry-run` prints the calls and ends the run here. `verb`: the command the user
     /// ran (`nightly` resolves its drift pass here), as messages name it.
-    static func resolve(_ command: DriftCommand, _ collaborators: Collaborators, verb: String = "drift") async throws -> DriftJob {
+    package static func resolve(_ command: DriftCommand, _ collaborators: Collaborators, stack: (any LiveHTTPStack)?,
+                                verb: String = "drift") async throws -> DriftJob {
         var command = command
         let (project, selection) = try command.scope(live: true)
         let reportPath = command.reportPath(project)
         let summaryPath = command.outputs.summary ?? project.drift.summary
-        let failOn = command.outputs.failOn ?? (project.drift.failOn == .warn ? .warn : .err)
+        let failOn = command.outputs.failOn ?? project.drift.failOn ?? .err
         let setup = try LiveSetup.resolve(
             verb: "fsq-contract \(verb)", project: project, selection: selection, connection: command.connection, limits: command.limits,
             budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey,
-            stack: collaborators.liveStack)
+            stack: stack)
         var options = setup.options
         let key = setup.key
         // Known before a call relies on X-Emulator-Fixture: whether the server is the emulator.
@@ -67,11 +69,16 @@ struct DriftJob {
     /// Calls the server for every fixture and compares each answer with its fixture; returns what moved and the
     /// calls made.
     /// `share`: the nightly's caller and stale evidence, shared with its live checks.
-    func execute(share: NightlyShare? = nil) async -> (run: DriftRun, ledger: CallLedger) {
+    package func execute(share: NightlyShare? = nil) async -> (run: DriftRun, ledger: CallLedger) {
         let runner = DriftRunner(options: options, config: config, document: document,
                                  worker: WorkerContext.from(environment: ProcessInfo.processInfo.environment), caller: share?.caller)
         let run = await runner.run(loaded, progress: Progress.reporter(label: "drift"))
         share?.driftDone(stale: run.stale.values.sorted { $0.fixture < $1.fixture })
         return (run, runner.caller.ledger)
     }
+}
+
+extension DriftFailOn {
+    /// The drift grade from which a case fails.
+    package var grade: DriftGrade { self == .err ? .err : .warn }
 }
