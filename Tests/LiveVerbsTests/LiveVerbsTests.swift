@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandParsing
 import ContractCLI
 import Foundation
+import FoursquarePlaces
 import HarnessCore
 import HarnessLive
 import HarnessProject
