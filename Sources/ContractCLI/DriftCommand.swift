@@ -27,19 +27,16 @@ package struct DriftCommand: AsyncParsableCommand, CollaboratingCommand {
 
     @OptionGroup package var fixtureOptions: FixtureOptions
 
-    @Option(name: .long, help: "Where to write the JUnit XML report (default: the project file's drift.report, else Reports/drift.xml).")
-    package var report: String?
+    @OptionGroup package var reportFlags: JUnitReportFlags
 
+    /// `--report`.
+    package var report: String? { reportFlags.report }
     /// Where the report goes: the flag, else the project file's `drift.report`, else `Reports/drift.xml`.
-    package func reportPath(_ project: ProjectFile?) -> String { report ?? project?.drift.report ?? "Reports/drift.xml" }
+    package func reportPath(_ project: ProjectFile?) -> String { reportFlags.driftReport(project) }
 
     @OptionGroup package var outputs: DriftOutputFlags
 
-    @Option(name: .long, help: "Auth styles to call with: apiKey, bearer or both.")
-    package var auth: AuthChoice = .both
-
-    @Option(name: .long, help: "X-Places-Api-Version for the bearer style (default \(FoursquareClient.defaultAPIVersion)).")
-    package var apiVersion: String?
+    @OptionGroup package var authFlags: AuthFlags
 
     @OptionGroup(title: "Live calls") package var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") package var limits: LiveLimitFlags
@@ -48,8 +45,14 @@ package struct DriftCommand: AsyncParsableCommand, CollaboratingCommand {
     @OptionGroup(title: "OpenAPI") package var openapi: OpenAPIFlags
     @OptionGroup(title: "Reports for people") package var humanReports: HumanReportFlags
 
-    @Option(name: .long, help: "Without FSQ_API_KEY: fail (exit 2, the default) or skip (report every drift case as skipped). Also FSQ_IF_NO_KEY.")
-    package var ifNoKey: IfNoKey?
+    @OptionGroup package var keyFlags: MissingKeyFlags
+
+    /// `--auth`, else both.
+    package var auth: AuthChoice { authFlags.choice }
+    /// `--api-version`.
+    package var apiVersion: String? { authFlags.apiVersion }
+    /// `--if-no-key`.
+    package var ifNoKey: IfNoKey? { keyFlags.ifNoKey }
 
     /// Resolve the flags and load the fixtures, call the server for each, report: each step is `DriftJob`'s.
     package mutating func run() async throws { try await run(with: Collaborators()) }

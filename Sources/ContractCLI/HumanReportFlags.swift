@@ -54,6 +54,17 @@ package struct HumanReportFlags: ParsableArguments {
     }
 
     /// Whether any human report is asked for (the run then collects its cases).
+    /// These flags without the pages asked for by path (`--html`, `--ctrf`, `--pr-comment`, `--report-link`): only
+    /// the HTML page CI gets by default, unless `--no-html`.
+    package var ciPageOnly: HumanReportFlags {
+        var flags = self
+        flags.html = nil
+        flags.ctrf = nil
+        flags.prComment = nil
+        flags.reportLink = nil
+        return flags
+    }
+
     package func wanted(junit: String) -> Bool { htmlPath(junit: junit) != nil || ctrf != nil || prComment != nil }
 
     /// The comment's link: `--report-link`, else the GitHub run's page, else none.

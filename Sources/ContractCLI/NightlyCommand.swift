@@ -27,28 +27,17 @@ package struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
 
     @OptionGroup package var fixtureOptions: FixtureOptions
 
-    @Option(name: .long, help: "Where to write the live checks' JUnit XML report (default: the project file's \"report\", else Reports/junit.xml).")
-    package var report: String?
+    @OptionGroup package var reportFlags: JUnitReportFlags
 
     @Option(name: .long, help: "Where to write drift's JUnit XML report (default: the project file's drift.report, else Reports/drift.xml).")
     package var driftReport: String?
 
     @OptionGroup package var driftOutputs: DriftOutputFlags
 
-    @Option(name: .long, help: "Auth styles to call with: apiKey, bearer or both.")
-    package var auth: AuthChoice = .both
-
-    @Option(name: .long, help: "X-Places-Api-Version for the bearer style (default \(FoursquareClient.defaultAPIVersion)).")
-    package var apiVersion: String?
-
-    @Flag(name: .long, help: "A server that accepts a request a documented rule refuses fails the live case instead of warning.")
-    package var strict = false
-
-    @Flag(name: .long, help: "Add file= and line= to the live report's testcases (GitLab, CircleCI); the xUnit XSD rejects them.")
-    package var junitFileAttributes = false
-
-    @Option(name: .long, help: "Without FSQ_API_KEY: fail (exit 2, the default) or skip (report every case as skipped). Also FSQ_IF_NO_KEY.")
-    package var ifNoKey: IfNoKey?
+    @OptionGroup package var authFlags: AuthFlags
+    @OptionGroup package var strictFlags: StrictFlags
+    @OptionGroup package var junitShape: JUnitShapeFlags
+    @OptionGroup package var keyFlags: MissingKeyFlags
 
     @OptionGroup(title: "Live calls") package var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") package var limits: LiveLimitFlags

@@ -51,15 +51,25 @@ package struct FixtureOptions: ParsableArguments {
     }
 
     /// The line that says which contracts the project file left out of a live verb, when the folder has fixtures
-    /// of them (a project with no seed fixtures is not told every night that seed was left out).
+    /// of them (a project with no seed fixtures is not told every night that seed was left out). Walks the folder
+    /// again: for a verb that wrote into it (record); the others pass what they read.
     package func leftOutLine(_ selection: ContractSelection) -> String? {
         guard selection.leftOut.isEmpty == false, let files = try? discover() else { return nil }
-        let present = files.lazy.map(loader.load).contains { item in
+        return leftOutLine(selection, loaded: files.map(loader.load))
+    }
+
+    /// `leftOutLine` over the files a run already read: every file of the folder, loaded.
+    package func leftOutLine(_ selection: ContractSelection, loaded all: [LoadedFixture]) -> String? {
+        guard selection.leftOut.isEmpty == false else { return nil }
+        let present = all.contains { item in
             if case let .fixture(fixture) = item { return selection.leftOut.contains(fixture.contract) }
             return false
         }
         return present ? selection.leftOutLine : nil
     }
+
+    /// Counts the walks of the fixtures folder (`discover`) in a task: a test's seam for "a run walks it once".
+    @TaskLocal package static var folderWalks: Locked<Int>?
 
     /// The contracts to run: `--contract`, else for a live verb the project's `liveContracts`, else all.
     package func selection(project: ProjectFile, live: Bool) throws(UsageFailure) -> ContractSelection {
@@ -72,6 +82,7 @@ package struct FixtureOptions: ParsableArguments {
 
     /// The files to run, in run order, filtered by `--filter`; exits 2 when the folder is missing or nothing matches.
     package func discover() throws -> DiscoveredFiles {
+        Self.folderWalks?.withLock { $0 += 1 }
         let files: DiscoveredFiles
         do {
             files = try loader.discoverCompact()
@@ -90,7 +101,13 @@ package struct FixtureOptions: ParsableArguments {
     /// Loads the selected fixtures of `selection`'s contracts into memory (record, drift); exits 2 when the folder
     /// is missing or nothing matches.
     package func load(_ selection: ContractSelection) throws -> [LoadedFixture] {
-        let loaded = try discover().map(loader.load).filter { item in
+        try select(try discover().map(loader.load), selection)
+    }
+
+    /// Of every file of the folder, loaded, those of `selection`'s contracts (and the broken ones); exits 2 when
+    /// `--contract` matches none.
+    package func select(_ all: [LoadedFixture], _ selection: ContractSelection) throws -> [LoadedFixture] {
+        let loaded = all.filter { item in
             if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
             return true
         }
@@ -120,6 +137,7 @@ extension FixtureVerb {
 extension RunCommand: FixtureVerb {}
 extension RecordCommand: FixtureVerb {}
 extension DriftCommand: FixtureVerb {}
+extension NightlyCommand: FixtureVerb {}
 
 /// Which auth styles to run.
 package enum AuthChoice: String, ExpressibleByArgument, CaseIterable {

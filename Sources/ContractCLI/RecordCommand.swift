@@ -36,8 +36,7 @@ package struct RecordCommand: AsyncParsableCommand, CollaboratingCommand {
     @Option(name: .long, help: "Also redact this header's value (repeatable; added to the project file's redactHeaders).")
     package var redactHeader: [String] = []
 
-    @Option(name: .long, help: "Auth style for plan entries and fixtures that do not name one.")
-    package var auth: AuthStyle = .apiKey
+    @OptionGroup package var authFlags: AuthFlags
 
     @Flag(name: .long, help: "Record a fixture's answer even when its status differs from the file's (otherwise the file is kept); the file is renamed and its expect block set to match.")
     package var acceptStatusChange = false
@@ -45,8 +44,17 @@ package struct RecordCommand: AsyncParsableCommand, CollaboratingCommand {
     @Flag(name: .long, help: "Write the answers' place data as the server sent it (only where your plan permits keeping it); by default it is replaced by synthetic values of the same form. Also the project file's keepValues.")
     package var keepValues = false
 
-    @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
-    package var apiVersion: String = FoursquareClient.defaultAPIVersion
+    /// The style for plan entries and fixtures that name none: `--auth`, else apiKey (`validate` refuses both).
+    package var auth: AuthStyle { authFlags.auth == .bearer ? .bearer : .apiKey }
+    /// The bearer style's API version: `--api-version`, else the client's default.
+    package var apiVersion: String { authFlags.version }
+
+    /// Record writes one fixture per answer, so it calls with one style.
+    package func validate() throws {
+        if authFlags.auth == .both {
+            throw ValidationError("record --auth takes one style, apiKey or bearer: the style for plan entries and fixtures that name none")
+        }
+    }
 
     @OptionGroup(title: "Live calls") package var connection: ConnectionFlags
     @OptionGroup(title: "Live calls") package var limits: LiveLimitFlags

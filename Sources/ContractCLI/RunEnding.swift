@@ -20,14 +20,14 @@ extension RunJob {
     /// and what follows it (old and stale fixtures, the baseline, the calls), the report line, the job page, and the
     /// per-suite files. Returns the exit status; throws `UsageFailure` when the report could not be written.
     package func report(_ outcome: RunOutcome) throws -> VerbStatus {
-        let stream = outcome.stream, fixtureOptions = command.fixtureOptions
+        let stream = outcome.stream
         var tally = stream.tally
         let couldNotJudge = livePass?.couldNotJudge
         livePass?.beforeSummary(&tally)
         if let contracts = selection.contracts, tally.total.fixtures == 0 {
             throw UsageFailure("--contract \(contracts.map(\.rawValue).joined(separator: ", ")) matches no fixture in \(fixtureOptions.folder)")
         }
-        if let problem = Selection.authProblem(command.auth.styles, contracts: outcome.contractsRun) { throw UsageFailure(problem) }
+        if let problem = Selection.authProblem(auth.choice.styles, contracts: outcome.contractsRun) { throw UsageFailure(problem) }
         print(Summary.render(tally))
         livePass?.afterSummary(folder: fixtureOptions.folder).forEach { print($0) }
         // Old fixtures, stale ones, flaky cases and what the calls cost, after the run's own step summary.
@@ -68,13 +68,13 @@ extension RunJob {
         let finished = Date()
         let elapsed = outcome.discoverTime + outcome.runTime + outcome.reportTime
         var report = HumanReport(title: "fsq-contract run (\(mode))", mode: mode, junitPath: self.report,
-                                 fixturesFolder: command.fixtureOptions.folder,
+                                 fixturesFolder: fixtureOptions.folder,
                                  started: finished.addingTimeInterval(-elapsed), finished: finished, cases: cases, facts: facts)
         report.baseURL = livePass?.baseURL
-        report.apiVersion = command.version
+        report.apiVersion = auth.version
         report.phases = [.init("discover", outcome.discoverTime), .init("load+\(mode)", outcome.runTime),
                          .init("JUnit report", outcome.reportTime)]
         report.callsLine = livePass?.callsLine
-        try command.humanReports.write(report, junit: self.report, key: scrubbedKey)
+        try humanReports.write(report, junit: self.report, key: scrubbedKey)
     }
 }

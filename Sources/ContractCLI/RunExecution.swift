@@ -21,9 +21,9 @@ extension RunJob {
     /// Runs every fixture through the pipeline, live under the deadline's watchdog or in replay, streaming the
     /// report, and prints `--timings`.
     package func execute(_ fixtures: RunFixtures) async -> RunOutcome {
-        let source = FixtureSource.files(fixtures.files, loader: command.fixtureOptions.loader)
-        let human = command.humanReports.wanted(junit: report) ? HumanReportCollector() : nil
-        let stream = command.openReport(report, mode: mode, baseURL: livePass?.baseURL ?? "replay (in-process)",
+        let source = FixtureSource.files(fixtures.files, loader: fixtureOptions.loader)
+        let human = humanReports.wanted(junit: report) ? HumanReportCollector() : nil
+        let stream = openReport(report, mode: mode, baseURL: livePass?.baseURL ?? "replay (in-process)",
                                         human: human)
         let contractsRun = Locked(Set<ContractID>())
         let endpointsRun = Locked(Set<BoundsCheck.Covered>())
@@ -34,7 +34,7 @@ extension RunJob {
             endpointsRun.withLock { _ = $0.insert(BoundsCheck.Covered(fixture.contract, fixture.endpoint)) }
             return true
         }
-        let phases = command.timings ? PhaseTimes() : nil
+        let phases = timings ? PhaseTimes() : nil
         let worker = WorkerContext.from(environment: ProcessInfo.processInfo.environment)
         let start = ContinuousClock.now
 
@@ -46,7 +46,7 @@ extension RunJob {
             // The documented bounds of the endpoints the run's fixtures called, once per run (the first shard's).
             if shard == nil || shard?.index == 1 {
                 let bounds = await BoundsCheck.results(covering: endpointsRun.withLock { $0 },
-                                                       filter: FixtureFilter(command.fixtureOptions.filter))
+                                                       filter: FixtureFilter(fixtureOptions.filter))
                 if !bounds.isEmpty { stream.add(bounds, suite: BoundsCheck.suite, fixtures: 0) }
             }
         }
@@ -67,10 +67,10 @@ extension RunJob {
     /// Replays every fixture in process, twice as many at once as there are cores.
     private func runReplay(source: FixtureSource, stream: ReportStream, includes: @escaping @Sendable (Fixture) -> Bool,
                            phases: PhaseTimes?, worker: WorkerContext?, human: HumanReportCollector?) async {
-        var strategy = ReplayStrategy(authStyles: command.auth.styles, apiVersion: command.version)
+        var strategy = ReplayStrategy(authStyles: auth.choice.styles, apiVersion: auth.version)
         strategy.document = document
-        strategy.versionByContract = command.apiVersion == nil
-        strategy.fixturesRoot = command.fixtureOptions.loader.root
+        strategy.versionByContract = auth.apiVersion == nil
+        strategy.fixturesRoot = fixtureOptions.loader.root
         let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases,
                                  worker: worker)
         guard let human else {
@@ -78,5 +78,32 @@ extension RunJob {
             return
         }
         await RunPipeline(source: source, strategy: human.watching(strategy), core: core, stream: stream, includes: includes).run()
+    }
+
+    /// The report stream, or one that only tallies when the file cannot be opened (the run still goes on).
+    package func openReport(_ report: String, mode: String, baseURL: String, human: HumanReportCollector? = nil) -> ReportStream {
+        let properties: [(String, String)] = [
+            ("mode", mode),
+            ("auth_styles", auth.choice.styles.map(\.rawValue).joined(separator: ",")),
+            ("base_url", baseURL),
+            ("api_version", auth.version),
+            ("tool_version", ToolVersion.current),
+            ("fixtures_folder", fixtureOptions.folder),
+        ] + (fixtureOptions.contract.map { [("contract", $0)] } ?? [])
+        let harness = HarnessReport(properties: properties,
+                                    options: HarnessReport.writerOptions(fileAttributes: junitShape.junitFileAttributes,
+                                                                         rootTotals: junitShape.junitRootTotals))
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: report, isDirectory: &isDirectory), isDirectory.boolValue {
+            return ReportStream(report: harness, path: report, failure: "is a folder; give a file path such as \(report)/junit.xml",
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
+        }
+        do {
+            return try ReportStream(report: harness, path: report, fixturesRoot: fixtureOptions.folder,
+                                    jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
+        } catch {
+            return ReportStream(report: harness, path: report, failure: ReportStream.describe(error),
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
+        }
     }
 }

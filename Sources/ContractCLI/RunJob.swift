@@ -9,21 +9,39 @@ import FoursquarePlaces
 /// `fsq-contract run` resolved before any fixture is read: the project file, where the report goes, the contracts
 /// and the shard, for `--live` the live setup and the baseline, and the OpenAPI check.
 package struct RunJob {
-    /// The verb's flags, with the project file's values taken where a flag was not given.
-    package let command: RunCommand
+    /// The fixtures folder (the project file's when `--fixtures` was not given) and its filters.
+    package let fixtureOptions: FixtureOptions
+    /// `--auth` and `--api-version`.
+    package let auth: AuthFlags
+    /// The JUnit report's optional attributes.
+    package let junitShape: JUnitShapeFlags
+    package let humanReports: HumanReportFlags
+    /// `--live`: the server is called (through `livePass`) instead of replayed.
+    package let live: Bool
+    /// `--timings`.
+    package let timings: Bool
     package let project: ProjectFile
     package let report: String
     package let reportDir: String?
     package let selection: ContractSelection
     package let shard: Shard?
+    /// `--shard` as given, for messages.
+    package let shardText: String?
     /// `--live`'s pass (the Live trait's: its session, calls and baseline); nil in replay.
     package let livePass: (any LivePass)?
     package let document: DocumentCheck?
 
-    /// A run resolved by its parts; `resolve` makes one from the flags, the nightly from its session.
-    package init(command: RunCommand, project: ProjectFile, report: String, reportDir: String?, selection: ContractSelection,
-                 shard: Shard?, livePass: (any LivePass)?, document: DocumentCheck?) {
-        self.command = command
+    /// A run resolved by its parts; `resolve` makes one from run's flags, the nightly from its own groups and session.
+    package init(fixtureOptions: FixtureOptions, auth: AuthFlags, junitShape: JUnitShapeFlags, humanReports: HumanReportFlags,
+                 live: Bool, timings: Bool = false, project: ProjectFile, report: String, reportDir: String?, selection: ContractSelection,
+                 shard: Shard? = nil, shardText: String? = nil, livePass: (any LivePass)?, document: DocumentCheck?) {
+        self.fixtureOptions = fixtureOptions
+        self.auth = auth
+        self.junitShape = junitShape
+        self.humanReports = humanReports
+        self.live = live
+        self.timings = timings
+        self.shardText = shardText
         self.project = project
         self.report = report
         self.reportDir = reportDir
@@ -33,7 +51,6 @@ package struct RunJob {
         self.document = document
     }
 
-    package var live: Bool { command.live }
     /// The report's `mode` property.
     package var mode: String { live ? "live" : "replay" }
 
@@ -54,8 +71,9 @@ package struct RunJob {
             livePass = try collaborators.liveVerbs.needed(for: "run --live", trait: "Live").livePass(command, project: project, selection: selection)
         }
         let document = try command.openapi.check(verb: "fsq-contract run", project: project, loader: collaborators.documentLoader)
-        return RunJob(command: command, project: project, report: report, reportDir: reportDir, selection: selection, shard: shard,
-                      livePass: livePass, document: document)
+        return RunJob(fixtureOptions: command.fixtureOptions, auth: command.authFlags, junitShape: command.junitShape,
+                      humanReports: command.humanReports, live: live, timings: command.timings, project: project, report: report,
+                      reportDir: reportDir, selection: selection, shard: shard, shardText: command.shard, livePass: livePass, document: document)
     }
 
     /// Before a live run relies on `X-Emulator-Fixture`: one identifying call learns whether the server is the
@@ -67,17 +85,18 @@ package struct RunJob {
     /// Discovers the files (the shard's share) and checks them before the first call: a live run's budget
     /// (`--dry-run` prints the count and ends the run here), replay's `--api-version` against the fixtures.
     package func discover() async throws -> RunFixtures {
-        let fixtureOptions = command.fixtureOptions
         let discoverStart = ContinuousClock.now
         var files = try fixtureOptions.discover()
         if let shard {
             let all = files.count
             files = shard.select(files)
-            if files.isEmpty { throw UsageFailure(Selection.emptyShard(command.shard ?? "", fixtures: all)) }
+            if files.isEmpty { throw UsageFailure(Selection.emptyShard(shardText ?? "", fixtures: all)) }
         }
         var loaded: [LoadedFixture] = []
         if let livePass {
             let all = files.map(fixtureOptions.loader.load)
+            // Said from the files this run read once, not from a second walk of the folder.
+            if let line = fixtureOptions.leftOutLine(selection, loaded: all) { print(line) }
             loaded = all.filter { item in
                 if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
                 return false
@@ -94,12 +113,12 @@ package struct RunJob {
             files = files.filter { kept.contains($0.relativePath) }
             try await livePass.gate(loaded)
         }
-        if !live, let apiVersion = command.apiVersion {
+        if !live, let apiVersion = auth.apiVersion {
             let fixtures = files.map(fixtureOptions.loader.load).compactMap { item -> Fixture? in
                 if case let .fixture(fixture) = item, selection.includes(contract: fixture.contract) { return fixture }
                 return nil
             }
-            if let problem = Selection.apiVersionProblem(apiVersion, styles: command.auth.styles, fixtures: fixtures) { throw UsageFailure(problem) }
+            if let problem = Selection.apiVersionProblem(apiVersion, styles: auth.choice.styles, fixtures: fixtures) { throw UsageFailure(problem) }
         }
         return RunFixtures(files: files, loaded: loaded, discoverStart: discoverStart)
     }

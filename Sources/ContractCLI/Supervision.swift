@@ -50,7 +50,7 @@ extension RunCommand: SupervisedVerb {
     package var crashMode: String { live ? "live" : "replay" }
     package func crashReportPaths() -> (report: String, reportDir: String?) { reportPaths(try? fixtureOptions.projectFlags.load()) }
     package var crashWriterOptions: ReportWriterOptions {
-        HarnessReport.writerOptions(fileAttributes: junitFileAttributes, rootTotals: junitRootTotals)
+        HarnessReport.writerOptions(fileAttributes: junitShape.junitFileAttributes, rootTotals: junitShape.junitRootTotals)
     }
 }
 
@@ -68,11 +68,9 @@ extension NightlyCommand: SupervisedVerb {
     package var verbName: String { "fsq-contract nightly" }
     package var crashMode: String { "nightly" }
     package func crashReportPaths() -> (report: String, reportDir: String?) {
-        guard var run = try? RunCommand.parse(["--live"]) else { return (report ?? "Reports/junit.xml", nil) }
-        run.report = report
-        return (run.reportPaths(try? fixtureOptions.projectFlags.load()).report, nil)
+        (reportFlags.runReport(try? fixtureOptions.projectFlags.load()), nil)
     }
     package var crashWriterOptions: ReportWriterOptions {
-        HarnessReport.writerOptions(fileAttributes: junitFileAttributes, rootTotals: false)
+        HarnessReport.writerOptions(fileAttributes: junitShape.junitFileAttributes, rootTotals: junitShape.junitRootTotals)
     }
 }

@@ -24,7 +24,7 @@ extension DriftJob {
                 result.verdict = .skip(reason: "not judged: \(cause)")
                 return result
             }
-            if cases.isEmpty { throw UsageFailure("drift selected no case in \(command.fixtureOptions.folder); check --filter, --contract and --auth") }
+            if cases.isEmpty { throw UsageFailure("drift selected no case in \(flags.fixtureOptions.folder); check --filter, --contract and --auth") }
             return (cases, nil)
         }
         var baselineUse = nightly?.drift ?? baseline.map { BaselineUse($0.baseline) }
@@ -34,15 +34,15 @@ extension DriftJob {
                 baselineUse = BaselineUse(interim)
                 cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
             }
-        } else if let baseline, let used = baselineUse, command.baselineFlags.updateBaseline {
-            let updated = try BaselineFlags.update(baseline, from: used, expires: command.baselineFlags.newEntryExpiry)
+        } else if let baseline, let used = baselineUse, flags.baselineFlags.updateBaseline {
+            let updated = try BaselineFlags.update(baseline, from: used, expires: flags.baselineFlags.newEntryExpiry)
             let added = updated.entries.filter { baseline.baseline.entry($0.fingerprint) == nil }.count
             print("baseline \(baseline.path) written: \(updated.entries.count) entries (\(added) new, \(used.fixed.count) fixed removed); "
                   + "give each new entry its reason and review the dates")
             baselineUse = BaselineUse(updated)
             cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
         }
-        if cases.isEmpty { throw UsageFailure("drift selected no case in \(command.fixtureOptions.folder); check --filter, --contract and --auth") }
+        if cases.isEmpty { throw UsageFailure("drift selected no case in \(flags.fixtureOptions.folder); check --filter, --contract and --auth") }
         return (cases, baselineUse)
     }
 
@@ -69,13 +69,13 @@ extension DriftJob {
 
         let results = run.results
         var report = HarnessReport(properties: [
-            ("mode", "drift"), ("auth_styles", command.auth.styles.map(\.rawValue).joined(separator: ",")),
+            ("mode", "drift"), ("auth_styles", flags.authFlags.choice.styles.map(\.rawValue).joined(separator: ",")),
             ("base_url", baseURL), ("api_version", options.apiVersion), ("tool_version", ToolVersion.current),
             ("fail_on", failOn.rawValue),
         ] + NightlyLines(ledger: drift.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0.rawValue)] } ?? []) + DriftReport.contractProperties(summary))
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
         let markdown = couldNotJudge.map { "## fsq-contract \(verb): could not judge the contract\n\n\($0)\n" } ?? summary.markdown(baseURL: baseURL)
-        let json = command.outputs.json
+        let json = flags.driftOutputs.json
         do {
             try report.write(cases, to: reportPath)
             if let path = summaryPath { try AtomicFile.write(Data(markdown.utf8), to: URL(fileURLWithPath: path)) }
@@ -94,13 +94,13 @@ extension DriftJob {
     /// holds, with the drift changelog.
     package func writeHumanReports(cases: [CaseResult], summary: DriftSummary, baselineUse: BaselineUse?, ledger: CallLedger,
                            phases: [HumanReport.Phase]) throws {
-        guard command.humanReports.wanted(junit: reportPath) else { return }
+        guard flags.driftHumanReports.wanted(junit: reportPath) else { return }
         let collector = HumanReportCollector()
         collector.add(cases)
         collector.note(loaded, problemFixtures: Set(cases.filter(\.verdict.isProblem).map(\.fixture)))
         let finished = Date()
         var report = HumanReport(title: "fsq-contract drift", mode: "drift", junitPath: reportPath,
-                                 fixturesFolder: command.fixtureOptions.folder,
+                                 fixturesFolder: flags.fixtureOptions.folder,
                                  started: finished.addingTimeInterval(-phases.reduce(0) { $0 + $1.seconds }), finished: finished,
                                  cases: collector.collected.cases, facts: collector.collected.facts)
         report.baseURL = options.baseURL.absoluteString
@@ -108,6 +108,6 @@ extension DriftJob {
         report.phases = phases
         report.callsLine = ledger.line
         report.drift = DriftChangelog(summary, baseline: baseline.flatMap { b in baselineUse.map { (b.path, $0) } })
-        try command.humanReports.write(report, junit: reportPath, key: key)
+        try flags.driftHumanReports.write(report, junit: reportPath, key: key)
     }
 }

@@ -51,11 +51,11 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
     static func resolve(_ command: RunCommand, project: ProjectFile, selection: ContractSelection, stack: (any LiveHTTPStack)?) throws -> LiveChecksPass {
         let options = try LiveSetup.resolve(
             verb: "fsq-contract run", project: project, selection: selection, connection: command.connection, limits: command.limits,
-            budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey,
+            budget: command.budget, styles: command.authFlags.choice.styles, apiVersion: command.authFlags.apiVersion,
+            ifNoKey: command.keyFlags.ifNoKey,
             stack: stack).options
-        if let line = command.fixtureOptions.leftOutLine(selection) { print(line) }
         let baseline = try command.baselineFlags.load(project: project)
-        return LiveChecksPass(options: options, project: project, strict: command.strict, budget: command.budget,
+        return LiveChecksPass(options: options, project: project, strict: command.strictFlags.strict, budget: command.budget,
                               baselineFlags: command.baselineFlags, baseline: baseline)
     }
 

@@ -17,7 +17,7 @@ struct NightlyRun {
     /// The live checks reuse drift's options (main's live stack) and its OpenAPI check.
     func run() async throws {
         let start = ContinuousClock.now
-        let driftJob = try await DriftJob.resolve(driftCommand(), collaborators, stack: stack, verb: "nightly")
+        let driftJob = try await DriftJob.resolve(command, collaborators, stack: stack, verb: "nightly")
         let share = NightlyShare(options: driftJob.options,
                                  start: WorkerContext.runStart(WorkerContext.from(environment: ProcessInfo.processInfo.environment)))
         let calls = ContinuousClock.now
@@ -36,7 +36,7 @@ struct NightlyRun {
             print(CouldNotJudge.line(verb: "nightly", cause: cause))
             try driftStatus.exit()
         }
-        let runJob = try liveJob(after: driftJob, share: share, nightly: nightly)
+        let runJob = liveJob(after: driftJob, share: share, nightly: nightly)
         let outcome = await runJob.execute(try await runJob.discover())
         let liveStatus = try runJob.report(outcome)
         if liveStatus.couldNotJudge == nil, let nightly { try nightly.finish().forEach { print($0) } }
@@ -53,53 +53,18 @@ struct NightlyRun {
             : "nightly: green (exit 0): the contract holds"
     }
 
-    /// The flags as `drift` takes them. An HTML page is the live run's; drift writes its own only in CI, beside its report.
-    func driftCommand() throws -> DriftCommand {
-        var drift = try DriftCommand.parse([])
-        drift.fixtureOptions = command.fixtureOptions
-        drift.report = command.driftReport
-        drift.outputs = command.driftOutputs
-        drift.auth = command.auth
-        drift.apiVersion = command.apiVersion
-        drift.connection = command.connection
-        drift.limits = command.limits
-        drift.budget = command.budget
-        drift.baselineFlags = command.baselineFlags
-        drift.openapi = command.openapi
-        drift.humanReports.noHtml = command.humanReports.noHtml
-        drift.ifNoKey = command.ifNoKey
-        return drift
-    }
-
-    /// The live checks' job, resolved from drift's (its server identification, options, contracts and OpenAPI
-    /// check), with the baseline read again since drift may have written it.
-    func liveJob(after driftJob: DriftJob, share: NightlyShare, nightly: NightlyBaseline? = nil) throws -> RunJob {
-        var run = try RunCommand.parse(["--live"])
-        run.fixtureOptions = command.fixtureOptions
-        run.report = command.report
-        run.auth = command.auth
-        run.apiVersion = command.apiVersion
-        run.strict = command.strict
-        run.junitFileAttributes = command.junitFileAttributes
-        run.ifNoKey = command.ifNoKey
-        run.connection = command.connection
-        run.limits = command.limits
-        run.budget = command.budget
-        run.baselineFlags = command.baselineFlags
-        run.openapi = command.openapi
-        run.humanReports = command.humanReports
-        let (project, selection) = try run.scope(live: true)
-        let (reportPath, reportDir) = run.reportPaths(project)
-        var options = driftJob.options
-        options.strict = command.strict
-        // The night's one baseline: the live checks judge the file drift judged (with drift's findings added when
-        // the night updates it), and the nightly writes it once after them.
+    /// The live checks' job, from drift's: its project file, contracts, fixtures folder, options (with its server
+    /// identification) and OpenAPI check, the night's own report and people's pages, and the night's one baseline
+    /// (the file drift judged, with drift's findings added when the night updates it; the nightly writes it once).
+    func liveJob(after driftJob: DriftJob, share: NightlyShare, nightly: NightlyBaseline? = nil) -> RunJob {
+        let project = driftJob.project
         let baseline = nightly.map { (path: $0.file.path, baseline: $0.forLive) } ?? driftJob.baseline
         let baselineUse = baseline.map { BaselineUse($0.baseline) }
         nightly?.live = baselineUse
-        let pass = LiveChecksPass(options: driftJob.options, project: project, strict: command.strict, budget: command.budget,
+        let pass = LiveChecksPass(options: driftJob.options, project: project, strict: command.strictFlags.strict, budget: command.budget,
                                   baselineFlags: command.baselineFlags, baseline: baseline, baselineUse: baselineUse, share: share)
-        return RunJob(command: run, project: project, report: reportPath, reportDir: reportDir, selection: selection, shard: nil,
-                      livePass: pass, document: driftJob.document)
+        return RunJob(fixtureOptions: driftJob.flags.fixtureOptions, auth: command.authFlags, junitShape: command.junitShape,
+                      humanReports: command.humanReports, live: true, project: project, report: command.reportFlags.runReport(project),
+                      reportDir: project.reportDir, selection: driftJob.selection, livePass: pass, document: driftJob.document)
     }
 }

@@ -44,7 +44,8 @@ struct LiveVerbsTests {
     }
 }
 
-private struct StubStack: LiveHTTPStack {
+/// A stack that answers nothing: for the steps before a call, and runs that make none.
+struct StubStack: LiveHTTPStack {
     func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
         throw CancellationError()
     }
