@@ -1,13 +1,10 @@
 import ArgumentParser
 import CommandParsing
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessProject
+@testable import ContractCLI
 import Foundation
+import HarnessProject
 import Testing
 import TestSupport
-@testable import ContractCLI
 
 /// The messages a new CI engineer met on the nightly, each said the way the user can act on it.
 @Suite("fsq-contract messages that do not mislead")

@@ -1,11 +1,7 @@
 import ArgumentParser
 import CommandParsing
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessProject
-import Testing
 @testable import ContractCLI
+import Testing
 
 /// `fsq-contract spec-diff`'s flags, parsed in process.
 @Suite("spec-diff flags")
