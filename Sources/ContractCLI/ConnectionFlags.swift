@@ -46,8 +46,3 @@ package struct ConnectionFlags: ParsableArguments {
     @Option(name: .long, help: "Seed for retry jitter.")
     package var seed: UInt64 = 0
 }
-
-/// When to send `X-Emulator-Fixture`.
-package enum FixtureHeaderChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, always, never
-}

@@ -69,7 +69,7 @@ package struct OpenAPIFlags: ParsableArguments {
             unchecked.forEach { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
             let markdown = "⚠️ OpenAPI: \(unchecked.count) keyword\(unchecked.count == 1 ? "" : "s") of the document not checked\n\n"
                 + unchecked.map { "- " + $0.dropFirst("warning: ".count) }.joined(separator: "\n") + "\n\n"
-            VerbEnding.appendStepSummary(markdown, key: nil)
+            CIJobOutput.appendStepSummary(markdown, key: nil)
         }
         return loaded
     }

@@ -123,13 +123,3 @@ package struct RunJob {
         return RunFixtures(files: files, loaded: loaded, discoverStart: discoverStart)
     }
 }
-
-/// The fixtures one run goes over.
-package struct RunFixtures {
-    /// The files, in run order: the shard's share of those `--filter` selects.
-    package var files: DiscoveredFiles
-    /// For `--live`, the selected contracts' fixtures, loaded ahead to count the calls and probe for stale ones.
-    package var loaded: [LoadedFixture]
-    /// When discovery began, for `--timings` and the report line.
-    package var discoverStart: ContinuousClock.Instant
-}

@@ -39,7 +39,7 @@ extension SupervisedVerb {
         } catch {
             writeStderr("\(verbName): --report \(report): cannot write the crash report: \(ReportStream.describe(error))")
         }
-        VerbEnding.show(JobPage(environment: ProcessInfo.processInfo.environment).publish(
+        CIJobOutput.show(JobPage(environment: ProcessInfo.processInfo.environment).publish(
             [crash.result], title: "\(verbName) (\(crashMode))", fixturesRoot: nil, reportPath: report, key: nil))
         return 1
     }

@@ -8,9 +8,9 @@ import HarnessLive
 import HarnessProject
 
 extension ConnectionFlags {
-    /// The live options over `stack` (main's, nil without the Live trait); `key` defaults to `FSQ_API_KEY` (nil
-    /// when unset).
-    package func options(authStyles: [AuthStyle], apiVersion: String, key: APIKey?? = nil, stack: (any LiveHTTPStack)?) throws -> LiveOptions {
+    /// The live options over `stack` (main's, nil without the Live trait) with `key` (`LiveSession`'s, read from the
+    /// environment there).
+    package func options(authStyles: [AuthStyle], apiVersion: String, key: APIKey?, stack: (any LiveHTTPStack)?) throws -> LiveOptions {
         guard let baseURL else { throw UsageFailure("--base-url is required") }
         guard let url = BaseURL.parse(baseURL) else {
             throw UsageFailure("--base-url '\(baseURL)' is not an http(s) URL with a host")
@@ -29,7 +29,7 @@ extension ConnectionFlags {
         do throws(WritePolicyError) { writes = try WritePolicy.parse(allowWrites) } catch {
             throw UsageFailure("--allow-writes: \(error.description)")
         }
-        var options = LiveOptions(baseURL: url, key: key ?? APIKey.fromEnvironment(), authStyles: authStyles, apiVersion: apiVersion,
+        var options = LiveOptions(baseURL: url, key: key, authStyles: authStyles, apiVersion: apiVersion,
                                   concurrency: concurrency, timeout: timeout, retries: retries, deadline: deadline,
                                   selectFixtureHeader: selectFixture, seed: seed)
         options.writes = writes

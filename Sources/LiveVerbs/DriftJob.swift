@@ -40,7 +40,7 @@ package struct DriftJob {
         let reportPath = command.driftReportPath(project)
         let summaryPath = command.driftOutputs.summary ?? project.drift.summary
         let failOn = command.driftOutputs.failOn ?? project.drift.failOn ?? .err
-        let setup = try LiveSetup.resolve(
+        let setup = try LiveSession.resolve(
             verb: "fsq-contract \(verb)", project: project, selection: selection, connection: command.connection, limits: command.limits,
             budget: command.budget, styles: command.authFlags.choice.styles, apiVersion: command.authFlags.apiVersion,
             ifNoKey: command.keyFlags.ifNoKey, stack: stack)

@@ -49,7 +49,7 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
     /// Resolves `run --live`'s session (the key, the connection, limits and budget, the stack), prints the contracts
     /// the project file leaves out, and reads the baseline; throws a one-line `UsageFailure` naming the flag or file.
     static func resolve(_ command: RunCommand, project: ProjectFile, selection: ContractSelection, stack: (any LiveHTTPStack)?) throws -> LiveChecksPass {
-        let options = try LiveSetup.resolve(
+        let options = try LiveSession.resolve(
             verb: "fsq-contract run", project: project, selection: selection, connection: command.connection, limits: command.limits,
             budget: command.budget, styles: command.authFlags.choice.styles, apiVersion: command.authFlags.apiVersion,
             ifNoKey: command.keyFlags.ifNoKey,

@@ -46,7 +46,7 @@ package struct RecordJob {
             if let plan = command.plan { print("record: --plan \(plan) was not recorded"); throw ExitCode(1) }
             throw ExitCode.success
         }
-        let setup = try LiveSetup.resolve(
+        let setup = try LiveSession.resolve(
             verb: "fsq-contract record", project: project, selection: selection, connection: command.connection, limits: command.limits,
             budget: command.budget, styles: [command.auth], apiVersion: command.apiVersion, ifNoKey: nil, keyRequired: true,
             checksStyles: false, stack: stack)
@@ -71,7 +71,7 @@ package struct RecordJob {
         let counting = recorder(command: command, project: project, selection: selection, mode: resolution.mode, options: options,
                                 key: setup.key ?? APIKey("fsq-contract-dry-run-key-placeholder"))
         try command.budget.gate(await counting.count(existing, plan: entries), options: options, verb: "record")
-        // Past the gate the run makes calls, and LiveSetup has refused a run without a key.
+        // Past the gate the run makes calls, and LiveSession has refused a run without a key.
         guard let key = setup.key else { throw ExitCode(2) }
         return RecordJob(command: command, project: project, selection: selection, mode: resolution.mode, options: options,
                          key: key, existing: existing, entries: entries)

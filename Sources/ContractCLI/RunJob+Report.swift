@@ -41,10 +41,10 @@ extension RunJob {
         if let livePass { stepSummaryTail += try livePass.afterFindings() }
         print(String(format: "report: %@ (discover %.2fs, load+%@ %.2fs, report %.2fs)",
                      report, outcome.discoverTime, mode, outcome.runTime, outcome.reportTime))
-        VerbEnding.show(JobPage(environment: ProcessInfo.processInfo.environment).publish(
+        CIJobOutput.show(JobPage(environment: ProcessInfo.processInfo.environment).publish(
             stream.jobPage, title: "fsq-contract run (\(mode))", suiteOrder: SuiteOrder.of(tally.suites.keys),
             reportPath: report, key: scrubbedKey))
-        if !stepSummaryTail.isEmpty { VerbEnding.appendStepSummary(stepSummaryTail, key: scrubbedKey) }
+        if !stepSummaryTail.isEmpty { CIJobOutput.appendStepSummary(stepSummaryTail, key: scrubbedKey) }
         if let failure = stream.failure {
             throw UsageFailure("--report \(report): \(failure)")
         }

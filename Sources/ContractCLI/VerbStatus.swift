@@ -6,24 +6,6 @@ import HarnessProject
 import Foundation
 import FoursquarePlaces
 
-/// How a verb ends once it has run, written once for every verb: what it shows CI (the job page's annotations and
-/// the step summary).
-package enum VerbEnding {
-    /// Prints the job page's annotations on standard output and its warnings on standard error.
-    package static func show(_ page: JobPage.Output) {
-        page.annotations.forEach { print($0) }
-        page.warnings.forEach(writeStderr)
-    }
-
-    /// Appends markdown the verb wrote itself to `$GITHUB_STEP_SUMMARY` (with the key redacted); a summary that
-    /// cannot be appended is a warning on standard error, not a failure.
-    package static func appendStepSummary(_ markdown: String, key: APIKey?) {
-        if let warning = JobPage(environment: ProcessInfo.processInfo.environment).appendStepSummary(markdown, key: key) {
-            writeStderr(warning)
-        }
-    }
-}
-
 /// A verb's exit status once it has run (a usage or configuration error has already thrown `UsageFailure`, exit 2):
 /// 0, 1 when a check failed, a fixture is broken, or a fixture was written, or `couldNotJudgeStatus` (3) when
 /// a live run's answers could not judge the contract.

@@ -83,7 +83,7 @@ extension DriftJob {
         } catch {
             throw UsageFailure("cannot write an output: \(error)")
         }
-        VerbEnding.appendStepSummary(markdown, key: key)
+        CIJobOutput.appendStepSummary(markdown, key: key)
         print("report: \(reportPath)" + (summaryPath.map { ", summary: \($0)" } ?? "") + (json.map { ", json: \($0)" } ?? ""))
         try writeHumanReports(cases: cases, summary: summary, baselineUse: baselineUse, ledger: drift.ledger, phases: phases)
         if let couldNotJudge, nightly == nil { print(CouldNotJudge.line(verb: verb, cause: couldNotJudge)) }
