@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "HarnessDrift", dependencies: ["HarnessCore", "HarnessLive", "HarnessReports"]),
         .target(name: "HarnessRecord", dependencies: ["HarnessCore", "HarnessLive", "HarnessDrift", "HarnessReplay"]),
         .target(name: "HarnessNightly", dependencies: ["HarnessCore", "HarnessLive", "HarnessDrift"]),
-        .target(name: "HarnessProject", dependencies: ["HarnessCore", "HarnessLive", "HarnessDrift"]),
+        .target(name: "HarnessProject", dependencies: ["HarnessCore"]),
         .target(
             name: "PlacesEmulator",
             dependencies: [
@@ -73,21 +73,33 @@ let package = Package(
                 .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["Emulator"])),
             ]
         ),
-        // The verbs: each parses its flags; the live, OpenAPI and emulator work takes main's `Collaborators`.
+        // The verbs: each parses its flags; the live, OpenAPI and emulator work takes main's `Collaborators`. Only the
+        // main job's modules: the live verbs' work is LiveVerbs', which main passes in with the Live trait.
         .target(
             name: "ContractCLI",
             dependencies: [
-                "FoursquarePlaces", "JUnitXML", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject",
+                "FoursquarePlaces", "FixtureFormat", "JUnitXML", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessProject",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
-        // Every verb in one process. With `Harness` alone (the main job: replay, reports) it links no server, client
-        // or document stack, so a fresh CI runner builds it in seconds; each other trait adds its collaborator.
+        // What run --live, drift, record, nightly and the fixtures verbs do once their flags are parsed (trait Live):
+        // one resolved live session over the live, drift, record and nightly modules.
+        .target(
+            name: "LiveVerbs",
+            dependencies: [
+                "ContractCLI", "FoursquarePlaces", "FixtureFormat", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive",
+                "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
+            ]
+        ),
+        // Every verb in one process. With `Harness` alone (the main job: replay, reports) it links no live, server,
+        // client or document module, so a fresh CI runner builds it in seconds; each other trait adds its collaborator.
         // Tests/ContractCLITests/MainJobDependenciesTests checks this closure.
         .executableTarget(
             name: "fsq-contract",
             dependencies: [
                 "ContractCLI",
+                .target(name: "LiveVerbs", condition: .when(traits: ["Live"])),
                 .target(name: "LiveHTTPClient", condition: .when(traits: ["Live"])),
                 .target(name: "OpenAPIConformance", condition: .when(traits: ["OpenAPI"])),
                 .target(name: "EmulatorCLI", condition: .when(traits: ["Emulator"])),
@@ -201,7 +213,8 @@ let package = Package(
         dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"]))],
             path: "Tests/CommandParsing"
         ),
-        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "HarnessCore", "HarnessLive", "HarnessProject", "FoursquarePlaces", "CommandParsing", "TestSupport"]),
+        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "HarnessCore", "HarnessProject", "FoursquarePlaces", "CommandParsing", "TestSupport"]),
+        .testTarget(name: "LiveVerbsTests", dependencies: ["LiveVerbs", "ContractCLI", "HarnessCore", "HarnessLive", "HarnessRecord", "HarnessProject", "FoursquarePlaces", "CommandParsing", "TestSupport"]),
         .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "HarnessCore", "HarnessLive", "FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "OpenAPIConformanceTests", dependencies: ["OpenAPIConformance", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport"],
                     exclude: ["JSONSchemaTestSuite"]),

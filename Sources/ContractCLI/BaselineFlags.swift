@@ -2,25 +2,24 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 
 /// `--baseline FILE`, `--update-baseline` and `--baseline-expires`: known findings with a reason and an end date.
-struct BaselineFlags: ParsableArguments {
+package struct BaselineFlags: ParsableArguments {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
     @Option(name: .long, help: "A baseline of known findings (fingerprint, reason, expires YYYY-MM-DD or never): a known finding is listed and does not fail until its entry expires. Default: the project file's \"baseline\".")
-    var baseline: String?
+    package var baseline: String?
 
     @Flag(name: .long, help: "Write the baseline from this run: add its findings (give each a reason), keep known ones, and remove fixed entries of the operations the run covered. Creates the file if it does not exist.")
-    var updateBaseline = false
+    package var updateBaseline = false
 
     @Option(name: .long, help: "When the entries --update-baseline adds expire: a number of days, a YYYY-MM-DD date, or never (a flaw accepted for the life of a document version). Default: \(Baseline.defaultExpiryDays) days.")
-    var baselineExpires: String?
+    package var baselineExpires: String?
 
-    func validate() throws {
+    package func validate() throws {
         if let baselineExpires {
             guard Baseline.expiry(parsing: baselineExpires) != nil else {
                 throw ValidationError("--baseline-expires '\(baselineExpires)' is not a number of days, a YYYY-MM-DD date or never")
@@ -30,11 +29,11 @@ struct BaselineFlags: ParsableArguments {
     }
 
     /// The `expires` new entries get.
-    var newEntryExpiry: String { baselineExpires.flatMap { Baseline.expiry(parsing: $0) } ?? Baseline.day(Baseline.defaultExpiryDays) }
+    package var newEntryExpiry: String { baselineExpires.flatMap { Baseline.expiry(parsing: $0) } ?? Baseline.day(Baseline.defaultExpiryDays) }
 
     /// The baseline file's path and contents, or nil when the run uses none. A file that does not exist is an error
     /// (a misspelt path would read as "no known findings") unless `--update-baseline` is to create it.
-    func load(project: ProjectFile) throws -> (path: String, baseline: Baseline)? {
+    package func load(project: ProjectFile) throws -> (path: String, baseline: Baseline)? {
         guard let path = baseline ?? project.baseline else {
             if updateBaseline { throw UsageFailure("--update-baseline needs a file: pass --baseline FILE or set \"baseline\" in the project file") }
             return nil
@@ -53,7 +52,7 @@ struct BaselineFlags: ParsableArguments {
     /// Writes `baseline` updated from this run's findings (new findings added, expiring at `expires`; fixed entries
     /// of the operations the run covered removed) to its file, and returns it; a file that cannot be written is a
     /// usage error naming it.
-    static func update(_ baseline: (path: String, baseline: Baseline), from use: BaselineUse,
+    package static func update(_ baseline: (path: String, baseline: Baseline), from use: BaselineUse,
                        expires: String = Baseline.day(Baseline.defaultExpiryDays)) throws -> Baseline {
         let updated = baseline.baseline.updated(findings: use.findings, covered: use.coveredOperations, expires: expires)
         do {

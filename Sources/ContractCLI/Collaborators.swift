@@ -2,20 +2,17 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 
 /// What the traits built into `fsq-contract` give its verbs, filled in by `main` and passed down as a value.
 ///
 /// Each heavy stack is a package trait (`Live`, `OpenAPI`, `Emulator`), so the main job (`--traits Harness`)
-/// builds none of them; a verb whose collaborator is nil exits 2 naming the build that has it (`MissingTrait`).
+/// builds none of them, nor the live, drift, record and nightly modules; a verb whose collaborator is nil exits 2 naming the build that has it (`MissingTrait`).
 package struct Collaborators: Sendable {
-    /// `run --live`, `record`, `drift` (trait `Live`): the bounded HTTP stack (AsyncHTTPClient).
-    package var liveStack: (any LiveHTTPStack)?
+    /// `run --live`, `drift`, `record`, `nightly` and `fixtures` (trait `Live`): the live verbs' work, over the bounded
+    /// HTTP stack (AsyncHTTPClient).
+    package var liveVerbs: (any LiveVerbWork)?
     /// `--openapi` on any verb (trait `OpenAPI`): parses the provider's documents (OpenAPIKit, Yams).
     package var documentLoader: (any DocumentOracleLoader)?
     /// `spec-diff` (trait `OpenAPI`).
@@ -30,29 +27,35 @@ package struct Collaborators: Sendable {
 }
 
 /// A verb that needs a collaborator: `FSQContract.main(with:)` runs it with main's value instead of `run()`.
-protocol CollaboratingCommand: ParsableCommand {
+package protocol CollaboratingCommand: ParsableCommand {
     mutating func run(with collaborators: Collaborators) async throws
 }
 
 /// A verb or flag whose trait this binary was built without: one line naming the build that has it, exit 2.
-struct MissingTrait {
+package struct MissingTrait {
     /// `--live`, `spec-diff`: what was asked for.
-    let feature: String
+    package let feature: String
     /// The package trait that builds it.
-    let trait: String
+    package let trait: String
 
-    var failure: UsageFailure {
+    /// `feature` needs `trait`.
+    package init(feature: String, trait: String) {
+        self.feature = feature
+        self.trait = trait
+    }
+
+    package var failure: UsageFailure {
         UsageFailure("\(feature) needs the \(trait) trait, which this fsq-contract was built without; run '\(Self.buildCommand(trait: trait))' first")
     }
 
     /// The build that has `trait`, in the configuration (`debug`, `release`) this binary was built in.
-    static func buildCommand(trait: String, executable: URL = currentExecutable()) -> String {
+    package static func buildCommand(trait: String, executable: URL = currentExecutable()) -> String {
         let configuration = executable.deletingLastPathComponent().lastPathComponent == "release" ? "-c release " : ""
         return "swift build \(configuration)--traits \(trait) --product fsq-contract"
     }
 
     /// This process's executable, symlinks resolved, so a linked `fsq-contract` still names its build folder.
-    static func currentExecutable() -> URL {
+    package static func currentExecutable() -> URL {
         #if os(Linux)
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return URL(fileURLWithPath: path)
@@ -64,7 +67,7 @@ struct MissingTrait {
 
 extension Optional {
     /// The collaborator, or the `MissingTrait` failure for `feature`.
-    func needed(for feature: String, trait: String) throws -> Wrapped {
+    package func needed(for feature: String, trait: String) throws -> Wrapped {
         guard let self else { throw MissingTrait(feature: feature, trait: trait).failure }
         return self
     }

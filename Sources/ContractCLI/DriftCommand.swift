@@ -2,18 +2,17 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 import JUnitXML
 
 /// `fsq-contract drift`: call the live server for every fixture and grade what moved.
-struct DriftCommand: AsyncParsableCommand, CollaboratingCommand {
-    static let configuration = CommandConfiguration(
+package struct DriftCommand: AsyncParsableCommand, CollaboratingCommand {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "drift",
         abstract: "Compare live responses with the fixtures and grade each change by what the Swift models read.",
         discussion: """
@@ -26,47 +25,40 @@ struct DriftCommand: AsyncParsableCommand, CollaboratingCommand {
             (FSQ_API_KEY missing without --if-no-key skip).
             """)
 
-    @OptionGroup var fixtureOptions: FixtureOptions
+    @OptionGroup package var fixtureOptions: FixtureOptions
 
-    @Option(name: .long, help: "Where to write the JUnit XML report (default: the project file's drift.report, else Reports/drift.xml).")
-    var report: String?
+    @OptionGroup package var reportFlags: JUnitReportFlags
 
+    /// `--report`.
+    package var report: String? { reportFlags.report }
     /// Where the report goes: the flag, else the project file's `drift.report`, else `Reports/drift.xml`.
-    func reportPath(_ project: ProjectFile?) -> String { report ?? project?.drift.report ?? "Reports/drift.xml" }
+    package func reportPath(_ project: ProjectFile?) -> String { reportFlags.driftReport(project) }
 
-    @OptionGroup var outputs: DriftOutputFlags
+    @OptionGroup package var outputs: DriftOutputFlags
 
-    @Option(name: .long, help: "Auth styles to call with: apiKey, bearer or both.")
-    var auth: AuthChoice = .both
+    @OptionGroup package var authFlags: AuthFlags
 
-    @Option(name: .long, help: "X-Places-Api-Version for the bearer style (default \(FoursquareClient.defaultAPIVersion)).")
-    var apiVersion: String?
+    @OptionGroup(title: "Live calls") package var connection: ConnectionFlags
+    @OptionGroup(title: "Live calls") package var limits: LiveLimitFlags
+    @OptionGroup(title: "Live calls") package var budget: LiveBudgetFlags
+    @OptionGroup(title: "Known findings") package var baselineFlags: BaselineFlags
+    @OptionGroup(title: "OpenAPI") package var openapi: OpenAPIFlags
+    @OptionGroup(title: "Reports for people") package var humanReports: HumanReportFlags
 
-    @OptionGroup(title: "Live calls") var connection: ConnectionFlags
-    @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
-    @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
-    @OptionGroup(title: "Known findings") var baselineFlags: BaselineFlags
-    @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
-    @OptionGroup(title: "Reports for people") var humanReports: HumanReportFlags
+    @OptionGroup package var keyFlags: MissingKeyFlags
 
-    @Option(name: .long, help: "Without FSQ_API_KEY: fail (exit 2, the default) or skip (report every drift case as skipped). Also FSQ_IF_NO_KEY.")
-    var ifNoKey: IfNoKey?
-
-    enum FailOn: String, ExpressibleByArgument, CaseIterable {
-        case err, warn
-        var grade: DriftGrade { self == .err ? .err : .warn }
-    }
+    /// `--auth`, else both.
+    package var auth: AuthChoice { authFlags.choice }
+    /// `--api-version`.
+    package var apiVersion: String? { authFlags.apiVersion }
+    /// `--if-no-key`.
+    package var ifNoKey: IfNoKey? { keyFlags.ifNoKey }
 
     /// Resolve the flags and load the fixtures, call the server for each, report: each step is `DriftJob`'s.
-    mutating func run() async throws { try await run(with: Collaborators()) }
+    package mutating func run() async throws { try await run(with: Collaborators()) }
 
-    mutating func run(with collaborators: Collaborators) async throws {
-        let start = ContinuousClock.now
-        let job = try await DriftJob.resolve(self, collaborators)
-        let calls = ContinuousClock.now
-        let drift = await job.execute()
-        try job.report(drift, phases: [.init("load fixtures", (calls - start).seconds), .init("calls and comparison", (ContinuousClock.now - calls).seconds)])
-            .exit()
+    package mutating func run(with collaborators: Collaborators) async throws {
+        try await collaborators.liveVerbs.needed(for: "drift", trait: "Live").drift(self, collaborators: collaborators)
     }
 }
 

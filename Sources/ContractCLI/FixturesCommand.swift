@@ -2,23 +2,22 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 
 /// `fsq-contract fixtures`: what the fixtures folder holds of the provider's data (`audit`), and removing it (`scrub`).
-struct FixturesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct FixturesCommand: ParsableCommand {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "fixtures",
         abstract: "Audit the fixtures for recorded raw values, or scrub them in place.",
         subcommands: [FixturesAuditCommand.self, FixturesScrubCommand.self])
 
     /// No subcommand is a usage error, as for the root: a CI typo is not green.
-    func run() throws {
+    package func run() throws {
         writeStderr(Self.helpMessage())
         throw ExitCode(2)
     }
@@ -26,8 +25,11 @@ struct FixturesCommand: ParsableCommand {
 
 /// `fsq-contract fixtures audit`: lists the fixtures that hold recorded raw values with their age, and fails when
 /// the project's policy does not allow them.
-struct FixturesAuditCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct FixturesAuditCommand: AsyncParsableCommand, CollaboratingCommand {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "List fixtures holding recorded raw values (with their age); fail when the project's policy does not allow them.",
         discussion: """
@@ -38,21 +40,23 @@ struct FixturesAuditCommand: ParsableCommand {
             does not load; 2 usage or configuration error.
             """)
 
-    @OptionGroup var fixtureOptions: FixtureOptions
+    @OptionGroup package var fixtureOptions: FixtureOptions
 
-    mutating func run() throws {
-        let project = try fixtureOptions.adopt()
-        let selection = try fixtureOptions.selection(project: project, live: false)
-        let audit = FixtureAudit(try fixtureOptions.load(selection), keepValues: project.keepValues == true,
-                                 maxDays: project.fixtureMaxAgeDays)
-        audit.lines.forEach { print($0) }
-        if !audit.passes { throw ExitCode(1) }
+    /// In process (tests): a binary with no trait beyond Harness.
+    package mutating func run() async throws { try await run(with: Collaborators()) }
+
+    /// Record's synthesis decides what is raw: the Live trait's `fixtures audit`.
+    package mutating func run(with collaborators: Collaborators) async throws {
+        try collaborators.liveVerbs.needed(for: "fixtures audit", trait: "Live").audit(self)
     }
 }
 
 /// `fsq-contract fixtures scrub [PATH]`: record's synthesis applied to fixtures already written.
-struct FixturesScrubCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct FixturesScrubCommand: AsyncParsableCommand, CollaboratingCommand {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "scrub",
         abstract: "Replace the place data of fixtures holding recorded raw values with synthetic values, in place.",
         discussion: """
@@ -64,35 +68,27 @@ struct FixturesScrubCommand: ParsableCommand {
             """)
 
     @Argument(help: "The fixtures folder (default: --fixtures, else the project file's, else Fixtures).")
-    var path: String?
+    package var path: String?
 
     @Flag(name: .long, help: "Write nothing; exit 1 when a fixture holds raw values.")
-    var check = false
+    package var check = false
 
     @Flag(name: .long, help: "Synthesize every fixture not yet marked values: synthetic, hand-written (source: authored) and generated ones too.")
-    var all = false
+    package var all = false
 
-    @OptionGroup var fixtureOptions: FixtureOptions
+    @OptionGroup package var fixtureOptions: FixtureOptions
 
-    func validate() throws {
+    package func validate() throws {
         if path != nil, fixtureOptions.fixtures != nil {
             throw ValidationError("give the folder once: as PATH or as --fixtures")
         }
     }
 
-    mutating func run() throws {
-        let project = try fixtureOptions.adopt()
-        if let path { fixtureOptions.fixtures = path }
-        let selection = try fixtureOptions.selection(project: project, live: false)
-        let outcomes = FixtureScrub.run(try fixtureOptions.load(selection), root: fixtureOptions.fixturesURL,
-                                        includeAll: all, write: !check)
-        let counts = Dictionary(grouping: outcomes, by: \.status).mapValues(\.count)
-        for outcome in outcomes where outcome.status != .unchanged {
-            print("\(outcome.status.rawValue.uppercased().padding(toLength: 9, withPad: " ", startingAt: 0)) \(outcome.relativePath)"
-                  + (outcome.note.map { ": \($0)" } ?? ""))
-        }
-        print("fixtures scrub\(check ? " --check" : ""): \(counts[.scrubbed] ?? 0) scrubbed, \(counts[.pending] ?? 0) to scrub, "
-              + "\(counts[.unchanged] ?? 0) unchanged, \(counts[.failed] ?? 0) failed")
-        if counts[.failed] != nil || counts[.pending] != nil { throw ExitCode(1) }
+    /// In process (tests): a binary with no trait beyond Harness.
+    package mutating func run() async throws { try await run(with: Collaborators()) }
+
+    /// Record's synthesis, applied in place: the Live trait's `fixtures scrub`.
+    package mutating func run(with collaborators: Collaborators) async throws {
+        try collaborators.liveVerbs.needed(for: "fixtures scrub", trait: "Live").scrub(self)
     }
 }

@@ -2,10 +2,6 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
@@ -13,8 +9,11 @@ import JUnitXML
 
 /// `fsq-contract fuzz --openapi DOC`: answers generated from the provider's document, decoded through the client.
 /// The generator is main's `AnswerFuzzing` (the OpenAPI trait), as `--openapi`'s parser is.
-struct FuzzCommand: ParsableCommand, CollaboratingCommand {
-    static let configuration = CommandConfiguration(
+package struct FuzzCommand: ParsableCommand, CollaboratingCommand {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "fuzz",
         abstract: "Decode answers generated from an OpenAPI document through the client; one JUnit case per operation and status.",
         discussion: """
@@ -25,36 +24,36 @@ struct FuzzCommand: ParsableCommand, CollaboratingCommand {
         Exit status: 0 when every answer decodes; 1 when one does not (or nothing could be decided); 2 on bad input.
         """)
 
-    @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
+    @OptionGroup(title: "OpenAPI") package var openapi: OpenAPIFlags
 
-    @OptionGroup var projectFlags: ProjectFlags
+    @OptionGroup package var projectFlags: ProjectFlags
 
     @Option(name: .long, help: "Answers per operation and documented status.")
-    var count = 100
+    package var count = 100
 
     @Option(name: .long, help: "The generator's seed: the same seed gives the same answers.")
-    var seed: UInt64 = 1
+    package var seed: UInt64 = 1
 
     @Option(name: .long, help: "Write each minimal failing answer here as a fixture (<endpoint>/<contract>/fuzz-<status>.json).")
-    var save: String?
+    package var save: String?
 
     @Option(name: .long, help: "Where to write the JUnit XML report.")
-    var report = "Reports/fuzz.xml"
+    package var report = "Reports/fuzz.xml"
 
     @Option(name: .long, help: "The fixtures a saved answer copies its request from (default: the project file's \"fixtures\", else Fixtures).")
-    var fixtures: String?
+    package var fixtures: String?
 
-    func validate() throws {
+    package func validate() throws {
         guard (1...100_000).contains(count) else { throw ValidationError("--count \(count): give 1 to 100000 answers per case") }
         guard !openapi.openapiWarn else { throw ValidationError("--openapi-warn: fuzz reports failures only; drop the flag") }
     }
 
     /// In process (tests): a binary with no trait beyond Harness.
-    func run() throws { try fuzz(with: nil) }
+    package func run() throws { try fuzz(with: nil) }
 
-    func run(with collaborators: Collaborators) async throws { try fuzz(with: collaborators.fuzzer) }
+    package func run(with collaborators: Collaborators) async throws { try fuzz(with: collaborators.fuzzer) }
 
-    func fuzz(with fuzzer: (any AnswerFuzzing)?) throws {
+    package func fuzz(with fuzzer: (any AnswerFuzzing)?) throws {
         let project = try projectFlags.load()
         let (documents, overrides) = openapi.arguments(project: project)
         guard !documents.isEmpty else {
@@ -111,7 +110,7 @@ struct FuzzCommand: ParsableCommand, CollaboratingCommand {
     }
 
     /// `FAIL GET /places/search 200: …` for the console.
-    static func line(_ item: FuzzCase) -> String {
+    package static func line(_ item: FuzzCase) -> String {
         let name = "\(item.operation) \(item.status) (\(item.contract))"
         switch item.verdict {
         case .passed:
@@ -125,12 +124,12 @@ struct FuzzCommand: ParsableCommand, CollaboratingCommand {
         }
     }
 
-    static func summary(_ failure: FuzzFailure, _ item: FuzzCase) -> String {
+    package static func summary(_ failure: FuzzFailure, _ item: FuzzCase) -> String {
         "\(failure.failing) of \(item.answers) answers do not decode: at \(failure.pointer.isEmpty ? "/" : failure.pointer) "
             + "\(item.model) field \(failure.field): expected \(failure.expected), found \(failure.found)"
     }
 
-    static func report(_ cases: [FuzzCase], count: Int, seed: UInt64) -> TestReport {
+    package static func report(_ cases: [FuzzCase], count: Int, seed: UInt64) -> TestReport {
         let contracts = Array(Set(cases.map(\.contract))).sorted()
         let suites = contracts.map { contract in
             TestSuite(name: "fuzz \(contract)", properties: [Property(name: "count", value: String(count)), Property(name: "seed", value: String(seed))],
@@ -160,7 +159,7 @@ struct FuzzCommand: ParsableCommand, CollaboratingCommand {
 
     /// Each minimal failing answer as a fixture: a corpus fixture of the same endpoint, contract and status (or
     /// status class) with its body replaced, so it replays; else a bare one.
-    static func save(_ cases: [FuzzCase], to folder: String, fixtures: String) throws {
+    package static func save(_ cases: [FuzzCase], to folder: String, fixtures: String) throws {
         for item in cases {
             guard case let .failed(failure) = item.verdict, let endpoint = item.endpoint else { continue }
             let body = JSONValue.parse(failure.minimalAnswer) ?? .null

@@ -2,33 +2,32 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 
 /// `--html`, `--ctrf` and `--pr-comment`: the reports a person (or a CTRF tool) reads, beside the JUnit report.
 /// In CI (`CI` set, as every CI service sets it) the HTML report is written by default beside the JUnit report.
-struct HumanReportFlags: ParsableArguments {
+package struct HumanReportFlags: ParsableArguments {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
     @Option(name: .long, help: "Also write one self-contained HTML report here (default when CI is set: beside the JUnit report, e.g. Reports/junit.html).")
-    var html: String?
+    package var html: String?
 
     @Flag(name: .long, help: "Write no HTML report, even when CI is set.")
-    var noHtml = false
+    package var noHtml = false
 
     @Option(name: .long, help: "Also write the run as CTRF JSON (Common Test Report Format 1.0.0) here.")
-    var ctrf: String?
+    package var ctrf: String?
 
     @Option(name: .long, help: "Also write a pull-request comment body here (markdown, at most 65,536 characters).")
-    var prComment: String?
+    package var prComment: String?
 
     @Option(name: .long, help: "The HTML report's link in the pull-request comment (default on GitHub Actions: the run's page, where the artifact is).")
-    var reportLink: String?
+    package var reportLink: String?
 
-    func validate() throws {
+    package func validate() throws {
         if noHtml, html != nil { throw ValidationError("--html and --no-html contradict each other; give one") }
         for (flag, path) in [("--html", html), ("--ctrf", ctrf), ("--pr-comment", prComment)] {
             guard let path else { continue }
@@ -41,13 +40,13 @@ struct HumanReportFlags: ParsableArguments {
     }
 
     /// Whether the CI variable asks for the default HTML report (`CI` set to anything but `false` or `0`).
-    static func inCI(_ environment: [String: String]) -> Bool {
+    package static func inCI(_ environment: [String: String]) -> Bool {
         guard let value = environment["CI"]?.lowercased(), !value.isEmpty else { return false }
         return value != "false" && value != "0"
     }
 
     /// Where the HTML report goes: `--html`, else in CI the JUnit report's path with `.html`, else nowhere.
-    func htmlPath(junit: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package func htmlPath(junit: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if noHtml { return nil }
         if let html { return html }
         guard Self.inCI(environment) else { return nil }
@@ -55,10 +54,21 @@ struct HumanReportFlags: ParsableArguments {
     }
 
     /// Whether any human report is asked for (the run then collects its cases).
-    func wanted(junit: String) -> Bool { htmlPath(junit: junit) != nil || ctrf != nil || prComment != nil }
+    /// These flags without the pages asked for by path (`--html`, `--ctrf`, `--pr-comment`, `--report-link`): only
+    /// the HTML page CI gets by default, unless `--no-html`.
+    package var ciPageOnly: HumanReportFlags {
+        var flags = self
+        flags.html = nil
+        flags.ctrf = nil
+        flags.prComment = nil
+        flags.reportLink = nil
+        return flags
+    }
+
+    package func wanted(junit: String) -> Bool { htmlPath(junit: junit) != nil || ctrf != nil || prComment != nil }
 
     /// The comment's link: `--report-link`, else the GitHub run's page, else none.
-    func link(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package func link(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let reportLink { return reportLink }
         guard let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"],
               let run = environment["GITHUB_RUN_ID"] else { return nil }
@@ -67,7 +77,7 @@ struct HumanReportFlags: ParsableArguments {
 
     /// Writes every report asked for, with the key redacted, and prints where each went; a file that cannot be
     /// written is a usage error naming its flag.
-    func write(_ report: HumanReport, junit: String, key: APIKey?) throws {
+    package func write(_ report: HumanReport, junit: String, key: APIKey?) throws {
         var report = report
         if let path = htmlPath(junit: junit) {
             let start = ContinuousClock.now

@@ -2,35 +2,34 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 
 /// `fsq-contract list`: the endpoint catalog and the fixture coverage matrix.
-struct ListCommand: ParsableCommand, CollaboratingCommand {
-    static let configuration = CommandConfiguration(
+package struct ListCommand: ParsableCommand, CollaboratingCommand {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "list", abstract: "Print the endpoint catalog and the fixture coverage (contract × endpoint × status).")
 
     @Option(name: .long, help: "The fixtures folder (default: the project file's \"fixtures\", else Fixtures).")
-    var fixtures: String?
+    package var fixtures: String?
 
-    @OptionGroup var projectFlags: ProjectFlags
+    @OptionGroup package var projectFlags: ProjectFlags
 
     @Flag(name: .long, help: "Print only the catalog.")
-    var catalogOnly = false
+    package var catalogOnly = false
 
-    @OptionGroup(title: "OpenAPI") var openapi: OpenAPIFlags
+    @OptionGroup(title: "OpenAPI") package var openapi: OpenAPIFlags
 
     /// In process (tests): a binary with no trait beyond Harness.
-    func run() throws { try list(loader: nil) }
+    package func run() throws { try list(loader: nil) }
 
-    func run(with collaborators: Collaborators) async throws { try list(loader: collaborators.documentLoader) }
+    package func run(with collaborators: Collaborators) async throws { try list(loader: collaborators.documentLoader) }
 
-    func list(loader: (any DocumentOracleLoader)?) throws {
+    package func list(loader: (any DocumentOracleLoader)?) throws {
         let project = try projectFlags.load()
         let fixtures = self.fixtures ?? project.fixtures ?? FixtureOptions.defaultFolder
         let documents = try openapi.load(verb: "fsq-contract list", project: project, loader: loader)
@@ -49,7 +48,7 @@ struct ListCommand: ParsableCommand, CollaboratingCommand {
     }
 
     /// Every fixture file in `fixtures`; a folder that is missing, unreadable or empty is a usage error.
-    static func load(_ fixtures: String) throws -> [LoadedFixture] {
+    package static func load(_ fixtures: String) throws -> [LoadedFixture] {
         let loaded: [LoadedFixture]
         do {
             loaded = try FixtureLoader(root: URL(fileURLWithPath: fixtures)).loadAll()
@@ -63,7 +62,7 @@ struct ListCommand: ParsableCommand, CollaboratingCommand {
     }
 
     /// Every contract's endpoints, from the registry.
-    static func catalog() -> String {
+    package static func catalog() -> String {
         let idWidth = Endpoint.catalog.map(\.id.rawValue.count).max() ?? 0
         let pathWidth = Endpoint.catalog.map(\.pathTemplate.count).max() ?? 0
         var lines = ["Endpoints (* required parameter):"]
@@ -77,14 +76,14 @@ struct ListCommand: ParsableCommand, CollaboratingCommand {
         return lines.joined(separator: "\n")
     }
 
-    static func authSummary(_ contract: Contract) -> String {
+    package static func authSummary(_ contract: Contract) -> String {
         let styles = contract.authStyles.map(\.rawValue).joined(separator: " or ")
         return contract.isDated ? "\(styles), X-Places-Api-Version: \(contract.apiVersion)" : styles
     }
 
     /// The matrix, one section per contract: fixture counts per endpoint of that contract and status class;
     /// `--` marks a gap. A contract with no fixtures at all is named, not counted as gaps.
-    static func coverage(_ loaded: [LoadedFixture], fixturesFolder: String) -> String {
+    package static func coverage(_ loaded: [LoadedFixture], fixturesFolder: String) -> String {
         let coverage = Coverage(loaded)
         let statuses = Coverage.requiredStatuses
         let idWidth = EndpointID.all.map(\.rawValue.count).max() ?? 0
@@ -112,6 +111,6 @@ struct ListCommand: ParsableCommand, CollaboratingCommand {
     }
 }
 
-func pad(_ text: String, _ width: Int) -> String {
+package func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }

@@ -2,10 +2,6 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
@@ -13,30 +9,33 @@ import FoursquarePlaces
 /// `--openapi [CONTRACT=]FILE`, `--openapi-overrides CONTRACT=FILE`, `--openapi-warn`: the provider's document as a
 /// third oracle, parsed by main's `DocumentOracleLoader` (the OpenAPI trait: OpenAPIKit stays out of the main job).
 /// The project file's `openapi` section names each contract's document and overrides when no `--openapi` is given.
-struct OpenAPIFlags: ParsableArguments {
+package struct OpenAPIFlags: ParsableArguments {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
     @Option(name: .customLong("openapi"), help: ArgumentHelp(
         "Also check every answer against this OpenAPI document (JSON or YAML, 3.0 or 3.1); its info.version names the contract, or give CONTRACT=FILE. Repeat for more contracts.",
         valueName: "[contract=]file"))
-    var documents: [String] = []
+    package var documents: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
         "Overrides that patch a contract's document instead of the shipped ones (a JSON file of pointer + set/add/drop/warn + reason).",
         valueName: "contract=file"))
-    var openapiOverrides: [String] = []
+    package var openapiOverrides: [String] = []
 
     @Flag(name: .long, help: "OpenAPI violations are counted warnings (system-out), not failures.")
-    var openapiWarn = false
+    package var openapiWarn = false
 
     /// The check to run, nil without `--openapi`; exits 2 when this binary has no loader (built without OpenAPI).
     /// Prints what it read and how many overrides it applied.
-    func check(verb: String, project: ProjectFile, loader: (any DocumentOracleLoader)?) throws -> DocumentCheck? {
+    package func check(verb: String, project: ProjectFile, loader: (any DocumentOracleLoader)?) throws -> DocumentCheck? {
         guard let loaded = try load(verb: verb, project: project, loader: loader) else { return nil }
         return DocumentCheck(oracle: loaded.oracle, warnOnly: openapiWarn)
     }
 
     /// The flags' documents and overrides; without `--openapi`, the project file's `openapi` section (its
     /// paths already resolved against the file's folder). A contract's `--openapi-overrides` wins over the file's.
-    func arguments(project: ProjectFile) -> (documents: [DocumentArgument], overrides: [DocumentArgument]) {
+    package func arguments(project: ProjectFile) -> (documents: [DocumentArgument], overrides: [DocumentArgument]) {
         let flagged = openapiOverrides.map(DocumentArgument.init(parsing:))
         guard documents.isEmpty else { return (documents.map(DocumentArgument.init(parsing:)), flagged) }
         let contracts = project.openapi.keys.sorted()
@@ -48,7 +47,7 @@ struct OpenAPIFlags: ParsableArguments {
         return (fromFile, flagged + fileOverrides)
     }
 
-    func load(verb: String, project: ProjectFile, loader: (any DocumentOracleLoader)?) throws -> LoadedDocuments? {
+    package func load(verb: String, project: ProjectFile, loader: (any DocumentOracleLoader)?) throws -> LoadedDocuments? {
         let (documents, overrides) = arguments(project: project)
         guard !documents.isEmpty else {
             if openapiWarn || !openapiOverrides.isEmpty {
@@ -70,7 +69,7 @@ struct OpenAPIFlags: ParsableArguments {
             unchecked.forEach { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
             let markdown = "⚠️ OpenAPI: \(unchecked.count) keyword\(unchecked.count == 1 ? "" : "s") of the document not checked\n\n"
                 + unchecked.map { "- " + $0.dropFirst("warning: ".count) }.joined(separator: "\n") + "\n\n"
-            VerbEnding.appendStepSummary(markdown, key: nil)
+            CIJobOutput.appendStepSummary(markdown, key: nil)
         }
         return loaded
     }

@@ -3,10 +3,10 @@ import Foundation
 
 /// A better "Did you mean" for an unknown option. ArgumentParser suggests by edit distance alone, so
 /// `--plan-file` got `--ca-file`; a user who typed a word of a real option (`plan`) means that option.
-enum OptionSuggestion {
+package enum OptionSuggestion {
     /// `message` with its suggestion replaced by the option of `verb` sharing most words with the unknown one;
     /// unchanged when no option shares a word (a typo, which ArgumentParser's spelling suggestion serves).
-    static func corrected(_ message: String, verb: (any ParsableCommand.Type)?) -> String {
+    package static func corrected(_ message: String, verb: (any ParsableCommand.Type)?) -> String {
         guard let verb,
               let match = message.firstMatch(of: /Unknown option '--([a-z0-9-]+)'\.(?: Did you mean '--([a-z0-9-]+)'\?)?/) else { return message }
         let unknown = String(match.1)
@@ -26,14 +26,14 @@ enum OptionSuggestion {
     }
 
     /// The long options a verb's help lists.
-    static func options(of verb: any ParsableCommand.Type) -> [String] {
+    package static func options(of verb: any ParsableCommand.Type) -> [String] {
         var seen = Set<String>()
         return verb.helpMessage(columns: 10_000).matches(of: /--([a-z][a-z0-9-]*)/).map { String($0.1) }
             .filter { seen.insert($0).inserted && $0 != "help" }
     }
 
     /// The verb `arguments` name (`record` in `fsq-contract record --plan-file x`), if any.
-    static func verb(in arguments: [String]) -> (any ParsableCommand.Type)? {
+    package static func verb(in arguments: [String]) -> (any ParsableCommand.Type)? {
         guard arguments.count > 1 else { return nil }
         return FSQContract.configuration.subcommands.first { $0.configuration.commandName == arguments[1] }
     }

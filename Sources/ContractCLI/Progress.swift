@@ -1,8 +1,8 @@
 import Foundation
 
 /// Progress for long live runs: a rewritten line on a terminal, plain lines every 10 % otherwise.
-enum Progress {
-    static func reporter(label: String) -> @Sendable (Int, Int, Int) -> Void {
+package enum Progress {
+    package static func reporter(label: String) -> @Sendable (Int, Int, Int) -> Void {
         let interactive = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
         return { done, total, problems in
             if interactive {

@@ -2,19 +2,16 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 
-extension RecordMode: ExpressibleByArgument {}
-
 /// `fsq-contract record`: write fixtures from a live server, with the key removed.
-struct RecordCommand: AsyncParsableCommand, CollaboratingCommand {
-    static let configuration = CommandConfiguration(
+package struct RecordCommand: AsyncParsableCommand, CollaboratingCommand {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record fixtures from a live server (the key is redacted, place data is replaced by synthetic values of the same form, and a final scan refuses any file that still holds the key).",
         discussion: """
@@ -28,69 +25,52 @@ struct RecordCommand: AsyncParsableCommand, CollaboratingCommand {
             plan recorded nothing; 2 usage or configuration error.
             """)
 
-    @OptionGroup var fixtureOptions: FixtureOptions
+    @OptionGroup package var fixtureOptions: FixtureOptions
 
     @Option(name: .long, help: "never, missing, failed or all (default: FSQ_RECORD, else missing with --plan, else never; CI=true without either records nothing).")
-    var mode: RecordMode?
+    package var mode: Mode?
 
     @Option(name: .long, help: "A JSON list of new requests to record: [{\"endpoint\", \"case\", \"contract\", \"auth\", \"fsq_id\", \"parameters\", \"status\"}].")
-    var plan: String?
+    package var plan: String?
 
     @Option(name: .long, help: "Also redact this header's value (repeatable; added to the project file's redactHeaders).")
-    var redactHeader: [String] = []
+    package var redactHeader: [String] = []
 
-    @Option(name: .long, help: "Auth style for plan entries and fixtures that do not name one.")
-    var auth: AuthStyle = .apiKey
+    @OptionGroup package var authFlags: AuthFlags
 
     @Flag(name: .long, help: "Record a fixture's answer even when its status differs from the file's (otherwise the file is kept); the file is renamed and its expect block set to match.")
-    var acceptStatusChange = false
+    package var acceptStatusChange = false
 
     @Flag(name: .long, help: "Write the answers' place data as the server sent it (only where your plan permits keeping it); by default it is replaced by synthetic values of the same form. Also the project file's keepValues.")
-    var keepValues = false
+    package var keepValues = false
 
-    @Option(name: .long, help: "X-Places-Api-Version for the bearer style.")
-    var apiVersion: String = FoursquareClient.defaultAPIVersion
+    /// The style for plan entries and fixtures that name none: `--auth`, else apiKey (`validate` refuses both).
+    package var auth: AuthStyle { authFlags.auth == .bearer ? .bearer : .apiKey }
+    /// The bearer style's API version: `--api-version`, else the client's default.
+    package var apiVersion: String { authFlags.version }
 
-    @OptionGroup(title: "Live calls") var connection: ConnectionFlags
-    @OptionGroup(title: "Live calls") var limits: LiveLimitFlags
-    @OptionGroup(title: "Live calls") var budget: LiveBudgetFlags
-    @OptionGroup(title: "Stale fixtures") var rerecord: RerecordFlags
-
-    /// Resolve the flags and the mode, record, replay what was written and report: each step is `RecordJob`'s.
-    mutating func run() async throws { try await run(with: Collaborators()) }
-
-    mutating func run(with collaborators: Collaborators) async throws {
-        let job = try await RecordJob.resolve(self, collaborators)
-        let recording = await job.record()
-        try await job.report(recording).exit()
-    }
-
-    /// Why a plan wrote nothing, from the outcomes' counts.
-    static func nothingWrittenReason(_ outcomes: [RecordOutcome]) -> String {
-        let counts = Dictionary(grouping: outcomes, by: \.status).mapValues(\.count)
-        var reasons: [String] = []
-        if let failed = counts[.failed] { reasons.append("\(failed) failed (above)") }
-        if let skipped = counts[.skipped] { reasons.append("\(skipped) skipped (above)") }
-        if let same = counts[.unchanged] { reasons.append("\(same) unchanged") }
-        if let kept = counts[.kept] { reasons.append("\(kept) kept") }
-        return reasons.isEmpty ? "no entry was recorded" : reasons.joined(separator: ", ")
-    }
-
-    static func summary(_ outcomes: [RecordOutcome], mode: RecordMode) -> String {
-        var lines: [String] = []
-        let counts = Dictionary(grouping: outcomes, by: \.status).mapValues(\.count)
-        for outcome in outcomes where outcome.status != .unchanged && outcome.status != .skipped {
-            lines.append("\(outcome.status.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0)) \(outcome.relativePath)")
-            for note in outcome.notes.prefix(8) { lines.append("         \(note)") }
-            if outcome.notes.count > 8 { lines.append("         … \(outcome.notes.count - 8) more changes") }
+    /// Record writes one fixture per answer, so it calls with one style.
+    package func validate() throws {
+        if authFlags.auth == .both {
+            throw ValidationError("record --auth takes one style, apiKey or bearer: the style for plan entries and fixtures that name none")
         }
-        // Not called, one line per reason: the same lines the dry run gives.
-        let skipped = outcomes.filter { $0.status == .skipped }
-        lines += CallCount.reasonLines(Dictionary(grouping: skipped, by: { $0.notes.first ?? "no reason given" }).mapValues(\.count))
-        lines.append("record (\(mode.rawValue)): \(counts[.new] ?? 0) new, \(counts[.updated] ?? 0) updated, "
-                     + "\(counts[.unchanged] ?? 0) unchanged, \(counts[.kept] ?? 0) kept, \(counts[.skipped] ?? 0) skipped, "
-                     + "\(counts[.failed] ?? 0) failed")
-        return lines.joined(separator: "\n")
+    }
+
+    @OptionGroup(title: "Live calls") package var connection: ConnectionFlags
+    @OptionGroup(title: "Live calls") package var limits: LiveLimitFlags
+    @OptionGroup(title: "Live calls") package var budget: LiveBudgetFlags
+    @OptionGroup(title: "Stale fixtures") package var rerecord: RerecordFlags
+
+    /// Resolve the flags and the mode, record, replay what was written and report: the Live trait's `record`.
+    package mutating func run() async throws { try await run(with: Collaborators()) }
+
+    package mutating func run(with collaborators: Collaborators) async throws {
+        try await collaborators.liveVerbs.needed(for: "record", trait: "Live").record(self, collaborators: collaborators)
+    }
+
+    /// `--mode`'s values: `RecordMode`'s, which the Live trait's record reads (a test holds the two lists equal).
+    package enum Mode: String, CaseIterable, ExpressibleByArgument {
+        case never, missing, failed, all
     }
 }
 

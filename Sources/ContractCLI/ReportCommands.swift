@@ -8,8 +8,11 @@ import Darwin
 #endif
 
 /// `fsq-contract merge --output FILE REPORT…`: combines JUnit reports, one suite per name, recomputing the totals.
-struct MergeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct MergeCommand: AsyncParsableCommand {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Merge JUnit XML reports (e.g. shards) into one, one suite per name, with totals recomputed.",
         discussion: """
@@ -20,29 +23,29 @@ struct MergeCommand: AsyncParsableCommand {
             """)
 
     @Option(name: [.short, .long], help: "The merged report to write (atomically).")
-    var output: String?
+    package var output: String?
 
     @Option(help: "Also write one TEST-<suite>.xml per suite here, each a single <testsuite> (Ant's junitreport, Maven Surefire).")
-    var reportDir: String?
+    package var reportDir: String?
 
     @Option(help: "The name attribute of the merged <testsuites> (written only with --junit-root-totals).")
-    var name: String = "fsq-contract"
+    package var name: String = "fsq-contract"
 
     @Flag(help: "Keep file= and line= on testcases (GitLab, CircleCI); the xUnit and Ant schemas reject them.")
-    var junitFileAttributes = false
+    package var junitFileAttributes = false
 
     @Flag(help: "Put name/tests/failures/errors/time on <testsuites> (valid for Jenkins xUnit; the Ant schema rejects them).")
-    var junitRootTotals = false
+    package var junitRootTotals = false
 
     @Argument(help: "JUnit XML reports to merge, in order.")
-    var reports: [String] = []
+    package var reports: [String] = []
 
-    func validate() throws {
+    package func validate() throws {
         guard !reports.isEmpty else { throw ValidationError("Give at least one REPORT to merge.") }
         guard output != nil || reportDir != nil else { throw ValidationError("Give --output FILE, --report-dir DIR or both.") }
     }
 
-    func run() async throws {
+    package func run() async throws {
         let options = ReportWriterOptions(includeFileAttributes: junitFileAttributes,
                                           rootAttributes: junitRootTotals ? .jenkinsXUnit : .none)
         // Without --output, the merged report is a temp file that only feeds --report-dir.
@@ -71,8 +74,11 @@ struct MergeCommand: AsyncParsableCommand {
 }
 
 /// `fsq-contract validate-report FILE [--schema XSD]`: checks a report against an XSD and the consumers' rules.
-struct ValidateReportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ValidateReportCommand: ParsableCommand {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "validate-report",
         abstract: "Validate a JUnit XML report: the project's schema and what Jenkins xUnit and Ant accept, or a given XSD.",
         discussion: """
@@ -83,15 +89,15 @@ struct ValidateReportCommand: ParsableCommand {
             """)
 
     @Argument(help: "The JUnit XML report.")
-    var file: String
+    package var file: String
 
     @Option(help: "XSD to validate against instead of the default checks.")
-    var schema: String?
+    package var schema: String?
 
     @Option(help: "A consumer whose rules must pass (jenkins-xunit, ant); repeat for several. Default: all.")
-    var consumer: [JUnitConsumer] = []
+    package var consumer: [JUnitConsumer] = []
 
-    func run() throws {
+    package func run() throws {
         do {
             let validator = try schema.map { try SchemaValidator(schemaPath: $0) } ?? SchemaValidator.bundled()
             var errors = try validator.validate(reportPath: file)

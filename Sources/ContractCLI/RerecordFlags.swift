@@ -2,22 +2,21 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 
 /// `record --place-id`: re-records a stale fixture (its place id answers 404 while the endpoint answers others)
 /// from the same request for a place that exists today.
-struct RerecordFlags: ParsableArguments {
+package struct RerecordFlags: ParsableArguments {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
     @Option(name: .long, help: "Record the selected fixtures (pick them with --filter) asking for this place id instead of the recorded one: the command drift and run --live print for a stale fixture.")
-    var placeID: String?
+    package var placeID: String?
 
     /// The fixtures with their place id replaced; refuses a selection holding a fixture whose endpoint takes none.
-    func apply(to fixtures: [LoadedFixture]) throws -> [LoadedFixture] {
+    package func apply(to fixtures: [LoadedFixture]) throws -> [LoadedFixture] {
         guard let placeID else { return fixtures }
         return try fixtures.map { item in
             guard case let .fixture(fixture) = item else { return item }

@@ -2,86 +2,101 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 
 /// `fsq-contract run` resolved before any fixture is read: the project file, where the report goes, the contracts
 /// and the shard, for `--live` the live setup and the baseline, and the OpenAPI check.
-struct RunJob {
-    /// The verb's flags, with the project file's values taken where a flag was not given.
-    let command: RunCommand
-    let project: ProjectFile
-    let report: String
-    let reportDir: String?
-    let selection: ContractSelection
-    let shard: Shard?
-    /// The live options; nil in replay.
-    var liveOptions: LiveOptions?
-    let baseline: (path: String, baseline: Baseline)?
-    let baselineUse: BaselineUse?
-    let document: DocumentCheck?
-    /// The nightly's caller and drift's stale evidence, when this live run is its second pass.
-    var share: NightlyShare?
+package struct RunJob {
+    /// The fixtures folder (the project file's when `--fixtures` was not given) and its filters.
+    package let fixtureOptions: FixtureOptions
+    /// `--auth` and `--api-version`.
+    package let auth: AuthFlags
+    /// The JUnit report's optional attributes.
+    package let junitShape: JUnitShapeFlags
+    package let humanReports: HumanReportFlags
+    /// `--live`: the server is called (through `livePass`) instead of replayed.
+    package let live: Bool
+    /// `--timings`.
+    package let timings: Bool
+    package let project: ProjectFile
+    package let report: String
+    package let reportDir: String?
+    package let selection: ContractSelection
+    package let shard: Shard?
+    /// `--shard` as given, for messages.
+    package let shardText: String?
+    /// `--live`'s pass (the Live trait's: its session, calls and baseline); nil in replay.
+    package let livePass: (any LivePass)?
+    package let document: DocumentCheck?
 
-    var live: Bool { command.live }
+    /// A run resolved by its parts; `resolve` makes one from run's flags, the nightly from its own groups and session.
+    package init(fixtureOptions: FixtureOptions, auth: AuthFlags, junitShape: JUnitShapeFlags, humanReports: HumanReportFlags,
+                 live: Bool, timings: Bool = false, project: ProjectFile, report: String, reportDir: String?, selection: ContractSelection,
+                 shard: Shard? = nil, shardText: String? = nil, livePass: (any LivePass)?, document: DocumentCheck?) {
+        self.fixtureOptions = fixtureOptions
+        self.auth = auth
+        self.junitShape = junitShape
+        self.humanReports = humanReports
+        self.live = live
+        self.timings = timings
+        self.shardText = shardText
+        self.project = project
+        self.report = report
+        self.reportDir = reportDir
+        self.selection = selection
+        self.shard = shard
+        self.livePass = livePass
+        self.document = document
+    }
+
     /// The report's `mode` property.
-    var mode: String { live ? "live" : "replay" }
+    package var mode: String { live ? "live" : "replay" }
 
     /// Resolves the flags against the project file, or throws a one-line `UsageFailure` naming the flag or file.
     /// A live run prints the contracts it leaves out.
-    static func resolve(_ command: RunCommand, _ collaborators: Collaborators) throws -> RunJob {
+    package static func resolve(_ command: RunCommand, _ collaborators: Collaborators) throws -> RunJob {
         var command = command
         let live = command.live
         let shard = try command.shard.map { (text) throws(UsageFailure) in try Shard(parsing: text) }
         let (project, selection) = try command.scope(live: live)
         let (report, reportDir) = command.reportPaths(project)
         if let contract = selection.single, let problem = Selection.authProblem(command.auth.styles, contract: contract) { throw UsageFailure(problem) }
-        var liveOptions: LiveOptions?
+        var livePass: (any LivePass)?
         if live {
             guard command.connection.baseURL != nil else {
                 throw UsageFailure("--live needs --base-url: the API (https://places-api.foursquare.com) or fsq-contract serve's URL")
             }
-            liveOptions = try LiveSetup.resolve(
-                verb: "fsq-contract run", project: project, selection: selection, connection: command.connection, limits: command.limits,
-                budget: command.budget, styles: command.auth.styles, apiVersion: command.apiVersion, ifNoKey: command.ifNoKey,
-                stack: collaborators.liveStack).options
-            liveOptions?.strict = command.strict
-            if let line = command.fixtureOptions.leftOutLine(selection) { print(line) }
+            livePass = try collaborators.liveVerbs.needed(for: "run --live", trait: "Live").livePass(command, project: project, selection: selection)
         }
-        let baseline = live ? try command.baselineFlags.load(project: project) : nil
-        let baselineUse = baseline.map { BaselineUse($0.baseline) }
         let document = try command.openapi.check(verb: "fsq-contract run", project: project, loader: collaborators.documentLoader)
-        return RunJob(command: command, project: project, report: report, reportDir: reportDir, selection: selection, shard: shard,
-                      liveOptions: liveOptions, baseline: baseline, baselineUse: baselineUse, document: document)
+        return RunJob(fixtureOptions: command.fixtureOptions, auth: command.authFlags, junitShape: command.junitShape,
+                      humanReports: command.humanReports, live: live, timings: command.timings, project: project, report: report,
+                      reportDir: reportDir, selection: selection, shard: shard, shardText: command.shard, livePass: livePass, document: document)
     }
 
     /// Before a live run relies on `X-Emulator-Fixture`: one identifying call learns whether the server is the
     /// emulator; if not, the run calls it as the API (no fixture header, no call for an answer no request provokes).
-    mutating func identifyServer() async {
-        guard var options = liveOptions, options.selectFixtureHeader else { return }
-        print(await EmulatorProbe.identify(&options))
-        liveOptions = options
+    package func identifyServer() async {
+        await livePass?.identifyServer()
     }
 
     /// Discovers the files (the shard's share) and checks them before the first call: a live run's budget
     /// (`--dry-run` prints the count and ends the run here), replay's `--api-version` against the fixtures.
-    func discover() async throws -> RunFixtures {
-        let fixtureOptions = command.fixtureOptions
+    package func discover() async throws -> RunFixtures {
         let discoverStart = ContinuousClock.now
         var files = try fixtureOptions.discover()
         if let shard {
             let all = files.count
             files = shard.select(files)
-            if files.isEmpty { throw UsageFailure(Selection.emptyShard(command.shard ?? "", fixtures: all)) }
+            if files.isEmpty { throw UsageFailure(Selection.emptyShard(shardText ?? "", fixtures: all)) }
         }
         var loaded: [LoadedFixture] = []
-        if let liveOptions {
+        if let livePass {
             let all = files.map(fixtureOptions.loader.load)
+            // Said from the files this run read once, not from a second walk of the folder.
+            if let line = fixtureOptions.leftOutLine(selection, loaded: all) { print(line) }
             loaded = all.filter { item in
                 if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
                 return false
@@ -96,28 +111,15 @@ struct RunJob {
                 }
             }
             files = files.filter { kept.contains($0.relativePath) }
-            // Without a key every case is skipped and no call is made.
-            var count = CallCount()
-            if liveOptions.key != nil || command.budget.dryRun { count = await CallCount.live(loaded, options: liveOptions) }
-            try command.budget.gate(count, options: liveOptions, verb: "run --live")
+            try await livePass.gate(loaded)
         }
-        if !live, let apiVersion = command.apiVersion {
+        if !live, let apiVersion = auth.apiVersion {
             let fixtures = files.map(fixtureOptions.loader.load).compactMap { item -> Fixture? in
                 if case let .fixture(fixture) = item, selection.includes(contract: fixture.contract) { return fixture }
                 return nil
             }
-            if let problem = Selection.apiVersionProblem(apiVersion, styles: command.auth.styles, fixtures: fixtures) { throw UsageFailure(problem) }
+            if let problem = Selection.apiVersionProblem(apiVersion, styles: auth.choice.styles, fixtures: fixtures) { throw UsageFailure(problem) }
         }
         return RunFixtures(files: files, loaded: loaded, discoverStart: discoverStart)
     }
-}
-
-/// The fixtures one run goes over.
-struct RunFixtures {
-    /// The files, in run order: the shard's share of those `--filter` selects.
-    var files: DiscoveredFiles
-    /// For `--live`, the selected contracts' fixtures, loaded ahead to count the calls and probe for stale ones.
-    var loaded: [LoadedFixture]
-    /// When discovery began, for `--timings` and the report line.
-    var discoverStart: ContinuousClock.Instant
 }

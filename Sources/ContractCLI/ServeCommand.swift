@@ -6,8 +6,11 @@ import Foundation
 ///
 /// The emulator needs SwiftNIO and Hummingbird, which take most of a clean build; behind their own trait, the
 /// main job (replay) builds without them.
-struct ServeCommand: AsyncParsableCommand, CollaboratingCommand {
-    static let configuration = CommandConfiguration(
+package struct ServeCommand: AsyncParsableCommand, CollaboratingCommand {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the fixtures on a local HTTP server that answers like the Places API (fsq-emulator's flags).",
         discussion: """
@@ -17,14 +20,14 @@ struct ServeCommand: AsyncParsableCommand, CollaboratingCommand {
     )
 
     @Argument(parsing: .captureForPassthrough, help: "Arguments for fsq-emulator, e.g. --fixtures Fixtures --port 8080.")
-    var arguments: [String] = []
+    package var arguments: [String] = []
 
     /// In process (tests): a binary with no trait beyond Harness.
-    func run() async throws { try await serve(with: nil) }
+    package func run() async throws { try await serve(with: nil) }
 
-    func run(with collaborators: Collaborators) async throws { try await serve(with: collaborators.emulator) }
+    package func run(with collaborators: Collaborators) async throws { try await serve(with: collaborators.emulator) }
 
-    func serve(with emulator: (@Sendable ([String]) async -> Void)?) async throws {
+    package func serve(with emulator: (@Sendable ([String]) async -> Void)?) async throws {
         let arguments = try Self.withProjectFixtures(arguments)
         let serve = try emulator.needed(for: "serve", trait: "Emulator")
         await serve(arguments)
@@ -32,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand, CollaboratingCommand {
 
     /// The emulator's arguments, with the project file's fixtures folder when they name none. `--project FILE` and
     /// `--no-project` are read here and not passed on (the emulator does not know them).
-    static func withProjectFixtures(_ arguments: [String]) throws -> [String] {
+    package static func withProjectFixtures(_ arguments: [String]) throws -> [String] {
         var rest: [String] = []
         var projectArguments: [String] = []
         var index = 0

@@ -1,19 +1,15 @@
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 
 /// `I/N`: one slice of the fixtures, for splitting a run across CI jobs.
-struct Shard {
-    let index: Int
-    let count: Int
+package struct Shard {
+    package let index: Int
+    package let count: Int
 
     /// Parses `--shard`; a bad value gets a message that says what is wrong and what a valid one looks like.
-    init(parsing argument: String) throws(UsageFailure) {
+    package init(parsing argument: String) throws(UsageFailure) {
         let example = "use I/N with 1 ≤ I ≤ N, e.g. --shard 2/4 for the second of four shards"
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
@@ -29,9 +25,9 @@ struct Shard {
     }
 
     /// Every N-th item, starting at the I-th, so shards stay balanced across endpoints.
-    func select<T>(_ items: [T]) -> [T] {
+    package func select<T>(_ items: [T]) -> [T] {
         items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 
-    func select(_ files: DiscoveredFiles) -> DiscoveredFiles { files.strided(from: index - 1, by: count) }
+    package func select(_ files: DiscoveredFiles) -> DiscoveredFiles { files.strided(from: index - 1, by: count) }
 }

@@ -2,18 +2,17 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 
 /// `fsq-contract spec-diff OLD NEW`: two OpenAPI documents compared, each change graded by what it does to this
 /// client (breaking, warning, info), by main's `SpecDiffing` (the OpenAPI trait).
-struct SpecDiffCommand: ParsableCommand, CollaboratingCommand {
-    static let configuration = CommandConfiguration(
+package struct SpecDiffCommand: ParsableCommand, CollaboratingCommand {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "spec-diff",
         abstract: "Compare two OpenAPI documents and grade each change by what it does to this client.",
         discussion: """
@@ -26,30 +25,30 @@ struct SpecDiffCommand: ParsableCommand, CollaboratingCommand {
             """)
 
     @Argument(help: "The document the client was built against (JSON or YAML, OpenAPI 3.0 or 3.1).")
-    var old: String
+    package var old: String
 
     @Argument(help: "The provider's new document.")
-    var new: String
+    package var new: String
 
     @Option(name: .long, help: "The contract whose registry and models grade the changes (\(Contract.knownList)); default: the old document's info.version.")
-    var contract: String?
+    package var contract: String?
 
     @Option(name: .long, help: "An overrides file applied to both documents instead of the shipped ones.", completion: .file())
-    var overrides: String?
+    package var overrides: String?
 
     @Option(name: .long, help: "Write a markdown changelog (for a pull request or issue) here.", completion: .file())
-    var markdown: String?
+    package var markdown: String?
 
     @Option(name: .long, help: "Write a JUnit report here: one case per operation, failing on a breaking change.", completion: .file())
-    var report: String?
+    package var report: String?
 
     @Option(name: .long, help: "Write the changes as JSON here.", completion: .file())
-    var json: String?
+    package var json: String?
 
     @Option(name: .long, help: "A baseline of known findings: a known breaking change is listed and does not fail until its entry expires.")
-    var baseline: String?
+    package var baseline: String?
 
-    func validate() throws {
+    package func validate() throws {
         if let contract, !Contract.known.contains(ContractID(contract)) {
             throw ValidationError("--contract \(contract): not a known contract (\(Contract.knownList))")
         }
@@ -59,11 +58,11 @@ struct SpecDiffCommand: ParsableCommand, CollaboratingCommand {
     }
 
     /// In process (tests): a binary with no trait beyond Harness.
-    func run() throws { try diff(with: nil) }
+    package func run() throws { try diff(with: nil) }
 
-    func run(with collaborators: Collaborators) async throws { try diff(with: collaborators.specDiffer) }
+    package func run(with collaborators: Collaborators) async throws { try diff(with: collaborators.specDiffer) }
 
-    func diff(with differ: (any SpecDiffing)?) throws {
+    package func diff(with differ: (any SpecDiffing)?) throws {
         let differ = try differ.needed(for: "spec-diff", trait: "OpenAPI")
         let request = SpecDiffRequest(old: old, new: new, contract: contract.map { ContractID($0) }, overrides: overrides,
                                       markdown: markdown, report: report, json: json, baseline: baseline)

@@ -1,17 +1,13 @@
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import JUnitXML
 
 /// A verb that runs in a supervised worker (`WorkerSupervisor`): a fixture that crashes the worker is one error
 /// case and the run goes on, and a crash that cannot be got past still leaves the verb's report.
-protocol SupervisedVerb {
+package protocol SupervisedVerb {
     /// `fsq-contract run`, as messages name it.
     var verbName: String { get }
     /// The report's `mode` property.
@@ -24,7 +20,7 @@ protocol SupervisedVerb {
 extension SupervisedVerb {
     /// Runs this command in a supervised worker; returns the exit status, or nil in the worker itself (or when no
     /// worker could be started), which then runs the command. A worker killed by a signal still leaves a report.
-    func superviseWorker() -> Int32? {
+    package func superviseWorker() -> Int32? {
         // The worker reports a bad project file itself; here it only says where the report goes.
         let (report, reportDir) = crashReportPaths()
         let end = WorkerSupervisor.superviseUnlessWorker(verb: verbName) { CrashReport.removeTempFiles(ofWorker: $0, besides: report) }
@@ -43,40 +39,38 @@ extension SupervisedVerb {
         } catch {
             writeStderr("\(verbName): --report \(report): cannot write the crash report: \(ReportStream.describe(error))")
         }
-        VerbEnding.show(JobPage(environment: ProcessInfo.processInfo.environment).publish(
+        CIJobOutput.show(JobPage(environment: ProcessInfo.processInfo.environment).publish(
             [crash.result], title: "\(verbName) (\(crashMode))", fixturesRoot: nil, reportPath: report, key: nil))
         return 1
     }
 }
 
 extension RunCommand: SupervisedVerb {
-    var verbName: String { "fsq-contract run" }
-    var crashMode: String { live ? "live" : "replay" }
-    func crashReportPaths() -> (report: String, reportDir: String?) { reportPaths(try? fixtureOptions.projectFlags.load()) }
-    var crashWriterOptions: ReportWriterOptions {
-        HarnessReport.writerOptions(fileAttributes: junitFileAttributes, rootTotals: junitRootTotals)
+    package var verbName: String { "fsq-contract run" }
+    package var crashMode: String { live ? "live" : "replay" }
+    package func crashReportPaths() -> (report: String, reportDir: String?) { reportPaths(try? fixtureOptions.projectFlags.load()) }
+    package var crashWriterOptions: ReportWriterOptions {
+        HarnessReport.writerOptions(fileAttributes: junitShape.junitFileAttributes, rootTotals: junitShape.junitRootTotals)
     }
 }
 
 extension DriftCommand: SupervisedVerb {
-    var verbName: String { "fsq-contract drift" }
-    var crashMode: String { "drift" }
-    func crashReportPaths() -> (report: String, reportDir: String?) {
+    package var verbName: String { "fsq-contract drift" }
+    package var crashMode: String { "drift" }
+    package func crashReportPaths() -> (report: String, reportDir: String?) {
         (reportPath(try? fixtureOptions.projectFlags.load()), nil)
     }
-    var crashWriterOptions: ReportWriterOptions { HarnessReport.writerOptions(fileAttributes: false, rootTotals: false) }
+    package var crashWriterOptions: ReportWriterOptions { HarnessReport.writerOptions(fileAttributes: false, rootTotals: false) }
 }
 
 /// The nightly's crash report goes where its live checks report: the job's JUnit, which CI reads.
 extension NightlyCommand: SupervisedVerb {
-    var verbName: String { "fsq-contract nightly" }
-    var crashMode: String { "nightly" }
-    func crashReportPaths() -> (report: String, reportDir: String?) {
-        guard var run = try? RunCommand.parse(["--live"]) else { return (report ?? "Reports/junit.xml", nil) }
-        run.report = report
-        return (run.reportPaths(try? fixtureOptions.projectFlags.load()).report, nil)
+    package var verbName: String { "fsq-contract nightly" }
+    package var crashMode: String { "nightly" }
+    package func crashReportPaths() -> (report: String, reportDir: String?) {
+        (reportFlags.runReport(try? fixtureOptions.projectFlags.load()), nil)
     }
-    var crashWriterOptions: ReportWriterOptions {
-        HarnessReport.writerOptions(fileAttributes: junitFileAttributes, rootTotals: false)
+    package var crashWriterOptions: ReportWriterOptions {
+        HarnessReport.writerOptions(fileAttributes: junitShape.junitFileAttributes, rootTotals: junitShape.junitRootTotals)
     }
 }

@@ -50,29 +50,10 @@ package struct WritePolicy: Sendable, Hashable {
             + "pass --allow-writes \(id) or add \"\(id)\" to \"allowWrites\" in the project file"
     }
 
-    /// Reads operation names as `--allow-writes` and `allowWrites` take them: an endpoint id (`geotagging-confirm`)
-    /// or a path (`geotagging/confirm`, `/geotagging/confirm`, `POST /geotagging/confirm`). A name that is not a
-    /// write of any contract is an error, so a typo is never taken for permission or ignored.
+    /// The policy that allows the writes `names` name (`WriteOperationNames`); a name that is no write is an error.
     package static func parse(_ names: [String]) throws(WritePolicyError) -> WritePolicy {
-        var allowed: Set<EndpointID> = []
-        let writes = Contract.catalog.filter(\.effect.writes)
-        for name in names.flatMap({ $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }) where !name.isEmpty {
-            let bare = name.hasPrefix("POST ") ? String(name.dropFirst(5)) : name
-            let path = bare.hasPrefix("/") ? bare : "/" + bare
-            guard let entry = writes.first(where: { $0.id.rawValue == name || $0.pathTemplate == path }) else {
-                let known = writes.map(\.id.rawValue).joined(separator: ", ")
-                throw WritePolicyError("'\(name)' is not an operation that writes (known: \(known))")
-            }
-            allowed.insert(entry.id)
-        }
-        return WritePolicy(allowed: allowed)
+        WritePolicy(allowed: try WriteOperationNames.parse(names))
     }
-}
-
-/// An `--allow-writes` or `allowWrites` name that names no write.
-package struct WritePolicyError: Error, Sendable, CustomStringConvertible {
-    package let description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// The writes one live run sent, for the terminal and the report: how many, how many were dry runs, and how many

@@ -1,8 +1,6 @@
 import Foundation
 import FoursquarePlaces
 import HarnessCore
-import HarnessLive
-import HarnessDrift
 
 /// The project file, `fsq-contract.json`: the defaults every verb reads, so that a project declares once where its
 /// fixtures and reports live, which server it calls and which contracts it uses live. Flags take precedence.
@@ -56,10 +54,10 @@ package struct ProjectFile: Sendable, Equatable {
 
     /// `drift`'s defaults.
     package struct Drift: Sendable, Equatable {
-        package var failOn: DriftGrade?
+        package var failOn: DriftFailOn?
         package var report: String?
         package var summary: String?
-        package init(failOn: DriftGrade? = nil, report: String? = nil, summary: String? = nil) {
+        package init(failOn: DriftFailOn? = nil, report: String? = nil, summary: String? = nil) {
             self.failOn = failOn
             self.report = report
             self.summary = summary
@@ -176,7 +174,7 @@ package struct ProjectFile: Sendable, Equatable {
             reportDir = try container.decodeIfPresent(String.self, forKey: .reportDir)
             baseURL = try container.decodeIfPresent(String.self, forKey: .baseURL)
             if let baseURL {
-                guard LiveOptions.baseURL(parsing: baseURL) != nil else {
+                guard BaseURL.parse(baseURL) != nil else {
                     throw invalid(.baseURL, "'\(baseURL)' is not an http(s) URL with a host, such as https://places-api.foursquare.com")
                 }
             }
@@ -192,7 +190,7 @@ package struct ProjectFile: Sendable, Equatable {
             redactHeaders = try container.decodeIfPresent([String].self, forKey: .redactHeaders)
             allowWrites = try container.decodeIfPresent([String].self, forKey: .allowWrites)
             if let allowWrites {
-                do throws(WritePolicyError) { _ = try WritePolicy.parse(allowWrites) } catch { throw invalid(.allowWrites, error.description) }
+                do throws(WritePolicyError) { _ = try WriteOperationNames.parse(allowWrites) } catch { throw invalid(.allowWrites, error.description) }
             }
             openapi = try container.decodeIfPresent([String: OpenAPIContents].self, forKey: .openapi)
             if let unknown = openapi?.keys.sorted().first(where: { Contract.named(ContractID($0)) == nil }) {
@@ -213,7 +211,7 @@ package struct ProjectFile: Sendable, Equatable {
     }
 
     struct DriftContents: Decodable {
-        var failOn: DriftGrade?
+        var failOn: DriftFailOn?
         var report: String?
         var summary: String?
 
@@ -223,7 +221,7 @@ package struct ProjectFile: Sendable, Equatable {
             try ConfigFile.rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue))
             let container = try decoder.container(keyedBy: CodingKeys.self)
             if let raw = try container.decodeIfPresent(String.self, forKey: .failOn) {
-                guard let grade = DriftGrade(rawValue: raw.uppercased()), grade != .info else {
+                guard let grade = DriftFailOn(rawValue: raw.lowercased()) else {
                     throw ConfigFile.InvalidValue(codingPath: decoder.codingPath + [CodingKeys.failOn],
                                                   reason: "'\(raw)' is not err or warn")
                 }

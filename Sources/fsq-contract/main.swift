@@ -1,6 +1,7 @@
 import ContractCLI
 #if Live
 import LiveHTTPClient
+import LiveVerbs
 #endif
 #if OpenAPI
 import OpenAPIConformance
@@ -10,10 +11,11 @@ import EmulatorCLI
 #endif
 
 // One process runs every verb; the traits it was built with decide which collaborators it has. The main job
-// (`--traits Harness`: replay, list, merge, …) links none of them, so it builds no SwiftNIO, Hummingbird or OpenAPIKit.
+// (`--traits Harness`: replay, list, merge, …) links none of them, so it builds no live module, SwiftNIO, Hummingbird or
+// OpenAPIKit.
 var collaborators = Collaborators()
-#if Live      // run --live, record, drift: AsyncHTTPClient bounds every answer
-collaborators.liveStack = AsyncHTTPClientStack()
+#if Live      // run --live, drift, record, nightly, fixtures: the live verbs' work; AsyncHTTPClient bounds every answer
+collaborators.liveVerbs = LiveVerbs(stack: AsyncHTTPClientStack())
 #endif
 #if OpenAPI   // --openapi, spec-diff, fuzz: OpenAPIKit and Yams
 collaborators.documentLoader = OpenAPIDocumentLoader()

@@ -4,7 +4,6 @@ import CommandParsing
 import Foundation
 import FoursquarePlaces
 import HarnessCore
-import HarnessLive
 import Testing
 import TestSupport
 
@@ -47,23 +46,26 @@ struct CollaboratorsTests {
 
     @Test func mainsCollaboratorsReachTheVerbs() async throws {
         var given = Collaborators()
-        given.liveStack = StubStack()
         let differ = StubDiffer()
         given.specDiffer = differ
-        let live = try parseCommand(RunCommand.self, root: FSQContract.self, [
-            "run", "--no-project", "--live", "--base-url", "http://127.0.0.1:9", "--if-no-key", "skip",
-        ])
-        let job = try RunJob.resolve(live, given)
-        #expect(job.liveOptions?.stack is StubStack)
         var diff = try parseCommand(SpecDiffCommand.self, root: FSQContract.self, ["spec-diff", "old.json", "new.json"])
         try await diff.run(with: given)
         #expect(differ.asked.withLock { $0 } == ["old.json new.json"])
     }
-}
 
-private struct StubStack: LiveHTTPStack {
-    func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
-        throw CancellationError()
+    @Test func withoutTheLiveTraitTheLiveVerbsNameIt() async throws {
+        func failure(_ body: () async throws -> Void) async -> String? {
+            do { try await body(); return nil } catch let failure as UsageFailure { return failure.description } catch { return "\(error)" }
+        }
+        let none = Collaborators()
+        var drift = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--no-project"])
+        #expect(await failure { try await drift.run(with: none) } == Self.missing("drift", "Live"))
+        var record = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record", "--no-project"])
+        #expect(await failure { try await record.run(with: none) } == Self.missing("record", "Live"))
+        var nightly = try parseCommand(NightlyCommand.self, root: FSQContract.self, ["nightly", "--no-project"])
+        #expect(await failure { try await nightly.run(with: none) } == Self.missing("nightly", "Live"))
+        var audit = try parseCommand(FixturesAuditCommand.self, root: FSQContract.self, ["fixtures", "audit", "--no-project"])
+        #expect(await failure { try await audit.run(with: none) } == Self.missing("fixtures audit", "Live"))
     }
 }
 

@@ -19,7 +19,7 @@ struct CommandParsingTests {
         #expect(run.fixtureOptions.projectFlags.project == nil && !run.fixtureOptions.projectFlags.noProject)
         #expect(run.auth == .both)
         #expect(run.apiVersion == nil && run.version == FoursquareClient.defaultAPIVersion)
-        #expect(!run.junitFileAttributes && !run.junitRootTotals && !run.live)
+        #expect(!run.junitShape.junitFileAttributes && !run.junitShape.junitRootTotals && !run.live)
         #expect(run.shard == nil)
         #expect(run.connection.baseURL == nil)
         #expect(run.connection.concurrency == 4)
@@ -41,7 +41,7 @@ struct CommandParsingTests {
         #expect(run.report == "out/r.xml")
         #expect(run.auth == .bearer)
         #expect(run.apiVersion == "2024-01-01")
-        #expect(run.junitFileAttributes && run.junitRootTotals && run.live)
+        #expect(run.junitShape.junitFileAttributes && run.junitShape.junitRootTotals && run.live)
         #expect(run.shard == "2/4")  // parsed into a Shard when the command runs, so a bad value gets a full message
         #expect(run.connection.baseURL == "http://127.0.0.1:8080")
         #expect(run.connection.concurrency == 8)

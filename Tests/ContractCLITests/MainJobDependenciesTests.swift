@@ -3,10 +3,14 @@ import Testing
 import TestSupport
 
 /// The main job (`swift run --traits Harness fsq-contract run`) must build without the server, client and document
-/// stacks: SwiftNIO, Hummingbird, AsyncHTTPClient, OpenAPIKit and Yams take most of a clean build, and only the
-/// Live, OpenAPI and Emulator traits' collaborators need them.
+/// stacks, and without the live verbs' modules: SwiftNIO, Hummingbird, AsyncHTTPClient, OpenAPIKit and Yams take most
+/// of a clean build, the live modules a quarter of the rest, and only the Live, OpenAPI and Emulator traits'
+/// collaborators need them.
 @Suite("fsq-contract's build closure")
 struct MainJobDependenciesTests {
+    /// The live verbs' work and the modules only it reaches: the Live trait's, which the main job must not compile.
+    static let liveModules = ["LiveVerbs", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly"]
+
     /// The only outside products the main job may link, by package identity.
     static let allowedPackages: Set<String> = ["swift-argument-parser"]
 
@@ -17,7 +21,7 @@ struct MainJobDependenciesTests {
         #expect(closure.targets.isSuperset(of: ["fsq-contract", "FoursquarePlaces", "JUnitXML", "HarnessCore", "HarnessReports", "HarnessReplay", "CLibXML2"]),
                 "\(closure.targets.sorted())")
         #expect(closure.products.contains { $0.name == "ArgumentParser" && $0.package == "swift-argument-parser" })
-        for heavy in ["PlacesEmulator", "LiveHTTPClient", "OpenAPIConformance", "EmulatorCLI"] {
+        for heavy in ["PlacesEmulator", "LiveHTTPClient", "OpenAPIConformance", "EmulatorCLI"] + Self.liveModules {
             #expect(!closure.targets.contains(heavy), "fsq-contract reaches \(heavy): \(closure.path(to: heavy))")
         }
         for product in closure.products where !Self.allowedPackages.contains(product.package) {
@@ -43,6 +47,9 @@ struct MainJobDependenciesTests {
         }
         let live = try await manifest.closure(of: "fsq-contract", traits: ["Harness", "Live"])
         #expect(!live.targets.contains("OpenAPIConformance") && !live.targets.contains("PlacesEmulator"), "\(live.targets.sorted())")
+        #expect(live.targets.isSuperset(of: Self.liveModules), "\(live.targets.sorted())")
+        let openAPI = try await manifest.closure(of: "fsq-contract", traits: ["Harness", "OpenAPI"])
+        #expect(openAPI.targets.isDisjoint(with: Self.liveModules), "\(openAPI.targets.sorted())")
     }
 
     /// What an app sees in `swift package dump-package`: iOS among the platforms, and a testing product whose

@@ -6,6 +6,9 @@ import TestSupport
 /// and Package.swift must say the same: a new edge is a decision to write down, not a convenience.
 @Suite("the harness's module graph")
 struct ModuleGraphTests {
+    /// The verbs' modules the graph holds besides the `Harness*` ones: the flags (the main job's) and the live work.
+    static let verbModules: Set<String> = ["ContractCLI", "LiveVerbs"]
+
     /// `module: dependency, …` lines of the design notes' `module-graph` block.
     static func documentedGraph() throws -> [String: Set<String>] {
         let url = Products.packageRoot.appendingPathComponent("docs/design-notes.md")
@@ -26,11 +29,13 @@ struct ModuleGraphTests {
         let documented = try Self.documentedGraph()
         let manifest = try await Manifest.load()
         // Each module's test target (HarnessCoreTests) shares its prefix; the graph is of the modules.
-        let harness = manifest.dependencies.keys.filter { $0.hasPrefix("Harness") && !manifest.testTargets.contains($0) }
+        let harness = manifest.dependencies.keys.filter {
+            ($0.hasPrefix("Harness") && !manifest.testTargets.contains($0)) || Self.verbModules.contains($0)
+        }
         #expect(manifest.testTargets.contains("HarnessCoreTests"), "no test target HarnessCoreTests: \(manifest.testTargets.sorted())")
-        // Not vacuous: every harness module is documented, and the block names the eight of them.
+        // Not vacuous: every harness module is documented, and the block names the eight of them and the two verb modules.
         #expect(Set(harness) == Set(documented.keys), "Package.swift: \(harness.sorted()); design notes: \(documented.keys.sorted())")
-        #expect(documented.count >= 8)
+        #expect(documented.count >= 10)
         for module in harness.sorted() {
             let declared = manifest.targetDependencies(of: module)
             let written = documented[module] ?? []
@@ -56,11 +61,15 @@ struct ModuleGraphTests {
         for module in graph.keys.sorted() { visit(module, []) }
     }
 
-    /// The main job (replay) compiles only the core, the reports and replay of the harness.
+    /// The main job (replay) compiles only the core, the reports and replay of the harness, and the project file.
     @Test func theMainJobReachesOnlyCoreReportsAndReplay() async throws {
-        let closure = try await Manifest.load().closure(of: "HarnessReplay", traits: ["Harness"])
+        let manifest = try await Manifest.load()
+        let closure = try await manifest.closure(of: "HarnessReplay", traits: ["Harness"])
         #expect(Set(closure.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessReplay", "HarnessCore"])
-        let reports = try await Manifest.load().closure(of: "HarnessReports", traits: ["Harness"])
+        let reports = try await manifest.closure(of: "HarnessReports", traits: ["Harness"])
         #expect(Set(reports.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessReports", "HarnessCore"])
+        let mainJob = try await manifest.closure(of: "fsq-contract", traits: ["Harness"])
+        #expect(Set(mainJob.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessCore", "HarnessReports", "HarnessReplay", "HarnessProject"],
+                "\(mainJob.targets.sorted())")
     }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import CommandParsing
 @testable import ContractCLI
 import Foundation
-import HarnessLive
 import HarnessProject
 import Testing
 import TestSupport
@@ -57,20 +56,6 @@ struct NightlyMessagesTests {
             let bothScope = try both.scope(live: true)
             #expect(both.fixtureOptions.leftOutLine(bothScope.selection)?.hasPrefix("left out: seed") == true)
         }
-    }
-
-    @Test func rateLimitZeroTurnsTheProjectFilesPaceOffForOneRun() throws {
-        var project = ProjectFile()
-        project.rateLimit = 8
-        var options = LiveOptions(baseURL: URL(string: "http://127.0.0.1:9")!, key: nil, authStyles: [.bearer], retries: 0, deadline: 20)
-        let off = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--rate-limit", "0"])
-        try off.budget.apply(to: &options, project: project)
-        #expect(options.rateLimit == nil)
-        let kept = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift"])
-        try kept.budget.apply(to: &options, project: project)
-        #expect(options.rateLimit == 8)
-        let negative = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--rate-limit=-1"])
-        #expect(throws: UsageFailure.self) { try negative.budget.apply(to: &options, project: project) }
     }
 
     @Test func aBaselinePathThatDoesNotExistIsAnErrorUnlessUpdateBaselineCreatesIt() throws {

@@ -46,7 +46,7 @@ struct VerbJobTests {
             let fromFile = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", project]), Collaborators())
             #expect(fromFile.report == tmp.appendingPathComponent("out/r.xml").path)
             #expect(fromFile.reportDir == tmp.appendingPathComponent("out/suites").path)
-            #expect(fromFile.mode == "replay" && fromFile.liveOptions == nil && fromFile.baseline == nil)
+            #expect(fromFile.mode == "replay" && fromFile.livePass == nil)
 
             let flagged = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, [
                 "run", "--project", project, "--report", "mine.xml", "--report-dir", "mine",
@@ -68,15 +68,6 @@ struct VerbJobTests {
             (error as? UsageFailure)?.description
                 == "--live needs --base-url: the API (https://places-api.foursquare.com) or fsq-contract serve's URL"
         }
-    }
-
-    @Test func recordWhoseModeRecordsNothingEndsBeforeAnyCallAndFailsOnlyForAPlan() async throws {
-        let plain = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record", "--no-project", "--mode", "never"])
-        await #expect { try await RecordJob.resolve(plain, Collaborators()) } throws: { ($0 as? ExitCode) == .success }
-        let planned = try parseCommand(RecordCommand.self, root: FSQContract.self, [
-            "record", "--no-project", "--mode", "never", "--plan", "plan.json",
-        ])
-        await #expect { try await RecordJob.resolve(planned, Collaborators()) } throws: { ($0 as? ExitCode) == ExitCode(1) }
     }
 
     @Test func anUpdatedBaselineIsWrittenToItsFileAndAnUnwritableOneNamesIt() throws {

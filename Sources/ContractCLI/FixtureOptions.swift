@@ -2,47 +2,46 @@ import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 
 /// Flags shared by the verbs that read fixtures.
-struct FixtureOptions: ParsableArguments {
+package struct FixtureOptions: ParsableArguments {
+    /// The verb or group before parsing (ArgumentParser fills it in).
+    package init() {}
+
     @Option(name: .long, help: "The fixtures folder (default: the project file's \"fixtures\", else Fixtures).")
-    var fixtures: String?
+    package var fixtures: String?
 
     @Option(name: .long, help: "Only fixtures whose endpoint id or path matches this id or glob (e.g. place-*, chains/404*).")
-    var filter: String?
+    package var filter: String?
 
     @Option(name: .long, help: "Only fixtures of this contract (\(Contract.knownList), or all); default: replay runs all, each under its own; live verbs run the project file's liveContracts.")
-    var contract: String?
+    package var contract: String?
 
-    @OptionGroup var projectFlags: ProjectFlags
+    @OptionGroup package var projectFlags: ProjectFlags
 
     /// The folder when neither `--fixtures` nor the project file names one.
-    static let defaultFolder = "Fixtures"
+    package static let defaultFolder = "Fixtures"
 
     /// The folder: `--fixtures`, else the project file's, else `Fixtures` (after `adopt(_:)`).
-    var folder: String { fixtures ?? Self.defaultFolder }
+    package var folder: String { fixtures ?? Self.defaultFolder }
 
-    var fixturesURL: URL { URL(fileURLWithPath: folder) }
+    package var fixturesURL: URL { URL(fileURLWithPath: folder) }
 
-    var loader: FixtureLoader { FixtureLoader(root: fixturesURL) }
+    package var loader: FixtureLoader { FixtureLoader(root: fixturesURL) }
 
     /// Where `fixtures` came from when the project file gave it (`fsq-contract.json "fixtures"`), for messages;
     /// set by `adopt()`, never on the command line.
     @Option(name: .customLong("fixtures-source"), help: .private)
-    var fixturesSource: String?
+    package var fixturesSource: String?
 
     /// How messages name the folder: the flag, or the project file's key when that is where it came from.
-    var folderSource: String { fixturesSource ?? "--fixtures" }
+    package var folderSource: String { fixturesSource ?? "--fixtures" }
 
     /// Reads the project file and takes its fixtures folder unless `--fixtures` was given.
-    mutating func adopt() throws(UsageFailure) -> ProjectFile {
+    package mutating func adopt() throws(UsageFailure) -> ProjectFile {
         let project = try projectFlags.load()
         if fixtures == nil, let folder = project.fixtures {
             fixtures = folder
@@ -52,18 +51,28 @@ struct FixtureOptions: ParsableArguments {
     }
 
     /// The line that says which contracts the project file left out of a live verb, when the folder has fixtures
-    /// of them (a project with no seed fixtures is not told every night that seed was left out).
-    func leftOutLine(_ selection: ContractSelection) -> String? {
+    /// of them (a project with no seed fixtures is not told every night that seed was left out). Walks the folder
+    /// again: for a verb that wrote into it (record); the others pass what they read.
+    package func leftOutLine(_ selection: ContractSelection) -> String? {
         guard selection.leftOut.isEmpty == false, let files = try? discover() else { return nil }
-        let present = files.lazy.map(loader.load).contains { item in
+        return leftOutLine(selection, loaded: files.map(loader.load))
+    }
+
+    /// `leftOutLine` over the files a run already read: every file of the folder, loaded.
+    package func leftOutLine(_ selection: ContractSelection, loaded all: [LoadedFixture]) -> String? {
+        guard selection.leftOut.isEmpty == false else { return nil }
+        let present = all.contains { item in
             if case let .fixture(fixture) = item { return selection.leftOut.contains(fixture.contract) }
             return false
         }
         return present ? selection.leftOutLine : nil
     }
 
+    /// Counts the walks of the fixtures folder (`discover`) in a task: a test's seam for "a run walks it once".
+    @TaskLocal package static var folderWalks: Locked<Int>?
+
     /// The contracts to run: `--contract`, else for a live verb the project's `liveContracts`, else all.
-    func selection(project: ProjectFile, live: Bool) throws(UsageFailure) -> ContractSelection {
+    package func selection(project: ProjectFile, live: Bool) throws(UsageFailure) -> ContractSelection {
         do {
             return try ContractSelection(flag: contract, project: project, live: live)
         } catch {
@@ -72,7 +81,8 @@ struct FixtureOptions: ParsableArguments {
     }
 
     /// The files to run, in run order, filtered by `--filter`; exits 2 when the folder is missing or nothing matches.
-    func discover() throws -> DiscoveredFiles {
+    package func discover() throws -> DiscoveredFiles {
+        Self.folderWalks?.withLock { $0 += 1 }
         let files: DiscoveredFiles
         do {
             files = try loader.discoverCompact()
@@ -90,8 +100,14 @@ struct FixtureOptions: ParsableArguments {
 
     /// Loads the selected fixtures of `selection`'s contracts into memory (record, drift); exits 2 when the folder
     /// is missing or nothing matches.
-    func load(_ selection: ContractSelection) throws -> [LoadedFixture] {
-        let loaded = try discover().map(loader.load).filter { item in
+    package func load(_ selection: ContractSelection) throws -> [LoadedFixture] {
+        try select(try discover().map(loader.load), selection)
+    }
+
+    /// Of every file of the folder, loaded, those of `selection`'s contracts (and the broken ones); exits 2 when
+    /// `--contract` matches none.
+    package func select(_ all: [LoadedFixture], _ selection: ContractSelection) throws -> [LoadedFixture] {
+        let loaded = all.filter { item in
             if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
             return true
         }
@@ -100,48 +116,4 @@ struct FixtureOptions: ParsableArguments {
         }
         return loaded
     }
-}
-
-/// A verb that reads fixtures and may call a server: run, record and drift.
-protocol FixtureVerb {
-    var fixtureOptions: FixtureOptions { get set }
-    var connection: ConnectionFlags { get set }
-}
-
-extension FixtureVerb {
-    /// What every fixture verb resolves first, in this order: the project file (see `FixtureOptions.adopt()`),
-    /// which for a verb that calls a server also fills in the connection flags not given, and the contracts to run.
-    mutating func scope(live: Bool) throws(UsageFailure) -> (project: ProjectFile, selection: ContractSelection) {
-        let project = try fixtureOptions.adopt()
-        if live { connection.adopt(project) }
-        return (project, try fixtureOptions.selection(project: project, live: live))
-    }
-}
-
-extension RunCommand: FixtureVerb {}
-extension RecordCommand: FixtureVerb {}
-extension DriftCommand: FixtureVerb {}
-
-/// Which auth styles to run.
-enum AuthChoice: String, ExpressibleByArgument, CaseIterable {
-    case apiKey, bearer, both
-
-    var styles: [AuthStyle] {
-        switch self {
-        case .apiKey: return [.apiKey]
-        case .bearer: return [.bearer]
-        case .both: return AuthStyle.allCases
-        }
-    }
-}
-
-/// A usage or configuration problem: one line on stderr and exit 2 (`FSQContract.runCommandLine` does both).
-struct UsageFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Writes `text` and a newline to standard error.
-func writeStderr(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContractCLI
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -10,25 +11,26 @@ import HarnessProject
 import Foundation
 import FoursquarePlaces
 
-/// What every live verb (`run --live`, `record`, `drift`) resolves before its first call, written once: the key,
-/// the auth-style and API-version checks against the selected contract, the connection options with their
-/// limits, budget, pace and write policy, and the live stack main passed (the Live trait's).
-struct LiveSetup {
+/// One live session: what every live verb (`run --live`, `drift`, `nightly`, `record`) resolves once, before its
+/// first call: the key (the one place a live verb reads it from the environment), the auth-style and API-version
+/// checks against the selected contract, the connection options with their limits, budget, pace and write policy,
+/// and the live stack main passed (the Live trait's).
+package struct LiveSession {
     /// The options the verb's runner takes.
-    var options: LiveOptions
+    package var options: LiveOptions
     /// `FSQ_API_KEY`; nil when the run skips for want of one (or is a dry run, which makes no call).
-    var key: APIKey?
+    package var key: APIKey?
 
     /// Resolves it all, or throws a one-line `UsageFailure` naming the flag, variable or file.
     /// - Parameter keyRequired: record never skips for want of a key, whatever `--if-no-key` says (a run that
     ///   records nothing must not look like one that did); a dry run still needs none.
     /// - Parameter checksStyles: whether `styles` must suit the selected contract; record picks each fixture's
     ///   style itself, so its `--auth` is only a default.
-    static func resolve(
+    package static func resolve(
         verb: String, project: ProjectFile, selection: ContractSelection, connection: ConnectionFlags, limits: LiveLimitFlags,
         budget: LiveBudgetFlags, styles: [AuthStyle], apiVersion: String?, ifNoKey: IfNoKey?, keyRequired: Bool = false,
         checksStyles: Bool = true, stack: (any LiveHTTPStack)?
-    ) throws -> LiveSetup {
+    ) throws -> LiveSession {
         let key: APIKey?
         do {
             if keyRequired, !budget.dryRun {
@@ -50,7 +52,7 @@ struct LiveSetup {
             throw UsageFailure(problem)
         }
         var options = try connection.options(authStyles: styles, apiVersion: apiVersion ?? FoursquareClient.defaultAPIVersion,
-                                             key: .some(key), stack: stack)
+                                             key: key, stack: stack)
         try limits.apply(to: &options)
         try budget.apply(to: &options, project: project)
         // Checked after the flags, so a bad flag or a missing key reads the same in every build.
@@ -60,6 +62,6 @@ struct LiveSetup {
         }
         if let notice = LiveKey.notice(environment: ProcessInfo.processInfo.environment) { writeStderr(notice) }
         if key == nil, !budget.dryRun { writeStderr(LiveKey.skippingNotice) }
-        return LiveSetup(options: options, key: key)
+        return LiveSession(options: options, key: key)
     }
 }

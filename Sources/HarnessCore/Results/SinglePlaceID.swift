@@ -1,8 +1,5 @@
 import Foundation
 import FoursquarePlaces
-import HarnessCore
-import HarnessLive
-import HarnessDrift
 
 /// Endpoints whose success fixtures all ask for one id in their path (a place id, or an offline job's). The day that place closes, the endpoint answers
 /// nothing but 404, and only another endpoint's answers can tell a stale fixture from a gone endpoint; a second

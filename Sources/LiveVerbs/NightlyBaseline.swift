@@ -1,3 +1,4 @@
+import ContractCLI
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -11,21 +12,21 @@ import Foundation
 /// The nightly's one baseline: drift's pass and the live checks judge the same file, and the night writes it once,
 /// from what both found. An entry is fixed only when its operation was answered and its finding recurred in
 /// neither pass; `--update-baseline` adds the findings of both.
-final class NightlyBaseline {
+package final class NightlyBaseline {
     /// The file as the night read it.
-    let file: (path: String, baseline: Baseline)
+    package let file: (path: String, baseline: Baseline)
     /// `--update-baseline`, and the `expires` its new entries get.
-    let update: Bool
-    let expires: String
+    package let update: Bool
+    package let expires: String
     /// Drift's judging, against the file.
-    let drift: BaselineUse
+    package let drift: BaselineUse
     /// What the live checks judge against: the file, or with `--update-baseline` the file with drift's findings
     /// added (so the night that accepts them is green on both passes).
     private(set) var forLive: Baseline
     /// The live checks' judging, once they ran.
-    var live: BaselineUse?
+    package var live: BaselineUse?
 
-    init(file: (path: String, baseline: Baseline), update: Bool, expires: String) {
+    package init(file: (path: String, baseline: Baseline), update: Bool, expires: String) {
         self.file = file
         self.update = update
         self.expires = expires
@@ -35,14 +36,14 @@ final class NightlyBaseline {
 
     /// With `--update-baseline`, the file with drift's findings added and nothing removed (the live checks have not
     /// judged yet), for re-grading drift's cases and for the live checks; nil without it.
-    func afterDrift() -> Baseline? {
+    package func afterDrift() -> Baseline? {
         guard update else { return nil }
         forLive = file.baseline.updated(findings: drift.findings, covered: [], expires: expires)
         return forLive
     }
 
     /// Both passes' judging, over the file as read.
-    var night: BaselineUse {
+    package var night: BaselineUse {
         let night = BaselineUse(file.baseline)
         night.absorb(drift)
         if let live { night.absorb(live) }
@@ -50,7 +51,7 @@ final class NightlyBaseline {
     }
 
     /// The night's lines, then with `--update-baseline` the file written once from both passes.
-    func finish() throws -> [String] {
+    package func finish() throws -> [String] {
         let night = self.night
         var lines = night.lines(path: file.path)
         if update {

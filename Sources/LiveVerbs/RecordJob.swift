@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContractCLI
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -12,30 +13,30 @@ import FoursquarePlaces
 
 /// `fsq-contract record` resolved before its first call: the project file, the mode, the live setup and key, the
 /// fixtures to record again and the plan's new ones, past the budget.
-struct RecordJob {
+package struct RecordJob {
     /// The verb's flags, with the project file's values taken where a flag was not given.
-    let command: RecordCommand
-    let project: ProjectFile
-    let selection: ContractSelection
-    let mode: RecordMode
-    let options: LiveOptions
-    let key: APIKey
+    package let command: RecordCommand
+    package let project: ProjectFile
+    package let selection: ContractSelection
+    package let mode: RecordMode
+    package let options: LiveOptions
+    package let key: APIKey
     /// The fixtures already in the folder (with `--place-id`'s id put in).
-    let existing: [LoadedFixture]
+    package let existing: [LoadedFixture]
     /// `--plan`'s entries.
-    let entries: [PlanEntry]
+    package let entries: [PlanEntry]
 
-    var root: URL { command.fixtureOptions.fixturesURL }
+    package var root: URL { command.fixtureOptions.fixturesURL }
 
     /// Resolves the flags against the project file and the environment, or throws a one-line `UsageFailure` naming
     /// the flag, variable or file. A mode that records nothing, and `--dry-run`, print why and end the run here.
-    static func resolve(_ command: RecordCommand, _ collaborators: Collaborators) async throws -> RecordJob {
+    package static func resolve(_ command: RecordCommand, _ collaborators: Collaborators, stack: (any LiveHTTPStack)?) async throws -> RecordJob {
         var command = command
         let (project, selection) = try command.scope(live: true)
         let environment = ProcessInfo.processInfo.environment
         let resolution: RecordModeResolution
         do {
-            resolution = try RecordMode.resolve(flag: command.mode, environment: environment, hasPlan: command.plan != nil)
+            resolution = try RecordMode.resolve(flag: command.mode.map(RecordMode.init(choice:)), environment: environment, hasPlan: command.plan != nil)
         } catch {
             throw UsageFailure(error.description)
         }
@@ -45,10 +46,10 @@ struct RecordJob {
             if let plan = command.plan { print("record: --plan \(plan) was not recorded"); throw ExitCode(1) }
             throw ExitCode.success
         }
-        let setup = try LiveSetup.resolve(
+        let setup = try LiveSession.resolve(
             verb: "fsq-contract record", project: project, selection: selection, connection: command.connection, limits: command.limits,
             budget: command.budget, styles: [command.auth], apiVersion: command.apiVersion, ifNoKey: nil, keyRequired: true,
-            checksStyles: false, stack: collaborators.liveStack)
+            checksStyles: false, stack: stack)
         var options = setup.options
         // Known before a call relies on X-Emulator-Fixture: whether the server is the emulator, which alone gives a
         // 403, 429 or 5xx on request.
@@ -70,14 +71,14 @@ struct RecordJob {
         let counting = recorder(command: command, project: project, selection: selection, mode: resolution.mode, options: options,
                                 key: setup.key ?? APIKey("fsq-contract-dry-run-key-placeholder"))
         try command.budget.gate(await counting.count(existing, plan: entries), options: options, verb: "record")
-        // Past the gate the run makes calls, and LiveSetup has refused a run without a key.
+        // Past the gate the run makes calls, and LiveSession has refused a run without a key.
         guard let key = setup.key else { throw ExitCode(2) }
         return RecordJob(command: command, project: project, selection: selection, mode: resolution.mode, options: options,
                          key: key, existing: existing, entries: entries)
     }
 
     /// The recorder the flags and the project file describe.
-    static func recorder(command: RecordCommand, project: ProjectFile, selection: ContractSelection, mode: RecordMode,
+    package static func recorder(command: RecordCommand, project: ProjectFile, selection: ContractSelection, mode: RecordMode,
                          options: LiveOptions, key: APIKey) -> Recorder {
         Recorder(options: options, fixturesRoot: command.fixtureOptions.fixturesURL, mode: mode, key: key,
                  redactHeaders: project.redactHeaders + command.redactHeader, defaultAuth: command.auth,
@@ -86,7 +87,7 @@ struct RecordJob {
     }
 
     /// Records the fixtures and the plan's entries; returns what happened to each and the calls made.
-    func record() async -> (outcomes: [RecordOutcome], ledger: CallLedger) {
+    package func record() async -> (outcomes: [RecordOutcome], ledger: CallLedger) {
         let recorder = Self.recorder(command: command, project: project, selection: selection, mode: mode, options: options, key: key)
         let outcomes = await recorder.record(existing, plan: entries, progress: Progress.reporter(label: "record"))
         return (outcomes, recorder.caller.ledger)

@@ -1,3 +1,4 @@
+import ContractCLI
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -16,14 +17,14 @@ extension DriftJob {
     /// `couldNotJudge`: the run's answers could not judge the contract; every case is skipped with the cause and
     /// the baseline is neither judged nor written. `nightly`: the night's one baseline, which drift judges and the
     /// nightly writes once after the live checks.
-    func grade(_ run: DriftRun, couldNotJudge: String? = nil, nightly: NightlyBaseline? = nil) throws -> (cases: [CaseResult], baselineUse: BaselineUse?) {
+    package func grade(_ run: DriftRun, couldNotJudge: String? = nil, nightly: NightlyBaseline? = nil) throws -> (cases: [CaseResult], baselineUse: BaselineUse?) {
         if let cause = couldNotJudge {
             let cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails).map { result in
                 var result = result
                 result.verdict = .skip(reason: "not judged: \(cause)")
                 return result
             }
-            if cases.isEmpty { throw UsageFailure("drift selected no case in \(command.fixtureOptions.folder); check --filter, --contract and --auth") }
+            if cases.isEmpty { throw UsageFailure("drift selected no case in \(flags.fixtureOptions.folder); check --filter, --contract and --auth") }
             return (cases, nil)
         }
         var baselineUse = nightly?.drift ?? baseline.map { BaselineUse($0.baseline) }
@@ -33,22 +34,22 @@ extension DriftJob {
                 baselineUse = BaselineUse(interim)
                 cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
             }
-        } else if let baseline, let used = baselineUse, command.baselineFlags.updateBaseline {
-            let updated = try BaselineFlags.update(baseline, from: used, expires: command.baselineFlags.newEntryExpiry)
+        } else if let baseline, let used = baselineUse, flags.baselineFlags.updateBaseline {
+            let updated = try BaselineFlags.update(baseline, from: used, expires: flags.baselineFlags.newEntryExpiry)
             let added = updated.entries.filter { baseline.baseline.entry($0.fingerprint) == nil }.count
             print("baseline \(baseline.path) written: \(updated.entries.count) entries (\(added) new, \(used.fixed.count) fixed removed); "
                   + "give each new entry its reason and review the dates")
             baselineUse = BaselineUse(updated)
             cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
         }
-        if cases.isEmpty { throw UsageFailure("drift selected no case in \(command.fixtureOptions.folder); check --filter, --contract and --auth") }
+        if cases.isEmpty { throw UsageFailure("drift selected no case in \(flags.fixtureOptions.folder); check --filter, --contract and --auth") }
         return (cases, baselineUse)
     }
 
     /// Grades the run, prints the summary, writes the report (and `--summary`, `--json`) and the step summary;
     /// returns the exit status.
     /// `nightly`: the night's one baseline (its lines are the nightly's to print, once).
-    func report(_ drift: (run: DriftRun, ledger: CallLedger), phases: [HumanReport.Phase] = [], verb: String = "drift",
+    package func report(_ drift: (run: DriftRun, ledger: CallLedger), phases: [HumanReport.Phase] = [], verb: String = "drift",
                 nightly: NightlyBaseline? = nil) throws -> VerbStatus {
         let run = drift.run
         let couldNotJudge = CouldNotJudge.cause(drift.ledger)
@@ -68,13 +69,13 @@ extension DriftJob {
 
         let results = run.results
         var report = HarnessReport(properties: [
-            ("mode", "drift"), ("auth_styles", command.auth.styles.map(\.rawValue).joined(separator: ",")),
+            ("mode", "drift"), ("auth_styles", flags.authFlags.choice.styles.map(\.rawValue).joined(separator: ",")),
             ("base_url", baseURL), ("api_version", options.apiVersion), ("tool_version", ToolVersion.current),
             ("fail_on", failOn.rawValue),
         ] + NightlyLines(ledger: drift.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0.rawValue)] } ?? []) + DriftReport.contractProperties(summary))
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
         let markdown = couldNotJudge.map { "## fsq-contract \(verb): could not judge the contract\n\n\($0)\n" } ?? summary.markdown(baseURL: baseURL)
-        let json = command.outputs.json
+        let json = flags.driftOutputs.json
         do {
             try report.write(cases, to: reportPath)
             if let path = summaryPath { try AtomicFile.write(Data(markdown.utf8), to: URL(fileURLWithPath: path)) }
@@ -82,7 +83,7 @@ extension DriftJob {
         } catch {
             throw UsageFailure("cannot write an output: \(error)")
         }
-        VerbEnding.appendStepSummary(markdown, key: key)
+        CIJobOutput.appendStepSummary(markdown, key: key)
         print("report: \(reportPath)" + (summaryPath.map { ", summary: \($0)" } ?? "") + (json.map { ", json: \($0)" } ?? ""))
         try writeHumanReports(cases: cases, summary: summary, baselineUse: baselineUse, ledger: drift.ledger, phases: phases)
         if let couldNotJudge, nightly == nil { print(CouldNotJudge.line(verb: verb, cause: couldNotJudge)) }
@@ -91,15 +92,15 @@ extension DriftJob {
 
     /// `--html`, `--ctrf` and `--pr-comment` (and the HTML report by default in CI), from the cases the JUnit report
     /// holds, with the drift changelog.
-    func writeHumanReports(cases: [CaseResult], summary: DriftSummary, baselineUse: BaselineUse?, ledger: CallLedger,
+    package func writeHumanReports(cases: [CaseResult], summary: DriftSummary, baselineUse: BaselineUse?, ledger: CallLedger,
                            phases: [HumanReport.Phase]) throws {
-        guard command.humanReports.wanted(junit: reportPath) else { return }
+        guard flags.driftHumanReports.wanted(junit: reportPath) else { return }
         let collector = HumanReportCollector()
         collector.add(cases)
         collector.note(loaded, problemFixtures: Set(cases.filter(\.verdict.isProblem).map(\.fixture)))
         let finished = Date()
         var report = HumanReport(title: "fsq-contract drift", mode: "drift", junitPath: reportPath,
-                                 fixturesFolder: command.fixtureOptions.folder,
+                                 fixturesFolder: flags.fixtureOptions.folder,
                                  started: finished.addingTimeInterval(-phases.reduce(0) { $0 + $1.seconds }), finished: finished,
                                  cases: collector.collected.cases, facts: collector.collected.facts)
         report.baseURL = options.baseURL.absoluteString
@@ -107,6 +108,6 @@ extension DriftJob {
         report.phases = phases
         report.callsLine = ledger.line
         report.drift = DriftChangelog(summary, baseline: baseline.flatMap { b in baselineUse.map { (b.path, $0) } })
-        try command.humanReports.write(report, junit: reportPath, key: key)
+        try flags.driftHumanReports.write(report, junit: reportPath, key: key)
     }
 }

@@ -1,0 +1,152 @@
+import ContractCLI
+import FixtureFormat
+import Foundation
+import FoursquarePlaces
+import HarnessCore
+import HarnessLive
+import HarnessNightly
+import HarnessProject
+import HarnessReports
+
+/// `run --live`'s pass over the fixtures (`LivePass`): the resolved live options, the budget, the baseline, and once
+/// it ran, the calls it made and what they found. The nightly's live checks are one, over drift's caller (`share`).
+///
+/// Unchecked `Sendable`: `run` sets the found state once, on the run's task, before the ending reads it.
+package final class LiveChecksPass: LivePass, @unchecked Sendable {
+    /// The options every call takes; `identifyServer` may turn the fixture header off.
+    package private(set) var options: LiveOptions
+    let project: ProjectFile
+    /// `--strict`: a documented rule the server did not keep fails instead of warning.
+    let strict: Bool
+    let budget: LiveBudgetFlags
+    let baselineFlags: BaselineFlags
+    /// The baseline file and what judges against it; nil when the run uses none.
+    let baseline: (path: String, baseline: Baseline)?
+    let baselineUse: BaselineUse?
+    /// The nightly's caller and drift's stale evidence, when this pass is the night's live checks.
+    let share: NightlyShare?
+
+    private var ledger: CallLedger?
+    private let refusals = ContractRefusals()
+    private let premises = LivePremises()
+    private var staleProbe = StaleProbe([])
+
+    /// A pass over `options`; `baselineUse` defaults to judging against `baseline`.
+    package init(options: LiveOptions, project: ProjectFile, strict: Bool, budget: LiveBudgetFlags, baselineFlags: BaselineFlags,
+                 baseline: (path: String, baseline: Baseline)?, baselineUse: BaselineUse? = nil, share: NightlyShare? = nil) {
+        var options = options
+        options.strict = strict
+        self.options = options
+        self.project = project
+        self.strict = strict
+        self.budget = budget
+        self.baselineFlags = baselineFlags
+        self.baseline = baseline
+        self.baselineUse = baselineUse ?? baseline.map { BaselineUse($0.baseline) }
+        self.share = share
+    }
+
+    /// Resolves `run --live`'s session (the key, the connection, limits and budget, the stack), prints the contracts
+    /// the project file leaves out, and reads the baseline; throws a one-line `UsageFailure` naming the flag or file.
+    static func resolve(_ command: RunCommand, project: ProjectFile, selection: ContractSelection, stack: (any LiveHTTPStack)?) throws -> LiveChecksPass {
+        let options = try LiveSession.resolve(
+            verb: "fsq-contract run", project: project, selection: selection, connection: command.connection, limits: command.limits,
+            budget: command.budget, styles: command.authFlags.choice.styles, apiVersion: command.authFlags.apiVersion,
+            ifNoKey: command.keyFlags.ifNoKey,
+            stack: stack).options
+        let baseline = try command.baselineFlags.load(project: project)
+        return LiveChecksPass(options: options, project: project, strict: command.strictFlags.strict, budget: command.budget,
+                              baselineFlags: command.baselineFlags, baseline: baseline)
+    }
+
+    /// Seconds past `--deadline` before the watchdog writes the report and exits.
+    static let watchdogGrace = 3.0
+
+    package var baseURL: String { options.baseURL.absoluteString }
+    package var key: APIKey? { options.key }
+
+    package func identifyServer() async {
+        guard options.selectFixtureHeader else { return }
+        var options = self.options
+        print(await EmulatorProbe.identify(&options))
+        self.options = options
+    }
+
+    package func gate(_ loaded: [LoadedFixture]) async throws {
+        // Without a key every case is skipped and no call is made.
+        var count = CallCount()
+        if options.key != nil || budget.dryRun { count = await CallCount.live(loaded, options: options) }
+        try budget.gate(count, options: options, verb: "run --live")
+    }
+
+    /// Calls the server for every fixture until the run deadline; past it, the watchdog closes the unfinished cases
+    /// as errors, writes the report and exits 1.
+    package func run(source: FixtureSource, stream: ReportStream, includes: @escaping @Sendable (Fixture) -> Bool, worker: WorkerContext?,
+                     loaded: [LoadedFixture], human: HumanReportCollector?, report: String, document: DocumentCheck?) async {
+        let options = self.options
+        staleProbe = StaleProbe(loaded)
+        if let share { staleProbe.seed(share.stale) }
+        // A worker started again after a crash keeps the first worker's deadline; the nightly's live checks keep
+        // the night's, which drift's pass started.
+        let deadline = RunDeadline(seconds: options.deadline, from: share?.start ?? WorkerContext.runStart(worker))
+        let caller = share?.caller ?? LiveCaller(options: options)
+        var liveStrategy = LiveStrategy(caller: caller, deadline: deadline, document: document)
+        liveStrategy.staleProbe = staleProbe
+        liveStrategy.staleFails = project.staleFails
+        liveStrategy.baseline = baselineUse
+        liveStrategy.premises = premises
+        let strategy = liveStrategy
+        let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline,
+                                 progress: Progress.reporter(label: "live"), worker: worker)
+        let pipeline = RunPipeline(source: source, strategy: (human ?? HumanReportCollector.off).watching(refusals.watching(strategy)),
+                                   core: core, stream: stream, includes: includes)
+        let watchdog = Watchdog(deadline: deadline, grace: Self.watchdogGrace) {
+            try? pipeline.closeUnfinished { path, suite in strategy.unfinished(path: path, suite: suite, deadline: deadline) }
+            print(Summary.render(stream.tally))
+            print("report: \(report) (the run deadline of \(options.deadline)s passed; unfinished cases are errors)")
+            if let failure = stream.failure { writeStderr("fsq-contract run: --report \(report): \(failure)") }
+            Foundation.exit(1)
+        }
+        await pipeline.run()
+        watchdog.cancel()
+        print(options.writeLog.summary)
+        ledger = caller.ledger
+    }
+
+    package var couldNotJudge: String? { ledger.flatMap(CouldNotJudge.cause) }
+
+    package func beforeSummary(_ tally: inout RunTally) {
+        // A contract the server refused on every call is one line; its cases stay failures in the report.
+        if couldNotJudge == nil { refusals.lines.forEach { print($0) } }
+        tally.omitProblems(where: refusals.isRefused)
+    }
+
+    package func afterSummary(folder: String) -> [String] {
+        // Assumed rules the server did not keep are not failures; documented ones are warnings (failures with --strict).
+        premises.lines(strict: strict, folder: folder)
+    }
+
+    package func afterFindings() throws -> String {
+        // A run that could not judge marks no entry fixed and writes nothing; the nightly's one baseline is its own.
+        if couldNotJudge == nil, share == nil, let baseline, let baselineUse {
+            baselineUse.lines(path: baseline.path).forEach { print($0) }
+            if baselineFlags.updateBaseline {
+                let updated = try BaselineFlags.update(baseline, from: baselineUse, expires: baselineFlags.newEntryExpiry)
+                print("baseline \(baseline.path) written: \(updated.entries.count) entries; this run's report keeps its verdicts, "
+                      + "the next run knows them (give each new entry its reason)")
+            }
+        }
+        guard let ledger else { return "" }
+        let nightly = NightlyLines(tally: share?.liveTally ?? ledger.tally, maxCalls: ledger.maxCalls, stale: staleProbe.found,
+                                   staleFails: project.staleFails)
+        nightly.terminal.forEach { print($0) }
+        return nightly.markdown
+    }
+
+    package var callsLine: String? { ledger.map { CallLedger.line(share?.liveTally ?? $0.tally, maxCalls: $0.maxCalls) } }
+
+    package var lastLine: String? {
+        guard let couldNotJudge, share == nil else { return nil }
+        return CouldNotJudge.line(verb: "run --live", cause: couldNotJudge)
+    }
+}

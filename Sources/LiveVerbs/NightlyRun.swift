@@ -1,0 +1,70 @@
+import ArgumentParser
+import ContractCLI
+import Foundation
+import HarnessCore
+import HarnessLive
+import HarnessNightly
+import HarnessProject
+
+/// `fsq-contract nightly` as it runs: drift's pass, then the live checks over the answers it got (`NightlyShare`),
+/// each reported as its own verb reports, with one budget, one pace and one baseline.
+struct NightlyRun {
+    let command: NightlyCommand
+    let collaborators: Collaborators
+    /// The live stack both passes call through.
+    let stack: (any LiveHTTPStack)?
+
+    /// The live checks reuse drift's options (main's live stack) and its OpenAPI check.
+    func run() async throws {
+        let start = ContinuousClock.now
+        let driftJob = try await DriftJob.resolve(command, collaborators, stack: stack, verb: "nightly")
+        let share = NightlyShare(options: driftJob.options,
+                                 start: WorkerContext.runStart(WorkerContext.from(environment: ProcessInfo.processInfo.environment)))
+        let calls = ContinuousClock.now
+        let drift = await driftJob.execute(share: share)
+        // Drift reports (and writes `--update-baseline`) first, so the live checks judge against the same baseline.
+        let nightly = driftJob.baseline.map {
+            NightlyBaseline(file: $0, update: command.baselineFlags.updateBaseline, expires: command.baselineFlags.newEntryExpiry)
+        }
+        let driftStatus = try driftJob.report(drift, phases: [.init("load fixtures", (calls - start).seconds),
+                                                              .init("calls and comparison", (ContinuousClock.now - calls).seconds)],
+                                              verb: "nightly", nightly: nightly)
+        // A night drift's pass could not judge makes no more calls: the live checks would judge the same outage.
+        if let cause = driftStatus.couldNotJudge {
+            print("live checks: not run (the night could not judge the contract)")
+            print(share.count.line)
+            print(CouldNotJudge.line(verb: "nightly", cause: cause))
+            try driftStatus.exit()
+        }
+        let runJob = liveJob(after: driftJob, share: share, nightly: nightly)
+        let outcome = await runJob.execute(try await runJob.discover())
+        let liveStatus = try runJob.report(outcome)
+        if liveStatus.couldNotJudge == nil, let nightly { try nightly.finish().forEach { print($0) } }
+        print(share.count.line)
+        let status = VerbStatus(failed: driftStatus.failed || liveStatus.failed, couldNotJudge: liveStatus.couldNotJudge)
+        print(Self.headline(status))
+        try status.exit()
+    }
+
+    /// The night's last line: what it means, with the exit status.
+    static func headline(_ status: VerbStatus) -> String {
+        if let cause = status.couldNotJudge { return CouldNotJudge.line(verb: "nightly", cause: cause) }
+        return status.failed ? "nightly: the contract changed (exit 1): see the findings above"
+            : "nightly: green (exit 0): the contract holds"
+    }
+
+    /// The live checks' job, from drift's: its project file, contracts, fixtures folder, options (with its server
+    /// identification) and OpenAPI check, the night's own report and people's pages, and the night's one baseline
+    /// (the file drift judged, with drift's findings added when the night updates it; the nightly writes it once).
+    func liveJob(after driftJob: DriftJob, share: NightlyShare, nightly: NightlyBaseline? = nil) -> RunJob {
+        let project = driftJob.project
+        let baseline = nightly.map { (path: $0.file.path, baseline: $0.forLive) } ?? driftJob.baseline
+        let baselineUse = baseline.map { BaselineUse($0.baseline) }
+        nightly?.live = baselineUse
+        let pass = LiveChecksPass(options: driftJob.options, project: project, strict: command.strictFlags.strict, budget: command.budget,
+                                  baselineFlags: command.baselineFlags, baseline: baseline, baselineUse: baselineUse, share: share)
+        return RunJob(fixtureOptions: driftJob.flags.fixtureOptions, auth: command.authFlags, junitShape: command.junitShape,
+                      humanReports: command.humanReports, live: true, project: project, report: command.reportFlags.runReport(project),
+                      reportDir: project.reportDir, selection: driftJob.selection, livePass: pass, document: driftJob.document)
+    }
+}
