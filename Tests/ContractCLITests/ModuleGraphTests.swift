@@ -56,10 +56,10 @@ struct ModuleGraphTests {
         for module in graph.keys.sorted() { visit(module, []) }
     }
 
-    /// The main job (replay) compiles only the core, the reports and replay of the harness.
-    @Test func theMainJobReachesOnlyCoreReportsAndReplay() async throws {
+    /// The main job (replay) compiles only the core, the contract checks, the reports and replay of the harness.
+    @Test func theMainJobReachesOnlyCoreContractChecksReportsAndReplay() async throws {
         let closure = try await Manifest.load().closure(of: "HarnessReplay", traits: ["Harness"])
-        #expect(Set(closure.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessReplay", "HarnessCore"])
+        #expect(Set(closure.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessReplay", "HarnessContractChecks", "HarnessCore"])
         let reports = try await Manifest.load().closure(of: "HarnessReports", traits: ["Harness"])
         #expect(Set(reports.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessReports", "HarnessCore"])
     }
