@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/HarnessCore/Checks/Contract/DocumentedOperations.swift: what the contracts' documents say
+"""Writes Sources/HarnessContractChecks/DocumentedOperations.swift: what the contracts' documents say
 about each operation (method, path, query parameters, required headers, the members a 2xx answer may carry).
 
 The replay checks compare the client with this data, never with the client's own registry or decoders.
@@ -12,7 +12,7 @@ import json, os, re, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = os.path.join(ROOT, "..", "shared", "spec")
-OUT = os.path.join(ROOT, "Sources", "HarnessCore", "Checks", "Contract", "DocumentedOperations.swift")
+OUT = os.path.join(ROOT, "Sources", "HarnessContractChecks", "DocumentedOperations.swift")
 MAX_DEPTH = 6  # the document's schemas nest photos in tips in photos…; answers go no deeper
 
 

@@ -37,7 +37,7 @@ struct AuthCheck: Sendable {
                 401, "This server requires the bearer auth style: Authorization: Bearer <key> and X-Places-Api-Version.",
                 "The request used the apiKey style; the emulator runs with --auth bearer.", style: style))
         }
-        if isBearer, FastText.trimmed(request.header("x-places-api-version") ?? "").isEmpty {
+        if isBearer, UTF8Text.trimmed(request.header("x-places-api-version") ?? "").isEmpty {
             return Outcome(style: style, failure: .apiError(
                 400, "Missing X-Places-Api-Version header.",
                 "The Bearer auth style requires the X-Places-Api-Version header, e.g. X-Places-Api-Version: 2025-06-17.",

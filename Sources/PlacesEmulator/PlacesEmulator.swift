@@ -100,7 +100,7 @@ package final class PlacesEmulator: Sendable {
     /// does not take the request's auth (a raw key on a 2025-06-17 route gets 401, as the API answers).
     func route(_ request: EmulatorRequest, style: String) -> (response: EmulatorResponse, refused: Bool) {
         let authStyle = AuthStyle(rawValue: style)
-        let version = request.header("x-places-api-version").map(FastText.trimmed)
+        let version = request.header("x-places-api-version").map(UTF8Text.trimmed)
         if let selected = request.header(Self.fixtureHeader) {
             let name = selected.trimmingCharacters(in: .whitespaces)
             guard let index = router.index(named: name) else {

@@ -56,7 +56,7 @@ package enum RequestLog {
                       let equals = bytes[start..<index].firstIndex(of: UInt8(ascii: "=")),
                       (3...13).contains(equals - start) || bytes[start..<equals].contains(UInt8(ascii: "%")) else { continue }
                 var name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<equals]), as: UTF8.self)
-                if FastText.contains(name, byte: UInt8(ascii: "%")) { name = name.removingPercentEncoding ?? name }
+                if UTF8Text.contains(name, byte: UInt8(ascii: "%")) { name = name.removingPercentEncoding ?? name }
                 if secretParameters.contains(name.lowercased()) { secretRanges.append((equals + 1)..<index) }
             }
         }
@@ -74,11 +74,11 @@ package enum RequestLog {
     static func redact(_ text: String, keys: [String]) -> String {
         var text = text
         for key in keys where !key.isEmpty {
-            if FastText.contains(text, key) {
+            if UTF8Text.contains(text, key) {
                 text = text.replacingOccurrences(of: key, with: redacted)
             }
-            if FastText.contains(text, byte: UInt8(ascii: "%")), let decoded = text.removingPercentEncoding,
-               FastText.contains(decoded, key) {
+            if UTF8Text.contains(text, byte: UInt8(ascii: "%")), let decoded = text.removingPercentEncoding,
+               UTF8Text.contains(decoded, key) {
                 text = decoded.replacingOccurrences(of: key, with: redacted)
             }
         }

@@ -61,15 +61,16 @@ struct ModuleGraphTests {
         for module in graph.keys.sorted() { visit(module, []) }
     }
 
-    /// The main job (replay) compiles only the core, the reports and replay of the harness, and the project file.
-    @Test func theMainJobReachesOnlyCoreReportsAndReplay() async throws {
+    /// The main job (replay) compiles only the core, the contract checks, the reports and replay of the harness,
+    /// and the project file.
+    @Test func theMainJobReachesOnlyCoreContractChecksReportsAndReplay() async throws {
         let manifest = try await Manifest.load()
         let closure = try await manifest.closure(of: "HarnessReplay", traits: ["Harness"])
-        #expect(Set(closure.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessReplay", "HarnessCore"])
+        #expect(Set(closure.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessReplay", "HarnessContractChecks", "HarnessCore"])
         let reports = try await manifest.closure(of: "HarnessReports", traits: ["Harness"])
         #expect(Set(reports.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessReports", "HarnessCore"])
         let mainJob = try await manifest.closure(of: "fsq-contract", traits: ["Harness"])
-        #expect(Set(mainJob.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessCore", "HarnessReports", "HarnessReplay", "HarnessProject"],
+        #expect(Set(mainJob.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessCore", "HarnessContractChecks", "HarnessReports", "HarnessReplay", "HarnessProject"],
                 "\(mainJob.targets.sorted())")
     }
 }

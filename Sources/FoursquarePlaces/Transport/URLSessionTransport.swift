@@ -7,7 +7,7 @@ import FoundationNetworking
 ///
 /// Cancelling the calling `Task` ends the call at once with `CancellationError` (the client's `.cancelled`), and a
 /// `timeout` ends it with ``TransportTimeout`` (the client's `.timedOut`), however slow the server or URLSession is
-/// to notice.
+/// to notice. After a timeout URLSession closes the connection itself, a second or more later.
 public struct URLSessionTransport: Transport {
     /// The session requests go through.
     public let session: URLSession
@@ -39,7 +39,10 @@ public struct URLSessionTransport: Transport {
         urlRequest.httpMethod = request.method
         for field in request.headers { urlRequest.setValue(field.value, forHTTPHeaderField: field.name) }
         if let timeoutInterval {
-            // Keep URLSession's own timer (whole seconds on Linux) out of the way; the call's timer below is the deadline.
+            // The call's timer below is the deadline. URLSession's own (whole seconds on Linux) ends the task a
+            // second or more later: the deadline leaves the task to it rather than cancelling it, because on Linux
+            // a cancel that lands while URLSession is ending the task itself (the server hanging up, its own timer)
+            // traps in URLSession's task registry, and a busy machine delays a cancel into that window.
             urlRequest.timeoutInterval = max(timeoutInterval.rounded(.up) + 1, 1)
         }
         let call = PendingCall()
@@ -47,7 +50,7 @@ public struct URLSessionTransport: Transport {
         if let timeoutInterval {
             let timeout = TransportTimeout(seconds: timeoutInterval, url: request.url)
             TransportQueues.timers.asyncAfter(deadline: .now() + max(timeoutInterval, 0)) {
-                call.finish(.failure(timeout), cancellingTask: true)
+                call.finish(.failure(timeout))
             }
         }
         let (data, response) = try await withTaskCancellationHandler {
@@ -93,8 +96,8 @@ public struct URLSessionTransport: Transport {
 private enum TransportQueues {
     /// Fires the call deadlines.
     static let timers = DispatchQueue(label: "FoursquarePlaces.URLSessionTransport.timers")
-    /// Cancels URLSession tasks, which can wait on URLSession's own queue: apart from the timers, so a slow cancel
-    /// never delays a deadline.
+    /// Cancels URLSession tasks (for a cancelled caller), which can wait on URLSession's own queue: apart from the
+    /// timers, so a slow cancel never delays a deadline.
     static let cancels = DispatchQueue(label: "FoursquarePlaces.URLSessionTransport.cancels")
 }
 

@@ -42,16 +42,8 @@ package enum CheckName: String, Sendable, CaseIterable {
 
 /// The three replay checks: the request sent, and the decoding or error mapping of the response.
 package enum Checks {
-    /// Method, path and order-insensitive query equal the fixture's; the header set is exactly
-    /// the auth style's; the key is nowhere in the URL.
-    package static func request(
-        fixture: Fixture, auth: AuthStyle, captured: [HTTPRequest], key: APIKey, apiVersion: String
-    ) -> Verdict {
-        request(fixture: fixture, auth: auth, captured: captured, key: key,
-                styleHeaders: WireHeaders.expected(style: auth, key: key, contract: fixture.contract, version: apiVersion))
-    }
-
-    /// `request` with the style's header set already lower-cased: replay computes it once per style, not per fixture.
+    /// Method, path and order-insensitive query equal the fixture's; the header set is exactly `styleHeaders` (the
+    /// auth style's, lower-cased; replay computes it once per style, not per fixture); the key is nowhere in the URL.
     /// `outcome` is what the call the request was captured from ended with: a refusal's reason is the root cause
     /// of a request that was never sent.
     package static func request(

@@ -1,5 +1,6 @@
 import Foundation
 import FoursquarePlaces
+import HarnessCore
 
 extension Checks {
     /// The decoding check, then the values: every member of the answer that the contract's document defines must

@@ -1,6 +1,6 @@
 /// Small string helpers on UTF-8 bytes. Foundation's `contains`, `trimmingCharacters` and friends go through
 /// CFString on Linux and cost microseconds each, which shows at tens of thousands of requests per second.
-enum FastText {
+enum UTF8Text {
     /// Whether `text` contains the byte `ascii`.
     @inline(__always)
     static func contains<S: StringProtocol>(_ text: S, byte ascii: UInt8) -> Bool {

@@ -1,6 +1,7 @@
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
+@testable import HarnessContractChecks
 @testable import HarnessCore
 @testable import HarnessReplay
 import Testing

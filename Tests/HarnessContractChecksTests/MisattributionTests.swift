@@ -1,5 +1,6 @@
 import Foundation
 import FoursquarePlaces
+@testable import HarnessContractChecks
 @testable import HarnessCore
 import Testing
 

@@ -1,6 +1,7 @@
-import Foundation
 import FixtureFormat
+import Foundation
 import FoursquarePlaces
+import HarnessCore
 
 /// Who is wrong when a fixture does not fit the client's registry. The loader judges a fixture's method, path and
 /// query against the registry, the client's own table; when the document agrees with the fixture, the registry is

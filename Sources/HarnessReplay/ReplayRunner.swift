@@ -1,5 +1,6 @@
 import Foundation
 import FoursquarePlaces
+import HarnessContractChecks
 import HarnessCore
 
 /// Which fixtures a run covers: an endpoint id, or a glob over endpoint ids and fixture paths.

@@ -1,5 +1,6 @@
 import Foundation
 import FoursquarePlaces
+import HarnessCore
 
 extension Checks {
     /// The error-mapping check, then the retry table: a mapped error must also say what `RetryTable` declares
