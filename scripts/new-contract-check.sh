@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # CI proof of scripts/new-contract.sh: in a temporary copy of the repository, scaffold a throwaway 2099-01-01 from
-# 2025-06-17, build fsq-contract, and replay the copied fixtures green under the new contract, as many cases as
-# 2025-06-17's own. Also compiles an app's calls on PlacesClient<Contract20990101>: every operation is reused.
+# 2025-06-17, check that it wrote only the new folder and Fixtures/*/2099-01-01/, build fsq-contract, and replay the
+# copied fixtures green under the new contract, as many cases as 2025-06-17's own. Also compiles an app's calls on
+# PlacesClient<Contract20990101>: every operation is there, the reads as the new contract's own requests.
 # Usage: bash scripts/new-contract-check.sh   (from the repository, after a build: it reuses .build's checkouts)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 from=2025-06-17 to=2099-01-01
 work=$(mktemp -d "${TMPDIR:-/tmp}/new-contract-check.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+files=$(mktemp "${TMPDIR:-/tmp}/new-contract-check-files.XXXXXX")
+trap 'rm -rf "$work" "$files"' EXIT
 cd "$root"
 # The sources as they stand (tracked and new files, not ignored ones), and the resolved dependencies, so the
 # copy builds without the network.
@@ -20,12 +22,18 @@ done
 [ -f Package.resolved ] && cp Package.resolved "$work/"
 
 cd "$work"
+# Every file but the build's, with its checksum: the scaffold may add files, and change none of these.
+snapshot() { find . -path ./.build -prune -o -type f -print0 | sort -z | xargs -0 md5sum; }
+snapshot >"$files"
 bash scripts/new-contract.sh "$from" "$to"
+snapshot | grep -v -e " \./Sources/FoursquarePlaces/Contracts/V${to//-/}/" -e " \./Fixtures/[^/]*/$to/" | diff "$files" - \
+  || { echo "new-contract-check: the scaffold changed files outside its folder and fixtures (above)"; exit 1; }
 cat >"Sources/FoursquarePlaces/Contracts/V${to//-/}/ScaffoldCheck.swift" <<'SWIFT'
 // Written by new-contract-check.sh: the scaffolded contract's typed client takes the reused operations.
 func scaffoldCheck(_ client: PlacesClient<Contract20990101>) async throws {
     _ = try await client.placeSearch(Contract20990101.PlaceSearchRequest(query: "coffee"))
     _ = try await client.placeDetails(Contract20990101.PlaceDetailsRequest(placeID: "p"))
+    let _: Contract20250617.Place = try await client.send(Contract20990101.PlaceDetailsRequest(placeID: "p"))
     _ = try await client.placeTopVenueWoes(Contract20250617.PlaceTopVenueWoesRequest())
     _ = client.searchPages(Contract20990101.PlaceSearchRequest())
 }

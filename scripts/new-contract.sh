@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Starts the next API version as a copy of a dated one: `scripts/new-contract.sh 2025-06-17 2026-03-01`.
-# Writes Sources/FoursquarePlaces/Contracts/V<TO>/ (a contract whose every operation and registry entry reuses
-# FROM's request and model types), copies FROM's fixtures (Fixtures/*/<FROM>/ -> <TO>/, their contract and
-# version header rewritten) and its shipped OpenAPI overrides, and registers TO in Contracts/AllContracts.swift,
-# Package.swift's embedded resources and ShippedOverrides. What to edit next: FoursquarePlaces.docc/AddingAVersion.md.
+# Starts the next API version from a dated one: `scripts/new-contract.sh 2025-06-17 2026-03-01`.
+# Writes Sources/FoursquarePlaces/Contracts/V<TO>/Contract<TO>.swift (a contract that serves FROM's operations in
+# their FROM shape, its reads answering in FROM's models, next after the latest version in the line) and copies
+# FROM's fixtures (Fixtures/*/<FROM>/ -> <TO>/, their contract and version header rewritten). It changes no other
+# file: the line of contracts, the operations and the shipped OpenAPI overrides (FROM's, until TO has its own) are
+# found from the new folder. What to edit next: FoursquarePlaces.docc/AddingAVersion.md.
 # Run from anywhere inside the repository; it changes no file until every check below has passed.
 set -euo pipefail
 usage() { echo "new-contract.sh: $1 (usage: scripts/new-contract.sh FROM TO, dates such as 2025-06-17 2026-03-01)" >&2; exit 2; }
@@ -18,51 +19,58 @@ cd "$root"
 fid=${from//-/} tid=${to//-/}
 contracts=Sources/FoursquarePlaces/Contracts
 src=$contracts/V$fid dst=$contracts/V$tid
-list=$contracts/AllContracts.swift
-overrides=Sources/OpenAPIConformance/Overrides
-shipped=Sources/OpenAPIConformance/ShippedOverrides.swift
 [ -d "$src" ] || usage "$src does not exist: $from is not a version this package has a folder for"
 [ ! -e "$dst" ] || usage "$dst already exists: $to is already scaffolded"
-grep -q "\.v$fid\b" "$list" || usage "$list does not list .v$fid"
-! grep -q "\.v$tid\b" "$list" || usage "$list already lists .v$tid"
+# The line of versions is the folders (ContractLineage): TO comes after the latest one.
+latest=$(find "$contracts" -mindepth 1 -maxdepth 1 -type d -name 'V[0-9]*' -printf '%f\n' | sort | tail -1)
+lid=${latest#V}
+[ "$tid" \> "$lid" ] || usage "$to is not later than ${lid:0:4}-${lid:4:2}-${lid:6:2}, the latest version in $contracts"
 ls Fixtures/*/"$to" >/dev/null 2>&1 && usage "Fixtures/*/$to/ already exists"
-# FROM's conformances (PlacesContract and the operation protocols it serves), which TO keeps.
+# FROM's conformances (the operations protocol of its line), which TO keeps.
 conformances=$(sed -n "s/^public enum Contract$fid: \(.*\) {\$/\1/p" "$src"/*.swift | head -1)
 [ -n "$conformances" ] || usage "found no 'public enum Contract$fid: … {' in $src"
+# The registry entries of FROM's line, built for TO's own types: the function FROM's contract value is made from.
+entries=$(grep -ho 'entries[0-9]\{8\}(' "$src"/*.swift | head -1)
+[ -n "$entries" ] || usage "found no entries<yyyymmdd>( … ) in $src: FROM's contract value is not made from its line's entries"
+entries=${entries%(}
+# The models FROM declares for its line (a version after the line's first that changed a model): TO answers in them too.
+models=""
+line_models=$(grep -l "^public protocol Contract${entries#entries}Models" "$contracts"/*/*.swift 2>/dev/null | head -1 || true)
+if [ -n "$line_models" ] && [ "$(dirname "$line_models")" != "$src" ]; then
+  for name in $(sed -n 's/^ *associatedtype \([A-Za-z]*\).*/\1/p' "$line_models"); do
+    if grep -qE "^    public (struct|enum|typealias) $name\b" "$src"/*.swift; then
+      models+="    /// $from's \`$name\`, which $to keeps."$'\n'"    public typealias $name = Contract$fid.$name"$'\n'
+    fi
+  done
+fi
 
 mkdir -p "$dst"
-{
-cat <<SWIFT
+cat >"$dst/Contract$tid.swift" <<SWIFT
 import Foundation
 
-// Version $to, started from $from by scripts/new-contract.sh: every operation reuses $from's
-// request and model types and registry entries. Edit here what $to changed (AddingAVersion.md).
+// Version $to, started from $from by scripts/new-contract.sh: it serves $from's operations in their $from
+// shape and answers in $from's models. Declare here what $to changed (FoursquarePlaces.docc/AddingAVersion.md).
 
 extension ContractID {
     /// Foursquare's Places API version $to.
     public static let v$tid: ContractID = "$to"
 }
 
-/// Foursquare's Places API version $to; until an operation changes, it reuses $from's.
+/// Foursquare's Places API version $to.
 public enum Contract$tid: $conformances {
-SWIFT
-for role in PlaceDetailsRequest PlaceTipsRequest PlacePhotosRequest PlaceSearchRequest AutocompleteRequest GeotaggingRequest; do
-  printf '    /// %s'"'"'s `%s`, unchanged.\n    public typealias %s = Contract%s.%s\n' "$from" "$role" "$role" "$fid" "$role"
-done
-cat <<SWIFT
-    public static var contract: Contract { .v$tid }
+${models}    public static var contract: Contract { .v$tid }
 }
 
 extension Contract {
-    /// Version $to: $from's base URL, auth styles and endpoints, with \`X-Places-Api-Version: $to\`.
-    public static let v$tid = Contract.v$fid.successor(.v$tid, spec: "openapi $tid")
+    /// Version $to: $from's base URL, auth styles and operations, with \`X-Places-Api-Version: $to\`.
+    public static let v$tid = Contract.v$fid.successor(
+        .v$tid, spec: "openapi $tid", endpoints: Contract$tid.$entries(.v$tid, spec: "openapi $tid"))
 }
-SWIFT
-} >"$dst/Contract$tid.swift"
 
-# The one list of contracts.
-sed -i -E "s/(public static let all: \[Contract\] = \[.*)\]/\1, .v$tid]/" "$list"
-grep -q "\.v$tid\]" "$list" || { echo "new-contract.sh: could not add .v$tid to $list" >&2; exit 1; }
+// $to follows ${lid:0:4}-${lid:4:2}-${lid:6:2} in the line of versions (\`Contract.all\`).
+extension Contract$lid { package typealias Successor = Contract$tid }
+extension Contract$tid: ContractLineage {}
+SWIFT
 
 # Fixtures: every <endpoint>/<FROM>/ (and scenarios/<FROM>/), under TO's name and version header.
 copied=0
@@ -75,14 +83,5 @@ for dir in Fixtures/*/"$from"; do
   copied=$((copied + $(find "$target" -name '*.json' | wc -l)))
 done
 
-# The shipped overrides of FROM's document, if any.
-if [ -f "$overrides/overrides-$fid.json" ]; then
-  cp "$overrides/overrides-$fid.json" "$overrides/overrides-$tid.json"
-  sed -i -E "s|(\.embedInCode\(\"Overrides/overrides-$fid\.json\"\))|\1, .embedInCode(\"Overrides/overrides-$tid.json\")|" Package.swift
-  sed -i -E "s|^( *)\"$from\": \(PackageResources\.overrides_${fid}_json, \"overrides-$fid\.json\"\),|&\n\1\"$to\": (PackageResources.overrides_${tid}_json, \"overrides-$tid.json\"),|" "$shipped"
-  grep -q "overrides-$tid.json" Package.swift && grep -q "overrides_${tid}_json" "$shipped" \
-    || { echo "new-contract.sh: could not register overrides-$tid.json in Package.swift and $shipped" >&2; exit 1; }
-fi
-
-echo "new-contract: $to from $from: $dst/Contract$tid.swift, $copied fixtures, listed in $list"
-echo "next: edit the operations $to changed, their fixtures, and add $to's OpenAPI document (FoursquarePlaces.docc/AddingAVersion.md)"
+echo "new-contract: $to from $from: $dst/Contract$tid.swift, $copied fixtures; it follows ${lid:0:4}-${lid:4:2}-${lid:6:2} in the line"
+echo "next: declare what $to changed in $dst, edit its fixtures, and add its OpenAPI document (FoursquarePlaces.docc/AddingAVersion.md)"

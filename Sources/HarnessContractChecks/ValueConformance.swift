@@ -189,7 +189,7 @@ enum ValueConformance {
         }
 
         func typeName(_ value: Any) -> String {
-            String(reflecting: type(of: value)).replacingOccurrences(of: "FoursquarePlaces.", with: "")
+            ModelName.of(type(of: value))
         }
 
         func quoted(_ text: String) -> String { "\"\(text)\"" }

@@ -4,10 +4,11 @@ import FoursquarePlaces
 
 /// The overrides this package ships for the providers' documents it knows (`Overrides/*.json`, embedded in the
 /// binary), applied to Foursquare's own document (info.title `Places API`) when no `--openapi-overrides` is given
-/// for its contract. Another document for the same contract is someone else's, with other flaws.
+/// for its contract. Another document for the same contract is someone else's, with other flaws. A version with no
+/// file of its own takes the latest earlier version's, as it was scaffolded from it; an override that no longer
+/// matches its document is reported as unmatched.
 enum ShippedOverrides {
-    /// Each shipped file by the contract it is for; `scripts/new-contract.sh` adds a line (and the file to
-    /// Package.swift's `embedInCode` resources).
+    /// Each shipped file by the contract it is for (and Package.swift's `embedInCode` resources name the file).
     static let files: [ContractID: (bytes: [UInt8], name: String)] = [
         "2025-06-17": (PackageResources.overrides_20250617_json, "overrides-20250617.json"),
     ]
@@ -15,8 +16,14 @@ enum ShippedOverrides {
     static func forDocument(_ tree: JSONValue, contract: ContractID) -> DocumentOverrides? {
         var title: String?
         if case let .string(text)? = tree.member("info")?.member("title") { title = text }
-        guard title == "Places API", let file = files[contract] else { return nil }
+        guard title == "Places API", let file = file(for: contract) else { return nil }
         // Shipped with the package and checked by its tests, so it always parses.
         return try! DocumentOverrides(data: Data(file.bytes), source: "shipped \(file.name)")
+    }
+
+    /// The file for `contract`, else the one of the latest version before it in the line that has one.
+    static func file(for contract: ContractID) -> (bytes: [UInt8], name: String)? {
+        guard let index = Contract.known.firstIndex(of: contract) else { return files[contract] }
+        return Contract.known[...index].reversed().lazy.compactMap { files[$0] }.first
     }
 }

@@ -1,9 +1,10 @@
-// The one list of contracts: the only file outside a version's folder that names a version.
-// `scripts/new-contract.sh` adds a scaffolded version here; ContractFolderTests keeps the rule.
+// The line of contracts: the seed contract, then each version its own folder declares as the successor of the one
+// before (`ContractLineage`). Scaffolding a version changes nothing here; ContractIDTests checks that every folder
+// under Contracts/ is one contract of the line.
 
 extension Contract {
     /// Every contract the library speaks, oldest first.
-    public static let all: [Contract] = [.seed, .v20250617]
+    public static let all: [Contract] = SeedContract.lineage
 }
 
 extension Contract {

@@ -30,14 +30,16 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
     public static func == (lhs: Contract, rhs: Contract) -> Bool { lhs.id == rhs.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
-    /// A later version that serves this one's endpoints unchanged (`scripts/new-contract.sh` starts a version
-    /// so): the same base URL and auth styles, `id` as its `X-Places-Api-Version`, each entry reissued, except
-    /// the entries in `changed`, which replace the one with their id or, for a new operation, come last.
-    package func successor(_ id: ContractID, spec: String, changed: [Endpoint] = []) -> Contract {
+    /// A later version that keeps this one's base URL and auth styles, with `id` as its `X-Places-Api-Version`: its
+    /// `endpoints` (its line's operations built for its own types, such as `entries20250617(_:spec:)`), then this
+    /// version's other entries (operations it added) reissued under `id` and `spec`, then the entries in `changed`,
+    /// each of which replaces the one with its id or, for a new operation, comes last.
+    package func successor(_ id: ContractID, spec: String, endpoints: [Endpoint], changed: [Endpoint] = []) -> Contract {
+        let added = self.endpoints.filter { entry in !endpoints.contains { $0.id == entry.id } }.map { $0.reissued(for: id, spec: spec) }
         let replaced = Dictionary(changed.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
-        let kept = endpoints.map { replaced[$0.id] ?? $0.reissued(for: id, spec: spec) }
-        let added = changed.filter { entry in !endpoints.contains { $0.id == entry.id } }
-        return Contract(id: id, baseURL: baseURL, authStyles: authStyles, apiVersion: id.rawValue, endpoints: kept + added)
+        let kept = (endpoints + added).map { replaced[$0.id] ?? $0 }
+        let new = changed.filter { entry in !kept.contains { $0.id == entry.id } }
+        return Contract(id: id, baseURL: baseURL, authStyles: authStyles, apiVersion: id.rawValue, endpoints: kept + new)
     }
 
     /// The contract with this id, if the library knows it.

@@ -56,7 +56,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// This entry as a later contract serves it unchanged: the same request type, model and rules, under
-    /// `contract`'s id and defined by `spec`. A version that keeps an operation's shape reuses it this way.
+    /// `contract`'s id and defined by `spec` (an operation a version added, which the next one keeps).
     package func reissued(for contract: ContractID, spec: String) -> Endpoint {
         var entry = self
         entry.contract = contract
@@ -68,7 +68,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     package static var catalog: [Endpoint] { Contract.catalog }
 
     /// The response model's name, as checks and reports print it.
-    package var responseType: String { String(reflecting: responseModel).replacingOccurrences(of: "FoursquarePlaces.", with: "") }
+    package var responseType: String { ModelName.of(responseModel) }
 
     public var description: String { "\(method) \(pathTemplate) (\(id), \(contract))" }
 

@@ -49,8 +49,9 @@ struct OneClientTests {
         #expect(own.status == 0, "\(own.stderr)")
     }
 
-    /// Every request type the registry knows names the contract it is registered under, so `send`, `response(to:)`
-    /// and `pages` take it on that contract's client (a new operation without its line would be unusable).
+    /// Every request type the registry knows names the contract it is registered under, or an earlier one it keeps
+    /// unchanged, so `send`, `response(to:)` and `pages` take it on that contract's client (a new operation without its
+    /// line would be unusable).
     @Test func everyRegisteredRequestTypeBelongsToItsContract() {
         func contract<R: ContractRequest>(of type: R.Type) -> Contract { R.APIContract.contract }
         for registered in Contract.all {
@@ -59,7 +60,10 @@ struct OneClientTests {
                     Issue.record("\(endpoint.requestType) (\(registered) \(endpoint.id)) is no ContractRequest")
                     continue
                 }
-                #expect(contract(of: type) == registered, "\(type)")
+                // A later version serves an earlier one's unchanged write under its own name: it is the earlier one's.
+                let owner = contract(of: type)
+                #expect(owner == registered || Contract.all.firstIndex(of: owner) ?? .max < Contract.all.firstIndex(of: registered) ?? 0,
+                        "\(type) (\(registered) \(endpoint.id))")
             }
         }
     }

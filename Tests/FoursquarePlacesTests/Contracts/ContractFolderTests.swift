@@ -30,6 +30,9 @@ struct ContractFolderTests {
                 }
                 """),
             SourceFile(path: "Contracts/AllContracts.swift", text: "let all = [Contract1.contract]"),
+            SourceFile(path: "Contracts/V1/Requests.swift", text: "public struct SearchRequest<C> {}\npublic struct Answer<C> {}"),
+            SourceFile(path: "Registry/Protocol.swift", text: "protocol P { associatedtype SearchRequest }"),
+            SourceFile(path: "Contracts/Shared/Shared.swift", text: "let a: Answer<Contract1>? = nil"),
             SourceFile(path: "Client/Fine.swift", text: "// Contract1 in a comment\nlet s = \"Contract1\""),
             SourceFile(path: "Client/Leaky.swift", text: "extension PlacesClient where C == Contract1 {}"),
             SourceFile(path: "Registry/Leaky.swift", text: "let e = Endpoint.V1.x"),
@@ -37,7 +40,9 @@ struct ContractFolderTests {
             SourceFile(path: "Client/Stale.swift", text: "enum CurrentThing {}"),
         ]
         let problems = ContractFolderRule.violations(in: files)
-        #expect(problems.count == 4, "\(problems)")
+        #expect(problems.count == 6, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("Contracts/Shared/Shared.swift") && $0.contains("Answer") })
+        #expect(!problems.contains { $0.contains("SearchRequest") }, "an associated type's name is shared")
         #expect(problems.contains { $0.hasPrefix("Client/Leaky.swift") && $0.contains("Contract1") })
         #expect(problems.contains { $0.hasPrefix("Registry/Leaky.swift") && $0.contains("V1") })
         #expect(problems.contains { $0.hasPrefix("Current/Stale.swift") })
@@ -57,10 +62,11 @@ struct SourceFile {
     let path: String
     let text: String
 
-    /// The version folder the file is in (`Contracts/<version>/…`), if any.
+    /// The version folder the file is in (`Contracts/<version>/…`), if any; `Contracts/Shared/` holds what several
+    /// versions declare once, and is no version's.
     var version: String? {
         let parts = path.split(separator: "/")
-        return parts.count > 2 && parts[0] == "Contracts" ? String(parts[1]) : nil
+        return parts.count > 2 && parts[0] == "Contracts" && parts[1] != "Shared" ? String(parts[1]) : nil
     }
 }
 
@@ -72,6 +78,11 @@ enum ContractFolderRule {
     static func violations(in files: [SourceFile]) -> [String] {
         var owned: [String: String] = [:]  // type name -> version
         for file in files { if let version = file.version { for name in declaredTypes(file.text) { owned[name] = version } } }
+        // A version's generic request named like `PlacesContract`'s associated type (`PlaceSearchRequest<C>`) is
+        // the protocol's name too, which shared code may say.
+        for file in files where file.version == nil {
+            for match in code(file.text).matches(of: /associatedtype\s+(\w+)/) { owned[String(match.1)] = nil }
+        }
         var problems: [String] = []
         for file in files {
             if file.path.split(separator: "/").dropLast().contains("Current") {

@@ -29,8 +29,25 @@ import Testing
         #expect("\(ContractID.v20250617)" == "2025-06-17")
     }
 
-    /// The registry's contracts and their ids agree, in the order `--contract` lists them.
-    @Test func theKnownIDsAreTheRegistrysInOrder() {
-        #expect(Contract.known == [.seed, .v20250617])
+    /// The line of contracts is the folders under Contracts/ (`Seed/`, then `V<yyyymmdd>/` by date; `Shared/` holds
+    /// what several contracts declare once): a scaffolded folder joins it, and no list is kept by hand.
+    @Test func theKnownIDsAreTheContractFoldersInOrder() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.contracts.path).filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: Self.contracts.appendingPathComponent(name).path, isDirectory: &isFolder)
+                && isFolder.boolValue && name != "Shared"
+        }
+        let ids = try folders.map { folder throws -> ContractID in
+            if folder == "Seed" { return .seed }
+            let digits = folder.dropFirst()
+            try #require(folder.hasPrefix("V") && digits.count == 8 && digits.allSatisfy(\.isNumber), "Contracts/\(folder): not Seed or V<yyyymmdd>")
+            return ContractID("\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))")
+        }
+        #expect(ids.contains(.seed) && ids.contains(.v20250617), "\(folders)")
+        #expect(Contract.known == [.seed] + ids.filter { $0 != .seed }.sorted(), "the folders: \(folders.sorted())")
     }
+
+    static let contracts = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/FoursquarePlaces/Contracts")
 }

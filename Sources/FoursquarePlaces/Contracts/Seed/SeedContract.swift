@@ -30,7 +30,7 @@ extension EndpointID {
 }
 
 /// The contract of the seed spec documents 000–004.
-public enum SeedContract: RawKeyContract {
+public enum SeedContract: RawKeyContract, AutocompleteContract, ContractLineage {
     public static var contract: Contract { .seed }
 }
 
@@ -119,4 +119,3 @@ extension SeedContract.PlaceSearchRequest: ContractRequest { public typealias AP
 extension SeedContract.GeotaggingRequest: ContractRequest { public typealias APIContract = SeedContract }
 extension SeedContract.CategoriesRequest: ContractRequest { public typealias APIContract = SeedContract }
 extension SeedContract.ChainsRequest: ContractRequest { public typealias APIContract = SeedContract }
-extension SeedContract.AutocompleteRequest: ContractRequest { public typealias APIContract = SeedContract }

@@ -241,24 +241,6 @@ extension SeedContract {
         }
     }
 
-    /// The v2 `/autocomplete` response (spec 004).
-    public struct AutocompleteResponse: Codable, Sendable, Hashable {
-        /// The suggestions, best first (`results`).
-        public let results: [AutocompleteResult]
-
-        /// Suggestions built in code.
-        public init(results: [AutocompleteResult]) { self.results = results }
-
-        /// Reads `results` element by element (see `SkippedElement`).
-        public init(from decoder: any Decoder) throws {
-            results = try decoder.container(keyedBy: CodingKeys.self).decodeResults([AutocompleteResult].self, forKey: .results)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case results
-        }
-    }
-
     /// One typed suggestion from `/autocomplete`.
     public struct AutocompleteResult: Codable, Sendable, Hashable {
         /// `place`, `search`, `geo`, or whatever newer type the server sends.

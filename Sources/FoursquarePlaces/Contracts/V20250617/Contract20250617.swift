@@ -38,28 +38,17 @@ extension EndpointID {
 }
 
 /// Foursquare's Places API version 2025-06-17; its models and requests are nested here.
-public enum Contract20250617: PlacesContract, Contract20250617Operations {
-    /// The request for the places a device is likely at: `GeotaggingCandidatesRequest`.
-    public typealias GeotaggingRequest = GeotaggingCandidatesRequest
+public enum Contract20250617: Contract20250617Operations {
     public static var contract: Contract { .v20250617 }
 }
-
-/// A contract that serves every 2025-06-17 operation in its 2025-06-17 shape: 2025-06-17 itself, and a later version
-/// that reuses them. `PlacesClient`'s 2025-06-17 operations are available on each.
-public protocol Contract20250617Operations: PlacesContract {}
 
 extension Contract {
     /// Version 2025-06-17: bearer only, with `X-Places-Api-Version: 2025-06-17`.
     public static let v20250617 = Contract(
         id: .v20250617, baseURL: URL(string: "https://places-api.foursquare.com")!, authStyles: [.bearer],
-        apiVersion: "2025-06-17",
-        endpoints: [
-            Endpoint.V20250617.placeSearch, Endpoint.V20250617.placeDetails, Endpoint.V20250617.placeTips,
-            Endpoint.V20250617.placePhotos, Endpoint.V20250617.autocomplete, Endpoint.V20250617.geotaggingCandidates,
-            Endpoint.V20250617.placeSuggestEdit, Endpoint.V20250617.placeFlag, Endpoint.V20250617.placeSuggestRemove,
-            Endpoint.V20250617.suggestMerge, Endpoint.V20250617.placesSuggestPlace, Endpoint.V20250617.placeSuggestStatus,
-            Endpoint.V20250617.placeTopVenueWoes, Endpoint.V20250617.geotaggingConfirm, Endpoint.V20250617.offlineJobsStatus,
-            Endpoint.V20250617.offlineJobsInitialize, Endpoint.V20250617.offlineJobsExecute,
-            Endpoint.V20250617.offlineJobsCredentialsRefresh,
-        ])
+        apiVersion: "2025-06-17", endpoints: Contract20250617.entries20250617(.v20250617, spec: "openapi 20250617"))
 }
+
+// 2025-06-17 follows the seed contract in the line of versions (`Contract.all`).
+extension SeedContract { package typealias Successor = Contract20250617 }
+extension Contract20250617: ContractLineage {}

@@ -464,31 +464,6 @@ extension Contract20250617 {
         }
     }
 
-    /// `/places/search`: the places and the area searched.
-    public struct SearchResponse: Codable, Sendable, Hashable {
-        /// The places found, best match first unless `sort` asked otherwise (`results`).
-        public let results: [Place]
-        /// The area the search covered (`context`).
-        public let context: SearchContext?
-
-        /// A value built in code (previews, tests); optionals default to nil.
-        public init(results: [Place], context: SearchContext? = nil) {
-            self.results = results
-            self.context = context
-        }
-
-        /// Reads `results` element by element (see `SkippedElement`).
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            results = try container.decodeResults([Place].self, forKey: .results)
-            context = try container.decodeIfPresent(SearchContext.self, forKey: .context)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case results, context
-        }
-    }
-
     /// The area a search covered.
     public struct SearchContext: Codable, Sendable, Hashable {
         /// The bounds of the area searched (`geo_bounds`).
@@ -526,52 +501,6 @@ extension Contract20250617 {
 
         enum CodingKeys: String, CodingKey {
             case geoBounds = "geo_bounds"
-        }
-    }
-
-    /// `/autocomplete`: typed suggestions.
-    public struct AutocompleteResponse: Codable, Sendable, Hashable {
-        /// The suggestions, best first (`results`).
-        public let results: [AutocompleteResult]
-
-        /// Suggestions built in code.
-        public init(results: [AutocompleteResult]) { self.results = results }
-
-        /// Reads `results` element by element (see `SkippedElement`).
-        public init(from decoder: any Decoder) throws {
-            results = try decoder.container(keyedBy: CodingKeys.self).decodeResults([AutocompleteResult].self, forKey: .results)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case results
-        }
-    }
-
-    /// One suggestion: a place, a search or a geo, by `type`.
-    public struct AutocompleteResult: Codable, Sendable, Hashable {
-        /// `place`, `search`, `geo`, or whatever newer type the server sends.
-        // `type` and `text` are read as required: every suggestion has them, and an object
-        // without them is not a suggestion.
-        public let type: String
-        /// The suggestion's display text, with the matched parts marked (`text`).
-        public let text: AutocompleteText
-        /// The API path of the suggested item, e.g. `/places/…` or `/geos/…` (`link`).
-        public let link: String?
-        /// The place, when `type` is `place` (`place`).
-        public let place: Place?
-        /// The suggested search, when `type` is `search` (`search`).
-        public let search: SearchSuggestion?
-        /// The suggested area, when `type` is `geo` (`geo`).
-        public let geo: Geo?
-
-        /// A value built in code (previews, tests); every optional defaults to nil.
-        public init(type: String, text: AutocompleteText, link: String? = nil, place: Place? = nil, search: SearchSuggestion? = nil, geo: Geo? = nil) {
-            self.type = type
-            self.text = text
-            self.link = link
-            self.place = place
-            self.search = search
-            self.geo = geo
         }
     }
 
@@ -667,22 +596,75 @@ extension Contract20250617 {
             }
         }
     }
+}
 
-    /// `/geotagging/candidates`: the places a user is likely at.
-    public struct GeotaggingCandidates: Codable, Sendable, Hashable {
-        /// The likely places, most likely first (`candidates`).
-        public let candidates: [Place]
+/// What `/places/search` answers in contract `C`: the places, as `C.Place`, and the area searched.
+public struct SearchResponse<C: Contract20250617Models>: Codable, Sendable, Hashable {
+    /// The places found, best match first unless `sort` asked otherwise (`results`).
+    public let results: [C.Place]
+    /// The area the search covered (`context`).
+    public let context: Contract20250617.SearchContext?
 
-        /// Candidates built in code.
-        public init(candidates: [Place]) { self.candidates = candidates }
+    /// A value built in code (previews, tests); optionals default to nil.
+    public init(results: [C.Place], context: Contract20250617.SearchContext? = nil) {
+        self.results = results
+        self.context = context
+    }
 
-        /// Reads `candidates` element by element (see `SkippedElement`).
-        public init(from decoder: any Decoder) throws {
-            candidates = try decoder.container(keyedBy: CodingKeys.self).decodeResults([Place].self, forKey: .candidates)
-        }
+    /// Reads `results` element by element (see `SkippedElement`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        results = try container.decodeResults([C.Place].self, forKey: .results)
+        context = try container.decodeIfPresent(Contract20250617.SearchContext.self, forKey: .context)
+    }
 
-        enum CodingKeys: String, CodingKey {
-            case candidates
-        }
+    enum CodingKeys: String, CodingKey {
+        case results, context
+    }
+}
+
+/// One `/autocomplete` suggestion in contract `C`: a place (a `C.Place`), a search or a geo, by `type`.
+public struct AutocompleteResult<C: Contract20250617Models>: Codable, Sendable, Hashable {
+    /// `place`, `search`, `geo`, or whatever newer type the server sends.
+    // `type` and `text` are read as required: every suggestion has them, and an object
+    // without them is not a suggestion.
+    public let type: String
+    /// The suggestion's display text, with the matched parts marked (`text`).
+    public let text: Contract20250617.AutocompleteText
+    /// The API path of the suggested item, e.g. `/places/…` or `/geos/…` (`link`).
+    public let link: String?
+    /// The place, when `type` is `place` (`place`).
+    public let place: C.Place?
+    /// The suggested search, when `type` is `search` (`search`).
+    public let search: Contract20250617.SearchSuggestion?
+    /// The suggested area, when `type` is `geo` (`geo`).
+    public let geo: Contract20250617.Geo?
+
+    /// A value built in code (previews, tests); every optional defaults to nil.
+    public init(type: String, text: Contract20250617.AutocompleteText, link: String? = nil, place: C.Place? = nil, search: Contract20250617.SearchSuggestion? = nil, geo: Contract20250617.Geo? = nil) {
+        self.type = type
+        self.text = text
+        self.link = link
+        self.place = place
+        self.search = search
+        self.geo = geo
+    }
+}
+
+/// What `/geotagging/candidates` answers in contract `C`: the places a user is likely at, as `C.Place`.
+public struct GeotaggingCandidates<C: Contract20250617Models>: Codable, Sendable, Hashable {
+    /// The likely places, most likely first (`candidates`).
+    public let candidates: [C.Place]
+
+    /// Candidates built in code.
+    public init(candidates: [C.Place]) { self.candidates = candidates }
+
+    /// Reads `candidates` element by element (see `SkippedElement`).
+    public init(from decoder: any Decoder) throws {
+        candidates = try decoder.container(keyedBy: CodingKeys.self).decodeResults([C.Place].self, forKey: .candidates)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case candidates
     }
 }

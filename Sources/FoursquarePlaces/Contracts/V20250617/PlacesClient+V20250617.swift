@@ -8,8 +8,8 @@ import Foundation
 extension PlacesClient where C: Contract20250617Operations {
     /// `GET /geotagging/candidates`: the places a device is likely at (`geotagging(_:)` in code generic over contracts).
     public func geotaggingCandidates(
-        _ request: Contract20250617.GeotaggingCandidatesRequest
-    ) async throws(FoursquareError) -> Contract20250617.GeotaggingCandidates {
+        _ request: C.GeotaggingCandidatesRequest
+    ) async throws(FoursquareError) -> C.GeotaggingCandidates {
         try await client.send(request)
     }
 

@@ -157,7 +157,7 @@ struct V20250617RequestTests {
         for text in ["\(credentials)", String(describing: credentials), String(reflecting: credentials)] {
             #expect(!text.contains("SENTINEL"), "\(text)")
         }
-        #expect(Endpoint.V20250617.offlineJobsInitialize.secretFields == ["access_key_id", "secret_access_key", "session_token"])
+        #expect(Contract.v20250617.endpoint(.offlineJobsInitialize)?.secretFields == ["access_key_id", "secret_access_key", "session_token"])
     }
 
     @Test("the cases cover every 2025-06-17 endpoint")
