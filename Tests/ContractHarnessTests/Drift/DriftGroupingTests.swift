@@ -55,6 +55,35 @@ import Testing
         #expect(Set(results.flatMap { DriftReport.findings($0, failOn: .err) }) == ["seed/place-search drift $.results[*].distance type-changed"])
     }
 
+    /// `distance` in search results, geotagging candidates and autocomplete places turning a string is one change,
+    /// its pointers listed; another change to a field of that name, or another field, stays apart.
+    @Test func oneFieldChangingTheSameWayAtSeveralPointersIsOneLine() throws {
+        func typeChange(_ path: String, to type: String = "string") -> DriftChange {
+            DriftChange(path: path, kind: .typeChanged, grade: .err, detail: "type changed from number to \(type); the model reads it as optional")
+        }
+        func call(_ fixture: String, _ changes: [DriftChange]) -> DriftResult {
+            DriftResult(fixture: fixture, endpoint: String(fixture.split(separator: "/")[0]), contract: .v20250617, auth: .bearer,
+                        changes: changes, liveStatus: 200)
+        }
+        var run = DriftRun()
+        run.results = [
+            call("place-search/2025-06-17/a.json", [typeChange("$.results[*].distance")]),
+            call("place-search/2025-06-17/b.json", [typeChange("$.results[*].distance")]),
+            call("geotagging-candidates/2025-06-17/a.json", [typeChange("$.candidates[*].distance"),
+                                                               typeChange("$.candidates[*].rating", to: "boolean")]),
+            call("place-details/2025-06-17/a.json", [typeChange("$.distance", to: "boolean")]),
+        ]
+        let summary = DriftSummary(run)
+        #expect(summary.groups.count == 3, "\(summary.groups.map { "\($0.paths) \($0.phrase)" })")
+        let group = try #require(summary.groups.first { $0.paths.count > 1 })
+        #expect(group.paths == ["$.results[*].distance", "$.candidates[*].distance"] && group.fixtures.count == 3)
+        let terminal = summary.terminal()
+        #expect(terminal.contains("ERR  distance: number → string; the model reads it as optional (3 fixtures: place-search/2025-06-17/a.json, "
+                                  + "place-search/2025-06-17/b.json, …; at $.results[*].distance, $.candidates[*].distance)"), "\(terminal)")
+        #expect(terminal.contains("ERR  $.distance: number → boolean"), "\(terminal)")
+        #expect(summary.headline.hasPrefix("drift: 3 breaking"), "\(summary.headline)")
+    }
+
     /// The false "renamed `twitter` → `instagram`": two answers holding two different members the document lists.
     @Test func twoDifferentDocumentedOptionalMembersAreNoRenameAndNoWarning() {
         let recorded = fixture("place-details/2025-06-17/a.json", .placeDetails, contract: .v20250617,
