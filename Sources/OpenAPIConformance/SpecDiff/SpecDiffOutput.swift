@@ -78,7 +78,8 @@ enum SpecDiffOutput {
             for group in changes {
                 let known = group.known.map { " *(known: \(cell($0)))*" } ?? ""
                 let worst = group.worst
-                let what = group.places.count == 1 ? worst.message : group.subject
+                let consequence = worst.message.range(of: "; ").map { "; at `\(place(worst))`: " + String(worst.message[$0.upperBound...]) } ?? ""
+                let what = group.places.count == 1 ? worst.message : group.subject + consequence
                 text += "| \(cell(what))\(known) | \(group.places.count) | \(cell(operationList(group.operations.map { "`\($0)`" }, shown: 6))) "
                     + "| `\(cell(worst.pointer))` |\n"
             }
