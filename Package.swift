@@ -171,25 +171,39 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "FoursquarePlacesTests", dependencies: ["FoursquarePlaces", "TestSupport"]),
-        .testTarget(name: "FixtureFormatTests", dependencies: ["FixtureFormat"]),
+        .testTarget(name: "FixtureFormatTests", dependencies: ["FixtureFormat", "FoursquarePlaces", "TestSupport"]),
         // Written as an app's test target would be: only the two products an app's tests take.
         .testTarget(name: "FoursquarePlacesTestingTests", dependencies: ["FoursquarePlacesTesting", "FoursquarePlaces"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "JUnitXMLTests", dependencies: ["JUnitXML", "CLibXML2"]),
-        .testTarget(name: "ContractHarnessTests", dependencies: ["HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject", "TestSupport"]),
-        .testTarget(name: "PlacesEmulatorTests", dependencies: [
-            "PlacesEmulator", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Emulator"])),
+        // One test target per harness module, its folders mirroring the module's; each depends on what its files use.
+        .testTarget(name: "HarnessCoreTests", dependencies: [
+            // The contract checks and the execution core are also driven through replay, their first user.
+            "HarnessCore", "HarnessReplay", "FixtureFormat", "FoursquarePlaces", "TestSupport",
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject"]),
+        .testTarget(name: "HarnessReportsTests", dependencies: ["HarnessReports", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport"]),
+        .testTarget(name: "HarnessReplayTests", dependencies: ["HarnessReplay", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport"]),
+        .testTarget(name: "HarnessLiveTests", dependencies: ["HarnessLive", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport", "LiveTestSupport"]),
+        .testTarget(name: "HarnessDriftTests", dependencies: ["HarnessDrift", "HarnessReplay", "HarnessCore", "FixtureFormat", "FoursquarePlaces"]),
+        .testTarget(name: "HarnessRecordTests", dependencies: ["HarnessRecord", "HarnessLive", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport", "LiveTestSupport"]),
+        .testTarget(name: "HarnessNightlyTests", dependencies: ["HarnessNightly", "HarnessDrift", "HarnessLive", "HarnessCore", "FoursquarePlaces", "TestSupport", "LiveTestSupport"]),
+        .testTarget(name: "HarnessProjectTests", dependencies: ["HarnessProject", "FoursquarePlaces", "TestSupport"]),
+        .testTarget(name: "PlacesEmulatorTests", dependencies: [
+            "PlacesEmulator", "FixtureFormat", "FoursquarePlaces", "TestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Emulator"])),
+        ]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JUnitXML", "FixtureFormat", "FoursquarePlaces", "HarnessCore", "HarnessReplay", "HarnessLive"]),
+        // A live HTTP stack in process, for the tests of the live passes (live, record, nightly).
+        .target(name: "LiveTestSupport", dependencies: ["HarnessLive", "FoursquarePlaces"], path: "Tests/LiveTestSupport"),
         // In-process parsing of every verb's flags; the executables are @testable-imported.
         .target(
             name: "CommandParsing",
         dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"]))],
             path: "Tests/CommandParsing"
         ),
-        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject", "CommandParsing", "TestSupport"]),
-        .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject", "TestSupport"]),
-        .testTarget(name: "OpenAPIConformanceTests", dependencies: ["OpenAPIConformance", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject", "TestSupport"],
+        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "HarnessCore", "HarnessLive", "HarnessProject", "FoursquarePlaces", "CommandParsing", "TestSupport"]),
+        .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "HarnessCore", "HarnessLive", "FoursquarePlaces", "TestSupport"]),
+        .testTarget(name: "OpenAPIConformanceTests", dependencies: ["OpenAPIConformance", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport"],
                     exclude: ["JSONSchemaTestSuite"]),
         .testTarget(name: "EmulatorCLITests", dependencies: ["EmulatorCLI", "CommandParsing"]),
     ]

@@ -1,18 +1,12 @@
 import ArgumentParser
 import CommandParsing
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
+@testable import ContractCLI
 import Foundation
 import FoursquarePlaces
+import HarnessCore
+import HarnessLive
 import Testing
 import TestSupport
-@testable import ContractCLI
 
 /// What main passes reaches the verbs, and a verb whose trait was not built says which build has it (exit 2).
 @Suite("fsq-contract collaborators")

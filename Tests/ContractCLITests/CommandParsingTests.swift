@@ -1,18 +1,10 @@
 import ArgumentParser
 import CommandParsing
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
+@testable import ContractCLI
 import Foundation
 import FoursquarePlaces
 import Testing
 import TestSupport
-@testable import ContractCLI
 
 /// Every fsq-contract verb's flags, parsed in process: what each flag sets, the defaults, and what a user is
 /// told about a bad value.

@@ -1,15 +1,8 @@
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
+@testable import ContractCLI
 import Foundation
 import FoursquarePlaces
+import HarnessCore
 import Testing
-@testable import ContractCLI
 
 /// `fuzz`'s printed counts are the JUnit report's: an error case (even one with no answers) is an error, not a
 /// pass and not a skip.

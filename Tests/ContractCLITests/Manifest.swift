@@ -42,6 +42,8 @@ struct Manifest {
     var platforms: [String: String] = [:]
     /// Product name → its type (`library`, `executable`, `plugin`).
     var products: [String: String] = [:]
+    /// The names of the test targets (`.testTarget`).
+    var testTargets: Set<String> = []
 
     static func load() async throws -> Manifest {
         // A scratch path of its own, so this does not wait on the .build lock that `swift test` holds.
@@ -59,6 +61,7 @@ struct Manifest {
             dependencies[name] = target["dependencies"] as? [[String: Any]] ?? []
         }
         var manifest = Manifest(dependencies: dependencies)
+        manifest.testTargets = Set(targets.filter { $0["type"] as? String == "test" }.compactMap { $0["name"] as? String })
         for platform in json["platforms"] as? [[String: Any]] ?? [] {
             if let name = platform["platformName"] as? String { manifest.platforms[name] = platform["version"] as? String ?? "" }
         }

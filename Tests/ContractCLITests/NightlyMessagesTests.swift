@@ -1,17 +1,11 @@
 import ArgumentParser
 import CommandParsing
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
+@testable import ContractCLI
 import Foundation
+import HarnessLive
+import HarnessProject
 import Testing
 import TestSupport
-@testable import ContractCLI
 
 /// The messages a new CI engineer met on the nightly, each said the way the user can act on it.
 @Suite("fsq-contract messages that do not mislead")

@@ -1,15 +1,7 @@
 import ArgumentParser
 import CommandParsing
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
-import Testing
 @testable import ContractCLI
+import Testing
 
 /// `fsq-contract spec-diff`'s flags, parsed in process.
 @Suite("spec-diff flags")

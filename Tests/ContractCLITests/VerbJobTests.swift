@@ -1,17 +1,10 @@
 import ArgumentParser
 import CommandParsing
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
+@testable import ContractCLI
 import Foundation
+import HarnessCore
 import Testing
 import TestSupport
-@testable import ContractCLI
 
 /// The steps a verb's `run()` hands to its job: what they resolve from the flags and the project file, in process
 /// (none of these reaches a live call, so none needs the Live trait's stack).

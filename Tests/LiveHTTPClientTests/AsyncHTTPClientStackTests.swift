@@ -1,14 +1,7 @@
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
-@testable import LiveHTTPClient
 import Foundation
 import FoursquarePlaces
+import HarnessLive
+@testable import LiveHTTPClient
 import Testing
 import TestSupport
 

@@ -1,13 +1,7 @@
 import AsyncHTTPClient
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
 import Foundation
+import HarnessCore
+import HarnessLive
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,13 +1,6 @@
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
 import Foundation
 import FoursquarePlaces
+import HarnessLive
 @testable import LiveHTTPClient
 import Testing
 import TestSupport

@@ -1,15 +1,8 @@
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
+import FixtureFormat
 import Foundation
 import FoursquarePlaces
-import Testing
 @testable import PlacesEmulator
+import Testing
 
 /// The emulator serves both corpora and routes by contract, with each contract's auth rules from the registry.
 @Suite("Routing by contract")

@@ -1,17 +1,10 @@
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
+import FixtureFormat
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Testing
 @testable import PlacesEmulator
+import Testing
 
 /// The emulator's Hummingbird application driven through Hummingbird's own `.router` test mode: the same
 /// responder the server runs, with no socket, so these cannot hang on a port.

@@ -1,12 +1,5 @@
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
 import Foundation
+import HarnessCore
 import JUnitXML
 import Testing
 import TestSupport

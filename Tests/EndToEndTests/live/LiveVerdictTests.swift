@@ -1,13 +1,7 @@
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
 import Foundation
 import FoursquarePlaces
+import HarnessCore
+import HarnessLive
 import JUnitXML
 import Testing
 import TestSupport

@@ -1,11 +1,4 @@
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
+import FixtureFormat
 import Foundation
 import JUnitXML
 import Testing

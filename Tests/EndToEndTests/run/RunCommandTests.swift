@@ -1,12 +1,6 @@
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
 import Foundation
+import HarnessCore
+import HarnessReplay
 import JUnitXML
 import Testing
 import TestSupport

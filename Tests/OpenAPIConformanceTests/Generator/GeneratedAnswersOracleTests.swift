@@ -1,11 +1,3 @@
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
 import FixtureFormat
 import Foundation
 @testable import OpenAPIConformance

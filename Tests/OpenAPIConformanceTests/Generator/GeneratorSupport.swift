@@ -1,14 +1,7 @@
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessLive
-import HarnessDrift
-import HarnessRecord
-import HarnessNightly
-import HarnessProject
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
+import HarnessCore
 @testable import OpenAPIConformance
 import TestSupport
 

@@ -1,4 +1,3 @@
-import HarnessCore
 import FixtureFormat
 import Foundation
 import FoursquarePlaces

@@ -1,0 +1,120 @@
+import FixtureFormat
+import Foundation
+import FoursquarePlaces
+@testable import HarnessCore
+@testable import HarnessReplay
+import Testing
+import TestSupport
+
+/// The value check against models as a buggy decoder would leave them: each bug decodes without throwing, so only
+/// the comparison with the answer and the document can see it.
+@Suite struct ValueConformanceTests {
+    typealias C = Contract20250617
+
+    static func operation(_ endpoint: EndpointID, _ contract: ContractID = .v20250617) -> DocumentedOperation {
+        DocumentedOperation.named(endpoint, contract: contract)!
+    }
+
+    static func problems(_ body: String, _ decoded: Any, _ endpoint: EndpointID, _ contract: ContractID = .v20250617) -> [String] {
+        ValueConformance.problems(body: Data(body.utf8), decoded: decoded, operation: operation(endpoint, contract))
+    }
+
+    static let details = #"{"fsq_place_id":"p1","name":"Café","tel":"+1 555 0100","location":{"address":"1 Main St","formatted_address":"1 Main St, Town"}}"#
+
+    @Test("a model that reads formatted_address from formattedAddress holds nil where the answer has a value")
+    func formattedAddressReadFromTheWrongKey() {
+        let buggy = C.Place(id: "p1", name: "Café", location: C.Location(address: "1 Main St"), tel: "+1 555 0100")
+        #expect(Self.problems(Self.details, buggy, .placeDetails)
+            == ["$.location.formatted_address: in the answer and the document; the model holds nil"])
+    }
+
+    @Test("a tel that is not read")
+    func telNotRead() {
+        let buggy = C.Place(id: "p1", name: "Café", location: C.Location(address: "1 Main St", formattedAddress: "1 Main St, Town"))
+        #expect(Self.problems(Self.details, buggy, .placeDetails) == ["$.tel: in the answer and the document; the model holds nil"])
+    }
+
+    @Test("the same model with every member passes")
+    func rightModelPasses() {
+        let right = C.Place(id: "p1", name: "Café", location: C.Location(address: "1 Main St", formattedAddress: "1 Main St, Town"),
+                            tel: "+1 555 0100")
+        #expect(Self.problems(Self.details, right, .placeDetails).isEmpty)
+    }
+
+    @Test("distance read from dist, in a search result")
+    func distanceReadFromDist() {
+        let body = #"{"results":[{"fsq_place_id":"p1","name":"A","distance":120}]}"#
+        let buggy = C.SearchResponse(results: [C.Place(id: "p1", name: "A")])
+        #expect(Self.problems(body, buggy, .placeSearch) == ["$.results[0].distance: in the answer and the document; the model holds nil"])
+    }
+
+    @Test("a photo's width and height swapped")
+    func photoSidesSwapped() {
+        let body = #"[{"id":"ph1","width":1600,"height":900}]"#
+        let buggy = [C.Photo(id: "ph1", width: 900, height: 1600)]
+        #expect(Self.problems(body, buggy, .placePhotos) == [
+            "$[0].width: the answer holds 1600; the model holds 900", "$[0].height: the answer holds 900; the model holds 1600",
+        ])
+    }
+
+    @Test("a tip's created_at read from createdAt")
+    func tipCreatedAtReadFromCamelCase() {
+        let body = #"[{"fsq_tip_id":"t1","created_at":"2025-01-01T00:00:00Z","text":"Good"}]"#
+        let buggy = [C.Tip(id: "t1", text: "Good")]
+        #expect(Self.problems(body, buggy, .placeTips) == ["$[0].created_at: in the answer and the document; the model holds nil"])
+    }
+
+    @Test("a member the document does not define is not judged; one the model has no property for is named")
+    func undocumentedAndMissing() {
+        // `mystery` is in no document; the seed chain's `name` is documented and missing from this stand-in model.
+        struct StandIn { let id: String }
+        struct Page { let results: [StandIn] }
+        let body = #"{"results":[{"fsq_id":"c1","name":"Brand","mystery":1}]}"#
+        #expect(Self.problems(body, ResultsPage<SeedContract.Chain>(results: [.init(id: "c1", name: "Brand")]), .chains, .seed).isEmpty)
+        #expect(Self.problems(body, Page(results: [StandIn(id: "c1")]), .chains, .seed).first?
+            .hasPrefix("$.results[0].name: in the answer and the document; ") == true)
+    }
+
+    @Test("seed tips as a bare array are checked as the documented results' elements")
+    func seedBareArray() {
+        let body = #"[{"id":"t1","created_at":"2025-01-01T00:00:00Z","text":"Good","lang":"en"}]"#
+        let right = ResultsPage(results: [SeedContract.Tip(id: "t1", createdAt: "2025-01-01T00:00:00Z", text: "Good", lang: "en")])
+        #expect(Self.problems(body, right, .placeTips, .seed).isEmpty)
+        let buggy = ResultsPage(results: [SeedContract.Tip(id: "t1", text: "Good", lang: "en")])
+        #expect(Self.problems(body, buggy, .placeTips, .seed) == ["$[0].created_at: in the answer and the document; the model holds nil"])
+    }
+
+    @Test("the client's own decoding of a shipped-shape answer passes through the replay")
+    func replayPassesTheRealDecoder() async {
+        let fixture = TestSupport.fixture("place-details/2025-06-17/case.json", endpoint: .placeDetails, contract: .v20250617,
+                                          path: "/places/p1", requestHeaders: ["accept": "application/json", "authorization": "<redacted>",
+                                                                                "x-places-api-version": "2025-06-17"],
+                                          body: .json(Data(Self.details.utf8)))
+        let results = await ReplayRunner().cases(for: .fixture(fixture))
+        #expect(results.allSatisfy { $0.verdict == .pass }, "\(results)")
+    }
+
+    @Test("snake_case of Swift property names, runs of capitals as one word")
+    func snakeCase() {
+        #expect(ValueNaming.snakeCase("formattedAddress") == "formatted_address")
+        #expect(ValueNaming.snakeCase("facebookID") == "facebook_id")
+        #expect(ValueNaming.snakeCase("placemakerURL") == "placemaker_url")
+        #expect(ValueNaming.snakeCase("censusBlockID") == "census_block_id")
+        #expect(ValueNaming.snakeCase("tel") == "tel")
+    }
+}
+
+/// The value check runs inside replay's `decoding` case.
+@Suite struct ReplayValueCheckTests {
+    @Test("replay fails decoding when a documented member has no property in the model")
+    func replayRunsTheValueCheck() async {
+        // `hours_popular` is in the 2025-06-17 document and `Contract20250617.Place` does not model it yet: the answer
+        // decodes, and only the value check sees the member go missing.
+        let body = #"{"fsq_place_id":"p1","name":"Café","hours_popular":[{"day":1,"open":"0800","close":"1000"}]}"#
+        let fixture = TestSupport.fixture("place-details/2025-06-17/case.json", endpoint: .placeDetails, contract: .v20250617,
+                                          path: "/places/p1", body: .json(Data(body.utf8)))
+        let results = await ReplayRunner(authStyles: [.bearer]).cases(for: .fixture(fixture))
+        guard case let .fail(message, _)? = results.last?.verdict else { Issue.record("expected a failure: \(results)"); return }
+        #expect(message == "$.hours_popular: in the answer and the document; Contract20250617.Place has no property for it")
+    }
+}

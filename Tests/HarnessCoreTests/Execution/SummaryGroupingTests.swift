@@ -1,0 +1,51 @@
+import HarnessCore
+import Testing
+
+/// The terminal summary names each cause once: a cause many cases share is one line with its count.
+@Suite struct SummaryGroupingTests {
+    static let refused = "no answer: cannot connect to http://127.0.0.1:1: Connection refused (is the server running, and is --base-url right?)"
+
+    func result(_ path: String, _ verdict: Verdict, check: CheckName = .liveStatus) -> CaseResult {
+        CaseResult(endpoint: "chains", fixture: path, auth: .bearer, check: check, verdict: verdict)
+    }
+
+    @Test func seventyFiveCasesWithOneCauseAreOneLine() {
+        var tally = RunTally()
+        for index in 0..<75 {
+            tally.add([result("chains/\(index).json", .error(message: Self.refused, detail: "attempts: 1"))], suite: "chains")
+        }
+        tally.add([result("chains/odd.json", .fail(message: "status: expected 2xx (fixture 200), got 400: Invalid cursor.", detail: ""))],
+                  suite: "chains")
+        let text = Summary.render(tally)
+        #expect(text.contains("  75 cases: \(Self.refused)\n       first: ERROR chains/0.json [bearer] live-status"), "\(text)")
+        #expect(text.components(separatedBy: Self.refused).count == 2, "the cause is printed once")
+        #expect(text.contains("  FAIL chains/odd.json [bearer] live-status\n       status: expected 2xx (fixture 200), got 400: Invalid cursor."))
+        #expect(!text.contains("more in the report"), "every problem is accounted for")
+        #expect(text.hasSuffix("0 passed, 1 failed, 75 errors: 76 cases from 76 fixtures"))
+    }
+
+    @Test func twoCasesWithOneCauseStayTwoLines() {
+        var tally = RunTally()
+        for name in ["a", "b"] {
+            tally.add([result("chains/\(name).json", .fail(message: "expected notFound, got badRequest", detail: ""), check: .errorMapping)],
+                      suite: "chains")
+        }
+        let text = Summary.render(tally)
+        #expect(!text.contains("2 cases:"))
+        #expect(text.contains("FAIL chains/a.json [bearer] error-mapping") && text.contains("FAIL chains/b.json [bearer] error-mapping"))
+    }
+
+    @Test func problemsPastTheListAreCountedOnce() {
+        var tally = RunTally(maxProblems: 3)
+        for index in 0..<5 {
+            tally.add([result("chains/\(index).json", .fail(message: "cause \(index)", detail: ""))], suite: "chains")
+        }
+        for index in 0..<4 {
+            tally.add([result("chains/g\(index).json", .error(message: Self.refused, detail: ""))], suite: "chains")
+        }
+        let text = Summary.render(tally)
+        // 3 listed, 4 in the group line, 2 left.
+        #expect(text.contains("  4 cases: \(Self.refused)"))
+        #expect(text.contains("  … and 2 more in the report"), "\(text)")
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import FoursquarePlaces
+@testable import HarnessLive
+import Testing
+
+/// A run that cannot judge the contract says why in one line and stops calling.
+@Suite("call health")
+struct CallHealthTests {
+    @Test func threeCallsInARowWithNoAnswerStopTheRun() {
+        let health = CallHealth()
+        health.noAnswer("cannot connect to http://127.0.0.1:9: refused")
+        health.answered(status: 200, provoked: false)
+        health.noAnswer("cannot connect to http://127.0.0.1:9: refused")
+        health.noAnswer("cannot connect to http://127.0.0.1:9: refused")
+        #expect(health.cause == nil, "an answer between resets the count")
+        health.noAnswer("cannot connect to http://127.0.0.1:9: refused")
+        #expect(health.cause?.hasPrefix("nothing answers: cannot connect to http://127.0.0.1:9") == true)
+    }
+
+    @Test func aKeyRefusedOnEveryCallIsNamedWithItsCount() {
+        let health = CallHealth()
+        // Provoked 401s (a key no server accepts, sent on purpose) say nothing about the run's key.
+        for _ in 0..<20 { health.answered(status: 401, provoked: true) }
+        #expect(health.cause == nil)
+        for _ in 0..<CallHealth.refusedLimit { health.answered(status: 401, provoked: false) }
+        #expect(health.cause == "the key was rejected: 401 on every call (8 of 8); check FSQ_API_KEY")
+    }
+
+    @Test func oneAnswerTheKeyWasNotRefusedForMeansTheKeyWorks() {
+        let health = CallHealth()
+        health.answered(status: 200, provoked: false)
+        for _ in 0..<30 { health.answered(status: 401, provoked: false) }
+        #expect(health.cause == nil)
+        #expect(health.conclude(CallLedger.Tally(), maxCalls: nil) == nil)
+    }
+
+    @Test func anOperationAnsweringOnly5xxIsNamed() {
+        let health = CallHealth()
+        health.finished(operation: "place-details", status: 200, expected: 200)
+        // A recorded 5xx is what the fixture asks for.
+        for _ in 0..<5 { health.finished(operation: "place-details", status: 503, expected: 503) }
+        for _ in 0..<2 { health.finished(operation: "place-suggest-edit", status: 503, expected: 200) }
+        #expect(health.cause == nil)
+        #expect(health.conclude(CallLedger.Tally(), maxCalls: nil)
+                == "place-suggest-edit answers only 5xx: 503 on every call (2 of 2); the server is failing, not the contract")
+    }
+
+    @Test func callsStillAnswered429InARowStopTheRun() {
+        let health = CallHealth()
+        for _ in 0..<20 { health.finished(operation: "place-search", status: 429, expected: 429) }
+        for _ in 0..<(CallHealth.refusedLimit - 1) { health.finished(operation: "place-search", status: 429, expected: 200) }
+        health.finished(operation: "place-search", status: 200, expected: 200)
+        #expect(health.cause == nil, "an answer between resets the count")
+        for _ in 0..<CallHealth.refusedLimit { health.finished(operation: "place-search", status: 429, expected: 200) }
+        #expect(health.cause?.hasPrefix("the quota refuses every call: 8 calls in a row still answered 429") == true)
+    }
+
+    @Test func callsTheBudgetLeftUnsentAreACause() {
+        var tally = CallLedger.Tally()
+        tally.calls = 200
+        tally.refused = 4
+        tally.retries = ["429": 60]
+        let cause = CallHealth().conclude(tally, maxCalls: 200)
+        #expect(cause?.hasPrefix("the budget was too short: 4 calls not sent once 200 were made (--max-calls); the quota answered 429 60 times") == true)
+    }
+
+    @Test func aStoppedRunSendsNothingMore() async throws {
+        let ledger = CallLedger()
+        for _ in 0..<CallHealth.noAnswerLimit { ledger.health.noAnswer("cannot connect") }
+        let transport = PacedTransport(base: FailingTransport(), pacer: CallPacer(perSecond: nil), ledger: ledger)
+        await #expect(throws: CallHealth.Stopped.self) {
+            _ = try await transport.send(HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:9/places/search")!))
+        }
+        #expect(ledger.tally.calls == 0)
+    }
+}
+
+private struct FailingTransport: Transport {
+    func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) { throw URLError(.cannotConnectToHost) }
+}
