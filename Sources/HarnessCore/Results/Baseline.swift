@@ -119,7 +119,7 @@ package struct Baseline: Sendable, Equatable {
             ?? entries.first { Self.legacyDrift($0.fingerprint).contains(fingerprint) }
     }
 
-    /// What a drift fingerprint written before 0.4.0 stands for now: its path as a schema pointer (every array index
+    /// What an older drift fingerprint stands for now, a change being one per schema pointer: its path (every array index
     /// `[*]`), and a decoder's failure there as the type change it is.
     static func legacyDrift(_ fingerprint: String) -> [String] {
         guard fingerprint.contains(" drift ") else { return [] }
