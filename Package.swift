@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "HarnessReports", dependencies: ["HarnessCore", "JUnitXML"]),
         .target(name: "HarnessReplay", dependencies: ["HarnessCore", "HarnessContractChecks"]),
         .target(name: "HarnessLive", dependencies: ["HarnessCore"]),
-        .target(name: "HarnessDrift", dependencies: ["HarnessCore", "HarnessLive", "HarnessReports"]),
+        .target(name: "HarnessDrift", dependencies: ["HarnessCore", "HarnessContractChecks", "HarnessLive", "HarnessReports"]),
         .target(name: "HarnessRecord", dependencies: ["HarnessCore", "HarnessLive", "HarnessDrift", "HarnessReplay"]),
         .target(name: "HarnessNightly", dependencies: ["HarnessCore", "HarnessLive", "HarnessDrift"]),
         .target(name: "HarnessProject", dependencies: ["HarnessCore"]),

@@ -1,5 +1,6 @@
 import Foundation
 import FoursquarePlaces
+import HarnessContractChecks
 import HarnessCore
 import HarnessLive
 import HarnessReports
@@ -41,13 +42,41 @@ package enum DriftDiff {
         } else {
             reads = ModelReads.trace(ErrorBody.self, body: recordedBody)
         }
-        changes += ShapeDiff.compare(recorded: old, live: new, reads: reads)
+        let documented = success ? DocumentedMembers.of(endpoint: fixture.endpoint.rawValue, contract: fixture.contract) : nil
+        changes += ShapeDiff.compare(recorded: old, live: new, reads: reads, documented: documented)
         // The model itself is the final judge: a body it cannot decode is breaking, whatever the diff said.
         if success, let failure = ModelReads.decodeFailure(endpoint: fixture.endpoint, contract: fixture.contract, body: body),
            !changes.contains(where: { $0.grade == .err }) {
-            changes.append(DriftChange(path: failure.path, kind: .undecodable, grade: .err,
+            changes = decodingFailed(failure, changes: changes)
+        }
+        return changes
+    }
+
+    /// The decoder's failure as one change at its schema pointer: where the shapes already differ there, that change,
+    /// graded breaking; a value of another JSON type is a type change (`number → string`), whichever answer held it.
+    static func decodingFailed(_ failure: DecodingFailure, changes: [DriftChange]) -> [DriftChange] {
+        let pointer = DriftChange.schemaPointer(failure.path)
+        let expected = jsonType(failure.expected)
+        let typed = expected != nil && ["string", "number", "boolean", "object", "array"].contains(failure.found)
+        var changes = changes
+        let at = changes.firstIndex { $0.path == pointer && [.added, .typeChanged, .becameValue].contains($0.kind) }
+        if typed, let expected {
+            let change = DriftChange(path: pointer, kind: .typeChanged, grade: .err,
+                                     detail: "type changed from \(expected) to \(failure.found); the model no longer decodes it")
+            if let at { changes[at] = change } else { changes.append(change) }
+        } else if let at {
+            changes[at].grade = .err
+            changes[at].detail += "; the model no longer decodes it: expected \(failure.expected), found \(failure.found)"
+        } else {
+            changes.append(DriftChange(path: pointer, kind: .undecodable, grade: .err,
                                        detail: "the model no longer decodes: expected \(failure.expected), found \(failure.found)"))
         }
         return changes
+    }
+
+    /// `number` for the decoder's `number (Int)`; nil for what is no JSON type (`a value`, `valid JSON`).
+    static func jsonType(_ expected: String) -> String? {
+        let type = String(expected.prefix { $0 != " " })
+        return ["string", "number", "boolean", "object", "array"].contains(type) ? type : nil
     }
 }

@@ -14,13 +14,20 @@ package struct DriftSummary: Sendable {
     package struct Group: Sendable {
         package var grade: DriftGrade
         package var kind: DriftChange.Kind
+        /// The schema pointer of the first call that showed it.
         package var path: String
+        /// Every schema pointer it was seen at: a field the answers of several operations carry (`distance` in
+        /// search results, geotagging candidates and autocomplete places) changing the same way is one change.
+        package var paths: [String] = []
         /// The change's detail without per-call counts, the same for every call in the group.
         package var phrase: String
         package var endpoints: [String] = []
         package var fixtures: [String] = []
         /// Calls (fixture × style) that showed it.
         package var calls = 0
+
+        /// Its pointer where it was seen at one, else the field's name (`distance`), its pointers listed apart.
+        package var subject: String { paths.count > 1 ? ShapeDiff.lastKey(path) : path }
     }
 
     /// A style the server refused on every call made with it.
@@ -141,13 +148,20 @@ package struct DriftSummary: Sendable {
         var index: [String: Int] = [:]
         for result in comparable(results) where !staleFixtures.contains(result.fixture) {
             for change in result.changes {
-                let phrase = Self.phrase(change.detail)
-                let key = "\(change.grade.rawValue)|\(change.kind.rawValue)|\(change.path)|\(phrase)"
+                // One change is one group, at its schema pointer, graded once: by the worst call that showed it.
+                let key = Self.groupKey(change)
                 if index[key] == nil {
                     index[key] = groups.count
-                    groups.append(Group(grade: change.grade, kind: change.kind, path: change.path, phrase: phrase))
+                    groups.append(Group(grade: change.grade, kind: change.kind, path: DriftChange.schemaPointer(change.path),
+                                        phrase: Self.phrase(change.detail)))
                 }
                 let at = index[key]!
+                let pointer = DriftChange.schemaPointer(change.path)
+                if !groups[at].paths.contains(pointer) { groups[at].paths.append(pointer) }
+                if change.grade > groups[at].grade {
+                    groups[at].grade = change.grade
+                    groups[at].phrase = Self.phrase(change.detail)
+                }
                 groups[at].calls += 1
                 if !groups[at].endpoints.contains(result.endpoint) { groups[at].endpoints.append(result.endpoint) }
                 if !groups[at].fixtures.contains(result.fixture) { groups[at].fixtures.append(result.fixture) }
@@ -223,9 +237,25 @@ package struct DriftSummary: Sendable {
 
     static func contractOrder(_ contract: ContractID) -> Int { Contract.known.firstIndex(of: contract) ?? Int.max }
 
-    /// The detail without what varies per call: "removed from 3 of 10 elements" reads as "removed".
+    /// What makes two changes one: the kind, the field (its schema pointer's last key, wherever the answers carry
+    /// it), and for a type change or a rename what it became (`null` aside); never what the model makes of it or
+    /// how many elements showed it.
+    static func groupKey(_ change: DriftChange) -> String {
+        let pointer = DriftChange.schemaPointer(change.path)
+        // The head (`status`, `content-type`) and the root are places of their own.
+        let field = pointer.hasPrefix("$.") || pointer.hasPrefix("$[") ? ShapeDiff.lastKey(pointer) : pointer
+        var key = "\(change.kind.rawValue)|\(field)"
+        if change.kind == .typeChanged || change.kind == .renamed {
+            key += "|" + phrase(change.detail).prefix { $0 != ";" }.replacingOccurrences(of: #"\bnull\|?|\|null\b"#, with: "", options: .regularExpression)
+        }
+        return key
+    }
+
+    /// The detail without what varies per call: "removed from 3 of 10 elements" reads as "removed"; a type change
+    /// reads `number → string`.
     static func phrase(_ detail: String) -> String {
-        detail.replacingOccurrences(of: #" from \d+ of \d+ elements"#, with: "", options: .regularExpression)
+        detail.replacingOccurrences(of: #"^type changed from (\S+) to (\S+)"#, with: "$1 → $2", options: .regularExpression)
+            .replacingOccurrences(of: #" from \d+ of \d+ elements"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #" \(\d+ bytes\)"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #"after \d+ attempts"#, with: "after retries", options: .regularExpression)
             // The request each message ends with ("[GET http://…]") differs per fixture; the examples name those.
@@ -259,12 +289,16 @@ package struct DriftSummary: Sendable {
     struct Line {
         var grade: DriftGrade
         var calls: Int
+        /// A change of the answers' shape (said with the fixtures it touched), not a refused style or a gone endpoint.
+        var isChange = false
         /// What changed, for the markdown's change column.
         var text: String
         /// The same for the terminal.
         var terminalText: String
         var endpoints: [String]
         var fixtures: [String]
+        /// The schema pointers of a change seen at more than one.
+        var places: [String] = []
     }
 
     /// Every finding, sorted by grade, then by how many calls showed it.
@@ -277,8 +311,8 @@ package struct DriftSummary: Sendable {
                  endpoints: [$0.endpoint], fixtures: $0.fixtures)
         }
         let changes = groups.map {
-            Line(grade: $0.grade, calls: $0.calls, text: "`\($0.path)` \($0.phrase)", terminalText: "\($0.path): \($0.phrase)",
-                 endpoints: $0.endpoints, fixtures: $0.fixtures)
+            Line(grade: $0.grade, calls: $0.calls, isChange: true, text: "`\($0.subject)` \($0.phrase)" + ($0.paths.count > 1 ? " (at \($0.paths.map { "`\($0)`" }.joined(separator: ", ")))" : ""), terminalText: "\($0.subject): \($0.phrase)",
+                 endpoints: $0.endpoints, fixtures: $0.fixtures, places: $0.paths.count > 1 ? $0.paths : [])
         }
         // A stable sort: equal lines keep the order they were found in.
         return (refused + goneLines + changes).enumerated()
@@ -311,9 +345,11 @@ package struct DriftSummary: Sendable {
         for line in lines {
             if line.grade == .info { info += 1; if info > maxInfo { continue } }
             let examples = line.fixtures.isEmpty ? "" : "; \(Self.examples(line.fixtures))"
+            // A change says how many fixtures it touched (`distance: number → string (7 fixtures: …)`).
+            let at = line.places.isEmpty ? "" : "; at \(Self.pointers(line.places))"
+            let tail = line.isChange ? " (\(Self.touched(line.fixtures))\(at))" : " [\(plural(line.calls, "case"))\(examples)]"
             out.append(indent + "\(line.grade.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
-                       + line.terminalText
-                       + " [\(plural(line.calls, "case"))\(examples)]")
+                       + line.terminalText + tail)
         }
         if info > maxInfo { out.append(indent + "INFO … and \(info - maxInfo) more (see --summary or --json)") }
         if !unreproduced.isEmpty {
@@ -324,6 +360,18 @@ package struct DriftSummary: Sendable {
         }
         for item in unanswered { out.append(indent + "NONE \(item.reason) [\(Self.examples(item.fixtures))]") }
         return out
+    }
+
+    /// `7 fixtures: a.json, b.json, …`: how many distinct fixtures, and the first two.
+    static func touched(_ fixtures: [String]) -> String {
+        var seen = Set<String>()
+        let distinct = fixtures.filter { seen.insert($0).inserted }
+        return "\(plural(distinct.count, "fixture")): " + distinct.prefix(2).joined(separator: ", ") + (distinct.count > 2 ? ", …" : "")
+    }
+
+    /// `$.results[*].distance, $.candidates[*].distance and 1 more`.
+    static func pointers(_ paths: [String], shown: Int = 3) -> String {
+        paths.prefix(shown).joined(separator: ", ") + (paths.count > shown ? " and \(paths.count - shown) more" : "")
     }
 
     /// `403: 6 fixtures; 429: 6 fixtures`.

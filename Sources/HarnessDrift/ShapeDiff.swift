@@ -34,6 +34,12 @@ package struct DriftChange: Sendable, Hashable, Codable {
     }
 
     package var line: String { "\(grade.rawValue) \(path): \(detail)" }
+
+    /// The schema pointer of a JSON path: every array index as `[*]`, so `$.results[0].distance` (where a decoder
+    /// stopped) and `$.results[*].distance` (where the shapes differ) are one place.
+    package static func schemaPointer(_ path: String) -> String {
+        path.replacingOccurrences(of: #"\[\d+\]"#, with: "[*]", options: .regularExpression)
+    }
 }
 
 /// Per-path statistics of a JSON tree: how often a path occurs and with which JSON types.
@@ -88,8 +94,10 @@ struct Shape {
 
 /// Compares two JSON bodies by structure and grades each change by the model's reads.
 package enum ShapeDiff {
+    /// `documented`: the members the contract's document lets the answer carry (nil when it does not describe the
+    /// operation); a key it lists is an optional member of its own, never the new name of another.
     package static func compare(
-        recorded: JSONValue, live: JSONValue, reads: [String: FieldRead]
+        recorded: JSONValue, live: JSONValue, reads: [String: FieldRead], documented: Set<String>? = nil
     ) -> [DriftChange] {
         let before = Shape(recorded)
         let after = Shape(live)
@@ -125,10 +133,11 @@ package enum ShapeDiff {
             if let old, new == nil || fewer {
                 // Only a member the model requires breaks by going: an optional one absent from an answer is what
                 // the document allows (data, not contract).
-                let grade: DriftGrade = read == nil ? .info : (read!.required ? .err : .info)
+                let required = read?.required == true
                 let partial = new == nil ? "" : " from \(newParents - (new?.count ?? 0)) of \(newParents) elements"
-                changes.append(DriftChange(path: path, kind: .removed, grade: grade,
-                                           detail: "removed\(partial) (was \(describe(old.types)))\(readNote(read))"))
+                // "Removed" is the breaking word, for a member the model requires; an optional one is only absent.
+                changes.append(DriftChange(path: path, kind: .removed, grade: required ? .err : .info,
+                                           detail: "\(required ? "removed" : "absent")\(partial) (was \(describe(old.types)))\(readNote(read))"))
                 if new == nil { reportedRoots.append(path) }
                 continue
             }
@@ -158,12 +167,15 @@ package enum ShapeDiff {
                                            detail: "null turned into \(describe(new.types))\(readNote(read))"))
             }
         }
-        return renames(in: changes, before: before, after: after)
+        return renames(in: changes, before: before, after: after, reads: reads, documented: documented)
     }
 
-    /// A key removed and another added under the same parent, with the same types (and the same values where
-    /// both sides have some, or as the only such pair there), is one rename: `fsq_id` → `fsq_place_id`.
-    static func renames(in changes: [DriftChange], before: Shape, after: Shape) -> [DriftChange] {
+    /// A key removed and another added under the same parent, with the same types, is one rename (`fsq_id` →
+    /// `fsq_place_id`) only with evidence beyond two different keys: the same values, a name that keeps every part
+    /// of the old one, or a required member gone with one lone key of its type in its place. A key the document
+    /// lists is a member of its own: two answers holding two different optional members is data, not a rename.
+    static func renames(in changes: [DriftChange], before: Shape, after: Shape, reads: [String: FieldRead] = [:],
+                        documented: Set<String>? = nil) -> [DriftChange] {
         var replaced: [Int: DriftChange] = [:]
         var used: Set<Int> = []
         func candidates(_ kind: DriftChange.Kind, _ shape: Shape, parent: String?, types: Set<String>) -> [Int] {
@@ -177,15 +189,17 @@ package enum ShapeDiff {
             guard let old = before.stats[removed.path], after.stats[removed.path] == nil else { continue }
             let parent = before.parent(of: removed.path)
             let added = candidates(.added, after, parent: parent, types: old.types)
+                .filter { documented?.contains(changes[$0].path) != true }
             // Rivals are keys gone from every element; one missing from only some elements is data, not a rename.
             let peers = candidates(.removed, before, parent: parent, types: old.types).filter { after.stats[changes[$0].path] == nil }
             let sameValues = added.filter { !old.values.isEmpty && after.stats[changes[$0].path]?.values == old.values }
-            // Without matching values, only a lone scalar pair counts: two objects of one parent are as often two kinds.
+            // Without matching values, only a scalar: two objects of one parent are as often two kinds.
             let scalar = old.types.isDisjoint(with: ["object", "array"])
+            let required = reads[removed.path]?.required == true
             // Or the one added key whose name keeps every part of the old one (`fsq_id` → `fsq_place_id`).
             let similar = added.filter { similarName(lastKey(removed.path), lastKey(changes[$0].path)) }
-            guard let match = sameValues.first ?? (scalar && added.count == 1 && peers.count == 1 ? added.first : nil)
-                    ?? (scalar && similar.count == 1 ? similar.first : nil) else { continue }
+            guard let match = sameValues.first ?? (scalar && similar.count == 1 ? similar.first : nil)
+                    ?? (scalar && required && added.count == 1 && peers.count == 1 ? added.first : nil) else { continue }
             used.formUnion([index, match])
             let note = removed.detail.range(of: "; the model").map { String(removed.detail[$0.lowerBound...]) } ?? ""
             replaced[index] = DriftChange(

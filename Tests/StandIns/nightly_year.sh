@@ -5,7 +5,8 @@
 # calls are read from the stand-in's request log: they equal the nightly's own count, stay within maxCalls, and
 # are one per distinct request (a 429 retried apart). Each night prints its exit status, headline and WARN lines.
 # Nights that cannot judge (a rejected key, writes answering 503, no server) exit 3, say why in one line, make a
-# handful of calls and leave the baseline byte-identical; at a 3/s quota a night meets at most 5 × 429.
+# handful of calls and leave the baseline byte-identical; at a 3/s quota a night meets at most 5 × 429. A clean night
+# prints no WARN line, and a type change many answers show (`distance` sent as a string) is one line with its fixtures.
 # Usage: Tests/StandIns/nightly_year.sh [BIN_DIR]  (default .build/debug). Exit 1 on a mismatch, 2 when it cannot run.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -176,6 +177,19 @@ for path in sorted(glob.glob("Fixtures/*/2025-06-17/2*.json")):
   # (d) A contract change: a field the model requires removed. Red.
   night "$mode-contract" 1 --drop fsq_place_id --
   grep -qF 'fsq_place_id' "$work/$night.out" || fail "the removed fsq_place_id is not named"
+
+  # (d2) A type change many answers show: red, said once in drift's findings, graded breaking, with the fixtures it
+  # touched, which the JSON report confirms fixture by fixture.
+  night "$mode-distance" 1 --as-string distance --
+  grep -E '^  (ERR|WARN|INFO) ' "$work/$night.out" | grep -F 'distance' >"$work/$night.lines"
+  [ "$(wc -l <"$work/$night.lines")" -eq 1 ] || fail "the distance change is not one line: $(cat "$work/$night.lines")"
+  touched=$(python3 -c '
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+print(len({r["fixture"] for r in results if any(c["path"].endswith(".distance") and c["grade"] == "ERR" for c in r["changes"])}))' "$work/$night.json")
+  grep -qE "^  ERR  distance: number → string.* \($touched fixtures: " "$work/$night.lines" \
+    || fail "the distance line does not say number → string with its $touched fixtures: $(cat "$work/$night.lines")"
+  echo "     $night: $(cut -c1-90 "$work/$night.lines")… ($touched fixtures in the JSON report)"
 
   # (e) One baseline a night: --update-baseline on a night with drift findings and live findings writes both, and the
   # next night with the same answers is green, every entry known. The accepting night itself stays red for the live

@@ -1015,6 +1015,8 @@ class Handler(BaseHTTPRequestHandler):
             body = break_tips(body)
         if config.drops and status == 200:
             body = drop_fields(body, config.drops)
+        if config.as_strings and status == 200:
+            body = stringify_fields(body, config.as_strings)
         if config.renames:
             body = rename_fields(body, config.renames)
         data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -1123,6 +1125,16 @@ def drop_fields(body, names):
     return body
 
 
+def stringify_fields(body, names):
+    """Sends the values of the keys in `names` as JSON strings everywhere in the answer (`distance`: 120 → "120")."""
+    if isinstance(body, dict):
+        return {key: (json.dumps(value) if key in names and not isinstance(value, (str, dict, list)) and value is not None
+                      else stringify_fields(value, names)) for key, value in body.items()}
+    if isinstance(body, list):
+        return [stringify_fields(item, names) for item in body]
+    return body
+
+
 class Quota:
     """At most `per_second` authenticated requests in any one-second window; past it, 429 with Retry-After: 1
     (the document's 429). 0 for no quota."""
@@ -1149,6 +1161,7 @@ class Config:
         self.break_openapi = args.break_openapi
         self.break_tips = args.break_tips
         self.drops = set(args.drop)
+        self.as_strings = set(args.as_string)
         # REALAPI_GONE=ID[,ID...]: places that closed; STANDIN_QUOTA=N: requests a second (environment, so a
         # script sets them per night without new flags).
         self.gone = {i.strip() for i in os.environ.get("REALAPI_GONE", "").split(",") if i.strip()}
@@ -1200,6 +1213,8 @@ def main(argv=None):
                         help="send each place's tips as a string (the document: array)")
     parser.add_argument("--drop", action="append", default=[], metavar="FIELD",
                         help="remove a response field everywhere in 200 answers (repeatable)")
+    parser.add_argument("--as-string", action="append", default=[], metavar="FIELD",
+                        help="send a response field's number or boolean as a JSON string everywhere in 200 answers (repeatable)")
     parser.add_argument("--status-for", action="append", default=[], type=status_pair, metavar="PATH_GLOB=CODE",
                         help="answer requests whose path matches the glob with this status (repeatable)")
     parser.add_argument("--delay", action="append", default=[], type=delay_pair, metavar="PATH_GLOB=SECONDS",

@@ -111,9 +111,23 @@ package struct Baseline: Sendable, Equatable {
 
     /// The entry for a fingerprint, if any. An entry written before findings were one violation each
     /// (`… (and N more)`, the count masked as `N`) still stands for the violation it names first.
+    /// A drift entry written before a change was one per schema pointer (`$.results[0].distance undecodable`) still
+    /// stands for that change (`$.results[*].distance type-changed`).
     package func entry(_ fingerprint: String) -> Entry? {
         entries.first { $0.fingerprint == fingerprint }
             ?? entries.first { $0.fingerprint.hasSuffix(Self.legacyMore) && String($0.fingerprint.dropLast(Self.legacyMore.count)) == fingerprint }
+            ?? entries.first { Self.legacyDrift($0.fingerprint).contains(fingerprint) }
+    }
+
+    /// What an older drift fingerprint stands for now, a change being one per schema pointer: its path (every array index
+    /// `[*]`), and a decoder's failure there as the type change it is.
+    static func legacyDrift(_ fingerprint: String) -> [String] {
+        guard fingerprint.contains(" drift ") else { return [] }
+        let pointer = fingerprint.replacingOccurrences(of: #"\[\d+\]"#, with: "[*]", options: .regularExpression)
+        let undecodable = " undecodable"
+        var forms = pointer == fingerprint ? [] : [pointer]
+        if pointer.hasSuffix(undecodable) { forms.append(String(pointer.dropLast(undecodable.count)) + " type-changed") }
+        return forms
     }
 
     /// What a fingerprint of several violations ended with before 0.3.0.
@@ -229,11 +243,16 @@ package final class BaselineUse: Sendable {
     package var expired: [Baseline.Entry] { baseline.entries.filter { state.current.expired.contains($0.fingerprint) } }
     package var coveredOperations: Set<String> { state.current.covered }
 
-    /// Entries whose finding did not occur in an operation the run covered.
+    /// Entries whose finding did not occur in an operation the run covered (an older entry a finding still matches
+    /// is not fixed).
     package var fixed: [Baseline.Entry] {
         let current = state.current
-        return baseline.entries.filter { !current.findings.contains($0.fingerprint) && current.covered.contains($0.operation) }
+        let matched = Set(current.findings.compactMap { baseline.entry($0)?.fingerprint })
+        return baseline.entries.filter { !matched.contains($0.fingerprint) && current.covered.contains($0.operation) }
     }
+
+    /// The entries the run's known findings matched, each once (an older entry may stand for a finding).
+    var knownEntries: Set<String> { Set(known.compactMap { baseline.entry($0)?.fingerprint }) }
 
     /// Takes in what another pass over the same night found (the nightly's drift and live checks judge one
     /// baseline): its findings, known and expired entries, and the operations it got answers from.
@@ -250,16 +269,16 @@ package final class BaselineUse: Sendable {
     /// Entries neither known, expired nor fixed this run: their operation got no answer, or their finding is not
     /// one this run's checks make.
     package var unchecked: Int {
-        let accounted = Set(known).union(expired.map(\.fingerprint)).union(fixed.map(\.fingerprint))
+        let accounted = knownEntries.union(expired.map(\.fingerprint)).union(fixed.map(\.fingerprint))
         return baseline.entries.filter { !accounted.contains($0.fingerprint) }.count
     }
 
     /// The terminal's lines: known findings, expired entries, fixed entries; the first line accounts for every entry.
     package func lines(path: String) -> [String] {
-        let knownEntries = baseline.entries.filter { known.contains($0.fingerprint) }.count
+        let knownEntries = self.knownEntries.count
         var lines = ["baseline \(path): \(baseline.entries.count) \(baseline.entries.count == 1 ? "entry" : "entries"): "
                      + "\(knownEntries) known (not failing), \(expired.count) expired, \(fixed.count) fixed, \(unchecked) not checked"
-                     + (known.count > knownEntries ? "; \(known.count - knownEntries) known through an older entry" : "")]
+                     + (known.count > knownEntries ? "; \(known.count) known findings, some through one older entry" : "")]
         lines += known.prefix(20).map { "  known: \($0)" }
         if known.count > 20 { lines.append("  … \(known.count - 20) more known") }
         lines += expired.map { "  EXPIRED: \($0.fingerprint) (expired \($0.expires): \($0.reason))" }

@@ -18,11 +18,13 @@ enum SpecDiff {
         for key in Set(old.operations.keys).union(new.operations.keys).subtracting(claimed).sorted() {
             switch (old.operations[key], new.operations[key]) {
             case let (nil, added?):
+                let id = added.operationID.map { " (operationId \($0))" } ?? ""
                 changes.append(SpecChange(grade: .info, operation: added.label, pointer: "\(added.pointer)", kind: "operation-added",
-                                          message: "new operation; the client has no registry entry for it, so it cannot call it yet"))
+                                          message: "new operation\(id); the client has no registry entry for it, so it cannot call it yet"))
             case let (removed?, nil):
+                let id = removed.operationID.map { " (operationId \($0))" } ?? ""
                 changes.append(SpecChange(grade: .info, operation: removed.label, pointer: "\(removed.pointer)", kind: "operation-removed",
-                                          message: "operation removed; the client does not call it"))
+                                          message: "operation\(id) removed; the client does not call it"))
             default:
                 break
             }
@@ -200,6 +202,11 @@ enum SpecDiff {
                        model: String, label: String, change: MakeChange) -> [SpecChange] {
         var changes: [SpecChange] = []
         for path in Set(old.keys).union(new.keys).sorted() {
+            // One subject for the field wherever the document repeats its schema: the path cut to its last key.
+            let start = changes.count
+            defer {
+                for index in start..<changes.count { changes[index].subject = SpecChange.subject(of: changes[index].message, path: path) }
+            }
             let read = reads[path]
             let how = read.map { "\(model) reads it as \($0.required ? "a required" : "an optional") \($0.type == "integer" ? "integer" : $0.type)" }
                 ?? "\(model) does not read it"

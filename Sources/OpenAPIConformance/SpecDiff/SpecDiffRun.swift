@@ -19,7 +19,11 @@ struct SpecDiffRun: Sendable {
 
     var failing: [SpecChange] { changes.filter(\.fails) }
 
-    func count(_ grade: SpecChange.Grade) -> Int { changes.filter { $0.grade == grade }.count }
+    /// The changes as a reader counts them: one per change, with every place the document makes it.
+    var groups: [SpecChangeGroup] { SpecChangeGroup.grouping(changes) }
+
+    /// Distinct changes of `grade` (a change repeated at many places counts once).
+    func count(_ grade: SpecChange.Grade) -> Int { groups.filter { $0.grade == grade }.count }
 
     static func make(_ request: SpecDiffRequest) throws(DocumentLoadError) -> SpecDiffRun {
         let oldTree = try tree(request.old)

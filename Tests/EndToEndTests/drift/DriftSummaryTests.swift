@@ -86,8 +86,11 @@ struct DriftSummaryTests {
                 #expect(lines.count <= 60, "\(lines.count) lines:\n\(markdown)")
                 // The style 2025-06-17 refuses is one line, not a row per fixture.
                 #expect(markdown.contains("apiKey: 401 on every endpoint"), "\(markdown)")
-                // 2025-06-17 renamed the place id: said as a rename, not as a removal plus an addition.
-                #expect(markdown.contains("`$.results[*].fsq_id` renamed `fsq_id` → `fsq_place_id` (string)"), "\(markdown)")
+                // 2025-06-17 renamed the place id: said as a rename, not as a removal plus an addition, and once for
+                // every answer that carries a place (details, search results, autocomplete places).
+                let rename = markdown.split(separator: "\n").filter { $0.contains("renamed `fsq_id` → `fsq_place_id` (string)") }
+                #expect(rename.count == 1, "\(markdown)")
+                #expect(rename.first?.contains("`$.fsq_id`, `$.results[*].fsq_id`") == true, "\(rename)")
                 // Every distinct breaking change of the JSON report is named in the markdown.
                 let results = try #require(document["results"] as? [[String: Any]])
                 let breaking = Set(results.filter { $0["auth"] as? String == "bearer" && $0["unreproducible"] as? Bool == false }
