@@ -218,7 +218,7 @@ let package = Package(
             path: "Tests/CommandParsing"
         ),
         .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "HarnessCore", "HarnessProject", "FoursquarePlaces", "CommandParsing", "TestSupport"]),
-        .testTarget(name: "LiveVerbsTests", dependencies: ["LiveVerbs", "ContractCLI", "HarnessCore", "HarnessLive", "HarnessRecord", "HarnessProject", "FoursquarePlaces", "CommandParsing", "TestSupport"]),
+        .testTarget(name: "LiveVerbsTests", dependencies: ["LiveVerbs", "ContractCLI", "HarnessCore", "HarnessLive", "HarnessRecord", "HarnessProject", "FoursquarePlaces", "CommandParsing", "TestSupport", "LiveTestSupport", "FixtureFormat"]),
         .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "HarnessCore", "HarnessLive", "FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "OpenAPIConformanceTests", dependencies: ["OpenAPIConformance", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport"],
                     exclude: ["JSONSchemaTestSuite"]),

@@ -11,7 +11,7 @@ package struct AuthFlags: ParsableArguments {
     @Option(name: .long, help: "Auth styles: apiKey, bearer or both (default both; each fixture runs only the styles its contract accepts). record takes one, for plan entries and fixtures that name none (default apiKey).")
     package var auth: AuthChoice?
 
-    @Option(name: .long, help: "X-Places-Api-Version for the bearer style (default \(FoursquareClient.defaultAPIVersion)); in replay, only for fixtures recorded without a version of their own.")
+    @Option(name: .long, help: "X-Places-Api-Version for every bearer call (default: a dated contract's own, \(FoursquareClient.defaultAPIVersion) for seed); in replay, only for fixtures recorded without a version of their own.")
     package var apiVersion: String?
 
     /// The styles run, drift and nightly call with: `--auth`, else both.

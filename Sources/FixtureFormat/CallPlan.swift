@@ -18,6 +18,9 @@ public enum CallOutcome: Sendable {
 /// knows any endpoint.
 public struct CallPlan: Sendable {
     public let endpoint: EndpointID
+    /// The contract the call is made under (a later version may reuse an earlier one's request type, so the type
+    /// alone does not say): it fixes the `X-Places-Api-Version` a live call sends.
+    public let contract: ContractID
     /// The query parameter whose value the client must refuse (`expect.invalidInput`): `run(with:)` sends the
     /// request as it is, around the client's validation, so a server's own 400 can be mapped.
     public let invalidInput: String?
@@ -28,8 +31,9 @@ public struct CallPlan: Sendable {
     private let perform: @Sendable (FoursquareClient, _ validated: Bool) async -> CallOutcome
     private let rehearsal: (@Sendable () -> CallPlan)?
 
-    init<R: EndpointRequest>(_ request: R, invalidInput: String? = nil) {
+    init<R: EndpointRequest>(_ request: R, contract: ContractID, invalidInput: String? = nil) {
         endpoint = R.endpointID
+        self.contract = contract
         self.invalidInput = invalidInput
         effect = R.endpoint.effect
         if let write = request as? any DryRunnableRequest {
@@ -37,7 +41,7 @@ public struct CallPlan: Sendable {
             rehearsal = {
                 var rehearsed = write
                 rehearsed.dryRun = true
-                return CallPlan(rehearsed as! R, invalidInput: invalidInput)
+                return CallPlan(rehearsed as! R, contract: contract, invalidInput: invalidInput)
             }
         } else {
             dryRun = nil
@@ -78,15 +82,16 @@ public struct CallPlan: Sendable {
     ) throws(FixtureError) -> CallPlan {
         let entry = try registryEntry(endpoint: endpoint, contract: contract, file: file)
         do {
-            return plan(try entry.makeRequest(placeID: entry.placeID(in: path), query: query), invalidInput: invalidInput)
+            return plan(try entry.makeRequest(placeID: entry.placeID(in: path), query: query), contract: contract,
+                        invalidInput: invalidInput)
         } catch {
             throw FixtureError(file: file, jsonPath: "$.request.query.\(error.name)", reason: error.reason)
         }
     }
 
     /// Opens the existential so the plan keeps the request's concrete type.
-    private static func plan<R: EndpointRequest>(_ request: R, invalidInput: String?) -> CallPlan {
-        CallPlan(request, invalidInput: invalidInput)
+    private static func plan<R: EndpointRequest>(_ request: R, contract: ContractID, invalidInput: String?) -> CallPlan {
+        CallPlan(request, contract: contract, invalidInput: invalidInput)
     }
 
     /// The registry entry for a contract's endpoint; a `FixtureError` when the pair is unknown.

@@ -49,7 +49,8 @@ package struct CallCount: Sendable, Equatable {
             for style in styles {
                 let header = options.selectFixtureHeader ? fixture.relativePath : nil
                 if let identity = await SharedCalls.identity(of: plan, auth: style, key: provocation.key(key), baseURL: options.baseURL,
-                                                             apiVersion: options.apiVersion, fixtureHeader: header) {
+                                                             apiVersion: options.apiVersion(for: plan.contract),
+                                                             fixtureHeader: header) {
                     guard seen.insert(identity).inserted else { count.shared += 1; continue }
                 }
                 count.add(fixture.endpoint.rawValue, contract: fixture.contract)

@@ -49,7 +49,8 @@ package struct LiveCaller: Sendable {
         }
         let sent = sending ?? key
         guard let identity = await SharedCalls.identity(of: plan, auth: auth, key: sent, baseURL: options.baseURL,
-                                                        apiVersion: options.apiVersion, fixtureHeader: fixtureHeader) else {
+                                                        apiVersion: options.apiVersion(for: plan.contract),
+                                                        fixtureHeader: fixtureHeader) else {
             return await sendJudged(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
                                     fixtureHeader: fixtureHeader, sending: sending)
         }
@@ -65,7 +66,8 @@ package struct LiveCaller: Sendable {
             // The answer is shared, not its reading: this fixture's own request type decodes it (another contract's
             // model may read the same bytes differently).
             if let response = exchange.response {
-                let client = FoursquareClient(apiKey: sent, auth: auth, baseURL: options.baseURL, apiVersion: options.apiVersion,
+                let client = FoursquareClient(apiKey: sent, auth: auth, baseURL: options.baseURL,
+                                              apiVersion: options.apiVersion(for: plan.contract),
                                               transport: AnsweredTransport(data: exchange.body, response: response))
                 answer.outcome = await plan.run(with: client)
             }
@@ -105,7 +107,7 @@ package struct LiveCaller: Sendable {
             let transport = ObservingTransport(base: RedactingTransport(base: paced, scrubber: KeyScrubber(key: key)),
                                                extraHeaders: headers)
             let client = FoursquareClient(apiKey: sending ?? key, auth: auth, baseURL: options.baseURL,
-                                          apiVersion: options.apiVersion, transport: transport)
+                                          apiVersion: options.apiVersion(for: plan.contract), transport: transport)
             let start = ContinuousClock.now
             let outcome = await plan.run(with: client)
             let seconds = (ContinuousClock.now - start).seconds

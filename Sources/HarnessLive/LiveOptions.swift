@@ -11,7 +11,12 @@ package struct LiveOptions: Sendable {
     /// From `FSQ_API_KEY`; nil means every live case is skipped.
     package var key: APIKey?
     package var authStyles: [AuthStyle]
+    /// `--api-version`, or its default: the version every bearer call sends when `versionByContract` is false, and
+    /// a call under a contract that fixes none (seed) otherwise.
     package var apiVersion: String
+    /// Whether a call under a dated contract sends its contract's version rather than `apiVersion` (true unless
+    /// `--api-version` was given): a run over two dated versions' fixtures sends each its own, as their server wants.
+    package var versionByContract = true
     package var concurrency: Int
     /// Per-request deadline in seconds.
     package var timeout: Double
@@ -60,6 +65,11 @@ package struct LiveOptions: Sendable {
         self.deadline = deadline
         self.selectFixtureHeader = selectFixtureHeader
         self.seed = seed
+    }
+
+    /// The `X-Places-Api-Version` a bearer call under `contract` sends: the only place a live verb picks it.
+    package func apiVersion(for contract: ContractID) -> String {
+        versionByContract ? contract.fixedAPIVersion ?? apiVersion : apiVersion
     }
 
     /// True for 127.0.0.0/8, localhost and ::1, where the emulator runs.

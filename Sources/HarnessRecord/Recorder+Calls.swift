@@ -127,7 +127,7 @@ extension Recorder {
                 case let .call(target, call):
                     guard case let .send(plan) = options.writes.decide(target.plan) else { continue }
                     if let identity = await SharedCalls.identity(of: plan, auth: target.auth, key: call.sending ?? key,
-                                                                 baseURL: options.baseURL, apiVersion: options.apiVersion,
+                                                                 baseURL: options.baseURL, apiVersion: options.apiVersion(for: plan.contract),
                                                                  fixtureHeader: call.fixtureHeader) {
                         guard seen.insert(identity).inserted else { count.shared += 1; continue }
                     }

@@ -284,7 +284,7 @@ package struct Recorder: Sendable {
             expect: target.existing?.expect,
             recorded: RecordingInfo(
                 source: "recorded", at: Self.timestamp(), baseURL: options.baseURL.absoluteString,
-                auth: target.auth, apiVersion: target.auth == .bearer ? options.apiVersion : nil,
+                auth: target.auth, apiVersion: target.auth == .bearer ? options.apiVersion(for: target.contract) : nil,
                 toolVersion: ToolVersion.current))
     }
 

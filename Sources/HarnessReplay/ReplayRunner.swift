@@ -69,7 +69,7 @@ package struct ReplayStrategy: RunStrategy {
         var outcomeResult: CaseResult?
         let responseHeaders = ReplayTransport.headers(of: fixture.response)
         let body = fixture.response.body.data
-        let version = versionByContract ? fixture.contract.contract.flatMap { $0.isDated ? $0.apiVersion : nil } ?? apiVersion : apiVersion
+        let version = versionByContract ? fixture.contract.fixedAPIVersion ?? apiVersion : apiVersion
         for style in styles.isEmpty ? [decodeStyle] : styles {
             let answers = style == decodeStyle
             let transport = ReplayTransport(status: fixture.response.status, headers: responseHeaders, body: body, answers: answers)

@@ -53,6 +53,7 @@ package struct LiveSession {
         }
         var options = try connection.options(authStyles: styles, apiVersion: apiVersion ?? FoursquareClient.defaultAPIVersion,
                                              key: key, stack: stack)
+        options.versionByContract = apiVersion == nil
         try limits.apply(to: &options)
         try budget.apply(to: &options, project: project)
         // Checked after the flags, so a bad flag or a missing key reads the same in every build.

@@ -26,4 +26,8 @@ public struct ContractID: RawRepresentable, Sendable, Hashable, Comparable, Coda
     /// The auth styles this contract's server accepts, the preferred one first; none for a contract the library
     /// does not know (the fixture loader and every flag refuse those before anything runs).
     package var authStyles: [AuthStyle] { contract?.authStyles ?? [] }
+
+    /// The `X-Places-Api-Version` this contract's server wants: a dated contract's own (its id, the date its folder
+    /// is named for); nil for the seed contract, which fixes none, and for a contract the library does not know.
+    package var fixedAPIVersion: String? { contract.flatMap { $0.isDated ? $0.apiVersion : nil } }
 }

@@ -50,9 +50,7 @@ package enum Selection {
 
     /// The version a fixture was recorded at, or that its dated contract fixes; nil when it has none of its own.
     static func ownVersion(of fixture: Fixture) -> String? {
-        if let header = fixture.request.headers["x-places-api-version"] { return header }
-        if let contract = Contract.named(fixture.contract), contract.isDated { return contract.apiVersion }
-        return nil
+        fixture.request.headers["x-places-api-version"] ?? fixture.contract.fixedAPIVersion
     }
 
     /// `--shard I/N` left nothing in this shard.
