@@ -46,8 +46,6 @@ package struct RecordCommand: AsyncParsableCommand, CollaboratingCommand {
 
     /// The style for plan entries and fixtures that name none: `--auth`, else apiKey (`validate` refuses both).
     package var auth: AuthStyle { authFlags.auth == .bearer ? .bearer : .apiKey }
-    /// The bearer style's API version: `--api-version`, else the client's default.
-    package var apiVersion: String { authFlags.version }
 
     /// Record writes one fixture per answer, so it calls with one style.
     package func validate() throws {

@@ -46,10 +46,7 @@ package struct RecordJob {
             if let plan = command.plan { print("record: --plan \(plan) was not recorded"); throw ExitCode(1) }
             throw ExitCode.success
         }
-        let setup = try LiveSession.resolve(
-            verb: "fsq-contract record", project: project, selection: selection, connection: command.connection, limits: command.limits,
-            budget: command.budget, styles: [command.auth], apiVersion: command.apiVersion, ifNoKey: nil, keyRequired: true,
-            checksStyles: false, stack: stack)
+        let setup = try session(command, project: project, selection: selection, stack: stack)
         var options = setup.options
         // Known before a call relies on X-Emulator-Fixture: whether the server is the emulator, which alone gives a
         // 403, 429 or 5xx on request.
@@ -75,6 +72,16 @@ package struct RecordJob {
         guard let key = setup.key else { throw ExitCode(2) }
         return RecordJob(command: command, project: project, selection: selection, mode: resolution.mode, options: options,
                          key: key, existing: existing, entries: entries)
+    }
+
+    /// Record's live session: a key is required (but for `--dry-run`), and `--auth` is only a default, as record picks
+    /// each fixture's style itself.
+    static func session(_ command: RecordCommand, project: ProjectFile, selection: ContractSelection,
+                        stack: (any LiveHTTPStack)?) throws -> LiveSession {
+        try LiveSession.resolve(
+            verb: "fsq-contract record", project: project, selection: selection, connection: command.connection, limits: command.limits,
+            budget: command.budget, styles: [command.auth], apiVersion: command.authFlags.apiVersion, ifNoKey: nil, keyRequired: true,
+            checksStyles: false, stack: stack)
     }
 
     /// The recorder the flags and the project file describe.

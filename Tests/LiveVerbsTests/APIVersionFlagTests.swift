@@ -11,8 +11,10 @@ import Testing
 import TestSupport
 @testable import LiveVerbs
 
-/// What `run --live` and `drift` resolve from `--api-version` reaches the wire: without it each call sends the
-/// version its fixture's folder is named for; with it, the version it names, under every contract.
+/// What `run --live`, `drift` and `record` resolve from `--api-version` reaches the wire: without it each call sends
+/// the version its fixture's folder is named for; with it, the version it names, under every contract. (With one dated
+/// version only, its version is also the default: the first test has teeth once a second version's folder exists,
+/// as `scripts/new-contract.sh` makes one; `APIVersionHeaderTests` does without.)
 @Suite("--api-version on the wire")
 struct APIVersionFlagTests {
     /// `place-details` fixtures of every contract, run with the verb's resolved options against a stub that keeps each
@@ -49,8 +51,15 @@ struct APIVersionFlagTests {
         }
     }
 
+    /// Record's session; `--dry-run` so that it needs no key (the test sets its own).
+    static func recordOptions(_ extra: [String]) throws -> LiveOptions {
+        var command = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record", "--dry-run"] + Self.flags(extra))
+        let (project, selection) = try command.scope(live: true)
+        return try RecordJob.session(command, project: project, selection: selection, stack: StubStack()).options
+    }
+
     @Test func withoutTheFlagEachCallSendsItsFoldersVersion() async throws {
-        for options in [try Self.runLiveOptions([]), try await Self.driftOptions([])] {
+        for options in [try Self.runLiveOptions([]), try await Self.driftOptions([]), try Self.recordOptions([])] {
             let sent = try await Self.sent(options)
             // A dated version's fixtures live in Fixtures/<endpoint>/<version>/; seed's in Fixtures/<endpoint>/.
             let dated = sent.compactMap { call -> (folder: String, fixture: String, sent: String?)? in
@@ -66,7 +75,7 @@ struct APIVersionFlagTests {
 
     @Test func theFlagsVersionIsSentUnderEveryContract() async throws {
         let flag = ["--api-version", "1999-01-01"]
-        for options in [try Self.runLiveOptions(flag), try await Self.driftOptions(flag)] {
+        for options in [try Self.runLiveOptions(flag), try await Self.driftOptions(flag), try Self.recordOptions(flag)] {
             let sent = try await Self.sent(options)
             #expect(!sent.isEmpty)
             #expect(sent.allSatisfy { $0.sent == "1999-01-01" }, "\(sent.filter { $0.sent != "1999-01-01" }.prefix(3))")
