@@ -50,8 +50,8 @@ package struct FixtureOptions: ParsableArguments {
         return project
     }
 
-    /// The line that says which contracts the project file left out of a live verb, when the folder has fixtures
-    /// of them (a project with no seed fixtures is not told every night that seed was left out). Walks the folder
+    /// The line that says which contracts the project file left out of a live verb, naming those the folder has
+    /// fixtures of (a project with no seed fixtures is not told every night that seed was left out). Walks the folder
     /// again: for a verb that wrote into it (record); the others pass what they read.
     package func leftOutLine(_ selection: ContractSelection) -> String? {
         guard selection.leftOut.isEmpty == false, let files = try? discover() else { return nil }
@@ -61,11 +61,8 @@ package struct FixtureOptions: ParsableArguments {
     /// `leftOutLine` over the files a run already read: every file of the folder, loaded.
     package func leftOutLine(_ selection: ContractSelection, loaded all: [LoadedFixture]) -> String? {
         guard selection.leftOut.isEmpty == false else { return nil }
-        let present = all.contains { item in
-            if case let .fixture(fixture) = item { return selection.leftOut.contains(fixture.contract) }
-            return false
-        }
-        return present ? selection.leftOutLine : nil
+        let present = Set(all.compactMap { item -> ContractID? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })
+        return selection.leftOutLine(among: present)
     }
 
     /// Counts the walks of the fixtures folder (`discover`) in a task: a test's seam for "a run walks it once".

@@ -55,6 +55,12 @@ package struct ContractSelection: Sendable, Equatable {
         return "left out: \(names) (not in \(projectName) liveContracts; \(include) to include \(leftOut.count == 1 ? "it" : "them"))"
     }
 
+    /// `leftOutLine` naming only the contracts left out that the fixtures folder holds (`present`): a version the
+    /// project has no fixtures of is not named every night.
+    package func leftOutLine(among present: Set<ContractID>) -> String? {
+        ContractSelection(contracts: contracts, leftOut: leftOut.filter(present.contains), projectName: projectName).leftOutLine
+    }
+
     /// A `--contract` value that is not a contract.
     package struct SelectionError: Error, Sendable, CustomStringConvertible {
         package let description: String
