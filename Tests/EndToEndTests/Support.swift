@@ -15,7 +15,13 @@ enum E2E {
         let spoken: Set<String> = ["place-details", "place-tips", "place-photos", "places-autocomplete", "place-search", "geotagging",
                                    "categories", "chains", "autocomplete", "geotagging-candidates", "scenarios"]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: all.path)) ?? [] where spoken.contains(name) {
-            try? FileManager.default.copyItem(at: all.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+            let copy = folder.appendingPathComponent(name)
+            try? FileManager.default.copyItem(at: all.appendingPathComponent(name), to: copy)
+            // The stand-in speaks 2025-06-17 only: a later version's folder (a scaffolded one) is not its corpus.
+            for version in (try? FileManager.default.contentsOfDirectory(atPath: copy.path)) ?? []
+            where version.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil && version != "2025-06-17" {
+                try? FileManager.default.removeItem(at: copy.appendingPathComponent(version))
+            }
         }
         return folder
     }()

@@ -51,7 +51,7 @@ import TestSupport
         #expect(options.writeLog.count == writes.count, "\(options.writeLog.summary)")
     }
 
-    @Test(arguments: [ContractID.v20250617, .seed], [false, true])
+    @Test(arguments: Contract.known, [false, true])
     func theCountBeforeTheRunIsTheCallsTheRunMakes(contract: ContractID, fixtureHeader: Bool) async throws {
         let stack = StubStack { request in (200, fixtureHeader ? [("X-Emulator-Fixture", request.headers["X-Emulator-Fixture"] ?? "")] : []) }
         var options = Self.options(stack, styles: AuthStyle.allCases)

@@ -51,7 +51,7 @@ import TestSupport
         (#"{"fixture": "F"}"#, "fsq-contract.json: $.fixture: unknown key 'fixture' (known here: fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi, maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites, keepValues); fix or remove it"),
         (#"{"drift": {"failOn": "info"}}"#, "fsq-contract.json: $.drift.failOn: 'info' is not err or warn; fix it, or pass --no-project"),
         (#"{"drift": {"fail_on": "err"}}"#, "$.drift.fail_on: unknown key 'fail_on' (known here: failOn, report, summary)"),
-        (#"{"liveContracts": ["2030-01-01"]}"#, "$.liveContracts: unknown contract '2030-01-01' (known: seed, 2025-06-17)"),
+        (#"{"liveContracts": ["2030-01-01"]}"#, "$.liveContracts: unknown contract '2030-01-01' (known: \(Contract.knownList))"),
         (#"{"liveContracts": []}"#, "$.liveContracts: is empty"),
         (#"{"liveContracts": "2025-06-17"}"#, "$.liveContracts: expected array, found string"),
         (#"{"baseURL": "places-api.foursquare.com"}"#, "$.baseURL: 'places-api.foursquare.com' is not an http(s) URL"),
@@ -86,7 +86,16 @@ import TestSupport
         let live = try ContractSelection(flag: nil, project: project, live: true)
         #expect(live.contracts == ["2025-06-17"] && live.single == "2025-06-17")
         #expect(live.includes(contract: "2025-06-17") && !live.includes(contract: "seed"))
-        #expect(live.leftOutLine == "left out: seed (not in fsq-contract.json liveContracts; --contract seed to include it)")
+        #expect(live.leftOut == Contract.known.filter { $0 != "2025-06-17" })
+        // The line names only the contracts left out that the folder has fixtures of.
+        #expect(live.leftOutLine(among: ["seed", "2025-06-17"])
+            == "left out: seed (not in fsq-contract.json liveContracts; --contract seed to include it)")
+        #expect(live.leftOutLine(among: ["2025-06-17"]) == nil)
+        // Every dated version live: only seed is left out, and the line says how to include it alone.
+        var dated = project
+        dated.liveContracts = Contract.known.filter { $0 != .seed }
+        #expect(try ContractSelection(flag: nil, project: dated, live: true).leftOutLine
+            == "left out: seed (not in fsq-contract.json liveContracts; --contract seed to include it)")
         let replay = try ContractSelection(flag: nil, project: project, live: false)
         #expect(replay.contracts == nil && replay.leftOutLine == nil)
         let flag = try ContractSelection(flag: "seed", project: project, live: true)
@@ -96,7 +105,7 @@ import TestSupport
         let noFile = try ContractSelection(flag: nil, project: .none, live: true)
         #expect(noFile.contracts == nil && noFile.leftOutLine == nil)
         #expect { try ContractSelection(flag: "2019", project: project, live: true) } throws: {
-            "\($0)" == "--contract '2019' is not a known contract (known: seed, 2025-06-17, all)"
+            "\($0)" == "--contract '2019' is not a known contract (known: \(Contract.knownList), all)"
         }
     }
 }

@@ -87,9 +87,11 @@ struct ContractRoutingTests {
         #expect(Self.current.refusal(style: .apiKey, version: nil)?.status == 401)
         #expect(Self.current.refusal(style: .bearer, version: nil)?.status == 400)
         #expect(Self.current.refusal(style: .bearer, version: "2025-06-17") == nil)
+        // A later version keeps 2025-06-17's auth styles (`successor`) and wants its own version.
+        let laterVersions = Contract.known.filter { $0 != .seed && $0 != Self.current.id }
         let bearer = Contract.candidates(style: .bearer, version: "2025-06-17")
-        #expect(bearer.accepting.map(\.id) == ["2025-06-17", "seed"] && bearer.refusing.isEmpty)
+        #expect(bearer.accepting.map(\.id) == ["2025-06-17", "seed"] && bearer.refusing.map(\.id) == laterVersions)
         let raw = Contract.candidates(style: .apiKey, version: nil)
-        #expect(raw.accepting.map(\.id) == ["seed"] && raw.refusing.map(\.id) == ["2025-06-17"])
+        #expect(raw.accepting.map(\.id) == ["seed"] && raw.refusing.map(\.id) == ["2025-06-17"] + laterVersions)
     }
 }

@@ -16,9 +16,11 @@ let sentinelKey = "SENTINEL-KEY-5a4b3c2d1e"
 let apiKeyHeaders = ["Authorization": "test-key-123"]
 let bearerHeaders = ["Authorization": "Bearer test-key-123", "X-Places-Api-Version": "2025-06-17"]
 
-/// The headers of the first auth style a fixture's contract takes (bearer for 2025-06-17).
+/// The headers of the first auth style a fixture's contract takes: for a dated version, bearer with that version
+/// (the contract's id, which its folder is named for), as its server wants.
 func authHeaders(for fixture: Fixture) -> [String: String] {
-    fixture.contract.authStyles.first == .bearer ? bearerHeaders : apiKeyHeaders
+    guard fixture.contract.authStyles.first == .bearer else { return apiKeyHeaders }
+    return bearerHeaders.merging(["X-Places-Api-Version": fixture.contract.rawValue]) { $1 }
 }
 
 /// Collects log lines.
