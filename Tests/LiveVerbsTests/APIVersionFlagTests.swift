@@ -53,7 +53,8 @@ struct APIVersionFlagTests {
 
     /// Record's session; `--dry-run` so that it needs no key (the test sets its own).
     static func recordOptions(_ extra: [String]) throws -> LiveOptions {
-        var command = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record", "--dry-run"] + Self.flags(extra))
+        var command = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record", "--dry-run", "--no-project", "--base-url",
+                                                                                  "http://127.0.0.1:9", "--auth", "bearer"] + extra)
         let (project, selection) = try command.scope(live: true)
         return try RecordJob.session(command, project: project, selection: selection, stack: StubStack()).options
     }

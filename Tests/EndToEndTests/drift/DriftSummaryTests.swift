@@ -47,9 +47,9 @@ struct DriftSummaryTests {
             try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
                 let (result, markdown, document) = try await drift(Self.current.folder, standIn.baseURL.absoluteString, tmp,
                                                                    Self.current.select + ["--fixture-header", "never"])
-                // The app-flow set (Fixtures/scenarios/) adds a 401 (provoked) and a 429 (not asked) of its own.
+                // The app-flow set (Fixtures/scenarios/2025-06-17/) adds a 401 (provoked) and a 429 (not asked) of its own.
                 let flow = try FileManager.default.subpathsOfDirectory(
-                    atPath: Products.packageRoot.appendingPathComponent("Fixtures/scenarios").path)
+                    atPath: Products.packageRoot.appendingPathComponent("Fixtures/scenarios/2025-06-17").path)
                 let flow429 = flow.filter { $0.contains("-429-") }.count
                 let flowNotAsked = flow.filter { ["-403-", "-429-", "-500-", "-503-"].contains(where: $0.contains) }.count
                 let flow401 = flow.filter { $0.contains("-401-") }.count
