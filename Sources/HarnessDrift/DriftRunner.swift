@@ -131,7 +131,7 @@ package struct DriftStrategy: RunStrategy {
             return .compared(result)
         }
         result.seconds = exchange.seconds
-        if !exchange.flakyReasons.isEmpty, exchange.response != nil {
+        if exchange.answeredAfterRetry(expected: fixture.response.status) {
             result.flaky = FlakyCase.note(exchange)
             caller.ledger.flaky(["\(fixture.relativePath) [\(auth)] drift"])
         }

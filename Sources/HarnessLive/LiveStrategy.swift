@@ -85,7 +85,7 @@ package struct LiveStrategy: RunStrategy {
             results.append(document.liveResult(fixture: fixture, auth: auth, exchange: exchange, key: key))
         }
         // Passed only after a retried 5xx or transport failure: green, but marked so a flaky server shows.
-        if !exchange.flakyReasons.isEmpty, !results.contains(where: \.verdict.isProblem) {
+        if exchange.answeredAfterRetry(expected: fixture.response.status), !results.contains(where: \.verdict.isProblem) {
             notes = FlakyCase.note(exchange)
             for index in results.indices { results[index].notes = notes }
             caller.ledger.flaky(results.map(\.name))

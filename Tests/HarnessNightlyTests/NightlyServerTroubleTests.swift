@@ -1,0 +1,90 @@
+import Foundation
+import FoursquarePlaces
+@testable import HarnessCore
+@testable import HarnessDrift
+@testable import HarnessLive
+@testable import HarnessNightly
+import LiveTestSupport
+import Testing
+import TestSupport
+
+/// What the server's trouble and a place's closing do to the nightly's two passes: a 5xx on some calls is neither
+/// drift nor a live failure (those cases are not judged, and named), a call that failed on every try is not flaky,
+/// and a baseline entry of an operation the night could not fully judge is kept, not fixed.
+@Suite struct NightlyServerTroubleTests {
+    static let failing = "4bf3c82cf964a52053874afa"
+    static let closed = NightlyShareTests.closed
+
+    static func options(_ stack: any LiveHTTPStack, retries: Int = 0) -> LiveOptions {
+        var options = LiveOptions(baseURL: StubLiveStack.base, key: StubLiveStack.key, authStyles: [.bearer],
+                                  retries: retries, maxBackoff: 0.01, deadline: 600)
+        options.stack = stack
+        return options
+    }
+
+    /// Both passes over `fixtures` through one share, the live checks judging `baseline`.
+    static func night(_ stack: any LiveHTTPStack, _ fixtures: [LoadedFixture], baseline: Baseline = Baseline(), retries: Int = 0)
+        async -> (drift: DriftRun, driftCases: [CaseResult], live: [CaseResult], share: NightlyShare, night: BaselineUse) {
+        let options = Self.options(stack, retries: retries)
+        let share = NightlyShare(options: options)
+        let drift = await DriftRunner(options: options, config: DriftConfig(), caller: share.caller).run(fixtures)
+        share.driftDone(stale: Array(drift.stale.values))
+        let driftUse = BaselineUse(baseline), liveUse = BaselineUse(baseline)
+        let driftCases = DriftReport.caseResults(drift, baseline: driftUse)
+        let probe = StaleProbe(fixtures)
+        probe.seed(share.stale)
+        var strategy = LiveStrategy(caller: share.caller, deadline: RunDeadline(seconds: 600))
+        strategy.staleProbe = probe
+        strategy.baseline = liveUse
+        let live = await ExecutionCore(concurrency: 4, deadline: RunDeadline(seconds: 600)).collect(.loaded(fixtures), strategy: strategy)
+        let night = BaselineUse(baseline)
+        night.absorb(driftUse)
+        night.absorb(liveUse)
+        return (drift, driftCases, live.flatMap { $0 }, share, night)
+    }
+
+    /// Answers every request for `path` with `failures` statuses first (5xx), then 200; the rest with 200.
+    final class FailingFirst: LiveHTTPStack, @unchecked Sendable {
+        let base: NightlyShareTests.StubStack
+        init(_ part: String, failures: Int) {
+            let seen = Locked<[String: Int]>([:])
+            base = NightlyShareTests.StubStack { request in
+                guard request.url.path.contains(part) else { return 200 }
+                let n = seen.withLock { $0[request.url.absoluteString, default: 0] += 1; return $0[request.url.absoluteString]! }
+                return n <= failures ? 500 : 200
+            }
+        }
+
+        func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
+            try await base.send(request, timeout: timeout, maxBody: maxBody)
+        }
+    }
+
+    @Test func aCallThatFailedOnEveryTryIsNotFlakyAndOneThatPassedIs() async throws {
+        let fixtures = try NightlyShareTests.fixtures()
+        let never = await Self.night(FailingFirst("/tips", failures: 100), fixtures, retries: 2)
+        #expect(never.share.caller.ledger.tally.retried > 0)
+        #expect(never.share.caller.ledger.tally.flaky.isEmpty, "\(never.share.caller.ledger.tally.flaky)")
+        let once = await Self.night(FailingFirst("/tips", failures: 1), fixtures, retries: 2)
+        let flaky = once.share.caller.ledger.tally.flaky
+        #expect(!flaky.isEmpty && flaky.allSatisfy { $0.hasPrefix("place-tips/") }, "\(flaky)")
+    }
+
+        let fixtures = try ShippedCorpus.fixtures { path in
+            path.hasPrefix("place-suggest-edit/2025-06-17/") || path.hasPrefix("place-details/2025-06-17/200-")
+        }
+        let entry = "2025-06-17/place-suggest-edit live-openapi - $.suggested_edits[*].rolled_back: expected object, found boolean false"
+        let (drift, _, _, _, night) = await Self.night(
+            stack, fixtures, baseline: Baseline(entries: [.init(fingerprint: entry, reason: "r", expires: "never")]))
+        #expect(drift.stale.keys.contains { $0.hasPrefix("place-suggest-edit/") })
+        #expect(night.fixed.isEmpty, "\(night.fixed.map(\.fingerprint))")
+        #expect(night.lines(path: "b.json")[0].hasSuffix("0 fixed, 1 not checked"), "\(night.lines(path: "b.json")[0])")
+    }
+        let fixtures = try ShippedCorpus.fixtures { $0.hasPrefix("place-details/2025-06-17/") }
+        let drift = await DriftRunner(options: Self.options(stack), config: DriftConfig()).run(fixtures)
+        #expect(drift.results.contains { $0.recordedStatus == 401 && $0.liveStatus == 401 }, "the provoked 401 answered as recorded")
+        let summary = DriftSummary(drift)
+        #expect(summary.gone.map(\.request) == ["GET /places/{fsq_place_id}"], "\(summary.terminal())")
+        #expect(summary.terminal().contains("gone: GET /places/{fsq_place_id} — 404 on every call"), "\(summary.terminal())")
+    }
+}
