@@ -16,8 +16,11 @@ package enum DriftReport {
         let broken = run.broken.map { CaseResult.loadError(path: $0.path, suite: $0.suite, error: $0.error) }
         return broken + run.results.flatMap { result -> [CaseResult] in
             var cases = caseResult(result, run: run, failOn: failOn, staleFails: staleFails)
+            if let baseline, result.notAsked == nil {
+                baseline.answered("\(result.contract)/\(result.endpoint)", recorded: result.recordedStatus, live: result.liveStatus,
+                                  stale: run.stale[result.fixture] != nil)
+            }
             if let baseline, run.stale[result.fixture] == nil {
-                if result.liveStatus != nil { baseline.covered("\(result.contract)/\(result.endpoint)") }
                 if cases[0].verdict.isProblem {
                     let fingerprints = findings(result, failOn: failOn)
                     switch baseline.judge(fingerprints) {

@@ -68,6 +68,8 @@ package struct LiveStrategy: RunStrategy {
             staleProbe.answered(fixture, auth: auth, status: exchange.response?.status)
             if let stale = await staleProbe.check(fixture, auth: auth, liveStatus: exchange.response?.status, caller: caller,
                                                   key: key, deadline: deadline) {
+                baseline?.answered("\(fixture.contract)/\(fixture.endpoint.rawValue)", recorded: fixture.response.status,
+                                   live: exchange.response?.status, stale: true)
                 return cases(job) { _ in (stale.verdict(fails: staleFails), 0) }
             }
         }
@@ -91,7 +93,8 @@ package struct LiveStrategy: RunStrategy {
             caller.ledger.flaky(results.map(\.name))
         }
         if let baseline {
-            if exchange.response != nil { baseline.covered("\(fixture.contract)/\(fixture.endpoint.rawValue)") }
+            baseline.answered("\(fixture.contract)/\(fixture.endpoint.rawValue)", recorded: fixture.response.status,
+                              live: exchange.response?.status)
             baseline.apply(to: &results, contract: fixture.contract, endpoint: fixture.endpoint.rawValue)
         }
         return results

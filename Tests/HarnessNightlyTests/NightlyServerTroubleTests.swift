@@ -70,6 +70,11 @@ import TestSupport
         #expect(!flaky.isEmpty && flaky.allSatisfy { $0.hasPrefix("place-tips/") }, "\(flaky)")
     }
 
+    @Test func aClosedPlaceKeepsTheEntriesOfTheOperationsItAlone() async throws {
+        let stack = NightlyShareTests.StubStack { request in
+            if request.headers["Authorization"].map({ !$0.contains(StubLiveStack.key.secret) }) ?? false { return 401 }
+            return request.url.path.contains(Self.closed) ? 404 : 200
+        }
         let fixtures = try ShippedCorpus.fixtures { path in
             path.hasPrefix("place-suggest-edit/2025-06-17/") || path.hasPrefix("place-details/2025-06-17/200-")
         }
