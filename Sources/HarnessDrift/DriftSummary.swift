@@ -205,7 +205,7 @@ package struct DriftSummary: Sendable {
         let goneEndpoints = Set(gone.map { [$0.contract.rawValue, $0.endpoint] })
         let staleFixtures = Set(stale.map(\.fixture))
         return results.filter {
-            $0.liveStatus != nil && !refused.contains($0.auth) && !$0.unreproducible
+            $0.liveStatus != nil && $0.notJudged == nil && !refused.contains($0.auth) && !$0.unreproducible
                 && !goneEndpoints.contains([$0.contract.rawValue, $0.endpoint]) && !staleFixtures.contains($0.fixture)
         }
     }

@@ -36,6 +36,13 @@ package struct LiveExchange: Sendable {
         return status == expected || !(status == 429 || status >= 500)
     }
 
+    /// The status of a last answer (after the retries) that is the server's trouble, never a contract change: a 5xx
+    /// or a 429 that `expected`, the status the fixture recorded, is not. Nil for any other answer.
+    package func serverTrouble(expected: Int?) -> Int? {
+        guard let status = response?.status, status >= 500 || status == 429, status != expected else { return nil }
+        return status
+    }
+
     /// Why nothing was sent (a write the policy refuses); nil when the call was made.
     package var notSent: String?
     /// Whether the policy sent a suggestion as a dry run that its fixture records as applied.

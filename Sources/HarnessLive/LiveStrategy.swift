@@ -73,6 +73,15 @@ package struct LiveStrategy: RunStrategy {
                 return cases(job) { _ in (stale.verdict(fails: staleFails), 0) }
             }
         }
+        // A 5xx or 429 the fixture did not record is the server's trouble: its cases are not judged.
+        if let status = exchange.serverTrouble(expected: fixture.response.status) {
+            caller.ledger.serverTrouble(.init(operation: fixture.endpoint.rawValue, fixture: fixture.relativePath, auth: auth.rawValue,
+                                              placeID: StaleFixture.placeID(of: fixture), status: status))
+            baseline?.answered("\(fixture.contract)/\(fixture.endpoint.rawValue)", recorded: fixture.response.status, live: status)
+            let reason = "not judged: the server answered \(status) (the server's trouble, not a contract change)"
+                + (exchange.notRetried.map { "; \($0)" } ?? "")
+            return cases(job) { _ in (.skip(reason: reason), 0) }
+        }
         var notes = [exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil, exchange.writeNote, exchange.notRetried].compactMap { $0 }
             .joined(separator: "\n").nonEmpty
         if let premises, let status = exchange.response?.status, (200...299).contains(status), let premise = LivePremise.of(fixture, provocation: provocation) {

@@ -43,6 +43,26 @@ import TestSupport
         return (drift, driftCases, live.flatMap { $0 }, share, night)
     }
 
+    @Test func a503OnOnePlaceIsNotDriftNorAFailureAndIsNamed() async throws {
+        let stack = NightlyShareTests.StubStack { $0.url.path.contains(Self.failing) ? 503 : 200 }
+        let fixtures = try NightlyShareTests.fixtures()
+        let entry = "2025-06-17/place-details live-openapi - $.name: expected a number, found string"
+        let (drift, driftCases, live, share, night) = await Self.night(
+            stack, fixtures, baseline: Baseline(entries: [.init(fingerprint: entry, reason: "r", expires: "never")]))
+        #expect(share.caller.health.conclude(share.caller.ledger.tally, maxCalls: nil) == nil, "other places answered")
+        let failed = drift.results.filter { $0.liveStatus == 503 }
+        #expect(!failed.isEmpty && failed.allSatisfy { $0.notJudged != nil && $0.changes.isEmpty })
+        #expect(!driftCases.contains { $0.verdict.isProblem }, "\(driftCases.filter(\.verdict.isProblem).map(\.name))")
+        #expect(!live.contains { $0.verdict.isProblem }, "\(live.filter(\.verdict.isProblem).map(\.name))")
+        #expect(DriftSummary(drift).groups.allSatisfy { $0.grade != .err })
+        let line = try #require(CallLedger.ServerTrouble.line(share.caller.ledger.tally.serverTrouble))
+        #expect(line.contains("place-details answered 503 for place \(Self.failing)"), "\(line)")
+        #expect(line.contains("the server is failing, not the contract"), "\(line)")
+        // No finding about the 503 is one to write, and the operation it hit keeps its entries.
+        #expect(night.findings.isEmpty, "\(night.findings)")
+        #expect(night.fixed.isEmpty, "\(night.fixed.map(\.fingerprint))")
+    }
+
     /// Answers every request for `path` with `failures` statuses first (5xx), then 200; the rest with 200.
     final class FailingFirst: LiveHTTPStack, @unchecked Sendable {
         let base: NightlyShareTests.StubStack
