@@ -28,6 +28,9 @@ package final class CallLedger: Sendable {
         package var skipped = 0
         /// Cases that passed only after a retried 5xx or transport failure, by name.
         package var flaky: [String] = []
+        /// Calls whose last answer was still a 429 the fixture did not record, by the limit that allowed no more
+        /// retries: `--retries`, `--max-calls` or `--deadline`.
+        package var quotaOutlasted: [String: Int] = [:]
         /// Calls whose last answer was the server's trouble (their cases were not judged), each once.
         package var serverTrouble: Set<ServerTrouble> = []
 
@@ -59,6 +62,8 @@ package final class CallLedger: Sendable {
     package var isSpent: Bool { maxCalls.map { limit in state.withLock { $0.calls >= limit } } ?? false }
 
     package func flaky(_ cases: [String]) { state.withLock { $0.flaky += cases } }
+    /// Notes a call still answered 429 once `limit` (`--retries`, `--max-calls`, `--deadline`) allowed no more retries.
+    func quotaOutlasted(by limit: String) { state.withLock { $0.quotaOutlasted[limit, default: 0] += 1 } }
     /// Notes a call whose cases were not judged because the server failed it; a pass that reads another's answer
     /// notes the same call again, which counts once.
     package func serverTrouble(_ call: ServerTrouble) { state.withLock { _ = $0.serverTrouble.insert(call) } }
@@ -127,6 +132,20 @@ extension CallLedger {
             }
             return parts.joined(separator: "; ") + "; the server is failing, not the contract: those cases were not judged"
         }
+    }
+}
+
+extension CallLedger {
+    /// `--retries allowed no more retries (1 call); lower --rate-limit to the quota, or raise --retries`: the limits
+    /// that ended the retries of calls still answered 429, with what to raise; both limits that can when unknown.
+    package static func quotaLimitLine(_ limits: [String: Int]) -> String {
+        guard !limits.isEmpty else {
+            return "the budget or the deadline allowed no more retries; lower --rate-limit to the quota, or raise maxCalls or --deadline"
+        }
+        let sorted = limits.sorted { $0.key < $1.key }
+        let which = sorted.map { "\($0.key) (\(plural($0.value, "call")))" }.joined(separator: ", ")
+        let raise = sorted.map { $0.key == "--max-calls" ? "maxCalls" : $0.key }.joined(separator: " or ")
+        return "\(which) allowed no more retries; lower --rate-limit to the quota, or raise \(raise)"
     }
 }
 
