@@ -105,6 +105,13 @@ import TestSupport
         #expect(night.fixed.isEmpty, "\(night.fixed.map(\.fingerprint))")
         #expect(night.lines(path: "b.json")[0].hasSuffix("0 fixed, 1 not checked"), "\(night.lines(path: "b.json")[0])")
     }
+
+    @Test func aRouteGoneForEveryPlaceIsGoneThoughItsErrorFixturesStillAnswerAsRecorded() async throws {
+        // Every place answers 404; a key the server refuses still gets its 401, as on the real API.
+        let stack = NightlyShareTests.StubStack { request in
+            if request.headers["Authorization"].map({ !$0.contains(StubLiveStack.key.secret) }) ?? false { return 401 }
+            return 404
+        }
         let fixtures = try ShippedCorpus.fixtures { $0.hasPrefix("place-details/2025-06-17/") }
         let drift = await DriftRunner(options: Self.options(stack), config: DriftConfig()).run(fixtures)
         #expect(drift.results.contains { $0.recordedStatus == 401 && $0.liveStatus == 401 }, "the provoked 401 answered as recorded")
