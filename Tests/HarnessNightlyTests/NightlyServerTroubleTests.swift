@@ -104,6 +104,10 @@ import TestSupport
         #expect(drift.stale.keys.contains { $0.hasPrefix("place-suggest-edit/") })
         #expect(night.fixed.isEmpty, "\(night.fixed.map(\.fingerprint))")
         #expect(night.lines(path: "b.json")[0].hasSuffix("0 fixed, 1 not checked"), "\(night.lines(path: "b.json")[0])")
+        // `--update-baseline` writes what the night judged: the entry stays in the file.
+        let written = Baseline(entries: [.init(fingerprint: entry, reason: "r", expires: "never")])
+            .updated(findings: night.findings, covered: night.coveredOperations)
+        #expect(written.entries.contains { $0.fingerprint == entry }, "\(written.entries.map(\.fingerprint))")
     }
 
     @Test func aRouteGoneForEveryPlaceIsGoneThoughItsErrorFixturesStillAnswerAsRecorded() async throws {

@@ -255,16 +255,16 @@ package final class BaselineUse: Sendable {
     package var findings: Set<String> { state.current.findings }
     package var known: [String] { state.current.known.sorted() }
     package var expired: [Baseline.Entry] { baseline.entries.filter { state.current.expired.contains($0.fingerprint) } }
-    package var coveredOperations: Set<String> { state.current.covered }
+    /// Operations the run judged every call of: `--update-baseline` removes an entry only there.
+    package var coveredOperations: Set<String> { state.current.covered.subtracting(state.current.notJudged) }
 
     /// Entries whose finding did not occur in an operation the run covered, every call of which it could judge (an
     /// older entry a finding still matches is not fixed).
     package var fixed: [Baseline.Entry] {
         let current = state.current
         let matched = Set(current.findings.compactMap { baseline.entry($0)?.fingerprint })
-        return baseline.entries.filter {
-            !matched.contains($0.fingerprint) && current.covered.contains($0.operation) && !current.notJudged.contains($0.operation)
-        }
+        let covered = coveredOperations
+        return baseline.entries.filter { !matched.contains($0.fingerprint) && covered.contains($0.operation) }
     }
 
     /// The entries the run's known findings matched, each once (an older entry may stand for a finding).
