@@ -21,6 +21,9 @@ package protocol LivePass: AnyObject, Sendable {
              loaded: [LoadedFixture], human: HumanReportCollector?, report: String, document: DocumentCheck?) async
     /// Why the answers could not judge the contract (exit 3), once the pass ran; nil when they could.
     var couldNotJudge: String? { get }
+    /// The line of a run that could not judge the cases whose calls the server failed (exit 3 when nothing else
+    /// failed); nil when it judged every case it called (or when the nightly says it).
+    var notJudged: String? { get }
     /// Before the summary: the contracts the server refused on every call, one line each, and their cases taken out
     /// of the tally's problems.
     func beforeSummary(_ tally: inout RunTally)

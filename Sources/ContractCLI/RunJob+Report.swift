@@ -57,7 +57,12 @@ extension RunJob {
         }
         try writeHumanReports(outcome)
         if let line = livePass?.lastLine { print(line) }
-        return VerbStatus(failed: tally.total.problems > 0, couldNotJudge: couldNotJudge)
+        var status = VerbStatus(failed: tally.total.problems > 0, couldNotJudge: couldNotJudge)
+        if couldNotJudge == nil, let line = livePass?.notJudged {
+            status.notJudged = line
+            if !status.failed { print(line) }
+        }
+        return status
     }
 
     /// `--html`, `--ctrf` and `--pr-comment` (and the HTML report by default in CI), from the cases the JUnit

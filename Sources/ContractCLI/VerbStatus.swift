@@ -8,7 +8,7 @@ import FoursquarePlaces
 
 /// A verb's exit status once it has run (a usage or configuration error has already thrown `UsageFailure`, exit 2):
 /// 0, 1 when a check failed, a fixture is broken, or a fixture was written, or `couldNotJudgeStatus` (3) when
-/// a live run's answers could not judge the contract.
+/// a live run's answers could not judge the contract, or could not judge some cases and nothing failed.
 package struct VerbStatus: Equatable {
     /// The exit status of a run that could not judge: apart from 0 (green), 1 (the contract changed) and 2 (usage),
     /// so CI and the Action can tell an outage or a revoked key from a contract change.
@@ -18,6 +18,9 @@ package struct VerbStatus: Equatable {
     package var failed: Bool
     /// Why a live run could not judge the contract (`CallHealth`); it exits 3 whatever else it found.
     package var couldNotJudge: String? = nil
+    /// Why some cases were not judged (the server failed their calls) while the rest were: exits 3 when no check
+    /// failed, since what was not judged is not shown to hold.
+    package var notJudged: String? = nil
 
     /// A status from what the run found.
     package init(failed: Bool, couldNotJudge: String? = nil) {
@@ -29,5 +32,6 @@ package struct VerbStatus: Equatable {
     package func exit() throws {
         if couldNotJudge != nil { throw ExitCode(Self.couldNotJudgeStatus) }
         if failed { throw ExitCode(1) }
+        if notJudged != nil { throw ExitCode(Self.couldNotJudgeStatus) }
     }
 }

@@ -16,8 +16,11 @@ package enum DriftReport {
         let broken = run.broken.map { CaseResult.loadError(path: $0.path, suite: $0.suite, error: $0.error) }
         return broken + run.results.flatMap { result -> [CaseResult] in
             var cases = caseResult(result, run: run, failOn: failOn, staleFails: staleFails)
+            if let baseline, result.notAsked == nil {
+                baseline.answered("\(result.contract)/\(result.endpoint)", recorded: result.recordedStatus, live: result.liveStatus,
+                                  stale: run.stale[result.fixture] != nil)
+            }
             if let baseline, run.stale[result.fixture] == nil {
-                if result.liveStatus != nil { baseline.covered("\(result.contract)/\(result.endpoint)") }
                 if cases[0].verdict.isProblem {
                     let fingerprints = findings(result, failOn: failOn)
                     switch baseline.judge(fingerprints) {
@@ -49,7 +52,7 @@ package enum DriftReport {
             Baseline.fingerprint(contract: result.contract, endpoint: result.endpoint, check: "drift", path: path, kind: kind)
         }
         if result.refused, result.recordedStatus >= 400 { return [fingerprint("auth:\(result.auth.rawValue)", "refused")] }
-        guard result.problem == nil, result.notAsked == nil, !result.unreproducible else { return [] }
+        guard result.problem == nil, result.notAsked == nil, result.notJudged == nil, !result.unreproducible else { return [] }
         return Array(Set(result.changes.filter { $0.grade >= failOn }.map { fingerprint($0.path, $0.kind.rawValue) })).sorted()
     }
 
@@ -58,7 +61,7 @@ package enum DriftReport {
         var notes: String?
         if let stale = run.stale[result.fixture] {
             verdict = stale.verdict(fails: staleFails)
-        } else if let reason = result.notAsked {
+        } else if let reason = result.notAsked ?? result.notJudged {
             verdict = .skip(reason: reason)
         } else if let problem = result.problem {
             verdict = problem.contains("FSQ_API_KEY") ? .skip(reason: problem) : .error(message: problem, detail: problem)

@@ -25,6 +25,8 @@ package struct DriftResult: Sendable, Hashable {
     package var conformance: CaseResult?
     /// The answer came only after a retried 5xx or transport failure (`flaky: …`); nil otherwise.
     package var flaky: String?
+    /// Why the answer was not graded: a 5xx or 429 the fixture did not record is the server's trouble, not drift.
+    package var notJudged: String?
 
     package init(fixture: String, endpoint: String, contract: ContractID = .seed, auth: AuthStyle,
                 changes: [DriftChange] = [], recordedStatus: Int = 200, liveStatus: Int? = nil, problem: String? = nil,
@@ -51,7 +53,7 @@ package struct DriftResult: Sendable, Hashable {
     /// An error fixture whose status class the server did not reproduce (say a recorded 404 answered 200):
     /// the recording cannot be compared, which says nothing about the API's shapes.
     package var unreproducible: Bool {
-        guard let liveStatus, recordedStatus >= 400, !refused else { return false }
+        guard let liveStatus, recordedStatus >= 400, !refused, notJudged == nil else { return false }
         return liveStatus / 100 != recordedStatus / 100
     }
 }
@@ -131,7 +133,7 @@ package struct DriftStrategy: RunStrategy {
             return .compared(result)
         }
         result.seconds = exchange.seconds
-        if !exchange.flakyReasons.isEmpty, exchange.response != nil {
+        if exchange.answeredAfterRetry(expected: fixture.response.status) {
             result.flaky = FlakyCase.note(exchange)
             caller.ledger.flaky(["\(fixture.relativePath) [\(auth)] drift"])
         }
@@ -143,6 +145,13 @@ package struct DriftStrategy: RunStrategy {
         }
         let endpoint = fixture.endpoint.rawValue
         result.liveStatus = response.status
+        if let status = exchange.serverTrouble(expected: fixture.response.status) {
+            result.notJudged = "not judged: the server answered \(status) (the server's trouble, not a contract change)"
+                + (exchange.notRetried.map { "; \($0)" } ?? "")
+            caller.ledger.serverTrouble(.init(operation: endpoint, fixture: fixture.relativePath, auth: auth.rawValue,
+                                              placeID: StaleFixture.placeID(of: fixture), status: status))
+            return .compared(result)
+        }
         if let document, document.oracle.covers(contract: fixture.contract) {
             result.conformance = document.liveResult(fixture: fixture, auth: auth, exchange: exchange, key: key)
         }

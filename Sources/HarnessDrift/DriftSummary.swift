@@ -133,17 +133,19 @@ package struct DriftSummary: Sendable {
             refusals.append(Refusal(auth: auth, statuses: Set(mine.compactMap(\.liveStatus)).sorted(), calls: mine.count,
                                     endpoints: Set(mine.map(\.endpoint)).count))
         }
-        // An endpoint answered 404 on every call in an accepted style, where its fixtures recorded other statuses.
+        // An endpoint answered 404 to every call of a recorded success in an accepted style. Its error fixtures do
+        // not count: a provoked 401 or 400 still answers as such on a route that is gone for every place.
         let refusedStyles = Set(refusals.map(\.auth))
-        let accepted = answered.filter { !refusedStyles.contains($0.auth) }
+        let inStyle = answered.filter { !refusedStyles.contains($0.auth) }
+        let accepted = inStyle.filter { (200...299).contains($0.recordedStatus) }
         for (key, calls) in Dictionary(grouping: accepted, by: { [$0.contract.rawValue, $0.endpoint] }).sorted(by: { $0.key.lexicographicallyPrecedes($1.key) })
-        where calls.allSatisfy({ $0.liveStatus == 404 })
-            && calls.contains(where: { $0.recordedStatus != 404 && !staleFixtures.contains($0.fixture) }) {
+        where calls.allSatisfy({ $0.liveStatus == 404 }) && calls.contains(where: { !staleFixtures.contains($0.fixture) }) {
             let contract = ContractID(key[0])
             let endpoint = Contract.named(contract)?.endpoints.first { $0.id.rawValue == key[1] }
+            let notFound = inStyle.filter { [$0.contract.rawValue, $0.endpoint] == key && $0.liveStatus == 404 }
             gone.append(Gone(contract: contract, endpoint: key[1],
-                             request: endpoint.map { "\($0.method) \($0.pathTemplate)" } ?? key[1], calls: calls.count,
-                             fixtures: calls.map(\.fixture)))
+                             request: endpoint.map { "\($0.method) \($0.pathTemplate)" } ?? key[1], calls: notFound.count,
+                             fixtures: notFound.map(\.fixture)))
         }
         var index: [String: Int] = [:]
         for result in comparable(results) where !staleFixtures.contains(result.fixture) {
@@ -205,7 +207,7 @@ package struct DriftSummary: Sendable {
         let goneEndpoints = Set(gone.map { [$0.contract.rawValue, $0.endpoint] })
         let staleFixtures = Set(stale.map(\.fixture))
         return results.filter {
-            $0.liveStatus != nil && !refused.contains($0.auth) && !$0.unreproducible
+            $0.liveStatus != nil && $0.notJudged == nil && !refused.contains($0.auth) && !$0.unreproducible
                 && !goneEndpoints.contains([$0.contract.rawValue, $0.endpoint]) && !staleFixtures.contains($0.fixture)
         }
     }

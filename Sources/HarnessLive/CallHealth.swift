@@ -108,8 +108,8 @@ package final class CallHealth: Sendable {
                 state.cause = "the budget was too short: \(plural(tally.refused, "call")) not sent once \(maxCalls ?? tally.calls) were made "
                     + "(--max-calls)\(quota); lower --rate-limit to the quota, or raise maxCalls"
             } else if state.stillRefusedByQuota > 0 {
-                state.cause = "the quota left calls unanswered: \(plural(state.stillRefusedByQuota, "call")) still answered 429 once the "
-                    + "budget or the deadline allowed no more retries; lower --rate-limit to the quota, or raise maxCalls or --deadline"
+                state.cause = "the quota left calls unanswered: \(plural(state.stillRefusedByQuota, "call")) still answered 429 once "
+                    + CallLedger.quotaLimitLine(tally.quotaOutlasted)
             }
             return state.cause
         }

@@ -28,6 +28,11 @@ package final class CallLedger: Sendable {
         package var skipped = 0
         /// Cases that passed only after a retried 5xx or transport failure, by name.
         package var flaky: [String] = []
+        /// Calls whose last answer was still a 429 the fixture did not record, by the limit that allowed no more
+        /// retries: `--retries`, `--max-calls` or `--deadline`.
+        package var quotaOutlasted: [String: Int] = [:]
+        /// Calls whose last answer was the server's trouble (their cases were not judged), each once.
+        package var serverTrouble: Set<ServerTrouble> = []
 
         package var retried: Int { retries.values.reduce(0, +) }
     }
@@ -57,6 +62,11 @@ package final class CallLedger: Sendable {
     package var isSpent: Bool { maxCalls.map { limit in state.withLock { $0.calls >= limit } } ?? false }
 
     package func flaky(_ cases: [String]) { state.withLock { $0.flaky += cases } }
+    /// Notes a call still answered 429 once `limit` (`--retries`, `--max-calls`, `--deadline`) allowed no more retries.
+    func quotaOutlasted(by limit: String) { state.withLock { $0.quotaOutlasted[limit, default: 0] += 1 } }
+    /// Notes a call whose cases were not judged because the server failed it; a pass that reads another's answer
+    /// notes the same call again, which counts once.
+    package func serverTrouble(_ call: ServerTrouble) { state.withLock { _ = $0.serverTrouble.insert(call) } }
     func shared() { state.withLock { $0.shared += 1 } }
     package func skipped() { state.withLock { $0.skipped += 1 } }
     func retried(because reason: String) { state.withLock { $0.retries[reason, default: 0] += 1 } }
@@ -83,6 +93,59 @@ package final class CallLedger: Sendable {
         if !tally.flaky.isEmpty { line += "; \(plural(tally.flaky.count, "flaky case")) (passed only after a retried 5xx or transport failure)" }
         if tally.refused > 0, let maxCalls { line += "; \(tally.refused) not sent: the budget of \(maxCalls) calls (--max-calls) was spent" }
         return line
+    }
+}
+
+extension CallLedger {
+    /// A call whose last answer, after its retries, was a 5xx or a 429 its fixture did not record: the server's
+    /// trouble, never a contract change, so its cases are neither red nor green.
+    package struct ServerTrouble: Sendable, Hashable {
+        /// The operation (`place-details`).
+        package var operation: String
+        /// The fixture's path and the auth style it was called under.
+        package var fixture: String
+        package var auth: String
+        /// The place id the call asked for, when its endpoint takes one.
+        package var placeID: String?
+        package var status: Int
+
+        /// One call, as drift and the live checks note it.
+        package init(operation: String, fixture: String, auth: String, placeID: String?, status: Int) {
+            self.operation = operation
+            self.fixture = fixture
+            self.auth = auth
+            self.placeID = placeID
+            self.status = status
+        }
+
+        /// `place-details answered 503 for place 4bf3c82cf964a52053874afa (1 fixture); …; the server is failing, not
+        /// the contract: those cases were not judged`, or nil when every call was answered as the server can.
+        package static func line(_ calls: Set<ServerTrouble>) -> String? {
+            guard !calls.isEmpty else { return nil }
+            let byOperation = Dictionary(grouping: calls, by: \.operation).sorted { $0.key < $1.key }
+            let parts = byOperation.map { operation, calls in
+                let statuses = Set(calls.map(\.status)).sorted().map(String.init).joined(separator: "/")
+                let places = Set(calls.compactMap(\.placeID)).sorted()
+                let fixtures = Set(calls.map(\.fixture)).count
+                let at = places.isEmpty ? "" : " for \(places.count == 1 ? "place" : "places") \(places.joined(separator: ", "))"
+                return "\(operation) answered \(statuses)\(at) (\(plural(fixtures, "fixture")))"
+            }
+            return parts.joined(separator: "; ") + "; the server is failing, not the contract: those cases were not judged"
+        }
+    }
+}
+
+extension CallLedger {
+    /// `--retries allowed no more retries (1 call); lower --rate-limit to the quota, or raise --retries`: the limits
+    /// that ended the retries of calls still answered 429, with what to raise; both limits that can when unknown.
+    package static func quotaLimitLine(_ limits: [String: Int]) -> String {
+        guard !limits.isEmpty else {
+            return "the budget or the deadline allowed no more retries; lower --rate-limit to the quota, or raise maxCalls or --deadline"
+        }
+        let sorted = limits.sorted { $0.key < $1.key }
+        let which = sorted.map { "\($0.key) (\(plural($0.value, "call")))" }.joined(separator: ", ")
+        let raise = sorted.map { $0.key == "--max-calls" ? "maxCalls" : $0.key }.joined(separator: " or ")
+        return "\(which) allowed no more retries; lower --rate-limit to the quota, or raise \(raise)"
     }
 }
 

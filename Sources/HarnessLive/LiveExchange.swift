@@ -28,6 +28,21 @@ package struct LiveExchange: Sendable {
     /// is the quota, not the server failing.
     package var flakyReasons: [String] { retriedFor.filter { $0 != "429" } }
 
+    /// Retried after a 5xx or a transport failure, then answered with what the harness does not retry (or with
+    /// `expected`, the status its fixture recorded): only such a call can have passed after a retry. A call that
+    /// got a 5xx on every try never passed.
+    package func answeredAfterRetry(expected: Int?) -> Bool {
+        guard !flakyReasons.isEmpty, let status = response?.status else { return false }
+        return status == expected || !(status == 429 || status >= 500)
+    }
+
+    /// The status of a last answer (after the retries) that is the server's trouble, never a contract change: a 5xx
+    /// or a 429 that `expected`, the status the fixture recorded, is not. Nil for any other answer.
+    package func serverTrouble(expected: Int?) -> Int? {
+        guard let status = response?.status, status >= 500 || status == 429, status != expected else { return nil }
+        return status
+    }
+
     /// Why nothing was sent (a write the policy refuses); nil when the call was made.
     package var notSent: String?
     /// Whether the policy sent a suggestion as a dry run that its fixture records as applied.

@@ -68,8 +68,19 @@ package struct LiveStrategy: RunStrategy {
             staleProbe.answered(fixture, auth: auth, status: exchange.response?.status)
             if let stale = await staleProbe.check(fixture, auth: auth, liveStatus: exchange.response?.status, caller: caller,
                                                   key: key, deadline: deadline) {
+                baseline?.answered("\(fixture.contract)/\(fixture.endpoint.rawValue)", recorded: fixture.response.status,
+                                   live: exchange.response?.status, stale: true)
                 return cases(job) { _ in (stale.verdict(fails: staleFails), 0) }
             }
+        }
+        // A 5xx or 429 the fixture did not record is the server's trouble: its cases are not judged.
+        if let status = exchange.serverTrouble(expected: fixture.response.status) {
+            caller.ledger.serverTrouble(.init(operation: fixture.endpoint.rawValue, fixture: fixture.relativePath, auth: auth.rawValue,
+                                              placeID: StaleFixture.placeID(of: fixture), status: status))
+            baseline?.answered("\(fixture.contract)/\(fixture.endpoint.rawValue)", recorded: fixture.response.status, live: status)
+            let reason = "not judged: the server answered \(status) (the server's trouble, not a contract change)"
+                + (exchange.notRetried.map { "; \($0)" } ?? "")
+            return cases(job) { _ in (.skip(reason: reason), 0) }
         }
         var notes = [exchange.attempts > 1 ? "attempts: \(exchange.attempts)" : nil, exchange.writeNote, exchange.notRetried].compactMap { $0 }
             .joined(separator: "\n").nonEmpty
@@ -85,13 +96,14 @@ package struct LiveStrategy: RunStrategy {
             results.append(document.liveResult(fixture: fixture, auth: auth, exchange: exchange, key: key))
         }
         // Passed only after a retried 5xx or transport failure: green, but marked so a flaky server shows.
-        if !exchange.flakyReasons.isEmpty, !results.contains(where: \.verdict.isProblem) {
+        if exchange.answeredAfterRetry(expected: fixture.response.status), !results.contains(where: \.verdict.isProblem) {
             notes = FlakyCase.note(exchange)
             for index in results.indices { results[index].notes = notes }
             caller.ledger.flaky(results.map(\.name))
         }
         if let baseline {
-            if exchange.response != nil { baseline.covered("\(fixture.contract)/\(fixture.endpoint.rawValue)") }
+            baseline.answered("\(fixture.contract)/\(fixture.endpoint.rawValue)", recorded: fixture.response.status,
+                              live: exchange.response?.status)
             baseline.apply(to: &results, contract: fixture.contract, endpoint: fixture.endpoint.rawValue)
         }
         return results

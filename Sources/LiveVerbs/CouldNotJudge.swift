@@ -22,6 +22,16 @@ package enum CouldNotJudge {
             + "no baseline written"
     }
 
+    /// `nightly: could not judge every case (exit 3): place-details answered 503 for place …; …`: the line of a run
+    /// that judged every case but those the server failed, and found no contract change.
+    package static func partLine(verb: String, cause: String) -> String {
+        "\(verb): could not judge every case (exit \(exitStatus)): \(cause); every other case held, and the baseline neither "
+            + "took nor lost an entry for them"
+    }
+
+    /// Why some cases of a run whose calls went through `ledger` were not judged, if any were.
+    package static func notJudged(_ ledger: CallLedger) -> String? { CallLedger.ServerTrouble.line(ledger.tally.serverTrouble) }
+
     /// The cause for a run whose calls went through `ledger`, if any (`CallHealth.conclude`).
     package static func cause(_ ledger: CallLedger) -> String? { ledger.health.conclude(ledger.tally, maxCalls: ledger.maxCalls) }
 }

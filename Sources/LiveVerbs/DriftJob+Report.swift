@@ -87,7 +87,10 @@ extension DriftJob {
         print("report: \(reportPath)" + (summaryPath.map { ", summary: \($0)" } ?? "") + (json.map { ", json: \($0)" } ?? ""))
         try writeHumanReports(cases: cases, summary: summary, baselineUse: baselineUse, ledger: drift.ledger, phases: phases)
         if let couldNotJudge, nightly == nil { print(CouldNotJudge.line(verb: verb, cause: couldNotJudge)) }
-        return VerbStatus(failed: cases.contains(where: \.verdict.isProblem), couldNotJudge: couldNotJudge)
+        var status = VerbStatus(failed: cases.contains(where: \.verdict.isProblem), couldNotJudge: couldNotJudge)
+        status.notJudged = CouldNotJudge.notJudged(drift.ledger)
+        if nightly == nil, couldNotJudge == nil, !status.failed, let cause = status.notJudged { print(CouldNotJudge.partLine(verb: verb, cause: cause)) }
+        return status
     }
 
     /// `--html`, `--ctrf` and `--pr-comment` (and the HTML report by default in CI), from the cases the JUnit report

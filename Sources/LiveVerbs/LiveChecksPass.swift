@@ -115,6 +115,11 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
 
     package var couldNotJudge: String? { ledger.flatMap(CouldNotJudge.cause) }
 
+    package var notJudged: String? {
+        guard share == nil, let cause = ledger.flatMap(CouldNotJudge.notJudged) else { return nil }
+        return CouldNotJudge.partLine(verb: "run --live", cause: cause)
+    }
+
     package func beforeSummary(_ tally: inout RunTally) {
         // A contract the server refused on every call is one line; its cases stay failures in the report.
         if couldNotJudge == nil { refusals.lines.forEach { print($0) } }

@@ -41,7 +41,8 @@ struct NightlyRun {
         let liveStatus = try runJob.report(outcome)
         if liveStatus.couldNotJudge == nil, let nightly { try nightly.finish().forEach { print($0) } }
         print(share.count.line)
-        let status = VerbStatus(failed: driftStatus.failed || liveStatus.failed, couldNotJudge: liveStatus.couldNotJudge)
+        var status = VerbStatus(failed: driftStatus.failed || liveStatus.failed, couldNotJudge: liveStatus.couldNotJudge)
+        status.notJudged = CouldNotJudge.notJudged(share.caller.ledger)
         print(Self.headline(status))
         try status.exit()
     }
@@ -49,6 +50,7 @@ struct NightlyRun {
     /// The night's last line: what it means, with the exit status.
     static func headline(_ status: VerbStatus) -> String {
         if let cause = status.couldNotJudge { return CouldNotJudge.line(verb: "nightly", cause: cause) }
+        if !status.failed, let cause = status.notJudged { return CouldNotJudge.partLine(verb: "nightly", cause: cause) }
         return status.failed ? "nightly: the contract changed (exit 1): see the findings above"
             : "nightly: green (exit 0): the contract holds"
     }

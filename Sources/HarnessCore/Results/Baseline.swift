@@ -164,7 +164,8 @@ package struct Baseline: Sendable, Equatable {
 package final class BaselineUse: Sendable {
     package let baseline: Baseline
     package let today: String
-    private let state = Locked<(findings: Set<String>, known: Set<String>, expired: Set<String>, covered: Set<String>)>(([], [], [], []))
+    private let state = Locked<(findings: Set<String>, known: Set<String>, expired: Set<String>, covered: Set<String>,
+                                notJudged: Set<String>)>(([], [], [], [], []))
 
     package init(_ baseline: Baseline, today: String = Baseline.day()) {
         self.baseline = baseline
@@ -183,6 +184,19 @@ package final class BaselineUse: Sendable {
 
     /// Notes an operation the run got an answer from (for fixed entries).
     package func covered(_ operation: String) { state.withLock { _ = $0.covered.insert(operation) } }
+
+    /// Notes one call of `operation` to a fixture that recorded `recorded`: an answer of the recorded status class
+    /// judges the operation (its entries can be fixed); an answer that could not show the fixture's findings (none,
+    /// a 5xx or 429 the fixture did not record, anything but a 2xx for a 2xx, a stale fixture) keeps every entry of
+    /// the operation unchecked, since the finding could have recurred in the answer the run did not get.
+    package func answered(_ operation: String, recorded: Int, live: Int?, stale: Bool = false) {
+        let judged = live.map { !stale && $0 / 100 == recorded / 100 } ?? false
+        let blind = stale || live.map { ($0 >= 500 || $0 == 429) && $0 != recorded || (200...299).contains(recorded) && !(200...299).contains($0) } ?? true
+        state.withLock { state in
+            if judged { state.covered.insert(operation) }
+            if blind { state.notJudged.insert(operation) }
+        }
+    }
 
     package func judge(_ fingerprints: [String]) -> Standing {
         guard !fingerprints.isEmpty else { return .new(unknown: []) }
@@ -241,14 +255,16 @@ package final class BaselineUse: Sendable {
     package var findings: Set<String> { state.current.findings }
     package var known: [String] { state.current.known.sorted() }
     package var expired: [Baseline.Entry] { baseline.entries.filter { state.current.expired.contains($0.fingerprint) } }
-    package var coveredOperations: Set<String> { state.current.covered }
+    /// Operations the run judged every call of: `--update-baseline` removes an entry only there.
+    package var coveredOperations: Set<String> { state.current.covered.subtracting(state.current.notJudged) }
 
-    /// Entries whose finding did not occur in an operation the run covered (an older entry a finding still matches
-    /// is not fixed).
+    /// Entries whose finding did not occur in an operation the run covered, every call of which it could judge (an
+    /// older entry a finding still matches is not fixed).
     package var fixed: [Baseline.Entry] {
         let current = state.current
         let matched = Set(current.findings.compactMap { baseline.entry($0)?.fingerprint })
-        return baseline.entries.filter { !matched.contains($0.fingerprint) && current.covered.contains($0.operation) }
+        let covered = coveredOperations
+        return baseline.entries.filter { !matched.contains($0.fingerprint) && covered.contains($0.operation) }
     }
 
     /// The entries the run's known findings matched, each once (an older entry may stand for a finding).
@@ -263,6 +279,7 @@ package final class BaselineUse: Sendable {
             mine.known.formUnion(theirs.known)
             mine.expired.formUnion(theirs.expired)
             mine.covered.formUnion(theirs.covered)
+            mine.notJudged.formUnion(theirs.notJudged)
         }
     }
 
