@@ -85,16 +85,19 @@ package enum DriftReport {
                            time: result.seconds, verdict: verdict, notes: notes)] + (result.conformance.map { [$0] } ?? [])
     }
 
-    /// `the API breaks its own OpenAPI document: 3 of 40 answers (5 violations)`, or nil without `--openapi`.
+    /// `OpenAPI: the API breaks its own document in 3 of 40 cases checked (…)`, or nil without `--openapi`. It counts
+    /// cases (one per fixture and style), not calls: identical requests share one call, so calls can be fewer.
     package static func documentLine(_ run: DriftRun) -> String? {
         let checked = run.results.compactMap(\.conformance)
         guard !checked.isEmpty else { return nil }
         let breaking = checked.filter(\.verdict.isProblem)
         let warnings = checked.reduce(0) { $0 + $1.warnings }
         guard !breaking.isEmpty else {
-            return "OpenAPI: all \(checked.count) answers keep the provider's document" + (warnings > 0 ? " (\(warnings) warnings)" : "")
+            return "OpenAPI: all \(checked.count) cases checked keep the provider's document" + (warnings > 0 ? " (\(warnings) warnings)" : "")
+                + " (one per fixture and style; identical requests share one call)"
         }
-        return "OpenAPI: the API breaks its own document in \(breaking.count) of \(checked.count) answers (apart from drift; see the live-openapi testcases)"
+        return "OpenAPI: the API breaks its own document in \(breaking.count) of \(checked.count) cases checked (one per fixture and style; "
+            + "identical requests share one call; apart from drift: see the live-openapi testcases)"
     }
 
     /// Counts per grade for one suite's properties: `drift.err`, `drift.warn`, `drift.info` (changes of calls
