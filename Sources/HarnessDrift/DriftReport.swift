@@ -17,7 +17,9 @@ package enum DriftReport {
         return broken + run.results.flatMap { result -> [CaseResult] in
             var cases = caseResult(result, run: run, failOn: failOn, staleFails: staleFails)
             if let baseline, run.stale[result.fixture] == nil {
-                if result.liveStatus != nil { baseline.covered("\(result.contract)/\(result.endpoint)") }
+                // A refusal (401/403, even one the fixture recorded) says nothing about the operation's findings: none
+                // of its entries is fixed by it.
+                if let status = result.liveStatus, status != 401, status != 403 { baseline.covered("\(result.contract)/\(result.endpoint)") }
                 if cases[0].verdict.isProblem {
                     let fingerprints = findings(result, failOn: failOn)
                     switch baseline.judge(fingerprints) {

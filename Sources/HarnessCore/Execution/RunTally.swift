@@ -75,6 +75,25 @@ package struct RunTally: Sendable {
         suites[suite] = counts
     }
 
+    /// A tally of results already in memory (drift), one fixture per distinct path, in order.
+    package init(_ results: [CaseResult], maxProblems: Int = 50) {
+        self.init(maxProblems: maxProblems)
+        var current: [CaseResult] = []
+        for result in results {
+            if let first = current.first, first.fixture != result.fixture || first.endpoint != result.endpoint {
+                add(current, suite: first.endpoint)
+                current = []
+            }
+            current.append(result)
+        }
+        if let first = current.first { add(current, suite: first.endpoint) }
+    }
+
+    /// Problems whose cause says the run deadline stopped them (`RunDeadline.stopped`).
+    package var stoppedByDeadline: Int {
+        causes.filter { RunDeadline.stopped(cause: $0.key) }.reduce(0) { $0 + $1.value.count }
+    }
+
     /// Drops kept problems a summary line stands for (a contract the server refused on every call); the counts,
     /// and the report, keep them.
     package mutating func omitProblems(where summarised: (CaseResult) -> Bool) {
@@ -123,17 +142,7 @@ package enum Summary {
 
     /// The summary of results already in memory (drift), one fixture per distinct path.
     package static func render(_ results: [CaseResult], maxProblems: Int = 50) -> String {
-        var tally = RunTally(maxProblems: maxProblems)
-        var current: [CaseResult] = []
-        for result in results {
-            if let first = current.first, first.fixture != result.fixture || first.endpoint != result.endpoint {
-                tally.add(current, suite: first.endpoint)
-                current = []
-            }
-            current.append(result)
-        }
-        if let first = current.first { tally.add(current, suite: first.endpoint) }
-        return render(tally)
+        render(RunTally(results, maxProblems: maxProblems))
     }
 
     static func oneLine(_ text: String) -> String {
