@@ -62,7 +62,8 @@ struct NightlyRun {
     func liveJob(after driftJob: DriftJob, share: NightlyShare, nightly: NightlyBaseline? = nil, changedBefore: Bool = false) -> RunJob {
         let project = driftJob.project
         let baseline = nightly.map { (path: $0.file.path, baseline: $0.forLive) } ?? driftJob.baseline
-        let baselineUse = baseline.map { BaselineUse($0.baseline) }
+        // With --update-baseline the night accepts the live checks' findings as it accepts drift's: one file, written once.
+        let baselineUse = baseline.map { BaselineUse($0.baseline, accepts: nightly?.update ?? false) }
         nightly?.live = baselineUse
         let pass = LiveChecksPass(options: driftJob.options, project: project, strict: command.strictFlags.strict, budget: command.budget,
                                   baselineFlags: command.baselineFlags, baseline: baseline, baselineUse: baselineUse, share: share)
