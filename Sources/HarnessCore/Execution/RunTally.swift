@@ -41,8 +41,11 @@ package struct RunTally: Sendable {
     package private(set) var total = Counts()
     /// The first `maxProblems` failed or errored results, in run order, at most `CauseGroups.threshold` per cause.
     package private(set) var problems: [CaseResult] = []
-    /// How many problems share each one-line cause, and the first case with it (at most `maxCauses` causes).
+    /// How many problems share each one-line cause, and the first case with it (at most `maxCauses` causes). A cause
+    /// is keyed at its schema pointer (`CauseGroups.key`): one change at every array index is one cause.
     package private(set) var causes: [String: (count: Int, first: CaseResult)] = [:]
+    /// The fixtures each cause touched.
+    package private(set) var causeFixtures: [String: Set<String>] = [:]
     /// Distinct causes counted; past it a new cause is only in `problems` and the report.
     package static let maxCauses = 1000
 
@@ -59,7 +62,7 @@ package struct RunTally: Sendable {
             counts.warnings += result.warnings
             total.warnings += result.warnings
             guard result.verdict.isProblem else { continue }
-            let cause = result.verdict.cause
+            let cause = result.verdict.cause.map(CauseGroups.key)
             // A few cases per cause: the list then holds the other causes too, past a cause many cases share.
             if problems.count < maxProblems, (cause.flatMap { causes[$0]?.count } ?? 0) < CauseGroups.threshold {
                 problems.append(result)
@@ -67,8 +70,10 @@ package struct RunTally: Sendable {
             if let cause {
                 if let known = causes[cause] {
                     causes[cause] = (known.count + 1, known.first)
+                    causeFixtures[cause]?.insert(result.fixture)
                 } else if causes.count < Self.maxCauses {
                     causes[cause] = (1, result)
+                    causeFixtures[cause] = [result.fixture]
                 }
             }
         }
@@ -120,11 +125,12 @@ package enum Summary {
             // A cause many cases share is one line with its count and first case; the report keeps every case.
             let groups = CauseGroups(tally)
             for group in groups.shown {
+                let fixtures = tally.causeFixtures[group.cause]?.count ?? 1
                 lines.append("  \(plural(group.count, "case")): \(oneLine(group.cause))")
-                lines.append("       first: \(group.first.verdict.kind) \(group.first.name)")
+                lines.append("       first: \(group.first.verdict.kind) \(group.first.name) (\(plural(fixtures, "fixture")) in all)")
             }
             var listed = groups.shown.reduce(0) { $0 + $1.count }
-            for result in tally.problems where !groups.grouped.contains(result.verdict.cause ?? "") {
+            for result in tally.problems where !groups.grouped.contains(result.verdict.cause.map(CauseGroups.key) ?? "") {
                 listed += 1
                 lines.append("  \(result.verdict.kind) \(result.name)")
                 lines.append("       \(oneLine(result.verdict.cause ?? ""))")
@@ -162,6 +168,13 @@ struct CauseGroups {
 
     let shown: [(cause: String, count: Int, first: CaseResult)]
     let grouped: Set<String>
+
+    /// A cause at its schema pointer: every JSON array index (`$.results[3]`, `[0]`) is `[*]`, so one change the
+    /// answers show at many indices is one cause.
+    static func key(_ cause: String) -> String {
+        guard cause.contains("[") else { return cause }
+        return cause.replacingOccurrences(of: #"\[\d+\]"#, with: "[*]", options: .regularExpression)
+    }
 
     init(_ tally: RunTally) {
         let all = tally.causes.filter { $0.value.count >= Self.threshold }
