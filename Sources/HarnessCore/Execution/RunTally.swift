@@ -39,6 +39,8 @@ package struct RunTally: Sendable {
     package var maxProblems: Int
     package private(set) var suites: [String: Counts] = [:]
     package private(set) var total = Counts()
+    /// Cases no fixture yields (documented bounds), per suite, so the totals do not say they came from fixtures.
+    package private(set) var casesWithoutFixture: [String: Int] = [:]
     /// The first `maxProblems` failed or errored results, in run order, at most `CauseGroups.threshold` per cause.
     package private(set) var problems: [CaseResult] = []
     /// How many problems share each one-line cause, and the first case with it (at most `maxCauses` causes). A cause
@@ -56,6 +58,7 @@ package struct RunTally: Sendable {
         var counts = suites[suite] ?? Counts()
         counts.fixtures += fixtures
         total.fixtures += fixtures
+        if fixtures == 0, !results.isEmpty { casesWithoutFixture[suite, default: 0] += results.count }
         for result in results {
             counts.add(result.verdict)
             total.add(result.verdict)
@@ -139,11 +142,20 @@ package enum Summary {
             if more > 0 { lines.append("  … and \(more) more in the report") }
         }
         lines.append("")
-        lines.append("\(tally.total.line): \(plural(tally.total.cases, "case")) from \(plural(tally.total.fixtures, "fixture"))")
+        lines.append("\(tally.total.line): \(totals(tally))")
         if tally.total.warnings > 0 {
             lines.append("\(plural(tally.total.warnings, "OpenAPI warning")) (not failures; each testcase's system-out lists them)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `763 cases from 301 fixtures`, or `763 cases: 723 from 301 fixtures, 40 in bounds (no fixture)`.
+    static func totals(_ tally: RunTally) -> String {
+        let without = tally.casesWithoutFixture.values.reduce(0, +)
+        let fromFixtures = plural(tally.total.fixtures, "fixture")
+        guard without > 0 else { return "\(plural(tally.total.cases, "case")) from \(fromFixtures)" }
+        let suites = tally.casesWithoutFixture.keys.sorted().joined(separator: ", ")
+        return "\(plural(tally.total.cases, "case")): \(tally.total.cases - without) from \(fromFixtures), \(without) in \(suites) (no fixture)"
     }
 
     /// The summary of results already in memory (drift), one fixture per distinct path.

@@ -24,6 +24,16 @@ import Testing
         #expect(text.hasSuffix("0 passed, 1 failed, 75 errors: 76 cases from 76 fixtures"))
     }
 
+    /// Documented-bound cases come from the contract's document, not a fixture, and the totals say so.
+    @Test func casesNoFixtureYieldsAreNotCountedAsFromFixtures() {
+        var tally = RunTally()
+        tally.add([result("chains/a.json", .pass), result("chains/a.json", .pass)], suite: "chains")
+        tally.add([result("bounds/limit", .pass), result("bounds/radius", .pass), result("bounds/sort", .pass)],
+                  suite: "bounds", fixtures: 0)
+        let text = Summary.render(tally)
+        #expect(text.hasSuffix("5 passed, 0 failed: 5 cases: 2 from 1 fixture, 3 in bounds (no fixture)"), "\(text)")
+    }
+
     @Test func twoCasesWithOneCauseStayTwoLines() {
         var tally = RunTally()
         for name in ["a", "b"] {
