@@ -139,8 +139,9 @@ for path in sorted(glob.glob("Fixtures/*/2025-06-17/2*.json")):
   night_undecided "$mode-writes-503" "$max_calls" --status-for '/places/*/suggest/*=503' --status-for '/places/suggest/*=503' --
   grep -qE 'answers only 5xx: 503 \(3 of 3 calls\)' "$work/$night.out" || fail "the cause does not name the operation answering 503"
   if grep -qE 'status class changed' "$work/$night.out"; then fail "a 503 was graded as drift"; fi
+  # 3 calls for the first write operation, 1 for each other once one answered only 5xx, and what was in flight then.
   writes=$(grep -cE '^standin: POST ' "$work/$night.log")
-  [ "$writes" -le 12 ] || fail "$writes write calls, more than a handful (12) once each write operation answered only 5xx"
+  [ "$writes" -le 14 ] || fail "$writes write calls, more than a handful (14) once each write operation answered only 5xx"
   judged=$(python3 -c '
 import sys, xml.etree.ElementTree as ET
 cases = ET.parse(sys.argv[1]).getroot().iter("testcase")
