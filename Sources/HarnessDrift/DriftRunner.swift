@@ -140,7 +140,7 @@ package struct DriftStrategy: RunStrategy {
         let scrubber = KeyScrubber(key: key)
         let secrets = AnswerSecrets(body: exchange.body)
         guard let response = exchange.response else {
-            if case let .failed(error) = exchange.outcome { result.problem = error.networkCause ?? scrubber.text(error.description) }
+            if case let .failed(error) = exchange.outcome { result.problem = scrubber.text(error.noAnswerCause ?? error.description) }
             return .compared(result)
         }
         let endpoint = fixture.endpoint.rawValue

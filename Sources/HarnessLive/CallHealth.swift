@@ -3,15 +3,17 @@ import FoursquarePlaces
 import HarnessCore
 
 /// Whether a live run's answers can judge the contract at all. Some nights nothing answers, the key is refused on
-/// every call, an operation answers only 5xx, or the quota eats the budget: what such a night sees is not the
-/// contract, so it is neither red nor green. `cause` says which, in one line; once it is known the run sends no
-/// more calls (`PacedTransport` refuses them), grades no drift and writes no baseline.
+/// every call, or the quota eats the budget: what such a night sees is not the contract, so it is neither red nor
+/// green. `cause` says which, in one line; once it is known the run sends no more calls (`PacedTransport` refuses
+/// them), grades no drift and writes no baseline. An operation that answers only 5xx stops only that operation's
+/// calls (`notJudged`): the others are still called and judged.
 package final class CallHealth: Sendable {
     /// Attempts in a row that got no answer (refused connection, timeout, TLS or DNS failure) before the run stops.
     package static let noAnswerLimit = 3
     /// Answered calls, all refused by authentication (401/403 to the run's own key), before the run stops.
     package static let refusedLimit = 8
-    /// Calls of one operation answered only with 5xx (after retries) before the run stops.
+    /// Calls of one operation answered only with 5xx (after retries) before the run stops calling it; once one
+    /// operation did, another stops at its first such answer (the service behind them is failing).
     package static let serverErrorLimit = 3
 
     /// Why the run could not judge the contract: one line, or nil while it can.
@@ -27,6 +29,8 @@ package final class CallHealth: Sendable {
         var refused = 0
         var refusedStatuses: Set<Int> = []
         var operations: [String: Operation] = [:]
+        /// Operations that answered only 5xx, each with its line: no more calls go to them.
+        var notJudged: [String: String] = [:]
         /// Calls whose last answer, after their retries, was still a 429; and how many of them in a row.
         var stillRefusedByQuota = 0
         var quotaInARow = 0
@@ -85,24 +89,35 @@ package final class CallHealth: Sendable {
                 op.statuses.insert(status)
             }
             state.operations[operation] = op
-            guard state.cause == nil, op.answers >= Self.serverErrorLimit, op.serverErrors == op.answers else { return }
-            state.cause = Self.onlyServerErrors(operation, op)
+            let limit = state.notJudged.isEmpty ? Self.serverErrorLimit : 1
+            guard state.notJudged[operation] == nil, op.answers >= limit, op.serverErrors == op.answers else { return }
+            state.notJudged[operation] = Self.onlyServerErrors(operation, op)
         }
     }
 
+    /// The line of `operation` when it answered only 5xx, so its cases are not judged and it gets no more calls.
+    package func notJudged(_ operation: String) -> String? { state.current.notJudged[operation] }
+
+    /// The skip reason of a case whose operation answered only 5xx (`line`, as `notJudged` gives it).
+    package static func notJudgedReason(_ line: String) -> String { "not judged: \(line)" }
+
+    /// Every operation that answered only 5xx, by name, with its line (`place-suggest-edit answers only 5xx: 503 (3 of 3 calls)`);
+    /// at the end of a run (`conclude`) one answered fewer than `serverErrorLimit` times, all 5xx, is one too.
+    package var operationsNotJudged: [String: String] { state.current.notJudged }
+
     /// At the end of a run, the cause if any: the one found during the run, else every answered call refused by
-    /// authentication, an operation that answered only 5xx, or calls the budget (`--max-calls`) or the deadline
-    /// left unsent (what the quota's 429s and their retries cost).
+    /// authentication, or calls the budget (`--max-calls`) or the deadline left unsent (what the quota's 429s and
+    /// their retries cost). Operations that answered only 5xx are noted apart (`operationsNotJudged`).
     package func conclude(_ tally: CallLedger.Tally, maxCalls: Int?) -> String? {
         state.withLock { state in
+            for (name, op) in state.operations where state.notJudged[name] == nil && op.answers > 0 && op.serverErrors == op.answers {
+                state.notJudged[name] = Self.onlyServerErrors(name, op)
+            }
             if let cause = state.cause { return cause }
             if state.noAnswerInARow > 0, state.answered == 0, state.operations.isEmpty {
                 state.cause = "nothing answers: \(state.lastNoAnswer) (\(state.noAnswerInARow) of \(state.noAnswerInARow) calls got no answer)"
             } else if state.answered > 0, state.refused == state.answered {
                 state.cause = Self.keyRejected(state)
-            } else if let (name, op) = state.operations.sorted(by: { $0.key < $1.key })
-                .first(where: { $0.value.answers > 0 && $0.value.serverErrors == $0.value.answers }) {
-                state.cause = Self.onlyServerErrors(name, op)
             } else if tally.refused > 0 {
                 let quota = tally.retries["429"].map { "; the quota answered 429 \($0) times" } ?? ""
                 state.cause = "the budget was too short: \(plural(tally.refused, "call")) not sent once \(maxCalls ?? tally.calls) were made "
@@ -125,7 +140,26 @@ package final class CallHealth: Sendable {
 
     private static func onlyServerErrors(_ operation: String, _ op: Operation) -> String {
         let statuses = op.statuses.sorted().map(String.init).joined(separator: "/")
-        return "\(operation) answers only 5xx: \(statuses) on every call (\(op.serverErrors) of \(op.answers)); the server is failing, not the contract"
+        return "\(operation) answers only 5xx: \(statuses) (\(op.serverErrors) of \(plural(op.answers, "call")))"
+    }
+
+    /// The one line for the operations that answered only 5xx (`operationsNotJudged`); nil when none did.
+    package static func notJudgedLine(_ operations: [String: String]) -> String? {
+        guard !operations.isEmpty else { return nil }
+        let them = operations.count == 1 ? "its cases are not judged, and it was" : "their cases are not judged, and they were"
+        return operations.sorted { $0.key < $1.key }.map(\.value).joined(separator: ", ")
+            + "; \(them) called no more: the server is failing, not the contract"
+    }
+
+    /// Whether a case's one-line cause says its call got no complete answer after its retries (refused, reset,
+    /// timed out: `FoursquareError.noAnswerCause`): a transport failure, not the contract. A case the deadline cut
+    /// is the deadline's (`RunDeadline.stopped`).
+    package static func unanswered(cause: String) -> Bool { cause.hasPrefix("no answer: ") && !RunDeadline.stopped(cause: cause) }
+
+    /// The cases of `tally` whose call got no complete answer, and the first such cause.
+    package static func unanswered(in tally: RunTally) -> (count: Int, first: String?) {
+        let causes = tally.causes.filter { unanswered(cause: $0.key) }.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
+        return (causes.reduce(0) { $0 + $1.value.count }, causes.first?.key)
     }
 
     /// Whether `outcome` is a call the run stopped before sending.

@@ -38,6 +38,13 @@ package struct LiveCaller: Sendable {
         _ asked: CallPlan, auth: AuthStyle, key: APIKey, deadline: RunDeadline, expectedStatus: Int?,
         fixtureHeader: String? = nil, sending: APIKey? = nil
     ) async -> LiveExchange {
+        // An operation that answered only 5xx gets no more calls: its cases cannot be judged tonight.
+        if let failing = health.notJudged(asked.endpoint.rawValue) {
+            var exchange = LiveExchange(outcome: .failed(.invalidInput("operation", failing)), request: nil, response: nil,
+                                        body: Data(), attempts: 0, seconds: 0)
+            exchange.notSent = CallHealth.notJudgedReason(failing)
+            return exchange
+        }
         let plan: CallPlan
         switch options.writes.decide(asked) {
         case let .send(allowed): plan = allowed

@@ -51,7 +51,9 @@ package enum LiveChecks {
             let message = "the client refused the request: \(refusal.cause ?? "invalid input")"
             return .error(message: message, detail: "\(message)\nthe client threw: \(error.description)")
         }
-        let cause = [.transportFailed, .timedOut, .cancelled].contains(error.code) ? "no answer: \(error.reason ?? error.description)" : error.description
+        var cause = [.transportFailed, .timedOut, .cancelled].contains(error.code) ? "no answer: \(error.reason ?? error.description)" : error.description
+        // An answer the stack refused (a body past the cap, a head past the parser's limit) was an answer.
+        if let failure = error.underlyingError as? LiveTransportError, !failure.isNoAnswer { cause = failure.description }
         // A TLS, DNS or proxy failure is one line with what to do; the library's own words stay in the detail.
         let raw = (error.underlyingError as? LiveTransportError)?.raw.map { "\nraw error: \($0)" } ?? ""
         return .error(message: cause, detail: "\(cause)\nthe client threw: \(error.description)\(raw)")

@@ -58,6 +58,10 @@ package struct LiveStrategy: RunStrategy {
             caller.ledger.skipped()
             return [skipped(job, reason)]
         }
+        // An answer of an operation that answered only 5xx (this one may be the one that showed it) judges nothing.
+        if let failing = caller.health.notJudged(fixture.endpoint.rawValue) {
+            return cases(job) { _ in (.skip(reason: CallHealth.notJudgedReason(failing)), 0) }
+        }
         // Only the emulator, which names the fixture it served, can give an answer no request provokes. A call with
         // no answer at all stays an error: a server that is down is not a reason to skip.
         if case let .emulatorOnly(reason) = provocation, let response = exchange.response,

@@ -59,7 +59,7 @@ package enum LiveTransportError: Error, Sendable, Equatable, CustomStringConvert
     package var foursquareErrorCode: FoursquareError.Code {
         switch self {
         case .timedOut, .runDeadlinePassed: return .timedOut
-        case .bodyTooLarge, .malformed, .unreachable, .network: return .transportFailed
+        case .bodyTooLarge, .malformed, .unreachable, .closed, .network: return .transportFailed
         }
     }
 
@@ -69,6 +69,8 @@ package enum LiveTransportError: Error, Sendable, Equatable, CustomStringConvert
     case malformed(reason: String, url: URL)
     /// No connection: refused, or the network is unreachable (`reason` is the system's word for it).
     case unreachable(reason: String, url: URL)
+    /// The connection closed or was reset after the head, with `bodyBytes` of the body: no complete answer.
+    case closed(bodyBytes: Int, url: URL)
     /// The deadline passed; `headReceived` says whether the status line and headers had all arrived.
     case timedOut(seconds: Double, headReceived: Bool, bodyBytes: Int, url: URL)
     /// The run's `--deadline` ran out during the exchange: the server may have been about to answer.
@@ -88,6 +90,8 @@ package enum LiveTransportError: Error, Sendable, Equatable, CustomStringConvert
             return "the answer from \(Self.origin(url)) was refused: \(reason)"
         case let .unreachable(reason, url):
             return "cannot connect to \(Self.origin(url)): \(reason) (is the server running, and is --base-url right?)"
+        case let .closed(bodyBytes, url):
+            return "the connection to \(Self.origin(url)) closed mid-answer (reset after the head and \(Self.size(bodyBytes)) of the body)"
         case let .timedOut(seconds, headReceived, bodyBytes, url):
             let seconds = String(format: "%g", seconds)
             if !headReceived {
@@ -102,6 +106,16 @@ package enum LiveTransportError: Error, Sendable, Equatable, CustomStringConvert
                 + "(\(got)); raise --deadline, or lower --retries"
         case let .network(cause, _, _):
             return cause
+        }
+    }
+
+    /// No complete answer came (refused, reset, closed mid-body, timed out, a TLS, DNS or proxy failure): a transport
+    /// failure, which says nothing about the contract. A body past the cap or a head past the parser's limit is an
+    /// answer, judged as one.
+    package var isNoAnswer: Bool {
+        switch self {
+        case .bodyTooLarge, .malformed: return false
+        case .unreachable, .closed, .timedOut, .runDeadlinePassed, .network: return true
         }
     }
 
@@ -127,6 +141,13 @@ extension FoursquareError {
     package var networkCause: String? {
         guard let failure = underlyingError as? LiveTransportError, case let .network(cause, _, _) = failure else { return nil }
         return "no answer: \(cause)"
+    }
+
+    /// For a call that got no complete answer (`LiveTransportError.isNoAnswer`): `no answer: <the one line>`, the
+    /// words every verb's case gives it (`CallHealth.unanswered`); nil for every other failure.
+    package var noAnswerCause: String? {
+        guard let failure = underlyingError as? LiveTransportError, failure.isNoAnswer else { return nil }
+        return networkCause ?? "no answer: \(failure.description)"
     }
 
     /// True for a failure another attempt would repeat (a certificate that does not verify): not worth a retry.

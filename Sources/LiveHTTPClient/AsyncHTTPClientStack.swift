@@ -102,13 +102,22 @@ package struct AsyncHTTPClientStack: LiveHTTPStack {
         }
         var body = BodyBuffer()
         defer { body.discard() }
-        for try await buffer in response.body {
-            guard body.count + buffer.readableBytes <= maxBody else {
-                throw LiveTransportError.bodyTooLarge(bytes: body.count + buffer.readableBytes, limit: maxBody,
-                                                      announced: false, url: request.url)
+        do {
+            for try await buffer in response.body {
+                guard body.count + buffer.readableBytes <= maxBody else {
+                    throw LiveTransportError.bodyTooLarge(bytes: body.count + buffer.readableBytes, limit: maxBody,
+                                                          announced: false, url: request.url)
+                }
+                try body.append(buffer)
+                progress.received(body.count)
             }
-            try body.append(buffer)
-            progress.received(body.count)
+        } catch let failure as LiveTransportError {
+            throw failure
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // The connection closed (or was reset) mid-body: a transport failure, as a reset before the head is.
+            throw LiveTransportError.closed(bodyBytes: body.count, url: request.url)
         }
         let data = try body.contents()
         var headers = FoursquarePlaces.HTTPHeaders()

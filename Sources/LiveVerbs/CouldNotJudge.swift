@@ -10,7 +10,7 @@ import HarnessProject
 import Foundation
 
 /// A live run (`run --live`, `drift`, `nightly`) whose answers could not judge the contract: nothing answered, the
-/// key was refused on every call, an operation answered only 5xx, or the budget ran out. Not red (the contract did
+/// key was refused on every call, an operation answered only 5xx, the budget ran out, or the deadline passed. Not red (the contract did
 /// not change) and not green (nothing was shown to hold): its own exit status and one line naming the cause.
 package enum CouldNotJudge {
     /// The exit status (`VerbStatus.couldNotJudgeStatus`).
@@ -18,8 +18,8 @@ package enum CouldNotJudge {
 
     /// `drift: could not judge the contract (exit 3): the key was rejected: 401 on every call (8 of 8); …`.
     package static func line(verb: String, cause: String) -> String {
-        "\(verb): could not judge the contract (exit \(exitStatus)): \(cause); no drift graded, no baseline entry marked fixed, "
-            + "no baseline written"
+        "\(verb): could not judge the contract (exit \(exitStatus)): \(cause); what it could not judge is skipped, no baseline entry "
+            + "marked fixed, no baseline written"
     }
 
     /// `nightly: could not judge every case (exit 3): place-details answered 503 for place …; …`: the line of a run
@@ -32,6 +32,22 @@ package enum CouldNotJudge {
     /// Why some cases of a run whose calls went through `ledger` were not judged, if any were.
     package static func notJudged(_ ledger: CallLedger) -> String? { CallLedger.ServerTrouble.line(ledger.tally.serverTrouble) }
 
-    /// The cause for a run whose calls went through `ledger`, if any (`CallHealth.conclude`).
+    /// The cause for a run whose calls went through `ledger`, if any (`CallHealth.conclude`): it ends the whole run.
     package static func cause(_ ledger: CallLedger) -> String? { ledger.health.conclude(ledger.tally, maxCalls: ledger.maxCalls) }
+
+    /// The cause for a run whose calls went through `ledger` and whose cases `tally` counts: the calls' own cause;
+    /// else the operations that answered only 5xx and the cases the `deadline` stopped, each named, unless a case
+    /// judged apart from those failed or the night had already found a change (`changedBefore`): then nil, and
+    /// the run is red.
+    package static func cause(_ ledger: CallLedger, tally: RunTally, deadline: Double, changedBefore: Bool = false) -> String? {
+        if let cause = cause(ledger) { return cause }
+        let operations = ledger.health.operationsNotJudged
+        let unanswered = CallHealth.unanswered(in: tally)
+        // An operation's cases answered before it was seen to answer only 5xx are its failures, not the contract's.
+        let excused = operations.keys.reduce(0) { $0 + (tally.suites[$1]?.problems ?? 0) } + tally.stoppedByDeadline + unanswered.count
+        guard !changedBefore, tally.total.problems <= excused else { return nil }
+        let noAnswer = unanswered.first.map { "\(plural(unanswered.count, "case")) got no answer after the retries (\($0))" }
+        let lines = [CallHealth.notJudgedLine(operations), noAnswer, RunDeadline.passed(tally, seconds: deadline)].compactMap { $0 }
+        return lines.isEmpty ? nil : lines.joined(separator: "; ")
+    }
 }

@@ -15,11 +15,13 @@ extension DriftJob {
     /// The cases, graded against `--fail-on` and the baseline; with `--update-baseline`, the baseline is written
     /// from this run and the cases graded again against it. A run that selected no case is a usage error.
     /// `couldNotJudge`: the run's answers could not judge the contract; every case is skipped with the cause and
-    /// the baseline is neither judged nor written. `nightly`: the night's one baseline, which drift judges and the
-    /// nightly writes once after the live checks.
-    package func grade(_ run: DriftRun, couldNotJudge: String? = nil, nightly: NightlyBaseline? = nil) throws -> (cases: [CaseResult], baselineUse: BaselineUse?) {
+    /// the baseline is neither judged nor written. `partly`: some cases could not be judged (`setAside`, the
+    /// deadline's); the rest are graded against the baseline as read, which is neither judged nor written.
+    /// `nightly`: the night's one baseline, which drift judges and the nightly writes once after the live checks.
+    package func grade(_ run: DriftRun, couldNotJudge: String? = nil, partly: Bool = false, setAside: [CaseResult] = [],
+                       nightly: NightlyBaseline? = nil) throws -> (cases: [CaseResult], baselineUse: BaselineUse?) {
         if let cause = couldNotJudge {
-            let cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails).map { result in
+            let cases = (DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails) + setAside).map { result in
                 var result = result
                 result.verdict = .skip(reason: "not judged: \(cause)")
                 return result
@@ -28,8 +30,11 @@ extension DriftJob {
             return (cases, nil)
         }
         var baselineUse = nightly?.drift ?? baseline.map { BaselineUse($0.baseline) }
+        if partly { baselineUse = baseline.map { BaselineUse($0.baseline) } }
         var cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
-        if let nightly {
+        if partly {
+            baselineUse = nil
+        } else if let nightly {
             if let interim = nightly.afterDrift() {
                 baselineUse = BaselineUse(interim)
                 cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
@@ -42,6 +47,7 @@ extension DriftJob {
             baselineUse = BaselineUse(updated)
             cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
         }
+        cases += setAside
         if cases.isEmpty { throw UsageFailure("drift selected no case in \(flags.fixtureOptions.folder); check --filter, --contract and --auth") }
         return (cases, baselineUse)
     }
@@ -51,14 +57,25 @@ extension DriftJob {
     /// `nightly`: the night's one baseline (its lines are the nightly's to print, once).
     package func report(_ drift: (run: DriftRun, ledger: CallLedger), phases: [HumanReport.Phase] = [], verb: String = "drift",
                 nightly: NightlyBaseline? = nil) throws -> VerbStatus {
-        let run = drift.run
-        let couldNotJudge = CouldNotJudge.cause(drift.ledger)
-        let (cases, baselineUse) = try grade(run, couldNotJudge: couldNotJudge, nightly: nightly)
+        // An operation that answered only 5xx is set aside: its cases are skipped, its answers graded as no drift.
+        let operations = drift.ledger.health.operationsNotJudged
+        let global = CouldNotJudge.cause(drift.ledger)
+        var run = drift.run
+        run.results.removeAll { operations[$0.endpoint] != nil }
+        let setAside = DriftReport.caseResults(DriftRun(results: drift.run.results.filter { operations[$0.endpoint] != nil }),
+                                               failOn: failOn.grade).map { result in
+            var result = result
+            result.verdict = .skip(reason: CallHealth.notJudgedReason(operations[result.endpoint] ?? ""))
+            return result
+        }
+        let partly = global == nil ? partialCause(run, ledger: drift.ledger) : nil
+        let couldNotJudge = global ?? partly
+        let (cases, baselineUse) = try grade(run, couldNotJudge: global, partly: partly != nil, setAside: setAside, nightly: nightly)
         var summary = DriftSummary(run, preferred: project.liveContracts ?? [])
         summary.staleFails = project.staleFails
         summary.callsMade = drift.ledger.tally.calls
         let baseURL = options.baseURL.absoluteString
-        if couldNotJudge == nil {
+        if global == nil {
             print(summary.terminal())
             if let line = DriftReport.documentLine(run) { print(line) }
         }
@@ -74,7 +91,8 @@ extension DriftJob {
             ("fail_on", failOn.rawValue),
         ] + NightlyLines(ledger: drift.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0.rawValue)] } ?? []) + DriftReport.contractProperties(summary))
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
-        let markdown = couldNotJudge.map { "## fsq-contract \(verb): could not judge the contract\n\n\($0)\n" } ?? summary.markdown(baseURL: baseURL)
+        let markdown = global.map { "## fsq-contract \(verb): could not judge the contract\n\n\($0)\n" }
+            ?? summary.markdown(baseURL: baseURL) + (partly.map { "\n**Could not judge the contract:** \($0)\n" } ?? "")
         let json = flags.driftOutputs.json
         do {
             try report.write(cases, to: reportPath)
@@ -91,6 +109,14 @@ extension DriftJob {
         status.notJudged = CouldNotJudge.notJudged(drift.ledger)
         if nightly == nil, couldNotJudge == nil, !status.failed, let cause = status.notJudged { print(CouldNotJudge.partLine(verb: verb, cause: cause)) }
         return status
+    }
+
+    /// Why part of the run could not be judged (operations that answered only 5xx, the deadline), from its other
+    /// cases graded against the baseline as read (nothing judged or written yet); nil when a judged case failed.
+    func partialCause(_ run: DriftRun, ledger: CallLedger) -> String? {
+        let cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails,
+                                            baseline: baseline.map { BaselineUse($0.baseline) })
+        return CouldNotJudge.cause(ledger, tally: RunTally(cases), deadline: options.deadline)
     }
 
     /// `--html`, `--ctrf` and `--pr-comment` (and the HTML report by default in CI), from the cases the JUnit report

@@ -26,7 +26,13 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
     /// The nightly's caller and drift's stale evidence, when this pass is the night's live checks.
     let share: NightlyShare?
 
+    /// A contract change the night found before this pass (drift's): a deadline that then stops this pass leaves
+    /// the night red, not undecided.
+    var changedBefore = false
+
     private var ledger: CallLedger?
+    /// Why this pass could not judge the contract (`CouldNotJudge.cause`), once it ran.
+    private var cause: String?
     private let refusals = ContractRefusals()
     private let premises = LivePremises()
     private var staleProbe = StaleProbe([])
@@ -80,7 +86,7 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
     }
 
     /// Calls the server for every fixture until the run deadline; past it, the watchdog closes the unfinished cases
-    /// as errors, writes the report and exits 1.
+    /// as errors, writes the report and exits as `watchdogEnding` says.
     package func run(source: FixtureSource, stream: ReportStream, includes: @escaping @Sendable (Fixture) -> Bool, worker: WorkerContext?,
                      loaded: [LoadedFixture], human: HumanReportCollector?, report: String, document: DocumentCheck?) async {
         let options = self.options
@@ -100,20 +106,37 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
                                  progress: Progress.reporter(label: "live"), worker: worker)
         let pipeline = RunPipeline(source: source, strategy: (human ?? HumanReportCollector.off).watching(refusals.watching(strategy)),
                                    core: core, stream: stream, includes: includes)
+        let changedBefore = self.changedBefore
+        let verb = share == nil ? "run --live" : "nightly"
         let watchdog = Watchdog(deadline: deadline, grace: Self.watchdogGrace) {
             try? pipeline.closeUnfinished { path, suite in strategy.unfinished(path: path, suite: suite, deadline: deadline) }
             print(Summary.render(stream.tally))
             print("report: \(report) (the run deadline of \(options.deadline)s passed; unfinished cases are errors)")
             if let failure = stream.failure { writeStderr("fsq-contract run: --report \(report): \(failure)") }
-            Foundation.exit(1)
+            let ending = Self.watchdogEnding(stream.tally, ledger: caller.ledger, changedBefore: changedBefore, verb: verb,
+                                             seconds: options.deadline)
+            print(ending.line)
+            Foundation.exit(ending.status)
         }
         await pipeline.run()
         watchdog.cancel()
         print(options.writeLog.summary)
         ledger = caller.ledger
+        cause = CouldNotJudge.cause(caller.ledger, tally: stream.tally, deadline: options.deadline, changedBefore: changedBefore)
     }
 
-    package var couldNotJudge: String? { ledger.flatMap(CouldNotJudge.cause) }
+    /// The last line and exit status of a pass the watchdog ended: could not judge (3) with the calls' cause or the
+    /// deadline's, unless a case it judged failed or the night had already found a change (`changedBefore`): 1.
+    static func watchdogEnding(_ tally: RunTally, ledger: CallLedger, changedBefore: Bool, verb: String,
+                               seconds: Double) -> (line: String, status: Int32) {
+        if let cause = CouldNotJudge.cause(ledger, tally: tally, deadline: seconds, changedBefore: changedBefore) {
+            return (CouldNotJudge.line(verb: verb, cause: cause), CouldNotJudge.exitStatus)
+        }
+        return ("\(verb): the contract changed (exit 1): the run deadline of \(RunDeadline.format(seconds))s passed after a failure; "
+                + "see the findings above", 1)
+    }
+
+    package var couldNotJudge: String? { cause }
 
     package var notJudged: String? {
         guard share == nil, let cause = ledger.flatMap(CouldNotJudge.notJudged) else { return nil }

@@ -29,14 +29,16 @@ struct NightlyRun {
         let driftStatus = try driftJob.report(drift, phases: [.init("load fixtures", (calls - start).seconds),
                                                               .init("calls and comparison", (ContinuousClock.now - calls).seconds)],
                                               verb: "nightly", nightly: nightly)
-        // A night drift's pass could not judge makes no more calls: the live checks would judge the same outage.
-        if let cause = driftStatus.couldNotJudge {
+        // A night drift's pass could not judge makes no more calls: the live checks would judge the same outage, or
+        // have no time left. An operation that answered only 5xx is no such cause: the live checks judge the others.
+        let deadline = RunDeadline(seconds: driftJob.options.deadline, from: share.start)
+        if let cause = driftStatus.couldNotJudge, CouldNotJudge.cause(drift.ledger) != nil || deadline.hasPassed {
             print("live checks: not run (the night could not judge the contract)")
             print(share.count.line)
             print(CouldNotJudge.line(verb: "nightly", cause: cause))
             try driftStatus.exit()
         }
-        let runJob = liveJob(after: driftJob, share: share, nightly: nightly)
+        let runJob = liveJob(after: driftJob, share: share, nightly: nightly, changedBefore: driftStatus.failed && driftStatus.couldNotJudge == nil)
         let outcome = await runJob.execute(try await runJob.discover())
         let liveStatus = try runJob.report(outcome)
         if liveStatus.couldNotJudge == nil, let nightly { try nightly.finish().forEach { print($0) } }
@@ -58,13 +60,16 @@ struct NightlyRun {
     /// The live checks' job, from drift's: its project file, contracts, fixtures folder, options (with its server
     /// identification) and OpenAPI check, the night's own report and people's pages, and the night's one baseline
     /// (the file drift judged, with drift's findings added when the night updates it; the nightly writes it once).
-    func liveJob(after driftJob: DriftJob, share: NightlyShare, nightly: NightlyBaseline? = nil) -> RunJob {
+    /// `changedBefore`: drift's pass found a contract change, so a deadline that stops the live checks leaves the night red.
+    func liveJob(after driftJob: DriftJob, share: NightlyShare, nightly: NightlyBaseline? = nil, changedBefore: Bool = false) -> RunJob {
         let project = driftJob.project
         let baseline = nightly.map { (path: $0.file.path, baseline: $0.forLive) } ?? driftJob.baseline
-        let baselineUse = baseline.map { BaselineUse($0.baseline) }
+        // With --update-baseline the night accepts the live checks' findings as it accepts drift's: one file, written once.
+        let baselineUse = baseline.map { BaselineUse($0.baseline, accepts: nightly?.update ?? false) }
         nightly?.live = baselineUse
         let pass = LiveChecksPass(options: driftJob.options, project: project, strict: command.strictFlags.strict, budget: command.budget,
                                   baselineFlags: command.baselineFlags, baseline: baseline, baselineUse: baselineUse, share: share)
+        pass.changedBefore = changedBefore
         return RunJob(fixtureOptions: driftJob.flags.fixtureOptions, auth: command.authFlags, junitShape: command.junitShape,
                       humanReports: command.humanReports, live: true, project: project, report: command.reportFlags.runReport(project),
                       reportDir: project.reportDir, selection: driftJob.selection, livePass: pass, document: driftJob.document)

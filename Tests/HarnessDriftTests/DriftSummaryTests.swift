@@ -1,6 +1,7 @@
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
+import HarnessCore
 import HarnessDrift
 import Testing
 
@@ -15,6 +16,18 @@ import Testing
     let removed = DriftChange(path: "$.results[*].name", kind: .removed, grade: .err, detail: "removed from 2 of 3 elements (was string); the model requires it")
     let removedAll = DriftChange(path: "$.results[*].name", kind: .removed, grade: .err, detail: "removed from 3 of 3 elements (was string); the model requires it")
     let added = DriftChange(path: "$.rating", kind: .added, grade: .info, detail: "added (number); the model does not read it")
+
+    /// An operation refused with 401 while the others answer fixes none of its baseline entries: the refusal says
+    /// nothing about its findings, so `--update-baseline` keeps them.
+    @Test func aRefusedOperationFixesNoneOfItsEntries() {
+        let entry = Baseline.Entry(fingerprint: "seed/chains drift $.results[*].name removed", reason: "known", expires: "never")
+        let other = Baseline.Entry(fingerprint: "seed/categories drift $.x removed", reason: "known", expires: "never")
+        var run = DriftRun()
+        run.results = [result("chains/a.json", live: 401), result("chains/401.json", recorded: 401, live: 401), result("categories/a.json")]
+        let use = BaselineUse(Baseline(entries: [entry, other]))
+        _ = DriftReport.caseResults(run, baseline: use)
+        #expect(use.fixed == [other])
+    }
 
     @Test func theSameChangeAcrossFixturesAndStylesIsOneLineWithACountAndTwoExamples() {
         var run = DriftRun()

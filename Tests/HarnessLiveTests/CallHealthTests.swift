@@ -34,15 +34,41 @@ struct CallHealthTests {
         #expect(health.conclude(CallLedger.Tally(), maxCalls: nil) == nil)
     }
 
-    @Test func anOperationAnsweringOnly5xxIsNamed() {
+    @Test func anOperationAnsweringOnly5xxIsNamedAtTheEnd() {
         let health = CallHealth()
         health.finished(operation: "place-details", status: 200, expected: 200)
         // A recorded 5xx is what the fixture asks for.
         for _ in 0..<5 { health.finished(operation: "place-details", status: 503, expected: 503) }
         for _ in 0..<2 { health.finished(operation: "place-suggest-edit", status: 503, expected: 200) }
+        #expect(health.cause == nil && health.notJudged("place-suggest-edit") == nil)
+        // Not a cause of the whole run: the operation alone is not judged.
+        #expect(health.conclude(CallLedger.Tally(), maxCalls: nil) == nil)
+        #expect(health.operationsNotJudged == ["place-suggest-edit": "place-suggest-edit answers only 5xx: 503 (2 of 2 calls)"])
+        #expect(CallHealth.notJudgedLine(health.operationsNotJudged) == "place-suggest-edit answers only 5xx: 503 (2 of 2 calls); its cases "
+                + "are not judged, and it was called no more: the server is failing, not the contract")
+    }
+
+    /// A few 5xx in a row stop that operation's calls, not the run's: the others are still called and judged.
+    @Test func anOperationAnsweringOnly5xxStopsOnlyItself() {
+        let health = CallHealth()
+        for _ in 0..<CallHealth.serverErrorLimit { health.finished(operation: "place-suggest-edit", status: 503, expected: 200) }
+        #expect(health.notJudged("place-suggest-edit")?.hasPrefix("place-suggest-edit answers only 5xx: 503 (3 of 3 calls)") == true)
         #expect(health.cause == nil)
-        #expect(health.conclude(CallLedger.Tally(), maxCalls: nil)
-                == "place-suggest-edit answers only 5xx: 503 on every call (2 of 2); the server is failing, not the contract")
+        #expect(health.notJudged("place-search") == nil)
+        // The service behind it is failing: another operation stops at its first 5xx.
+        health.finished(operation: "place-flag", status: 503, expected: 200)
+        #expect(health.notJudged("place-flag") == "place-flag answers only 5xx: 503 (1 of 1 call)")
+    }
+
+    /// A 5xx that the retry recovered from (its last answer a 2xx) is judged as any answer is.
+    @Test func a5xxBesideAnswersIsNoOutage() {
+        let health = CallHealth()
+        health.finished(operation: "place-details", status: 503, expected: 200)
+        health.finished(operation: "place-details", status: 200, expected: 200)
+        for _ in 0..<5 { health.finished(operation: "place-details", status: 503, expected: 200) }
+        #expect(health.notJudged("place-details") == nil)
+        _ = health.conclude(CallLedger.Tally(), maxCalls: nil)
+        #expect(health.operationsNotJudged.isEmpty)
     }
 
     @Test func callsStillAnswered429InARowStopTheRun() {

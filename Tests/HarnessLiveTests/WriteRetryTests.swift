@@ -82,6 +82,21 @@ import TestSupport
         #expect(runner.caller.ledger.tally.serverTrouble.map(\.status) == [status])
     }
 
+    /// Once an operation answered only 5xx, its next fixture sends nothing and is not judged (skipped, not red).
+    @Test func anOperationThatAnsweredOnly5xxIsCalledNoMore() async throws {
+        let (loaded, fixture) = try Self.fixture()
+        let stack = ScriptedStack([503], body: fixture.response.body.data)
+        var options = LiveOptions(baseURL: LiveProvocationTests.base, key: LiveProvocationTests.key, authStyles: [.bearer])
+        options.stack = stack
+        let runner = LiveRunner(options: options)
+        for _ in 0..<CallHealth.serverErrorLimit { runner.caller.health.finished(operation: fixture.endpoint.rawValue, status: 503, expected: 200) }
+        let results = await runner.run([loaded])
+        #expect(stack.requests.isEmpty)
+        #expect(!results.isEmpty && results.allSatisfy {
+            if case let .skip(reason) = $0.verdict { reason.hasPrefix("not judged: place-suggest-edit answers only 5xx: 503") } else { false }
+        }, "\(results.map(\.verdict))")
+    }
+
     @Test func aBudgetOfOneDoesNotRetryAndTheCaseSaysSo() async throws {
         let (results, runner, stack) = try await Self.run([429, 200], maxCalls: 1)
         #expect(stack.requests.count == 1)

@@ -68,6 +68,28 @@ struct AsyncHTTPClientStackTests {
         }
     }
 
+    /// A connection reset after the head is a transport failure with no answer, as a reset before the head is.
+    @Test func aResetMidBodyIsNoAnswer() async throws {
+        let server = try HostileServer.start(.resetMidBody)
+        defer { server.stop() }
+        do {
+            _ = try await get(server.baseURL, timeout: 10)
+            Issue.record("a reset body returned")
+        } catch let error as LiveTransportError {
+            guard case .closed = error else { Issue.record("expected closed, got \(error)"); return }
+            #expect(error.isNoAnswer)
+            #expect(error.description.contains("closed mid-answer"), "\(error.description)")
+        }
+        let before = try HostileServer.start(.reset)
+        defer { before.stop() }
+        do {
+            _ = try await get(before.baseURL, timeout: 10)
+            Issue.record("a reset returned")
+        } catch let error as LiveTransportError {
+            #expect(error.isNoAnswer, "\(error)")
+        }
+    }
+
     @Test func cancellingTheCallerEndsTheCallWithoutDeadlock() async throws {
         let server = try HostileServer.start(.neverAnswer)
         defer { server.stop() }

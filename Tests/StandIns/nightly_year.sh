@@ -134,9 +134,20 @@ for path in sorted(glob.glob("Fixtures/*/2025-06-17/2*.json")):
   # baseline byte-identical, no drift graded.
   FSQ_API_KEY=fsq-nightly-bad-key-0123456789 night_undecided "$mode-rejected-key" 12 --
   grep -qE 'the key was rejected: 401 on every call \([0-9]+ of [0-9]+\)' "$work/$night.out" || fail "the cause does not name the rejected key"
+  # Writes answering 503 all night: each write operation stops after a few 5xx (a handful of write calls in all);
+  # its cases are not judged, and the reads are still called and judged.
   night_undecided "$mode-writes-503" "$max_calls" --status-for '/places/*/suggest/*=503' --status-for '/places/suggest/*=503' --
-  grep -qE 'answers only 5xx: 503' "$work/$night.out" || fail "the cause does not name the operation answering 503"
+  grep -qE 'answers only 5xx: 503 \(3 of 3 calls\)' "$work/$night.out" || fail "the cause does not name the operation answering 503"
   if grep -qE 'status class changed' "$work/$night.out"; then fail "a 503 was graded as drift"; fi
+  # 3 calls for the first write operation, 1 for each other once one answered only 5xx, and what was in flight then.
+  writes=$(grep -cE '^standin: POST ' "$work/$night.log")
+  [ "$writes" -le 14 ] || fail "$writes write calls, more than a handful (14) once each write operation answered only 5xx"
+  judged=$(python3 -c '
+import sys, xml.etree.ElementTree as ET
+cases = ET.parse(sys.argv[1]).getroot().iter("testcase")
+print(sum(1 for c in cases if "suggest" not in c.get("classname", "") and not any(x.tag in ("failure", "error", "skipped") for x in c)))' "$work/$night.xml")
+  [ "$judged" -gt 0 ] || fail "no read was judged on the night the writes answered 503"
+  echo "     $night: $writes write calls; $judged read cases judged and passed"
   # Nothing listening (a wrong base URL, the network down): port 9 refuses.
   night=$mode-no-server
   cp "$work/baseline-$mode.json" "$work/baseline-before.json"
@@ -174,6 +185,17 @@ for path in sorted(glob.glob("Fixtures/*/2025-06-17/2*.json")):
   grep -qE 'new findings? beside [0-9]+ known in the baseline: .*tips' "$work/$night.out" "$work/$night.xml" || fail "the new tips violation is not named"
   if grep -E 'new findings? beside' "$work/$night.xml" | grep -qE 'unresolved_flags|place_actions|parent'; then fail "a known violation is named as new"; fi
 
+  # (c2) One operation refused (401 on every place-search call) while the others answer: the contract's or the account's
+  # refusal of that operation, red with its name, never "the key was rejected". The night goes on to the end, and
+  # marks none of the baseline's entries fixed (a refusal says nothing about the operation's findings), so
+  # --update-baseline would not empty it.
+  night "$mode-one-refused" 1 --break-openapi --status-for '/places/search=401' -- --openapi "$doc"
+  if grep -qF 'the key was rejected' "$work/$night.out"; then fail "one refused operation was reported as a rejected key"; fi
+  grep -qE 'place-search.*(401|refused)|(401|refused).*place-search' "$work/$night.out" || fail "the refused operation is not named"
+  [ "$sent" -ge 60 ] || fail "only $sent calls: the night stopped"
+  if grep -qE '^  fixed: ' "$work/$night.out"; then fail "the refused night marked entries fixed: $(grep -m2 -E '^  fixed: ' "$work/$night.out")"; fi
+  echo "     $night: $(grep -E "^baseline $work/baseline-$mode.json" "$work/$night.out")"
+
   # (d) A contract change: a field the model requires removed. Red.
   night "$mode-contract" 1 --drop fsq_place_id --
   grep -qF 'fsq_place_id' "$work/$night.out" || fail "the removed fsq_place_id is not named"
@@ -192,10 +214,10 @@ print(len({r["fixture"] for r in results if any(c["path"].endswith(".distance") 
   echo "     $night: $(cut -c1-90 "$work/$night.lines")… ($touched fixtures in the JSON report)"
 
   # (e) One baseline a night: --update-baseline on a night with drift findings and live findings writes both, and the
-  # next night with the same answers is green, every entry known. The accepting night itself stays red for the live
-  # checks' own findings (decoding): drift's are known to them that night, theirs only from the next.
+  # next night with the same answers is green, every entry known. The accepting night is green too: it accepts the
+  # live checks' own findings (decoding) as it accepts drift's, in the one file it writes.
   both="$work/both-$mode.json"
-  night "$mode-accept-both" 1 --drop fsq_place_id --break-tips -- --openapi "$doc" --baseline "$both" --update-baseline --baseline-expires never
+  night "$mode-accept-both" 0 --drop fsq_place_id --break-tips -- --openapi "$doc" --baseline "$both" --update-baseline --baseline-expires never
   grep -qF ' drift $' "$both" || fail "the baseline holds no drift entry"
   grep -qF ' live-' "$both" || fail "the baseline holds no live entry"
   night "$mode-known-both" 0 --drop fsq_place_id --break-tips -- --openapi "$doc" --baseline "$both"

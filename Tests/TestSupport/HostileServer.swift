@@ -30,6 +30,8 @@ public final class HostileServer: @unchecked Sendable {
         case echoHead(status: Int)
         /// Resets the connection (RST) once the request head has arrived.
         case reset
+        /// A `200` head promising 1000 bytes, 10 of them, then a reset (RST): the emulator's `reset` fault, on a socket.
+        case resetMidBody
         /// Bytes that are not HTTP, with the request head echoed inside them, then a close.
         case garbage
     }
@@ -91,6 +93,12 @@ public final class HostileServer: @unchecked Sendable {
                 + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
             _ = write(client, Data(response.utf8))
         case .reset:
+            var option = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(client, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        case .resetMidBody:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"results\""
+            guard write(client, Data(head.utf8)) else { return }
+            usleep(100_000)
             var option = linger(l_onoff: 1, l_linger: 0)
             setsockopt(client, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         case .garbage:

@@ -24,6 +24,20 @@ package struct RunDeadline: Sendable {
                       detail: "the whole-run deadline (--deadline \(Self.format(seconds))) passed before this case \(started ? "finished" : "started")")
     }
 
+    /// Whether a case's one-line cause says the run deadline stopped it: not run, not finished, or cut during its call.
+    package static func stopped(cause: String) -> Bool {
+        cause.contains("the run deadline of ") || cause.contains("the run's deadline (--deadline ")
+    }
+
+    /// `the deadline passed after N of M cases …`: what the deadline left unjudged in `tally`; nil when it stopped no case.
+    package static func passed(_ tally: RunTally, seconds: Double) -> String? {
+        let stopped = tally.stoppedByDeadline
+        guard stopped > 0 else { return nil }
+        let cases = tally.total.cases
+        return "the deadline passed after \(cases - stopped) of \(plural(cases, "case")) (--deadline \(format(seconds))): "
+            + "\(stopped) not judged; raise --deadline, or narrow the run (--filter, --contract)"
+    }
+
     package static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() && abs(seconds) < 1e9 ? String(Int(seconds)) : String(seconds)
     }

@@ -43,8 +43,11 @@ package struct RunTally: Sendable {
     package private(set) var casesWithoutFixture: [String: Int] = [:]
     /// The first `maxProblems` failed or errored results, in run order, at most `CauseGroups.threshold` per cause.
     package private(set) var problems: [CaseResult] = []
-    /// How many problems share each one-line cause, and the first case with it (at most `maxCauses` causes).
+    /// How many problems share each one-line cause, and the first case with it (at most `maxCauses` causes). A cause
+    /// is keyed at its schema pointer (`CauseGroups.key`): one change at every array index is one cause.
     package private(set) var causes: [String: (count: Int, first: CaseResult)] = [:]
+    /// The fixtures each cause touched.
+    package private(set) var causeFixtures: [String: Set<String>] = [:]
     /// Distinct causes counted; past it a new cause is only in `problems` and the report.
     package static let maxCauses = 1000
 
@@ -62,7 +65,7 @@ package struct RunTally: Sendable {
             counts.warnings += result.warnings
             total.warnings += result.warnings
             guard result.verdict.isProblem else { continue }
-            let cause = result.verdict.cause
+            let cause = result.verdict.cause.map(CauseGroups.key)
             // A few cases per cause: the list then holds the other causes too, past a cause many cases share.
             if problems.count < maxProblems, (cause.flatMap { causes[$0]?.count } ?? 0) < CauseGroups.threshold {
                 problems.append(result)
@@ -70,12 +73,33 @@ package struct RunTally: Sendable {
             if let cause {
                 if let known = causes[cause] {
                     causes[cause] = (known.count + 1, known.first)
+                    causeFixtures[cause]?.insert(result.fixture)
                 } else if causes.count < Self.maxCauses {
                     causes[cause] = (1, result)
+                    causeFixtures[cause] = [result.fixture]
                 }
             }
         }
         suites[suite] = counts
+    }
+
+    /// A tally of results already in memory (drift), one fixture per distinct path, in order.
+    package init(_ results: [CaseResult], maxProblems: Int = 50) {
+        self.init(maxProblems: maxProblems)
+        var current: [CaseResult] = []
+        for result in results {
+            if let first = current.first, first.fixture != result.fixture || first.endpoint != result.endpoint {
+                add(current, suite: first.endpoint)
+                current = []
+            }
+            current.append(result)
+        }
+        if let first = current.first { add(current, suite: first.endpoint) }
+    }
+
+    /// Problems whose cause says the run deadline stopped them (`RunDeadline.stopped`).
+    package var stoppedByDeadline: Int {
+        causes.filter { RunDeadline.stopped(cause: $0.key) }.reduce(0) { $0 + $1.value.count }
     }
 
     /// Drops kept problems a summary line stands for (a contract the server refused on every call); the counts,
@@ -104,11 +128,12 @@ package enum Summary {
             // A cause many cases share is one line with its count and first case; the report keeps every case.
             let groups = CauseGroups(tally)
             for group in groups.shown {
+                let fixtures = tally.causeFixtures[group.cause]?.count ?? 1
                 lines.append("  \(plural(group.count, "case")): \(oneLine(group.cause))")
-                lines.append("       first: \(group.first.verdict.kind) \(group.first.name)")
+                lines.append("       first: \(group.first.verdict.kind) \(group.first.name) (\(plural(fixtures, "fixture")) in all)")
             }
             var listed = groups.shown.reduce(0) { $0 + $1.count }
-            for result in tally.problems where !groups.grouped.contains(result.verdict.cause ?? "") {
+            for result in tally.problems where !groups.grouped.contains(result.verdict.cause.map(CauseGroups.key) ?? "") {
                 listed += 1
                 lines.append("  \(result.verdict.kind) \(result.name)")
                 lines.append("       \(oneLine(result.verdict.cause ?? ""))")
@@ -135,17 +160,7 @@ package enum Summary {
 
     /// The summary of results already in memory (drift), one fixture per distinct path.
     package static func render(_ results: [CaseResult], maxProblems: Int = 50) -> String {
-        var tally = RunTally(maxProblems: maxProblems)
-        var current: [CaseResult] = []
-        for result in results {
-            if let first = current.first, first.fixture != result.fixture || first.endpoint != result.endpoint {
-                tally.add(current, suite: first.endpoint)
-                current = []
-            }
-            current.append(result)
-        }
-        if let first = current.first { tally.add(current, suite: first.endpoint) }
-        return render(tally)
+        render(RunTally(results, maxProblems: maxProblems))
     }
 
     static func oneLine(_ text: String) -> String {
@@ -165,6 +180,13 @@ struct CauseGroups {
 
     let shown: [(cause: String, count: Int, first: CaseResult)]
     let grouped: Set<String>
+
+    /// A cause at its schema pointer: every JSON array index (`$.results[3]`, `[0]`) is `[*]`, so one change the
+    /// answers show at many indices is one cause.
+    static func key(_ cause: String) -> String {
+        guard cause.contains("[") else { return cause }
+        return cause.replacingOccurrences(of: #"\[\d+\]"#, with: "[*]", options: .regularExpression)
+    }
 
     init(_ tally: RunTally) {
         let all = tally.causes.filter { $0.value.count >= Self.threshold }

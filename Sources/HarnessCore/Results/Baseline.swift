@@ -164,12 +164,16 @@ package struct Baseline: Sendable, Equatable {
 package final class BaselineUse: Sendable {
     package let baseline: Baseline
     package let today: String
+    /// `--update-baseline` on a run that judges while it writes its report (the nightly's live checks): a finding
+    /// the baseline does not know is accepted, as the file written after the run will know it, not failed.
+    package let accepts: Bool
     private let state = Locked<(findings: Set<String>, known: Set<String>, expired: Set<String>, covered: Set<String>,
                                 notJudged: Set<String>)>(([], [], [], [], []))
 
-    package init(_ baseline: Baseline, today: String = Baseline.day()) {
+    package init(_ baseline: Baseline, today: String = Baseline.day(), accepts: Bool = false) {
         self.baseline = baseline
         self.today = today
+        self.accepts = accepts
     }
 
     /// How a failing case's findings stand against the baseline.
@@ -190,7 +194,8 @@ package final class BaselineUse: Sendable {
     /// a 5xx or 429 the fixture did not record, anything but a 2xx for a 2xx, a stale fixture) keeps every entry of
     /// the operation unchecked, since the finding could have recurred in the answer the run did not get.
     package func answered(_ operation: String, recorded: Int, live: Int?, stale: Bool = false) {
-        let judged = live.map { !stale && $0 / 100 == recorded / 100 } ?? false
+        // A refusal (401/403, even one the fixture recorded) says nothing about the operation's findings.
+        let judged = live.map { !stale && $0 / 100 == recorded / 100 && $0 != 401 && $0 != 403 } ?? false
         let blind = stale || live.map { ($0 >= 500 || $0 == 429) && $0 != recorded || (200...299).contains(recorded) && !(200...299).contains($0) } ?? true
         state.withLock { state in
             if judged { state.covered.insert(operation) }
@@ -203,7 +208,7 @@ package final class BaselineUse: Sendable {
         state.withLock { $0.findings.formUnion(fingerprints) }
         let entries = fingerprints.map(baseline.entry)
         let unknown = zip(fingerprints, entries).filter { $0.1 == nil }.map(\.0)
-        guard unknown.isEmpty else {
+        guard unknown.isEmpty || accepts else {
             // The known findings beside a new one are still known: every line counts them.
             let known = zip(fingerprints, entries).compactMap { pair -> String? in
                 guard let entry = pair.1, !entry.isExpired(today: today) else { return nil }
@@ -218,8 +223,9 @@ package final class BaselineUse: Sendable {
             return .expired("baseline entry '\(expired.fingerprint)' expired on \(expired.expires) (\(expired.reason)): the finding fails again; "
                             + "fix it, or give the entry a new date")
         }
-        state.withLock { $0.known.formUnion(fingerprints) }
-        return .known(found.map { "known (baseline, until \($0.expires)): \($0.fingerprint): \($0.reason)" }.joined(separator: "\n"))
+        state.withLock { $0.known.formUnion(fingerprints.filter { !unknown.contains($0) }) }
+        let accepted = unknown.map { "accepted into the baseline this run (--update-baseline): \($0)" }
+        return .known((found.map { "known (baseline, until \($0.expires)): \($0.fingerprint): \($0.reason)" } + accepted).joined(separator: "\n"))
     }
 
     /// Applies the baseline to a fixture's live cases: a failing case whose findings are all known passes with a

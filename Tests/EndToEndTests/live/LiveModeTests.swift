@@ -50,7 +50,7 @@ struct LiveModeTests {
     }
 
     @Test(arguments: [
-        ("rate-limit", "429"), ("server-error", "500"), ("unavailable", "503"), ("reset", "transport failed"),
+        ("rate-limit", "429"), ("server-error", "500"), ("unavailable", "503"), ("reset", "closed mid-answer"),
         ("truncate", "does not decode"), ("malformed", "does not decode"), ("slow-body", "within 0.15"),
     ])
     func eachFaultGivesItsOwnClearTestcaseWithinTheDeadline(fault: String, expected: String) async throws {
@@ -63,13 +63,36 @@ struct LiveModeTests {
             let result = try await runLive(emulator, fixtures: tmp, report: report,
                                      ["--auth", "apiKey", "--retries", "0", "--timeout", timeout, "--deadline", "20"])
             emulator.stop()
-            // A quota, a failing server or no answer could not judge the contract (3); a broken answer is red (1).
-            let undecided = ["rate-limit", "server-error", "unavailable"].contains(fault)
+            // A quota, a failing server, a reset or an answer that never completed could not judge the contract (3);
+            // a broken answer is red (1).
+            let undecided = ["rate-limit", "server-error", "unavailable", "reset", "slow-body"].contains(fault)
             #expect(result.status == (undecided ? 3 : 1), "\(fault): \(result.stdout)")
             #expect(result.elapsed < .seconds(20), "took \(result.elapsed)")
-            let problems = try E2E.cases(report.path).compactMap(E2E.problem)
-            #expect(!problems.isEmpty)
-            #expect(problems.contains { $0.contains(expected) }, "\(fault): \(problems)")
+            // A case that could not be judged is skipped, saying why; a broken answer fails.
+            let said = try E2E.cases(report.path).compactMap { testCase -> String? in
+                if case let .skipped(message) = testCase.outcome, undecided { return message }
+                return E2E.problem(testCase)
+            }
+            #expect(!said.isEmpty)
+            #expect(said.contains { $0.contains(expected) }, "\(fault): \(said)")
+        }
+    }
+
+    /// A run the deadline stops after judging some cases, none failed, could not judge the contract: exit 3 and a
+    /// line that names the deadline, not a red run.
+    @Test func aRunTheDeadlineStopsCouldNotJudge() async throws {
+        try await withTemporaryDirectory { tmp in
+            try copyFixtures(["chains/200-typical.json", "chains/200-empty-results.json", "chains/200-minimal-fields.json",
+                              "chains/200-non-ascii.json", "chains/400-bad-request.json", "chains/404-not-found.json"], to: tmp)
+            // Each answer trickles for a tenth of a second or more: six of them, one at a time, pass a 0.3 s deadline.
+            let emulator = try await EmulatorProcess(fixtures: tmp, arguments: ["--fault", "slow-body"])
+            let report = tmp.appendingPathComponent("out/live.xml")
+            let result = try await runLive(emulator, fixtures: tmp, report: report,
+                                           ["--auth", "apiKey", "--retries", "0", "--timeout", "30", "--deadline", "0.3", "--concurrency", "1"])
+            emulator.stop()
+            #expect(result.status == 3, "\(result.stdout.suffix(1500))")
+            #expect(result.stdout.range(of: #"run --live: could not judge the contract \(exit 3\): the deadline passed after \d+ of \d+ cases"#,
+                                        options: .regularExpression) != nil, "\(result.stdout.suffix(1500))")
         }
     }
 

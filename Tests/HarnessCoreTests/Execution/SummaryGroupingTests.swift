@@ -45,6 +45,20 @@ import Testing
         #expect(text.contains("FAIL chains/a.json [bearer] error-mapping") && text.contains("FAIL chains/b.json [bearer] error-mapping"))
     }
 
+    /// One change the answers show at many array indices is one line at its schema pointer, with the fixtures it
+    /// touched, as drift says it.
+    @Test func oneChangeAtManyIndicesIsOneLineAtItsPointer() {
+        var tally = RunTally()
+        for index in 0..<7 {
+            let message = "decoding: the model no longer decodes: at $.results[\(index)].distance: expected number, found string"
+            tally.add([result("place-search/\(index).json", .fail(message: message, detail: ""), check: .liveDecoding)], suite: "place-search")
+        }
+        let text = Summary.render(tally)
+        #expect(text.contains("  7 cases: decoding: the model no longer decodes: at $.results[*].distance: expected number, found string\n"
+                              + "       first: FAIL place-search/0.json [bearer] live-decoding (7 fixtures in all)"), "\(text)")
+        #expect(!text.contains("$.results[1]"), "\(text)")
+    }
+
     @Test func problemsPastTheListAreCountedOnce() {
         var tally = RunTally(maxProblems: 3)
         for index in 0..<5 {

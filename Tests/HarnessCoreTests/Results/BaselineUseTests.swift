@@ -18,6 +18,19 @@ struct BaselineUnitTests {
         guard case .new = use.judge([Self.known.fingerprint, "seed/chains drift $.x added"]) else { Issue.record("a new finding hid"); return }
     }
 
+    /// `--update-baseline` on a pass that judges as it reports (the nightly's live checks): a new finding is accepted,
+    /// kept for the file, and not counted known; an expired entry still fails.
+    @Test func anAcceptingUseKeepsANewFindingAndPassesIt() {
+        let use = BaselineUse(Baseline(entries: [Self.known, Self.old]), today: "2026-11-25", accepts: true)
+        let new = "2025-06-17/place-details live-decoding - the model no longer decodes"
+        guard case let .known(notes) = use.judge([Self.known.fingerprint, new]) else { Issue.record("a new finding failed"); return }
+        #expect(notes.contains("accepted into the baseline this run (--update-baseline): \(new)"), "\(notes)")
+        #expect(use.findings.contains(new) && use.known == [Self.known.fingerprint])
+        guard case .expired = use.judge([Self.old.fingerprint, new]) else { Issue.record("an expired entry passed"); return }
+        // The same use without accepting fails the new finding.
+        guard case .new = BaselineUse(Baseline(entries: [Self.known]), today: "2026-11-25").judge([new]) else { Issue.record("accepted"); return }
+    }
+
     @Test func fixedEntriesArePrunedOnlyWhereTheRunCoveredTheirOperation() {
         let baseline = Baseline(entries: [Self.known, Self.old, Self.elsewhere])
         let use = BaselineUse(baseline, today: "2026-11-25")
