@@ -28,8 +28,6 @@ package final class CallHealth: Sendable {
         var answered = 0
         var refused = 0
         var refusedStatuses: Set<Int> = []
-        /// The cause is the rejected key: its counts are written again at the end, for calls in flight at the stop.
-        var keyRejected = false
         var operations: [String: Operation] = [:]
         /// Operations that answered only 5xx, each with its line: no more calls go to them.
         var notJudged: [String: String] = [:]
@@ -66,7 +64,6 @@ package final class CallHealth: Sendable {
             }
             guard state.cause == nil, state.answered >= Self.refusedLimit, state.refused == state.answered else { return }
             state.cause = Self.keyRejected(state)
-            state.keyRejected = true
         }
     }
 
@@ -116,7 +113,6 @@ package final class CallHealth: Sendable {
             for (name, op) in state.operations where state.notJudged[name] == nil && op.answers > 0 && op.serverErrors == op.answers {
                 state.notJudged[name] = Self.onlyServerErrors(name, op)
             }
-            if state.keyRejected, state.refused == state.answered { state.cause = Self.keyRejected(state) }
             if let cause = state.cause { return cause }
             if state.noAnswerInARow > 0, state.answered == 0, state.operations.isEmpty {
                 state.cause = "nothing answers: \(state.lastNoAnswer) (\(state.noAnswerInARow) of \(state.noAnswerInARow) calls got no answer)"
