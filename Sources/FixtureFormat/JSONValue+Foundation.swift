@@ -37,7 +37,7 @@ extension JSONValue {
         case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
         case let (.array(a), .array(b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.sameValue(as: $1) }
-        case let (.object, .object):
+        case (.object, .object):
             guard let a = uniqueMembers, let b = other.uniqueMembers, a.count == b.count else { return false }
             let right = Dictionary(b.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
             return a.allSatisfy { member in right[member.key].map { member.value.sameValue(as: $0) } ?? false }

@@ -47,7 +47,11 @@ package final class CallHealth: Sendable {
             state.noAnswerInARow += 1
             state.lastNoAnswer = why
             guard state.cause == nil, state.noAnswerInARow >= Self.noAnswerLimit else { return }
-            state.cause = "nothing answers: \(why) (\(state.noAnswerInARow) calls in a row got no answer); no more calls were made"
+            // After answers, the server is there: say the answers stopped (a slow operation, a server gone mid-run).
+            state.cause = state.answered == 0
+                ? "nothing answers: \(why) (\(state.noAnswerInARow) calls in a row got no answer); no more calls were made"
+                : "answers stopped: \(why) (\(state.noAnswerInARow) calls in a row got no answer, after \(plural(state.answered, "call")) "
+                    + "answered); no more calls were made"
         }
     }
 

@@ -14,6 +14,14 @@ struct CallHealthTests {
         health.noAnswer("cannot connect to http://127.0.0.1:9: refused")
         #expect(health.cause == nil, "an answer between resets the count")
         health.noAnswer("cannot connect to http://127.0.0.1:9: refused")
+        // It answered once, so it is there: its answers stopped (a slow operation, a server gone mid-run).
+        #expect(health.cause == "answers stopped: cannot connect to http://127.0.0.1:9: refused (3 calls in a row got no answer, "
+                    + "after 1 call answered); no more calls were made", "\(health.cause ?? "nil")")
+    }
+
+    @Test func aServerThatNeverAnsweredIsNothingAnswers() {
+        let health = CallHealth()
+        for _ in 0..<CallHealth.noAnswerLimit { health.noAnswer("cannot connect to http://127.0.0.1:9: refused") }
         #expect(health.cause?.hasPrefix("nothing answers: cannot connect to http://127.0.0.1:9") == true)
     }
 
