@@ -24,6 +24,9 @@ package final class CallHealth: Sendable {
     private struct State {
         var cause: String?
         var noAnswerInARow = 0
+        /// Calls in the current run of no answers that failed on their own (refused, closed, timed out), not cut off
+        /// by the run's deadline: only they say the server is silent.
+        var silentInARow = 0
         var lastNoAnswer = ""
         var answered = 0
         var refused = 0
@@ -42,17 +45,30 @@ package final class CallHealth: Sendable {
     package init() {}
 
     /// An attempt that got no answer: `why` is the transport's one line. Trips after `noAnswerLimit` in a row.
-    func noAnswer(_ why: String) {
+    /// `cutByDeadline`: the run's deadline ended the call before its head came, so it had no full chance to answer.
+    func noAnswer(_ why: String, cutByDeadline: Bool = false) {
         state.withLock { state in
             state.noAnswerInARow += 1
+            if !cutByDeadline { state.silentInARow += 1 }
             state.lastNoAnswer = why
             guard state.cause == nil, state.noAnswerInARow >= Self.noAnswerLimit else { return }
-            // After answers, the server is there: say the answers stopped (a slow operation, a server gone mid-run).
-            state.cause = state.answered == 0
-                ? "nothing answers: \(why) (\(state.noAnswerInARow) calls in a row got no answer); no more calls were made"
-                : "answers stopped: \(why) (\(state.noAnswerInARow) calls in a row got no answer, after \(plural(state.answered, "call")) "
-                    + "answered); no more calls were made"
+            state.cause = Self.noAnswerCause(state) + "; no more calls were made"
         }
+    }
+
+    /// Why calls got no answer: a server that never answered, answers that stopped after some came, or (when only
+    /// the run's deadline cut calls off) the deadline, so a run stopped early is not taken for a server that is down.
+    private static func noAnswerCause(_ state: State) -> String {
+        let calls = "\(state.noAnswerInARow) calls in a row got no answer"
+        if state.answered > 0 {
+            // After answers, the server is there: say the answers stopped (a slow operation, a server gone mid-run).
+            return "answers stopped: \(state.lastNoAnswer) (\(calls), after \(plural(state.answered, "call")) answered)"
+        }
+        if state.silentInARow == 0 {
+            return "the deadline passed before any answer: \(state.lastNoAnswer) "
+                + "(\(plural(state.noAnswerInARow, "call")) made, none answered before the deadline)"
+        }
+        return "nothing answers: \(state.lastNoAnswer) (\(calls))"
     }
 
     /// An attempt that got an answer. `provoked`: the call carried a key no server accepts on purpose, or its fixture
@@ -60,6 +76,7 @@ package final class CallHealth: Sendable {
     func answered(status: Int, provoked: Bool) {
         state.withLock { state in
             state.noAnswerInARow = 0
+            state.silentInARow = 0
             guard !provoked else { return }
             state.answered += 1
             if status == 401 || status == 403 {
@@ -119,7 +136,7 @@ package final class CallHealth: Sendable {
             }
             if let cause = state.cause { return cause }
             if state.noAnswerInARow > 0, state.answered == 0, state.operations.isEmpty {
-                state.cause = "nothing answers: \(state.lastNoAnswer) (\(state.noAnswerInARow) of \(state.noAnswerInARow) calls got no answer)"
+                state.cause = Self.noAnswerCause(state)
             } else if state.answered > 0, state.refused == state.answered {
                 state.cause = Self.keyRejected(state)
             } else if tally.refused > 0 {

@@ -178,7 +178,8 @@ struct PacedTransport: Transport {
             // Refused, unreachable, silent: no server answered. A body past the cap or a head past the parser's
             // limit is an answer, and judged as one.
             switch failure {
-            case .unreachable, .closed, .timedOut(_, false, _, _), .runDeadlinePassed(_, false, _, _), .network: health.noAnswer(failure.description)
+            case .unreachable, .closed, .timedOut(_, false, _, _), .network: health.noAnswer(failure.description)
+            case .runDeadlinePassed(_, false, _, _): health.noAnswer(failure.description, cutByDeadline: true)
             default: break
             }
             throw failure

@@ -25,6 +25,20 @@ struct CallHealthTests {
         #expect(health.cause?.hasPrefix("nothing answers: cannot connect to http://127.0.0.1:9") == true)
     }
 
+    /// Calls the run's deadline cut off had no full chance to answer: the cause is the deadline, not a silent server.
+    @Test func callsOnlyTheDeadlineCutOffNameTheDeadline() {
+        let cut = "the run's deadline (--deadline 0.3) passed during the call to http://127.0.0.1:9 (no complete head had arrived)"
+        let health = CallHealth()
+        health.noAnswer(cut, cutByDeadline: true)
+        #expect(health.conclude(CallLedger.Tally(), maxCalls: nil) == "the deadline passed before any answer: \(cut) (1 call made, "
+                    + "none answered before the deadline)")
+        // One call that failed on its own says the server is silent.
+        let silent = CallHealth()
+        silent.noAnswer("no complete response head from http://127.0.0.1:9 within 1s", cutByDeadline: false)
+        silent.noAnswer(cut, cutByDeadline: true)
+        #expect(silent.conclude(CallLedger.Tally(), maxCalls: nil)?.hasPrefix("nothing answers: ") == true)
+    }
+
     @Test func aKeyRefusedOnEveryCallIsNamedWithItsCount() {
         let health = CallHealth()
         // Provoked 401s (a key no server accepts, sent on purpose) say nothing about the run's key.

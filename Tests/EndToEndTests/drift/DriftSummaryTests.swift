@@ -186,9 +186,10 @@ struct DriftSummaryTests {
             let cases = try E2E.cases(tmp.appendingPathComponent("drift.xml").path)
             #expect(cases.count == HostileLiveTests.chains.count * 2)
             if case .neverAnswer = behaviour {
-                // Nothing answered: the run could not judge (3); every case is skipped with the cause, none passes.
+                // Nothing answered before the deadline: the run could not judge (3); every case is skipped with the
+                // cause, none passes.
                 #expect(drift.status == 3, "\(drift.stdout.suffix(1500))")
-                #expect(markdown.contains("could not judge the contract") && markdown.contains("nothing answers"), "\(markdown)")
+                #expect(markdown.contains("could not judge the contract") && markdown.contains("the deadline passed before any answer"), "\(markdown)")
                 #expect(cases.allSatisfy { if case .skipped = $0.outcome { true } else { false } })
             } else {
                 #expect(drift.status == 1)

@@ -91,7 +91,8 @@ struct LiveModeTests {
                                            ["--auth", "apiKey", "--retries", "0", "--timeout", "30", "--deadline", "0.3", "--concurrency", "1"])
             emulator.stop()
             #expect(result.status == 3, "\(result.stdout.suffix(1500))")
-            #expect(result.stdout.range(of: #"run --live: could not judge the contract \(exit 3\): the deadline passed after \d+ of \d+ cases"#,
+            // On a loaded machine the deadline may cut the first call off before any answer: still the deadline.
+            #expect(result.stdout.range(of: #"run --live: could not judge the contract \(exit 3\): the deadline passed (after \d+ of \d+ cases|before any answer)"#,
                                         options: .regularExpression) != nil, "\(result.stdout.suffix(1500))")
         }
     }
