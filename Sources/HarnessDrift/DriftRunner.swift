@@ -27,6 +27,8 @@ package struct DriftResult: Sendable, Hashable {
     package var flaky: String?
     /// Why the answer was not graded: a 5xx or 429 the fixture did not record is the server's trouble, not drift.
     package var notJudged: String?
+    /// The run had stopped calling (it could not judge the contract) before this call was sent.
+    package var stopped = false
 
     package init(fixture: String, endpoint: String, contract: ContractID = .seed, auth: AuthStyle,
                 changes: [DriftChange] = [], recordedStatus: Int = 200, liveStatus: Int? = nil, problem: String? = nil,
@@ -98,7 +100,8 @@ package struct DriftStrategy: RunStrategy {
         switch output {
         case .broken: return 1
         case let .compared(result):
-            return result.worst == .err || result.problem != nil || result.conformance?.verdict.isProblem == true ? 1 : 0
+            // A call the run stopped before sending is not a problem found: progress counts what the summary will.
+            return result.worst == .err || result.problem != nil && !result.stopped || result.conformance?.verdict.isProblem == true ? 1 : 0
         }
     }
 
@@ -140,6 +143,7 @@ package struct DriftStrategy: RunStrategy {
         let scrubber = KeyScrubber(key: key)
         let secrets = AnswerSecrets(body: exchange.body)
         guard let response = exchange.response else {
+            result.stopped = CallHealth.stopped(exchange.outcome)
             if case let .failed(error) = exchange.outcome { result.problem = scrubber.text(error.noAnswerCause ?? error.description) }
             return .compared(result)
         }
