@@ -120,18 +120,10 @@ package struct DriftStrategy: RunStrategy {
         let fixture = job.fixture
         // An error fixture is provoked as live mode provokes it (a 401 with a key no server accepts, a 404 for a
         // place no API has), so its error body is compared too; what no request provokes is asked as recorded.
-        let provocation = LiveProvocation.plan(for: fixture)
-        if case let .emulatorOnly(reason) = provocation, !options.selectFixtureHeader {
-            caller.ledger.skipped()
-            result.notAsked = reason
-            return .compared(result)
-        }
-        let exchange = await caller.call(provocation.plan(job.plan, fixture: fixture), auth: auth, key: key, deadline: deadline,
-                                         expectedStatus: fixture.response.status,
-                                         fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
-                                         sending: provocation.key(key))
-        if let reason = exchange.notSent {
-            caller.ledger.skipped()
+        let exchange: LiveExchange
+        switch await caller.call(fixture: fixture, plan: job.plan, auth: auth, key: key, deadline: deadline) {
+        case let .answered(answer, _): exchange = answer
+        case let .notSent(reason):
             result.notAsked = reason
             return .compared(result)
         }
