@@ -51,8 +51,7 @@ package final class CallHealth: Sendable {
         var operations: [String: Operation] = [:]
         /// Operations that answered only 5xx, each with its line: no more calls go to them.
         var notJudged: [String: String] = [:]
-        /// Calls whose last answer, after their retries, was still a 429; and how many of them in a row.
-        var stillRefusedByQuota = 0
+        /// Calls in a row whose last answer, after their retries, was still a 429.
         var quotaInARow = 0
     }
 
@@ -77,9 +76,11 @@ package final class CallHealth: Sendable {
     /// the run's deadline cut calls off) the deadline, so a run stopped early is not taken for a server that is down.
     private static func noAnswerCause(_ state: State) -> String {
         let calls = "\(state.noAnswerInARow) calls in a row got no answer"
-        if state.answered > 0 {
+        // Calls refused on purpose were answered too: every answer shows the server is there.
+        let answered = state.answered + state.provokedAnswers
+        if answered > 0 {
             // After answers, the server is there: say the answers stopped (a slow operation, a server gone mid-run).
-            return "answers stopped: \(state.lastNoAnswer) (\(calls), after \(plural(state.answered, "call")) answered)"
+            return "answers stopped: \(state.lastNoAnswer) (\(calls), after \(plural(answered, "call")) answered)"
         }
         if state.silentInARow == 0 {
             return "the deadline passed before any answer: \(state.lastNoAnswer) "
@@ -125,7 +126,6 @@ package final class CallHealth: Sendable {
         guard let status, !(expected.map { $0 >= 500 } ?? false) else { return }
         state.withLock { state in
             if status == 429, expected != 429 {
-                state.stillRefusedByQuota += 1
                 state.quotaInARow += 1
                 if !state.hasCause, state.quotaInARow >= Self.refusedLimit {
                     state.cause = "the quota refuses every call: \(state.quotaInARow) calls in a row still answered 429 after their retries; "
@@ -176,9 +176,6 @@ package final class CallHealth: Sendable {
                 let quota = tally.retries["429"].map { "; the quota answered 429 \($0) times" } ?? ""
                 state.cause = "the budget was too short: \(plural(tally.refused, "call")) not sent once \(maxCalls ?? tally.calls) were made "
                     + "(--max-calls)\(quota); lower --rate-limit to the quota, or raise maxCalls"
-            } else if state.stillRefusedByQuota > 0 {
-                state.cause = "the quota left calls unanswered: \(plural(state.stillRefusedByQuota, "call")) still answered 429 once "
-                    + CallLedger.quotaLimitLine(tally.quotaOutlasted)
             }
             return Self.cause(state)
         }

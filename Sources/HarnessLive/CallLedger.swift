@@ -130,7 +130,8 @@ extension CallLedger {
 
         /// `place-details answered 503 for place 4bf3c82cf964a52053874afa (1 fixture); …; the server is failing, not
         /// the contract: those cases were not judged`, or nil when every call was answered as the server can.
-        package static func line(_ calls: Set<ServerTrouble>) -> String? {
+        /// `quotaLimits`: the limits that ended the retries of calls still answered 429 (`Tally.quotaOutlasted`).
+        package static func line(_ calls: Set<ServerTrouble>, quotaLimits: [String: Int] = [:]) -> String? {
             guard !calls.isEmpty else { return nil }
             let byOperation = Dictionary(grouping: calls, by: \.operation).sorted { $0.key < $1.key }
             let parts = byOperation.map { operation, calls in
@@ -140,7 +141,9 @@ extension CallLedger {
                 let at = places.isEmpty ? "" : " for \(places.count == 1 ? "place" : "places") \(places.joined(separator: ", "))"
                 return "\(operation) answered \(statuses)\(at) (\(plural(fixtures, "fixture")))"
             }
-            return parts.joined(separator: "; ") + "; the server is failing, not the contract: those cases were not judged"
+            // A 429 left after the retries is the quota's: say which limit ended them, and what to change.
+            let quota = calls.contains { $0.status == 429 } ? "; " + CallLedger.quotaLimitLine(quotaLimits) : ""
+            return parts.joined(separator: "; ") + "; the server is failing, not the contract: those cases were not judged" + quota
         }
     }
 }
@@ -174,6 +177,8 @@ struct PacedTransport: Transport {
     var provoked = false
     /// The status the call's fixture recorded: a 429 it asks for (the emulator serving a 429 fixture) is no quota.
     var expectedStatus: Int?
+    /// Why the attempt before this one failed, when this one is a retry: counted once the retry is sent.
+    var retryReason: String?
 
     func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let health = ledger.health
@@ -181,6 +186,7 @@ struct PacedTransport: Transport {
         ledger.paced(await pacer.acquire())
         if let cause = health.cause { throw CallHealth.Stopped(cause: cause) }
         guard ledger.admit() else { throw BudgetSpent(limit: ledger.maxCalls ?? 0) }
+        if let retryReason { ledger.retried(because: retryReason) }
         let data: Data, response: HTTPResponse
         do {
             (data, response) = try await base.send(request)

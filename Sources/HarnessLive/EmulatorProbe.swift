@@ -33,7 +33,11 @@ package enum EmulatorProbe {
         let start = ContinuousClock.now
         let answer = await isEmulator(options)
         // A run ends by its deadline: the identifying call's time comes out of it.
-        defer { options.deadline = max(0, options.deadline - (ContinuousClock.now - start).seconds) }
+        defer {
+            let spent = min(options.deadline, (ContinuousClock.now - start).seconds)
+            options.deadline -= spent
+            options.deadlineSpentIdentifying += spent
+        }
         // The identifying call took a slot of any one-second window the pace (`--rate-limit`) keeps.
         if options.rateLimit != nil { try? await Task.sleep(nanoseconds: 1_000_000_000) }
         switch answer {

@@ -116,6 +116,7 @@ package struct LiveCaller: Sendable {
             var paced = PacedTransport(base: bounded, pacer: pacer, ledger: ledger)
             paced.provoked = (sending.map { $0 != key } ?? false) || expectedStatus == 401 || expectedStatus == 403
             paced.expectedStatus = expectedStatus
+            paced.retryReason = retriedFor.last
             let transport = ObservingTransport(base: RedactingTransport(base: paced, scrubber: KeyScrubber(key: key)),
                                                extraHeaders: headers)
             let client = FoursquareClient(apiKey: sending ?? key, auth: auth, baseURL: options.baseURL,
@@ -145,9 +146,8 @@ package struct LiveCaller: Sendable {
                 exchange.notRetried = WriteRetry.pastDeadline(error, wait: backoff, deadline: deadline)
                 return exchange
             }
-            let reason = CallLedger.reason(error)
-            retriedFor.append(reason)
-            ledger.retried(because: reason)
+            // The ledger counts the retry when it is sent (`PacedTransport`): a run that stops meanwhile sends none.
+            retriedFor.append(CallLedger.reason(error))
             ledger.backedOff(backoff)
             try? await Task.sleep(nanoseconds: UInt64(backoff * 1_000_000_000))
         }

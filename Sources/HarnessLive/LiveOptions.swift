@@ -26,6 +26,10 @@ package struct LiveOptions: Sendable {
     package var maxBackoff: Double
     /// Whole-run deadline in seconds: cases not finished by then become errors.
     package var deadline: Double
+    /// What the identifying call took of `deadline`, in seconds.
+    package var deadlineSpentIdentifying = 0.0
+    /// `--deadline` as the user gave it: lines quote it, though the identifying call spends part of `deadline`.
+    package var deadlineAsGiven: Double { deadline + deadlineSpentIdentifying }
     /// Send `X-Emulator-Fixture: <path>` so the emulator answers with that fixture's response.
     package var selectFixtureHeader: Bool
     /// Seed for retry jitter.

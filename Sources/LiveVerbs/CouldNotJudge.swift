@@ -30,7 +30,7 @@ package enum CouldNotJudge {
     }
 
     /// Why some cases of a run whose calls went through `ledger` were not judged, if any were.
-    package static func notJudged(_ ledger: CallLedger) -> String? { CallLedger.ServerTrouble.line(ledger.tally.serverTrouble) }
+    package static func notJudged(_ ledger: CallLedger) -> String? { CallLedger.ServerTrouble.line(ledger.tally.serverTrouble, quotaLimits: ledger.tally.quotaOutlasted) }
 
     /// The cause for a run whose calls went through `ledger`, if any (`CallHealth.conclude`): it ends the whole run.
     package static func cause(_ ledger: CallLedger) -> String? { ledger.health.conclude(ledger.tally, maxCalls: ledger.maxCalls) }

@@ -116,7 +116,7 @@ extension DriftJob {
     func partialCause(_ run: DriftRun, ledger: CallLedger) -> String? {
         let cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails,
                                             baseline: baseline.map { BaselineUse($0.baseline) })
-        return CouldNotJudge.cause(ledger, tally: RunTally(cases), deadline: options.deadline)
+        return CouldNotJudge.cause(ledger, tally: RunTally(cases), deadline: options.deadlineAsGiven)
     }
 
     /// `--html`, `--ctrf` and `--pr-comment` (and the HTML report by default in CI), from the cases the JUnit report

@@ -111,10 +111,10 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
         let watchdog = Watchdog(deadline: deadline, grace: Self.watchdogGrace) {
             try? pipeline.closeUnfinished { path, suite in strategy.unfinished(path: path, suite: suite, deadline: deadline) }
             print(Summary.render(stream.tally))
-            print("report: \(report) (the run deadline of \(options.deadline)s passed; unfinished cases are errors)")
+            print("report: \(report) (the run deadline of \(RunDeadline.format(options.deadlineAsGiven))s passed; unfinished cases are errors)")
             if let failure = stream.failure { writeStderr("fsq-contract run: --report \(report): \(failure)") }
             let ending = Self.watchdogEnding(stream.tally, ledger: caller.ledger, changedBefore: changedBefore, verb: verb,
-                                             seconds: options.deadline)
+                                             seconds: options.deadlineAsGiven)
             print(ending.line)
             Foundation.exit(ending.status)
         }
@@ -122,7 +122,7 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
         watchdog.cancel()
         print(options.writeLog.summary)
         ledger = caller.ledger
-        cause = CouldNotJudge.cause(caller.ledger, tally: stream.tally, deadline: options.deadline, changedBefore: changedBefore)
+        cause = CouldNotJudge.cause(caller.ledger, tally: stream.tally, deadline: options.deadlineAsGiven, changedBefore: changedBefore)
     }
 
     /// The last line and exit status of a pass the watchdog ended: could not judge (3) with the calls' cause or the

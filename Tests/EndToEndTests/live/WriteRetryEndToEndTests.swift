@@ -67,9 +67,10 @@ struct WriteRetryEndToEndTests {
 
     @Test func aBudgetOfOneDoesNotRetryAndTheReportSaysWhy() async throws {
         let (result, requests, report) = try await run([429, 200], ["--max-calls", "1"])
-        // The quota left the call unanswered: the run could not judge it.
+        // The quota left the call unanswered: the run could not judge it, and says which limit ended its retries.
         #expect(result.status == 3, "\(result.stdout.suffix(1500))")
-        #expect(result.stdout.contains("the quota left calls unanswered: 1 call still answered 429"), "\(result.stdout.suffix(800))")
+        #expect(result.stdout.contains("could not judge every case (exit 3): place-suggest-edit answered 429"), "\(result.stdout.suffix(800))")
+        #expect(result.stdout.contains("--max-calls (1 call) allowed no more retries"), "\(result.stdout.suffix(800))")
         #expect(requests.count == 1, "\(requests.map(\.target))")
         #expect(report.contains("not retried: the budget of 1 calls (--max-calls) is spent"), "\(report.suffix(1500))")
     }
