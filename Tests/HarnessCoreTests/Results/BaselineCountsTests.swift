@@ -53,6 +53,23 @@ struct BaselineCountsTests {
         #expect(updated.entries.map(\.fingerprint).sorted() == [Self.a, Self.c])
     }
 
+    /// On a night that accepts drift's findings, the live checks judge against the file with them added: the night's
+    /// line still counts against the file as read, so what it accepted is new, not "known through an older entry".
+    @Test func findingsAcceptedThisNightAreNotCountedKnown() {
+        let file = Baseline(entries: [])
+        let drift = BaselineUse(file, accepts: true)
+        _ = drift.judge([Self.c])
+        let live = BaselineUse(file.updated(findings: drift.findings, covered: [], expires: "2999-01-01"), accepts: true)
+        _ = live.judge([Self.c])
+        _ = live.judge([Self.a])
+        let night = BaselineUse(file)
+        night.absorb(drift)
+        night.absorb(live)
+        #expect(night.known.isEmpty, "\(night.known)")
+        #expect(night.lines(path: "b.json") == ["baseline b.json: 0 entries: 0 known (not failing), 0 expired, 0 fixed, 0 not checked"])
+        #expect(night.findings == [Self.a, Self.c])
+    }
+
     @Test func aLongFingerprintEndsAtAWordWithAHashOfTheWhole() {
         let words = (0..<60).map { "word\($0)" }.joined(separator: " ")
         let one = Baseline.fingerprint(contract: .v20250617, endpoint: "place-details", check: "live-openapi", message: words + " alpha")
