@@ -169,6 +169,7 @@ package struct DriftSummary: Sendable {
                 if !groups[at].fixtures.contains(result.fixture) { groups[at].fixtures.append(result.fixture) }
             }
         }
+        groups = Self.foldedIntoRenames(groups)
         groups.sort { ($0.grade, $0.calls, $1.path) > ($1.grade, $1.calls, $0.path) }
         var unreproducedIndex: [String: Int] = [:]
         let goneEndpoints = Set(gone.map { [$0.contract.rawValue, $0.endpoint] })
@@ -238,6 +239,20 @@ package struct DriftSummary: Sendable {
     }
 
     static func contractOrder(_ contract: ContractID) -> Int { Contract.known.firstIndex(of: contract) ?? Int.max }
+
+    /// A member the model cannot find where a rename took it away (an answer whose fixture recorded no element to
+    /// compare keys with, `results: []`) is the rename seen from one more fixture: one change, not two.
+    static func foldedIntoRenames(_ groups: [Group]) -> [Group] {
+        var groups = groups
+        for (at, group) in groups.enumerated().reversed() where group.kind == .undecodable {
+            guard let rename = groups.firstIndex(where: { $0.kind == .renamed && Set(group.paths).isSubset(of: $0.paths) }) else { continue }
+            groups[rename].calls += group.calls
+            groups[rename].endpoints += group.endpoints.filter { !groups[rename].endpoints.contains($0) }
+            groups[rename].fixtures += group.fixtures.filter { !groups[rename].fixtures.contains($0) }
+            groups.remove(at: at)
+        }
+        return groups
+    }
 
     /// What makes two changes one: the kind, the field (its schema pointer's last key, wherever the answers carry
     /// it), and for a type change or a rename what it became (`null` aside); never what the model makes of it or

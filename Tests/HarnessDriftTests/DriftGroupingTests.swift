@@ -107,6 +107,21 @@ import Testing
         #expect(other.contains { $0.path == "$.website" && $0.kind == .removed && $0.grade == .info })
     }
 
+    /// A rename seen where the recording had elements, and by the decoder where it had none (`results: []`), is one
+    /// breaking change with both fixtures, not two.
+    @Test func aRenameSeenByTheDecoderInAnEmptyRecordingIsTheSameChange() {
+        let full = fixture("place-search/2025-06-17/a.json", .placeSearch, contract: .v20250617,
+                           #"{"results":[{"fsq_place_id":"4b0","name":"A"}]}"#)
+        let empty = fixture("place-search/2025-06-17/b.json", .placeSearch, contract: .v20250617, #"{"results":[]}"#)
+        var run = DriftRun()
+        run.results = [drift(full, live: #"{"results":[{"place_id":"4b0","name":"A"}]}"#),
+                       drift(empty, live: #"{"results":[{"place_id":"4b1","name":"B"}]}"#)]
+        #expect(run.results[1].changes.contains { $0.kind == .undecodable }, "\(run.results[1].changes.map(\.line))")
+        let groups = DriftSummary(run).groups.filter { $0.grade == .err }
+        #expect(groups.count == 1, "\(groups.map { "\($0.kind) \($0.paths)" })")
+        #expect(groups.first?.kind == .renamed && groups.first?.fixtures.count == 2, "\(groups.map(\.fixtures))")
+    }
+
     /// A baseline written when the decoder's stop was its own entry still matches the change at its schema pointer,
     /// is counted known (not fixed), and `--update-baseline` rewrites it in the new form with its reason.
     @Test func anEntryWrittenWithAnArrayIndexStillMatchesTheChangeAtItsSchemaPointer() {
