@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/HarnessContractChecks/DocumentedOperations.swift: what the contracts' documents say
+"""Writes Sources/HarnessContractChecks/DocumentedOperation+All.swift: what the contracts' documents say
 about each operation (method, path, query parameters, required headers, the members a 2xx answer may carry), and
 the values each contract's documents give the X-Places-Api-Version header.
 
@@ -13,7 +13,7 @@ import json, os, re, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = os.path.join(ROOT, "..", "shared", "spec")
-OUT = os.path.join(ROOT, "Sources", "HarnessContractChecks", "DocumentedOperations.swift")
+OUT = os.path.join(ROOT, "Sources", "HarnessContractChecks", "DocumentedOperation+All.swift")
 VERSION_HEADER = "x-places-api-version"
 MAX_DEPTH = 6  # the document's schemas nest photos in tips in photos…; answers go no deeper
 
