@@ -89,7 +89,7 @@ package struct RunCommand: AsyncParsableCommand, CollaboratingCommand {
 
     /// Resolve the flags, discover the fixtures, run them, report: each step is `RunJob`'s.
     package mutating func run(with collaborators: Collaborators) async throws {
-        var job = try RunJob.resolve(self, collaborators)
+        let job = try RunJob.resolve(self, collaborators)
         await job.identifyServer()
         let outcome = await job.execute(try await job.discover())
         try job.report(outcome).exit()

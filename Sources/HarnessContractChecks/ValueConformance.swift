@@ -13,7 +13,7 @@ enum ValueConformance {
     /// One line per member that did not arrive: `$.results[0].location.formatted_address: in the answer and the
     /// document; the model holds nil`. Empty when every documented member arrived.
     package static func problems(body: Data, decoded: Any, operation: DocumentedOperation) -> [String] {
-        guard let root = try? JSONValue.parse(body) else { return [] }
+        guard let root = JSONValue.parse(body) else { return [] }
         var walker = Walker(contract: operation.contract)
         let tree = MemberTree.of(operation)
         if case .array = root, let wrapper = ValueDeparture.bareArrayWrapper(endpoint: operation.endpoint, contract: operation.contract),

@@ -27,7 +27,9 @@ package enum DriftReport {
                     case let .new(unknown):
                         // Known changes beside new ones: the case fails for the new ones, and says which they are.
                         if unknown.count < fingerprints.count, case let .fail(message, detail) = cases[0].verdict {
-                            let text = "new drift beside \(fingerprints.count - unknown.count) known in the baseline: " + unknown.joined(separator: "; ")
+                            var seen: Set<String> = []
+                            let text = "new drift beside \(baseline.knownEntries(among: fingerprints)) known in the baseline: "
+                                + unknown.filter { seen.insert($0).inserted }.joined(separator: "; ")
                             cases[0].verdict = .fail(message: text, detail: text + "\n" + message + "\n" + detail)
                         }
                     case let .known(notes):

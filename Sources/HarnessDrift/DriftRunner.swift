@@ -27,6 +27,8 @@ package struct DriftResult: Sendable, Hashable {
     package var flaky: String?
     /// Why the answer was not graded: a 5xx or 429 the fixture did not record is the server's trouble, not drift.
     package var notJudged: String?
+    /// The run had stopped calling (it could not judge the contract) before this call was sent.
+    package var stopped = false
 
     package init(fixture: String, endpoint: String, contract: ContractID = .seed, auth: AuthStyle,
                 changes: [DriftChange] = [], recordedStatus: Int = 200, liveStatus: Int? = nil, problem: String? = nil,
@@ -98,7 +100,8 @@ package struct DriftStrategy: RunStrategy {
         switch output {
         case .broken: return 1
         case let .compared(result):
-            return result.worst == .err || result.problem != nil || result.conformance?.verdict.isProblem == true ? 1 : 0
+            // A call the run stopped before sending is not a problem found: progress counts what the summary will.
+            return result.worst == .err || result.problem != nil && !result.stopped || result.conformance?.verdict.isProblem == true ? 1 : 0
         }
     }
 
@@ -117,18 +120,10 @@ package struct DriftStrategy: RunStrategy {
         let fixture = job.fixture
         // An error fixture is provoked as live mode provokes it (a 401 with a key no server accepts, a 404 for a
         // place no API has), so its error body is compared too; what no request provokes is asked as recorded.
-        let provocation = LiveProvocation.plan(for: fixture)
-        if case let .emulatorOnly(reason) = provocation, !options.selectFixtureHeader {
-            caller.ledger.skipped()
-            result.notAsked = reason
-            return .compared(result)
-        }
-        let exchange = await caller.call(provocation.plan(job.plan, fixture: fixture), auth: auth, key: key, deadline: deadline,
-                                         expectedStatus: fixture.response.status,
-                                         fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
-                                         sending: provocation.key(key))
-        if let reason = exchange.notSent {
-            caller.ledger.skipped()
+        let exchange: LiveExchange
+        switch await caller.call(fixture: fixture, plan: job.plan, auth: auth, key: key, deadline: deadline) {
+        case let .answered(answer, _): exchange = answer
+        case let .notSent(reason):
             result.notAsked = reason
             return .compared(result)
         }
@@ -140,6 +135,7 @@ package struct DriftStrategy: RunStrategy {
         let scrubber = KeyScrubber(key: key)
         let secrets = AnswerSecrets(body: exchange.body)
         guard let response = exchange.response else {
+            result.stopped = CallHealth.stopped(exchange.outcome)
             if case let .failed(error) = exchange.outcome { result.problem = scrubber.text(error.noAnswerCause ?? error.description) }
             return .compared(result)
         }

@@ -17,7 +17,7 @@ package final class CallHealth: Sendable {
     package static let serverErrorLimit = 3
 
     /// Why the run could not judge the contract: one line, or nil while it can.
-    package var cause: String? { state.current.cause }
+    package var cause: String? { Self.cause(state.current) }
 
     private struct Operation { var answers = 0, serverErrors = 0, statuses: Set<Int> = [] }
 
@@ -31,6 +31,11 @@ package final class CallHealth: Sendable {
         var answered = 0
         var refused = 0
         var refusedStatuses: Set<Int> = []
+        /// The key was refused on every answered call: the cause, worded when read.
+        var keyRejected = false
+        var hasCause: Bool { cause != nil || keyRejected }
+        /// Answers to calls refused on purpose (a key no server accepts, a fixture that recorded a refusal).
+        var provokedAnswers = 0
         var operations: [String: Operation] = [:]
         /// Operations that answered only 5xx, each with its line: no more calls go to them.
         var notJudged: [String: String] = [:]
@@ -51,7 +56,7 @@ package final class CallHealth: Sendable {
             state.noAnswerInARow += 1
             if !cutByDeadline { state.silentInARow += 1 }
             state.lastNoAnswer = why
-            guard state.cause == nil, state.noAnswerInARow >= Self.noAnswerLimit else { return }
+            guard !state.hasCause, state.noAnswerInARow >= Self.noAnswerLimit else { return }
             state.cause = Self.noAnswerCause(state) + "; no more calls were made"
         }
     }
@@ -77,14 +82,14 @@ package final class CallHealth: Sendable {
         state.withLock { state in
             state.noAnswerInARow = 0
             state.silentInARow = 0
-            guard !provoked else { return }
+            guard !provoked else { state.provokedAnswers += 1; return }
             state.answered += 1
             if status == 401 || status == 403 {
                 state.refused += 1
                 state.refusedStatuses.insert(status)
             }
-            guard state.cause == nil, state.answered >= Self.refusedLimit, state.refused == state.answered else { return }
-            state.cause = Self.keyRejected(state)
+            guard !state.hasCause, state.answered >= Self.refusedLimit, state.refused == state.answered else { return }
+            state.keyRejected = true
         }
     }
 
@@ -96,7 +101,7 @@ package final class CallHealth: Sendable {
             if status == 429, expected != 429 {
                 state.stillRefusedByQuota += 1
                 state.quotaInARow += 1
-                if state.cause == nil, state.quotaInARow >= Self.refusedLimit {
+                if !state.hasCause, state.quotaInARow >= Self.refusedLimit {
                     state.cause = "the quota refuses every call: \(state.quotaInARow) calls in a row still answered 429 after their retries; "
                         + "lower --rate-limit to the quota, or run when the quota allows"
                 }
@@ -134,11 +139,11 @@ package final class CallHealth: Sendable {
             for (name, op) in state.operations where state.notJudged[name] == nil && op.answers > 0 && op.serverErrors == op.answers {
                 state.notJudged[name] = Self.onlyServerErrors(name, op)
             }
-            if let cause = state.cause { return cause }
+            if state.hasCause { return Self.cause(state) }
             if state.noAnswerInARow > 0, state.answered == 0, state.operations.isEmpty {
                 state.cause = Self.noAnswerCause(state)
             } else if state.answered > 0, state.refused == state.answered {
-                state.cause = Self.keyRejected(state)
+                state.keyRejected = true
             } else if tally.refused > 0 {
                 let quota = tally.retries["429"].map { "; the quota answered 429 \($0) times" } ?? ""
                 state.cause = "the budget was too short: \(plural(tally.refused, "call")) not sent once \(maxCalls ?? tally.calls) were made "
@@ -147,16 +152,23 @@ package final class CallHealth: Sendable {
                 state.cause = "the quota left calls unanswered: \(plural(state.stillRefusedByQuota, "call")) still answered 429 once "
                     + CallLedger.quotaLimitLine(tally.quotaOutlasted)
             }
-            return state.cause
+            return Self.cause(state)
         }
     }
 
     /// Notes a cause found elsewhere (the run's deadline passed before every call was made), unless one is known.
-    package func stop(_ cause: String) { state.withLock { if $0.cause == nil { $0.cause = cause } } }
+    package func stop(_ cause: String) { state.withLock { if !$0.hasCause { $0.cause = cause } } }
+
+    /// The cause as of now: a rejected key's line counts the calls that finished after it was found too.
+    private static func cause(_ state: State) -> String? {
+        state.keyRejected && state.cause == nil ? keyRejected(state) : state.cause
+    }
 
     private static func keyRejected(_ state: State) -> String {
         let statuses = state.refusedStatuses.sorted().map(String.init).joined(separator: "/")
-        return "the key was rejected: \(statuses) on every call (\(state.refused) of \(state.answered)); check FSQ_API_KEY"
+        // The calls refused on purpose are made too: name them, so this count agrees with the calls made.
+        let provoked = state.provokedAnswers > 0 ? "; \(state.provokedAnswers) refused on purpose left out" : ""
+        return "the key was rejected: \(statuses) on every call (\(state.refused) of \(state.answered) calls that expected an answer\(provoked)); check FSQ_API_KEY"
     }
 
     private static func onlyServerErrors(_ operation: String, _ op: Operation) -> String {
@@ -184,7 +196,7 @@ package final class CallHealth: Sendable {
     }
 
     /// Whether `outcome` is a call the run stopped before sending.
-    static func stopped(_ outcome: CallOutcome) -> Bool {
+    package static func stopped(_ outcome: CallOutcome) -> Bool {
         if case let .failed(error) = outcome { return error.underlyingError is Stopped }
         return false
     }

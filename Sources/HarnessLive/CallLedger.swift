@@ -26,6 +26,8 @@ package final class CallLedger: Sendable {
         package var shared = 0
         /// Fixture calls not made: an answer only the emulator gives, or a write the policy does not send.
         package var skipped = 0
+        /// Fixture calls not made because the run had stopped calling (`CallHealth.cause`).
+        package var stopped = 0
         /// Cases that passed only after a retried 5xx or transport failure, by name.
         package var flaky: [String] = []
         /// Calls whose last answer was still a 429 the fixture did not record, by the limit that allowed no more
@@ -33,6 +35,10 @@ package final class CallLedger: Sendable {
         package var quotaOutlasted: [String: Int] = [:]
         /// Calls whose last answer was the server's trouble (their cases were not judged), each once.
         package var serverTrouble: Set<ServerTrouble> = []
+
+        /// Of `calls`, those the pass this tally is for sent itself, when the run had an earlier pass (the
+        /// nightly's live checks after drift): its line says both, so it reads apart from the earlier pass's.
+        package var madeByThisPass: Int?
 
         package var retried: Int { retries.values.reduce(0, +) }
     }
@@ -69,6 +75,7 @@ package final class CallLedger: Sendable {
     package func serverTrouble(_ call: ServerTrouble) { state.withLock { _ = $0.serverTrouble.insert(call) } }
     func shared() { state.withLock { $0.shared += 1 } }
     package func skipped() { state.withLock { $0.skipped += 1 } }
+    func stopped() { state.withLock { $0.stopped += 1 } }
     func retried(because reason: String) { state.withLock { $0.retries[reason, default: 0] += 1 } }
     func paced(_ seconds: Double) { if seconds > 0 { state.withLock { $0.pacing += seconds } } }
     func backedOff(_ seconds: Double) { if seconds > 0 { state.withLock { $0.backoff += seconds } } }
@@ -82,7 +89,10 @@ package final class CallLedger: Sendable {
 
     /// The same line for any tally (the nightly's live checks give theirs apart from drift's).
     package static func line(_ tally: Tally, maxCalls: Int?) -> String {
-        var line = "calls: \(tally.calls) made, \(tally.shared) shared, \(tally.skipped) skipped"
+        let made = tally.madeByThisPass.map { "\(tally.calls) made in the run (\($0) of them by this pass)" } ?? "\(tally.calls) made"
+        var line = "calls: \(made), \(tally.shared) shared, \(tally.skipped) skipped"
+        // Every fixture call is one of these, so the line adds up on a night that stopped early too.
+        if tally.stopped > 0 { line += ", \(tally.stopped) not sent once the run stopped" }
         if tally.retried > 0 {
             let reasons = tally.retries.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
             line += ", \(tally.retried) retried (\(reasons.joined(separator: ", ")))"

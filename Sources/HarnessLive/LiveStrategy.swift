@@ -45,17 +45,13 @@ package struct LiveStrategy: RunStrategy {
             return cases(job) { _ in (.skip(reason: "FSQ_API_KEY is not set; skipped as asked (--if-no-key skip)"), 0) }
         }
         let fixture = job.fixture
-        let provocation = LiveProvocation.plan(for: fixture)
-        if case let .emulatorOnly(reason) = provocation, !options.selectFixtureHeader {
-            caller.ledger.skipped()
-            return [skipped(job, options.notTheEmulator ? "\(reason) (\(LiveTransportError.origin(options.baseURL)) is not the emulator)" : reason)]
-        }
-        let exchange = await caller.call(provocation.plan(job.plan, fixture: fixture), auth: auth, key: key, deadline: deadline,
-                                         expectedStatus: fixture.response.status,
-                                         fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
-                                         sending: provocation.key(key))
-        if let reason = exchange.notSent {
-            caller.ledger.skipped()
+        let exchange: LiveExchange, provocation: LiveProvocation
+        switch await caller.call(fixture: fixture, plan: job.plan, auth: auth, key: key, deadline: deadline) {
+        case let .answered(answer, provoked): (exchange, provocation) = (answer, provoked)
+        case let .notSent(reason):
+            if case .emulatorOnly = LiveProvocation.plan(for: fixture), options.notTheEmulator {
+                return [skipped(job, "\(reason) (\(LiveTransportError.origin(options.baseURL)) is not the emulator)")]
+            }
             return [skipped(job, reason)]
         }
         // An answer of an operation that answered only 5xx (this one may be the one that showed it) judges nothing.

@@ -36,8 +36,10 @@ package final class NightlyShare: Sendable {
     package var liveTally: CallLedger.Tally {
         var tally = caller.ledger.tally
         if let drift = state.current.afterDrift {
+            tally.madeByThisPass = tally.calls - drift.calls
             tally.shared -= drift.shared
             tally.skipped -= drift.skipped
+            tally.stopped -= drift.stopped
             tally.flaky.removeAll { drift.flaky.contains($0) }
         }
         return tally

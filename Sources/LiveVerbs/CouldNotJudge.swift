@@ -16,7 +16,7 @@ package enum CouldNotJudge {
     /// The exit status (`VerbStatus.couldNotJudgeStatus`).
     package static let exitStatus = VerbStatus.couldNotJudgeStatus
 
-    /// `drift: could not judge the contract (exit 3): the key was rejected: 401 on every call (8 of 8); …`.
+    /// `drift: could not judge the contract (exit 3): the key was rejected: 401 on every call (8 of 8 calls that expected an answer); …`.
     package static func line(verb: String, cause: String) -> String {
         "\(verb): could not judge the contract (exit \(exitStatus)): \(cause); what it could not judge is skipped, no baseline entry "
             + "marked fixed, no baseline written"

@@ -45,7 +45,7 @@ struct CallHealthTests {
         for _ in 0..<20 { health.answered(status: 401, provoked: true) }
         #expect(health.cause == nil)
         for _ in 0..<CallHealth.refusedLimit { health.answered(status: 401, provoked: false) }
-        #expect(health.cause == "the key was rejected: 401 on every call (8 of 8); check FSQ_API_KEY")
+        #expect(health.cause == "the key was rejected: 401 on every call (8 of 8 calls that expected an answer; 20 refused on purpose left out); check FSQ_API_KEY")
     }
 
     @Test func oneAnswerTheKeyWasNotRefusedForMeansTheKeyWorks() {

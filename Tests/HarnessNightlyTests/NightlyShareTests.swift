@@ -64,6 +64,9 @@ import TestSupport
         let count = share.count
         #expect(count.made == afterDrift && count.byDrift == afterDrift && count.reused >= afterDrift)
         #expect(count.line.hasPrefix("nightly: \(afterDrift) calls made (\(afterDrift) by drift, 0 more by the live checks"), "\(count.line)")
+        // The live checks' own line reads apart from drift's: the run's calls, and how many were this pass's.
+        let line = CallLedger.line(share.liveTally, maxCalls: 500)
+        #expect(line.hasPrefix("calls: \(afterDrift) made in the run (0 of them by this pass), \(count.reused) shared"), "\(line)")
     }
 
     @Test func aClosedPlaceIsStaleOnEveryEndpointThatAsksForItWritesIncluded() async throws {

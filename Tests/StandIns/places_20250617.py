@@ -1051,6 +1051,9 @@ class Handler(BaseHTTPRequestHandler):
             raise ApiError(405, "Method %s not allowed on %s (allowed: %s)." % (method, path, allowed),
                            {"Allow": allowed})
         handler, params, args = routes[method]
+        gone = GONE_PLACE.match(path)
+        if config.gone_first and gone and gone.group(1) in config.gone:
+            raise ApiError(404, "invalid place specified" if path.endswith("/tips") else "invalid venue specified")
         try:
             query = parse_query(split.query, params)
         except UnicodeDecodeError:
@@ -1165,6 +1168,9 @@ class Config:
         # REALAPI_GONE=ID[,ID...]: places that closed; STANDIN_QUOTA=N: requests a second (environment, so a
         # script sets them per night without new flags).
         self.gone = {i.strip() for i in os.environ.get("REALAPI_GONE", "").split(",") if i.strip()}
+        # REALAPI_GONE_FIRST=1: a closed place answers 404 before the request is validated, so a request that
+        # would have been a 400 on an open place is a 404 too (servers differ in which check comes first).
+        self.gone_first = os.environ.get("REALAPI_GONE_FIRST", "") == "1"
         self.quota = Quota(int(os.environ.get("STANDIN_QUOTA", "0") or 0))
         self.status_for = args.status_for
         self.delays = args.delay

@@ -243,9 +243,10 @@ package final class BaselineUse: Sendable {
             let fingerprints = violations.map { Baseline.fingerprint(contract: contract, endpoint: endpoint, check: check, message: $0) }
             switch judge(fingerprints) {
             case let .new(unknown):
-                let known = fingerprints.count - unknown.count
+                let known = knownEntries(among: fingerprints)
                 guard known > 0 else { break }
-                let new = zip(violations, fingerprints).filter { unknown.contains($0.1) }.map(\.0)
+                var seen: Set<String> = []
+                let new = zip(violations, fingerprints).filter { unknown.contains($0.1) && seen.insert($0.1).inserted }.map(\.0)
                 let text = "new finding\(new.count == 1 ? "" : "s") beside \(known) known in the baseline: " + new.joined(separator: "; ")
                 results[index].verdict = .fail(message: text, detail: text + "\n" + detail)
             case let .known(note):
@@ -255,6 +256,12 @@ package final class BaselineUse: Sendable {
                 results[index].verdict = .fail(message: text, detail: text + "\n" + message)
             }
         }
+    }
+
+    /// How many entries `fingerprints` match. Several violations can share one entry (one finding at many places):
+    /// lines count entries, as the file holds them.
+    package func knownEntries(among fingerprints: [String]) -> Int {
+        Set(fingerprints.compactMap { baseline.entry($0)?.fingerprint }).count
     }
 
     /// Every finding the run made, known or not.

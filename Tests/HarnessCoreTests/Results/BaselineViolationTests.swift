@@ -33,6 +33,17 @@ struct BaselineViolationTests {
         #expect(!message.contains("geocodes"), "\(message)")
     }
 
+    /// One known finding at every place of an answer is one entry: the line counts entries, as the file holds them.
+    @Test func theKnownCountBesideANewFindingCountsEntriesNotPlaces() throws {
+        let use = BaselineUse(Baseline(entries: [Self.entry(Self.known)]), today: "2026-11-26")
+        let everyPlace = (0..<5).map { Self.known.replacingOccurrences(of: "[0]", with: "[\($0)]") }
+        let newTwice = [Self.new, Self.new.replacingOccurrences(of: "[0]", with: "[3]")]
+        var results = [Self.openapiCase(everyPlace + newTwice)]
+        use.apply(to: &results, contract: "2025-06-17", endpoint: "place-search")
+        guard case let .fail(message, _) = results[0].verdict else { Issue.record("passed: \(results[0].verdict)"); return }
+        #expect(message == "new finding beside 1 known in the baseline: breaks the OpenAPI document: \(Self.new)", "\(message)")
+    }
+
     @Test func anAnswerWhoseEveryViolationIsKnownPasses() {
         let use = BaselineUse(Baseline(entries: [Self.entry(Self.known), Self.entry(Self.new)]), today: "2026-11-26")
         var results = [Self.openapiCase([Self.known, Self.new])]
