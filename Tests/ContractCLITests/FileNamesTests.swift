@@ -12,8 +12,6 @@ struct FileNamesTests {
         "HarnessCore/Execution/OrderedWindow.swift",
         "HarnessDrift/StaleAcrossEndpoints.swift",
         "HarnessDrift/StaleInDrift.swift",
-        "HarnessLive/CallBudget.swift",
-        "HarnessLive/LiveDocumentCheck.swift",
         "JUnitXML/LibXML.swift",
         "JUnitXML/Model.swift",
     ]
