@@ -1,4 +1,4 @@
-// The in-memory JUnit model (testsuites → testsuite → testcase): how a single testcase ended.
+// The in-memory JUnit model: testsuites → testsuite → testcase.
 
 /// How a single testcase ended.
 public enum TestOutcome: Sendable, Hashable {
