@@ -10,6 +10,10 @@ import HarnessCore
 package final class CallHealth: Sendable {
     /// Attempts in a row that got no answer (refused connection, timeout, TLS or DNS failure) before the run stops.
     package static let noAnswerLimit = 3
+    /// Answers, all 404 where the fixture recorded another status, on several operations' paths, some asking for no
+    /// place, before the run stops: nothing is routed at the base URL (a wrong path, a proxy in the way), not a contract
+    /// change. A closed place answers 404 only where an id is asked for, and a removed operation only on its own path.
+    package static let notFoundLimit = 6
     /// Answered calls, all refused by authentication (401/403 to the run's own key), before the run stops.
     package static let refusedLimit = 8
     /// Calls of one operation answered only with 5xx (after retries) before the run stops calling it; once one
@@ -31,6 +35,14 @@ package final class CallHealth: Sendable {
         var answered = 0
         var refused = 0
         var refusedStatuses: Set<Int> = []
+        /// Answers, all 404 where the fixture recorded another status (provoked calls included); how many of those
+        /// asked for no place; and whether any answer was something else.
+        var notFound = 0
+        var notFoundWithoutPlace: Set<String> = []
+        /// The paths that answered so, place ids masked: one shape per operation.
+        var notFoundShapes: Set<String> = []
+        var answeredOtherwise = false
+        var lastNotFound = ""
         /// The key was refused on every answered call: the cause, worded when read.
         var keyRejected = false
         var hasCause: Bool { cause != nil || keyRejected }
@@ -78,10 +90,24 @@ package final class CallHealth: Sendable {
 
     /// An attempt that got an answer. `provoked`: the call carried a key no server accepts on purpose, or its fixture
     /// recorded a 401/403, so a refusal says nothing about the run's key.
-    func answered(status: Int, provoked: Bool) {
+    /// `expected`: the status the call's fixture recorded. `path`: the request's path (no query), for the line that
+    /// says nothing is found at the base URL.
+    func answered(status: Int, provoked: Bool, expected: Int? = nil, path: String = "") {
         state.withLock { state in
             state.noAnswerInARow = 0
             state.silentInARow = 0
+            if status == 404, expected != 404 {
+                state.notFound += 1
+                state.lastNotFound = path
+                let shape = path.replacingOccurrences(of: #"[0-9a-f]{24}"#, with: "{id}", options: .regularExpression)
+                state.notFoundShapes.insert(shape)
+                if shape == path { state.notFoundWithoutPlace.insert(path) }
+                if !state.hasCause, state.notFound >= Self.notFoundLimit, Self.nothingRouted(state) {
+                    state.cause = Self.notFoundCause(state) + "; no more calls were made"
+                }
+            } else if status != 404 {
+                state.answeredOtherwise = true
+            }
             guard !provoked else { state.provokedAnswers += 1; return }
             state.answered += 1
             if status == 401 || status == 403 {
@@ -142,6 +168,8 @@ package final class CallHealth: Sendable {
             if state.hasCause { return Self.cause(state) }
             if state.noAnswerInARow > 0, state.answered == 0, state.operations.isEmpty {
                 state.cause = Self.noAnswerCause(state)
+            } else if Self.nothingRouted(state) {
+                state.cause = Self.notFoundCause(state)
             } else if state.answered > 0, state.refused == state.answered {
                 state.keyRejected = true
             } else if tally.refused > 0 {
@@ -158,6 +186,19 @@ package final class CallHealth: Sendable {
 
     /// Notes a cause found elsewhere (the run's deadline passed before every call was made), unless one is known.
     package func stop(_ cause: String) { state.withLock { if !$0.hasCause { $0.cause = cause } } }
+
+    private static func nothingRouted(_ state: State) -> Bool {
+        // Two operations that ask for no place, or one among three operations: more than one removed operation or
+        // one closed place explains.
+        !state.answeredOtherwise && state.notFound > 0
+            && (state.notFoundWithoutPlace.count >= 2 || !state.notFoundWithoutPlace.isEmpty && state.notFoundShapes.count >= 3)
+    }
+
+    private static func notFoundCause(_ state: State) -> String {
+        "nothing is found at the base URL: 404 on every call (\(state.notFound) of \(state.notFound), "
+            + "on \(plural(state.notFoundShapes.count, "operation path")), e.g. \(state.lastNotFound)); check --base-url: "
+            + "the operations' paths follow it directly"
+    }
 
     /// The cause as of now: a rejected key's line counts the calls that finished after it was found too.
     private static func cause(_ state: State) -> String? {

@@ -194,7 +194,7 @@ struct PacedTransport: Transport {
             }
             throw failure
         }
-        health.answered(status: response.status, provoked: provoked)
+        health.answered(status: response.status, provoked: provoked, expected: expectedStatus, path: request.url.path)
         if !(response.status == 429 && expectedStatus == 429) { pacer.observe(response) }
         return (data, response)
     }

@@ -39,6 +39,42 @@ struct CallHealthTests {
         #expect(silent.conclude(CallLedger.Tally(), maxCalls: nil)?.hasPrefix("nothing answers: ") == true)
     }
 
+    /// Every call answered 404, those asking for no place too: nothing is routed at the base URL (a wrong path), which
+    /// is no contract change. A closed place (404 only where an id is asked for) is not taken for it.
+    @Test func notFoundOnEveryPathIsAWrongBaseURL() {
+        let place = "/v3/places/4a5f2f39f964a52067bf1fe3"
+        let closed = CallHealth()
+        for _ in 0..<10 {
+            for tail in ["", "/tips", "/photos"] { closed.answered(status: 404, provoked: false, expected: 200, path: place + tail) }
+        }
+        #expect(closed.cause == nil && closed.conclude(CallLedger.Tally(), maxCalls: nil) == nil, "a closed place is data, not a wrong URL")
+        // A recorded 404 answered 404 is as recorded.
+        let recorded = CallHealth()
+        for _ in 0..<10 { recorded.answered(status: 404, provoked: false, expected: 404, path: "/v3/places/search") }
+        #expect(recorded.cause == nil && recorded.conclude(CallLedger.Tally(), maxCalls: nil) == nil)
+
+        let wrong = CallHealth()
+        for index in 0..<CallHealth.notFoundLimit {
+            #expect(wrong.cause == nil)
+            // A recorded 404 answered 404 is no evidence either way.
+            wrong.answered(status: 404, provoked: false, expected: 404, path: "/v3/places/fsq-contract-no-such-place")
+            wrong.answered(status: 404, provoked: index == 0, expected: index == 0 ? 401 : 200,
+                           path: [place, "/v3/places/search", "/v3/autocomplete"][index % 3])
+        }
+        #expect(wrong.cause == "nothing is found at the base URL: 404 on every call (6 of 6, on 3 operation paths, e.g. "
+                    + "/v3/autocomplete); check --base-url: the operations' paths follow it directly; "
+                    + "no more calls were made", "\(wrong.cause ?? "nil")")
+        // One operation removed (its path, which names no place, answers 404) is a contract change, not a wrong URL.
+        let removed = CallHealth()
+        for _ in 0..<10 { removed.answered(status: 404, provoked: false, expected: 200, path: "/v3/autocomplete") }
+        #expect(removed.cause == nil)
+        // One answer that is not a 404 shows something is routed there.
+        let routed = CallHealth()
+        routed.answered(status: 200, provoked: false, expected: 200, path: "/places/search")
+        for _ in 0..<10 { routed.answered(status: 404, provoked: false, expected: 200, path: "/places/search") }
+        #expect(routed.cause == nil)
+    }
+
     @Test func aKeyRefusedOnEveryCallIsNamedWithItsCount() {
         let health = CallHealth()
         // Provoked 401s (a key no server accepts, sent on purpose) say nothing about the run's key.

@@ -41,7 +41,7 @@ night() {
   while [ "$1" != "--" ]; do server_flags+=("$1"); shift; done
   shift
   start "$night" "${server_flags[@]}"
-  "$cli" nightly --project "$work/fsq-contract.json" --base-url "$url" --fixture-header "$mode" \
+  "$cli" nightly --project "$work/fsq-contract.json" --base-url "$url${URLSUFFIX:-}" --fixture-header "$mode" \
     --report "$work/$night.xml" --drift-report "$work/$night-drift.xml" --summary "$work/$night.md" \
     --json "$work/$night.json" "$@" >"$work/$night.out" 2>&1
   got=$?
@@ -169,6 +169,10 @@ print(sum(1 for c in cases if "suggest" not in c.get("classname", "") and not an
   said=$(grep -oE '^nightly: [0-9]+ calls? made' "$work/$night.out" | grep -oE '[0-9]+' | head -1)
   [ "${said:-999}" -le 8 ] || fail "${said:-?} calls to a server that is not there"
   grep -qE 'nothing answers: cannot connect' "$work/$night.out" || fail "the cause does not say nothing answers"
+  # A wrong base URL path (an old `/v3` copied into the project): every call answers 404, those asking for no place
+  # too. Nothing is routed there: could not judge, not 14 operations "gone", and no baseline entry written.
+  URLSUFFIX=/v3 night_undecided "$mode-wrong-path" 40 -- --update-baseline
+  grep -qE 'nothing is found at the base URL: 404 on every call' "$work/$night.out" || fail "the cause does not say nothing is found at the base URL"
 
   # (b) A quota below the rate limit: green, 429s on writes retried once each and counted.
   STANDIN_QUOTA=3 night "$mode-quota-3" 0 --
