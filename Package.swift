@@ -126,8 +126,11 @@ let package = Package(
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "Yams", package: "Yams", condition: .when(traits: ["OpenAPI"])),
             ],
-            resources: [.embedInCode("Overrides/overrides-20250617.json")]
+            // Overrides/*.json, each version's file found by its presence, embedded by the plugin below.
+            exclude: ["Overrides"],
+            plugins: ["ShippedOverridesPlugin"]
         ),
+        .plugin(name: "ShippedOverridesPlugin", capability: .buildTool()),
         // The emulator's command (`fsq-emulator`'s flags): `fsq-contract serve` runs it in process.
         .target(
             name: "EmulatorCLI",

@@ -40,11 +40,14 @@ package struct WireHeaders: Sendable {
                     source: "seed documents 000-003 send it with every request; every 2025-06-17 answer is application/json"),
     ]
 
-    /// The version each contract's documents name in `X-Places-Api-Version`.
-    static let documentedVersion: [String: String] = [
-        "seed": "2025-06-17",        // document 004's Mandatory Headers
-        "2025-06-17": "2025-06-17",  // the header parameter's enum in the 2025-06-17 document
-    ]
+    /// The `X-Places-Api-Version` `contract`'s documents name (`DocumentedOperation.apiVersions`): its own date
+    /// when they allow it, else their one value; a dated contract with no document yet (a scaffolded version)
+    /// speaks its own date, the name its folder gives it.
+    static func documentedVersion(_ contract: ContractID) -> String {
+        let allowed = DocumentedOperation.apiVersions[contract.rawValue] ?? []
+        if allowed.contains(contract.rawValue) || allowed.isEmpty { return contract.rawValue }
+        return allowed.count == 1 ? allowed[0] : contract.rawValue
+    }
 
     /// Request headers a fixture may record that are not the client's to match: a recorder's HTTP stack adds them.
     static let volatile: [(name: String, reason: String)] = [
@@ -74,7 +77,7 @@ package struct WireHeaders: Sendable {
             switch requirement.form {
             case .rawKey: headers[requirement.name] = key.secret
             case .bearerKey: headers[requirement.name] = "Bearer \(key.secret)"
-            case .apiVersion: headers[requirement.name] = version ?? documentedVersion[contract.rawValue] ?? contract.rawValue
+            case .apiVersion: headers[requirement.name] = version ?? documentedVersion(contract)
             case let .literal(text): headers[requirement.name] = text
             }
         }

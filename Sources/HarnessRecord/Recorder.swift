@@ -66,6 +66,13 @@ package struct Recorder: Sendable {
             case let .planned(entry): return entry.relativePath(contract: entry.contract ?? ContractID.seed)
             }
         }
+
+        /// A plan entry with no contract whose answer is the same under every version: a 401, asked for with a
+        /// key the server refuses before it reads the version header.
+        var answerIgnoresVersion: Bool {
+            guard case let .planned(entry) = self else { return false }
+            return entry.contract == nil && entry.status == 401
+        }
     }
 
     /// A planned call: where it goes, under which contract and style, and the file it may replace.
@@ -83,19 +90,62 @@ package struct Recorder: Sendable {
 
     /// Records every existing fixture's request and every plan entry without a file, on the execution core
     /// (bounded concurrency, the run deadline, progress); outcomes come back in that order.
+    ///
+    /// A plan entry with no contract that expects a 401 goes last: the rejected key it is sent with is refused
+    /// before any version is read, so its answer cannot tell which contract the server speaks. It is recorded under
+    /// a contract the run's other calls were answered in (`recordUnderSpokenContract`).
     package func record(_ existing: [LoadedFixture], plan: [PlanEntry],
                        progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> [RecordOutcome] {
         AtomicFile.removeStaleTemps(under: fixturesRoot)
         let items = self.items(existing, plan: plan)
         let deadline = RunDeadline(seconds: options.deadline)
-        let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress)
+        let counter = ProgressCounter(total: items.count, report: progress)
+        let blind = items.indices.filter { items[$0].answerIgnoresVersion }
+        let telling = items.indices.filter { !items[$0].answerIgnoresVersion }
+        var outcomes: [RecordOutcome?] = Array(repeating: nil, count: items.count)
+        let told = await run(telling.map { items[$0] }, spoken: nil, deadline: deadline, counter: counter)
+        var spoken: Set<ContractID> = []
+        for (index, outcome) in zip(telling, told) {
+            outcomes[index] = outcome
+            if let contract = spokenContract(items[index], outcome) { spoken.insert(contract) }
+        }
+        let last = await run(blind.map { items[$0] }, spoken: spoken, deadline: deadline, counter: counter)
+        for (index, outcome) in zip(blind, last) { outcomes[index] = outcome }
+        return outcomes.compactMap { $0 }
+    }
+
+    /// `items` on the execution core; a plan entry with no contract is tried under the contracts in `spoken` only,
+    /// when given.
+    private func run(_ items: [Item], spoken: Set<ContractID>?, deadline: RunDeadline, counter: ProgressCounter) async -> [RecordOutcome] {
+        guard !items.isEmpty else { return [] }
+        let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline)
         return await core.run(
             units: items.count, problems: { $0.status == .failed ? 1 : 0 },
             notRun: { index, deadline in
-                RecordOutcome(relativePath: items[index].relativePath, status: .failed,
-                              notes: ["not recorded: the run deadline of \(RunDeadline.format(deadline.seconds))s passed"])
+                counter.add(problems: 1)
+                return RecordOutcome(relativePath: items[index].relativePath, status: .failed,
+                                     notes: ["not recorded: the run deadline of \(RunDeadline.format(deadline.seconds))s passed"])
             },
-            { index in await self.record(items[index], deadline: deadline) })
+            { index in
+                let outcome = await self.record(items[index], deadline: deadline, spoken: spoken)
+                counter.add(problems: outcome.status == .failed ? 1 : 0)
+                return outcome
+            })
+    }
+
+    /// The contract an item was answered under as it expects, when that answer says the server speaks it (not a 401).
+    private func spokenContract(_ item: Item, _ outcome: RecordOutcome) -> ContractID? {
+        guard [.new, .updated, .unchanged].contains(outcome.status) else { return nil }
+        switch item {
+        case let .existing(.fixture(fixture)):
+            return fixture.response.status == 401 ? nil : fixture.contract
+        case .existing:
+            return nil
+        case let .planned(entry):
+            guard entry.status != 401 else { return nil }
+            if let contract = entry.contract { return contract }
+            return candidates(for: entry).first { entry.relativePath(contract: $0.id) == outcome.relativePath }?.id
+        }
     }
 
     /// Every existing fixture, then each plan entry without a file among them (under the default contract when it
@@ -112,8 +162,10 @@ package struct Recorder: Sendable {
         }.map(Item.planned)
     }
 
-    func record(_ item: Item, deadline: RunDeadline) async -> RecordOutcome {
-        if case let .planned(entry) = item, entry.contract == nil { return await recordUnderSpokenContract(entry, deadline: deadline) }
+    func record(_ item: Item, deadline: RunDeadline, spoken: Set<ContractID>? = nil) async -> RecordOutcome {
+        if case let .planned(entry) = item, entry.contract == nil {
+            return await recordUnderSpokenContract(entry, deadline: deadline, among: spoken)
+        }
         func outcome(_ status: RecordOutcome.Status, _ notes: [String]) -> RecordOutcome {
             RecordOutcome(relativePath: item.relativePath, status: status, notes: notes)
         }
@@ -203,10 +255,19 @@ package struct Recorder: Sendable {
 
     /// A plan entry with no contract from the plan, `--contract` or the project file: recorded under the newest
     /// contract whose endpoint answers it as the entry expects, so a 2025-06-17 server's answer never becomes a
-    /// seed fixture. Which contracts were tried, and why each was refused, is the failure's note.
-    func recordUnderSpokenContract(_ entry: PlanEntry, deadline: RunDeadline) async -> RecordOutcome {
+    /// seed fixture. Which contracts were tried, and why each was refused, is the failure's note. With `among`, only
+    /// those contracts are tried (the ones the server was found to speak), and none found is the failure.
+    func recordUnderSpokenContract(_ entry: PlanEntry, deadline: RunDeadline, among spoken: Set<ContractID>? = nil) async -> RecordOutcome {
+        let tried = candidates(for: entry).filter { contract in spoken?.contains(contract.id) ?? true }
+        if let spoken, tried.isEmpty {
+            let found = spoken.isEmpty ? "no other call of this run was answered as it expects"
+                : "the server was found to speak \(spoken.map(\.rawValue).sorted().joined(separator: ", ")), which has no \(entry.endpoint)"
+            return RecordOutcome(relativePath: entry.relativePath, status: .failed,
+                                 notes: ["not recorded: a \(entry.status ?? 401) asked for with a rejected key is the same under every contract, "
+                                         + "so it does not say which one the server speaks (\(found)); name the contract with \"contract\" or --contract"])
+        }
         var refusals: [String] = []
-        for contract in candidates(for: entry) {
+        for contract in tried {
             var chosen = entry
             chosen.contract = contract.id
             let outcome = await record(.planned(chosen), deadline: deadline)

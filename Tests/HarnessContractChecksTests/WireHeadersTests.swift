@@ -27,6 +27,24 @@ import TestSupport
             == ["authorization": "Bearer test-key-123", "x-places-api-version": "2025-06-17", "accept": "application/json"])
     }
 
+    @Test("the version comes from the documents: the 2025-06-17 document's header enum, document 004 for the seed")
+    func documentedVersions() {
+        #expect(DocumentedOperation.apiVersions["2025-06-17"] == ["2025-06-17"])
+        #expect(WireHeaders.documentedVersion(.v20250617) == "2025-06-17")
+        #expect(WireHeaders.documentedVersion(.seed) == "2025-06-17")
+        // A dated contract no document describes yet speaks the date its folder names.
+        #expect(WireHeaders.documentedVersion(ContractID("2099-01-01")) == "2099-01-01")
+    }
+
+    @Test("bearer sending another version than the documented one fails")
+    func bearerWithAnotherVersion() {
+        guard case let .fail(message, _) = Self.verdict(.bearer, [("Authorization", "Bearer test-key-123"), ("accept", "application/json"),
+                                                                 ("X-Places-Api-Version", "2024-01-01")]) else {
+            Issue.record("expected a failure"); return
+        }
+        #expect(message == "header x-places-api-version (bearer): the contract requires '2025-06-17', sent '2024-01-01'")
+    }
+
     @Test("bearer without X-Places-Api-Version fails naming the header and the version")
     func bearerWithoutVersion() {
         let verdict = Self.verdict(.bearer, [("Authorization", "Bearer test-key-123"), ("accept", "application/json")])

@@ -109,4 +109,38 @@ import TestSupport
             #expect(count.total + count.skipped + count.shared == existing.count)
         }
     }
+
+    /// A server that answers the rejected key 401 whatever the version, a Bearer key 400 (it does not speak
+    /// 2025-06-17) and the seed's key style 404: it speaks the seed contract only.
+    static func speaksTheSeedOnly() -> StubStack {
+        StubStack { request in
+            let authorization = request.headers["Authorization"] ?? ""
+            if authorization.contains(LiveProvocation.rejectedKey.secret) { return (401, []) }
+            return authorization.hasPrefix("Bearer ") ? (400, []) : (404, [])
+        }
+    }
+
+    @Test func aPlanned401WithNoContractGoesUnderTheContractTheRunsOtherAnswersSpeak() async throws {
+        try await withTemporaryDirectory { tmp in
+            let plan = [PlanEntry(endpoint: .placeDetails, caseName: "401-rejected-key", placeID: "x", status: 401),
+                        PlanEntry(endpoint: .placeDetails, caseName: "404-unknown-place", placeID: "x", status: 404)]
+            let outcomes = await Self.recorder(tmp, stack: Self.speaksTheSeedOnly(), fixtureHeader: false).record([], plan: plan)
+            // The 404 tried 2025-06-17 (refused, 400), then the seed; the 401, which any version gets, follows it.
+            #expect(outcomes.map(\.relativePath) == ["place-details/401-rejected-key.json", "place-details/404-unknown-place.json"],
+                    "\(outcomes.map { "\($0.relativePath) \($0.status) \($0.notes)" })")
+            #expect(outcomes.allSatisfy { $0.status == .new }, "\(outcomes.map(\.notes))")
+        }
+    }
+
+    @Test func aPlanned401WithNoContractAndNothingElseAnsweredIsNotGuessed() async throws {
+        try await withTemporaryDirectory { tmp in
+            let plan = [PlanEntry(endpoint: .placeDetails, caseName: "401-rejected-key", placeID: "x", status: 401)]
+            let stack = Self.speaksTheSeedOnly()
+            let outcomes = await Self.recorder(tmp, stack: stack, fixtureHeader: false).record([], plan: plan)
+            #expect(stack.requests.isEmpty)
+            #expect(outcomes.count == 1 && outcomes[0].status == .failed)
+            #expect(outcomes.first?.notes.first?.contains("does not say which one the server speaks") == true, "\(outcomes.map(\.notes))")
+            #expect(outcomes.first?.notes.first?.contains("--contract") == true)
+        }
+    }
 }

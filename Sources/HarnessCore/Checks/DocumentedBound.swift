@@ -147,7 +147,7 @@ extension DocumentedBound {
         return bounds
     }
 
-    /// `DocumentedBounds.swift` as the derivation writes it.
+    /// `DocumentedBound+All.swift` as the derivation writes it.
     package static func render(_ bounds: [DocumentedBound], from sources: [String]) -> String {
         func literal(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
         var lines = [

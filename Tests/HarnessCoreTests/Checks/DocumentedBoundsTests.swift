@@ -7,7 +7,7 @@ import TestSupport
 /// `DocumentedBound.all` is what the documents say: derived again from them and compared with the committed table.
 @Suite struct DocumentedBoundsTests {
     static let shared = Products.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec")
-    static let table = Products.packageRoot.appendingPathComponent("Sources/HarnessCore/Checks/DocumentedBounds.swift")
+    static let table = Products.packageRoot.appendingPathComponent("Sources/HarnessCore/Checks/DocumentedBound+All.swift")
 
     static func derived() throws -> [DocumentedBound] {
         let openAPI = try Data(contentsOf: shared.appendingPathComponent("current/openapi-20250617.json"))
@@ -32,7 +32,7 @@ import TestSupport
             try text.write(to: Self.table, atomically: true, encoding: .utf8)
         }
         let committed = try String(contentsOf: Self.table, encoding: .utf8)
-        #expect(committed == text, "Sources/HarnessCore/Checks/DocumentedBounds.swift differs from the documents' bounds; write it again with FSQ_WRITE_DOCUMENTED_BOUNDS=1 swift test --filter DocumentedBoundsTests")
+        #expect(committed == text, "Sources/HarnessCore/Checks/DocumentedBound+All.swift differs from the documents' bounds; write it again with FSQ_WRITE_DOCUMENTED_BOUNDS=1 swift test --filter DocumentedBoundsTests")
         #expect(try Self.derived() == DocumentedBound.all)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 // The seed contract (spec documents 000-004): its id, its registry entries, its endpoint ids and its type.
-// Its requests and models are in SeedRequests.swift and SeedModels.swift.
+// Its requests and models are in SeedContract+Requests.swift and SeedContract+Models.swift.
 
 extension ContractID {
     /// The contract of the seed spec documents 000–004.

@@ -1,7 +1,7 @@
 import Foundation
 
 // Version 2025-06-17: its id, its contract value, the endpoint ids it added and its type. Its requests and models
-// are the other files of this folder; its registry entries are in Registry.swift.
+// are the other files of this folder; its registry entries are in Contract20250617Operations+Registry.swift.
 
 extension ContractID {
     /// Foursquare's Places API version 2025-06-17.

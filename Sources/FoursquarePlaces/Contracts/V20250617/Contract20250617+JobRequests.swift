@@ -86,3 +86,10 @@ extension Contract20250617 {
         public func path() throws(FoursquareError) -> String { try Self.endpoint.path(placeID: jobID) }
     }
 }
+
+// 2025-06-17's geotagging and offline-job requests belong to 2025-06-17.
+extension Contract20250617.GeotaggingConfirmRequest: ContractRequest { public typealias APIContract = Contract20250617 }
+extension Contract20250617.OfflineJobsStatusRequest: ContractRequest { public typealias APIContract = Contract20250617 }
+extension Contract20250617.OfflineJobsInitializeRequest: ContractRequest { public typealias APIContract = Contract20250617 }
+extension Contract20250617.OfflineJobsExecuteRequest: ContractRequest { public typealias APIContract = Contract20250617 }
+extension Contract20250617.OfflineJobsCredentialsRefreshRequest: ContractRequest { public typealias APIContract = Contract20250617 }

@@ -1,28 +1,5 @@
 import Foundation
 
-/// The `{"results": [...]}` wrapper every list endpoint returns.
-public struct ResultsPage<Element: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
-    /// This page's items (`results`).
-    public let results: [Element]
-
-    /// A page built in code.
-    public init(results: [Element]) { self.results = results }
-
-    /// Reads `results` element by element (see `SkippedElement`); a list of tips or photos also as a bare array
-    /// (`BareArrayAnswer`).
-    public init(from decoder: any Decoder) throws {
-        if Element.self is any BareArrayAnswer.Type, (try? decoder.unkeyedContainer()) != nil {
-            results = try LenientList<Element>(from: decoder).elements
-            return
-        }
-        results = try decoder.container(keyedBy: CodingKeys.self).decodeResults([Element].self, forKey: .results)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case results
-    }
-}
-
 /// A category icon: the URL is `prefix + [bg_] + size + suffix`.
 public struct Icon: Codable, Sendable, Hashable {
     /// The start of the icon URL, before the size (`prefix`); see `url(size:background:)`.
@@ -58,24 +35,5 @@ public struct Icon: Codable, Sendable, Hashable {
     /// The icon image URL; `background: true` asks for the grey-background variant.
     public func url(size: Size = .px64, background: Bool = false) -> URL? {
         URL(string: "\(prefix)\(background ? "bg_" : "")\(size.rawValue)\(suffix)")
-    }
-}
-
-/// The error body the API sends with non-2xx statuses.
-public struct ErrorBody: Codable, Sendable, Hashable {
-    /// The API's one-line explanation of the error (`message`).
-    public let message: String?
-    /// More detail on the error, when the API gives it (`error_detail`).
-    public let errorDetail: String?
-
-    /// A value built in code (previews, tests); optionals default to nil.
-    public init(message: String? = nil, errorDetail: String? = nil) {
-        self.message = message
-        self.errorDetail = errorDetail
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case message
-        case errorDetail = "error_detail"
     }
 }

@@ -321,3 +321,12 @@ extension Contract20250617 {
         }
     }
 }
+
+// 2025-06-17's suggestion requests belong to 2025-06-17.
+extension Contract20250617.PlaceSuggestEditRequest: ContractRequest { public typealias APIContract = Contract20250617 }
+extension Contract20250617.PlaceFlagRequest: ContractRequest { public typealias APIContract = Contract20250617 }
+extension Contract20250617.PlaceSuggestRemoveRequest: ContractRequest { public typealias APIContract = Contract20250617 }
+extension Contract20250617.SuggestMergeRequest: ContractRequest { public typealias APIContract = Contract20250617 }
+extension Contract20250617.PlacesSuggestPlaceRequest: ContractRequest { public typealias APIContract = Contract20250617 }
+extension Contract20250617.PlaceSuggestStatusRequest: ContractRequest { public typealias APIContract = Contract20250617 }
+extension Contract20250617.PlaceTopVenueWoesRequest: ContractRequest { public typealias APIContract = Contract20250617 }

@@ -196,3 +196,14 @@ public struct GeotaggingCandidatesRequest<C: Contract20250617Models & PlacesCont
 extension Contract20250617.MediaSort: QueryEnum {}
 extension Contract20250617.SearchSort: QueryEnum {}
 extension Contract20250617.TelFormat: QueryEnum {}
+
+// The reads belong to the contract that serves them (`C`), so a later version's reads are its own; three of them page.
+// Every registered request type belongs to its contract: OneClientTests.everyRegisteredRequestTypeBelongsToItsContract.
+extension PlaceDetailsRequest: ContractRequest { public typealias APIContract = C }
+extension PlaceTipsRequest: ContractRequest { public typealias APIContract = C }
+extension PlacePhotosRequest: ContractRequest { public typealias APIContract = C }
+extension PlaceSearchRequest: ContractRequest { public typealias APIContract = C }
+extension GeotaggingCandidatesRequest: ContractRequest { public typealias APIContract = C }
+extension PlaceSearchRequest: PagedRequest {}
+extension PlaceTipsRequest: PagedRequest {}
+extension PlacePhotosRequest: PagedRequest {}

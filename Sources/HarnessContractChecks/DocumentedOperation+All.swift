@@ -113,4 +113,11 @@ extension DocumentedOperation {
             headers: ["X-Places-Api-Version"],
             members: ["$.access_key_id", "$.input_uri", "$.job_id", "$.output_uri", "$.secret_access_key", "$.session_token"]),
     ]
+
+    /// The values each contract's documents give `X-Places-Api-Version`: an OpenAPI document's header
+    /// parameter enum, the seed documents' Mandatory Headers.
+    static let apiVersions: [String: [String]] = [
+        "seed": ["2025-06-17"],
+        "2025-06-17": ["2025-06-17"],
+    ]
 }
