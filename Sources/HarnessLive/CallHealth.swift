@@ -34,6 +34,9 @@ package final class CallHealth: Sendable {
         var lastNoAnswer = ""
         var answered = 0
         var refused = 0
+        /// Of `answered`, those a quota or a failing server gave (429, 5xx): they say nothing about the key.
+        var busy = 0
+        var keyAnswers: Int { answered - busy }
         var refusedStatuses: Set<Int> = []
         /// Answers, all 404 where the fixture recorded another status (provoked calls included); how many of those
         /// asked for no place; and whether any answer was something else.
@@ -111,11 +114,12 @@ package final class CallHealth: Sendable {
             }
             guard !provoked else { state.provokedAnswers += 1; return }
             state.answered += 1
+            if status == 429 || status >= 500 { state.busy += 1 }
             if status == 401 || status == 403 {
                 state.refused += 1
                 state.refusedStatuses.insert(status)
             }
-            guard !state.hasCause, state.answered >= Self.refusedLimit, state.refused == state.answered else { return }
+            guard !state.hasCause, state.keyAnswers >= Self.refusedLimit, state.refused == state.keyAnswers else { return }
             state.keyRejected = true
         }
     }
@@ -170,7 +174,7 @@ package final class CallHealth: Sendable {
                 state.cause = Self.noAnswerCause(state)
             } else if Self.nothingRouted(state) {
                 state.cause = Self.notFoundCause(state)
-            } else if state.answered > 0, state.refused == state.answered {
+            } else if state.keyAnswers > 0, state.refused == state.keyAnswers {
                 state.keyRejected = true
             } else if tally.refused > 0 {
                 let quota = tally.retries["429"].map { "; the quota answered 429 \($0) times" } ?? ""
@@ -206,7 +210,9 @@ package final class CallHealth: Sendable {
         let statuses = state.refusedStatuses.sorted().map(String.init).joined(separator: "/")
         // The calls refused on purpose are made too: name them, so this count agrees with the calls made.
         let provoked = state.provokedAnswers > 0 ? "; \(state.provokedAnswers) refused on purpose left out" : ""
-        return "the key was rejected: \(statuses) on every call (\(state.refused) of \(state.answered) calls that expected an answer\(provoked)); check FSQ_API_KEY"
+        let busy = state.busy > 0 ? "; \(state.busy) answered 429 or 5xx left out" : ""
+        return "the key was rejected: \(statuses) on every call (\(state.refused) of \(state.keyAnswers) calls that expected an answer"
+            + "\(provoked)\(busy)); check FSQ_API_KEY"
     }
 
     private static func onlyServerErrors(_ operation: String, _ op: Operation) -> String {

@@ -84,6 +84,16 @@ struct CallHealthTests {
         #expect(health.cause == "the key was rejected: 401 on every call (8 of 8 calls that expected an answer; 20 refused on purpose left out); check FSQ_API_KEY")
     }
 
+    /// A 429 or a 5xx says nothing about the key: refusals beside them still mean the key was rejected.
+    @Test func answersOfAQuotaOrAFailingServerDoNotVouchForTheKey() {
+        let health = CallHealth()
+        health.answered(status: 429, provoked: false)
+        health.answered(status: 503, provoked: false)
+        health.answered(status: 401, provoked: false)
+        #expect(health.conclude(CallLedger.Tally(), maxCalls: nil) == "the key was rejected: 401 on every call (1 of 1 calls that "
+                    + "expected an answer; 2 answered 429 or 5xx left out); check FSQ_API_KEY")
+    }
+
     @Test func oneAnswerTheKeyWasNotRefusedForMeansTheKeyWorks() {
         let health = CallHealth()
         health.answered(status: 200, provoked: false)
