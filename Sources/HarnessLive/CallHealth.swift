@@ -145,6 +145,11 @@ package final class CallHealth: Sendable {
                 op.statuses.insert(status)
             }
             state.operations[operation] = op
+            // Calls in flight when the operation was seen to fail still finish: its line counts them too.
+            if state.notJudged[operation] != nil, op.serverErrors == op.answers {
+                state.notJudged[operation] = Self.onlyServerErrors(operation, op)
+                return
+            }
             let limit = state.notJudged.isEmpty ? Self.serverErrorLimit : 1
             guard state.notJudged[operation] == nil, op.answers >= limit, op.serverErrors == op.answers else { return }
             state.notJudged[operation] = Self.onlyServerErrors(operation, op)

@@ -94,6 +94,13 @@ struct CallHealthTests {
                     + "expected an answer; 2 answered 429 or 5xx left out); check FSQ_API_KEY")
     }
 
+    /// A call in flight when its operation was seen to answer only 5xx finishes later: the line counts it too.
+    @Test func anOperationsLineCountsTheCallsThatFinishAfterItStopped() {
+        let health = CallHealth()
+        for _ in 0..<(CallHealth.serverErrorLimit + 1) { health.finished(operation: "place-tips", status: 500, expected: 200) }
+        #expect(health.notJudged("place-tips") == "place-tips answers only 5xx: 500 (4 of 4 calls)")
+    }
+
     @Test func oneAnswerTheKeyWasNotRefusedForMeansTheKeyWorks() {
         let health = CallHealth()
         health.answered(status: 200, provoked: false)

@@ -145,7 +145,7 @@ for path in sorted(glob.glob("Fixtures/*/2025-06-17/2*.json")):
   # Writes answering 503 all night: each write operation stops after a few 5xx (a handful of write calls in all);
   # its cases are not judged, and the reads are still called and judged.
   night_undecided "$mode-writes-503" "$max_calls" --status-for '/places/*/suggest/*=503' --status-for '/places/suggest/*=503' --
-  grep -qE 'answers only 5xx: 503 \(3 of 3 calls\)' "$work/$night.out" || fail "the cause does not name the operation answering 503"
+  grep -qE 'answers only 5xx: 503 \(([0-9]+) of \1 calls\)' "$work/$night.out" || fail "the cause does not name the operation answering 503"
   if grep -qE 'status class changed' "$work/$night.out"; then fail "a 503 was graded as drift"; fi
   # 3 calls for the first write operation, 1 for each other once one answered only 5xx, and what was in flight then.
   writes=$(grep -cE '^standin: POST ' "$work/$night.log")
