@@ -38,7 +38,7 @@ done
 
 build() {
   swift build --package-path "$src" --scratch-path "$scratch" --traits Harness --product fsq-contract \
-    --disable-index-store >"$work/build.log" 2>&1
+    --disable-index-store -debug-info-format none >"$work/build.log" 2>&1
 }
 replay() {
   (cd "$src" && timeout 120 "$scratch/debug/fsq-contract" run --report "$work/junit.xml" >"$work/replay.log" 2>&1)
