@@ -41,8 +41,10 @@ enum ValueConformance {
             let root = MemberTree()
             let departed = ValueDeparture.anywhere[operation.contract] ?? []
             let exact = ValueDeparture.exact[operation.contract] ?? []
+            let longest = departed.map(\.count).max() ?? 0
             for member in operation.members where !exact.contains(member) {
                 var node = root
+                var names: [String] = []
                 var rest = member.dropFirst()  // "$"
                 walk: while !rest.isEmpty {
                     if rest.hasPrefix("[*]") {
@@ -53,7 +55,10 @@ enum ValueConformance {
                         rest = rest.dropFirst()  // "."
                         let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
                         let name = String(rest[..<end])
-                        if departed.contains(name) { break walk }
+                        names.append(name)
+                        for length in 1...max(1, min(longest, names.count)) where departed.contains(Array(names.suffix(length))) {
+                            break walk
+                        }
                         if node.members[name] == nil { node.members[name] = MemberTree() }
                         node = node.members[name]!
                         rest = rest[end...]

@@ -3,7 +3,7 @@
 struct ValueDeparture: Sendable {
     let contract: String
     /// The member's path with `[*]` for array elements, as `DocumentedOperation.members` writes it; `**.name`
-    /// is the member `name` wherever a place carries it.
+    /// is the member `name` wherever it appears, and `**.owner.name` the member `name` of any `owner`.
     let member: String
     let reason: String
 
@@ -22,14 +22,30 @@ struct ValueDeparture: Sendable {
         ValueDeparture(contract: "2025-06-17", member: "**.related_places", reason: "not modelled (DocumentDepartures)"),
         ValueDeparture(contract: "2025-06-17", member: "**.unresolved_flags", reason: "not modelled (DocumentDepartures)"),
         ValueDeparture(contract: "2025-06-17", member: "**.place_actions", reason: "not modelled (DocumentDepartures)"),
-    ]
+        ValueDeparture(contract: "2025-06-17", member: "$.suggested_edits[*].rolled_back",
+                       reason: "a bare {\"type\": \"object\"} in the document; not modelled until an answer shows what it holds (Operations)"),
+        ValueDeparture(contract: "2025-06-17", member: "$.venues[*].woes[*].rolled_back",
+                       reason: "a bare {\"type\": \"object\"} in the document; not modelled until an answer shows what it holds (Operations)"),
+    ] + photoShaped(owners: ["icon", "logo"], contract: "2025-06-17")
+
+    /// The document gives a category `icon` and a chain `logo` the photo schema; the client reads the two members
+    /// an image URL needs (`prefix`, `suffix`) and passes over the photo's own (DocumentDepartures).
+    static func photoShaped(owners: [String], contract: String) -> [ValueDeparture] {
+        owners.flatMap { owner in
+            ["id", "fsq_photo_id", "created_at", "width", "height", "classifications", "tip"].map { member in
+                ValueDeparture(contract: contract, member: "**.\(owner).\(member)",
+                               reason: "the document gives \(owner) the photo schema; \(owner) is read as prefix and suffix (DocumentDepartures)")
+            }
+        }
+    }
 
     /// Exact departures by contract.
     static let exact: [String: Set<String>] = Dictionary(grouping: all.filter { !$0.member.hasPrefix("**.") }, by: \.contract)
         .mapValues { Set($0.map(\.member)) }
-    /// Departures anywhere in a place by contract: the member names.
-    static let anywhere: [String: Set<String>] = Dictionary(grouping: all.filter { $0.member.hasPrefix("**.") }, by: \.contract)
-        .mapValues { Set($0.map { String($0.member.dropFirst(3)) }) }
+    /// Departures anywhere in an answer by contract: each a run of member names (`["icon", "width"]`) that a
+    /// member's path ends with.
+    static let anywhere: [String: Set<[String]>] = Dictionary(grouping: all.filter { $0.member.hasPrefix("**.") }, by: \.contract)
+        .mapValues { Set($0.map { $0.member.dropFirst(3).split(separator: ".").map(String.init) }) }
 
     /// An answer whose documented `{"wrapper": [...]}` may come as the bare array: its elements are read as
     /// the wrapper's, so the same documented members are checked in either shape.
