@@ -23,9 +23,9 @@ struct ValueDeparture: Sendable {
         ValueDeparture(contract: "2025-06-17", member: "**.unresolved_flags", reason: "not modelled (DocumentDepartures)"),
         ValueDeparture(contract: "2025-06-17", member: "**.place_actions", reason: "not modelled (DocumentDepartures)"),
         ValueDeparture(contract: "2025-06-17", member: "$.suggested_edits[*].rolled_back",
-                       reason: "a bare {\"type\": \"object\"} in the document; not modelled until an answer shows what it holds (Operations)"),
+                       reason: "a bare {\"type\": \"object\"} in the document; not modelled (DocumentDepartures)"),
         ValueDeparture(contract: "2025-06-17", member: "$.venues[*].woes[*].rolled_back",
-                       reason: "a bare {\"type\": \"object\"} in the document; not modelled until an answer shows what it holds (Operations)"),
+                       reason: "a bare {\"type\": \"object\"} in the document; not modelled (DocumentDepartures)"),
     ] + photoShaped(owners: ["icon", "logo"], contract: "2025-06-17")
 
     /// The document gives a category `icon` and a chain `logo` the photo schema; the client reads the two members
