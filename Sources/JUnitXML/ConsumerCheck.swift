@@ -40,15 +40,15 @@ public enum ConsumerCheck {
     /// Empty when every consumer in `consumers` accepts the file. Throws `JUnitXMLError` when the file can't
     /// be read or is not well-formed XML.
     public static func check(reportPath: String, consumers: [JUnitConsumer] = JUnitConsumer.allCases) throws -> [ConsumerFinding] {
-        ensureLibXML()
-        try checkReadable(reportPath)
-        try checkLooksLikeXML(reportPath)
+        LibXML.ensureReady()
+        try ReportFileCheck.readable(reportPath)
+        try ReportFileCheck.looksLikeXML(reportPath)
         guard let reader = xmlReaderForFile(reportPath, nil, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)) else {
             throw JUnitXMLError(.unreadable, file: reportPath, reason: "cannot open for reading")
         }
         defer { xmlFreeTextReader(reader) }
         let sink = XMLErrorSink(file: reportPath)
-        xmlTextReaderSetStructuredErrorHandler(reader, xmlErrorSinkCallback, sink.opaque)
+        xmlTextReaderSetStructuredErrorHandler(reader, XMLErrorSink.callback, sink.opaque)
         var rules = ConsumerRules(consumers: Set(consumers))
         while true {
             let rc = xmlTextReaderRead(reader)

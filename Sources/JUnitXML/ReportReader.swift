@@ -91,9 +91,9 @@ private struct JUnitParser {
     private var captured = ""
 
     init(path: String, keepCases: Bool) throws {
-        ensureLibXML()
-        try checkReadable(path)
-        try checkLooksLikeXML(path)
+        LibXML.ensureReady()
+        try ReportFileCheck.readable(path)
+        try ReportFileCheck.looksLikeXML(path)
         self.path = path
         self.keepCases = keepCases
         // Reports without a timestamp get the file's modification time: close to when the run ended.
@@ -109,7 +109,7 @@ private struct JUnitParser {
         }
         defer { xmlFreeTextReader(reader) }
         let sink = XMLErrorSink(file: path)
-        xmlTextReaderSetStructuredErrorHandler(reader, xmlErrorSinkCallback, sink.opaque)
+        xmlTextReaderSetStructuredErrorHandler(reader, XMLErrorSink.callback, sink.opaque)
         var sawRoot = false
         while true {
             let rc = xmlTextReaderRead(reader)

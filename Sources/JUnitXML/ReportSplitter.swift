@@ -74,7 +74,7 @@ public enum ReportSplitter {
         for part in path.split(separator: "/") {
             prefix += part + "/"
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw JUnitXMLError(.write, file: path, reason: "cannot create the directory: \(errnoText())")
+                throw JUnitXMLError(.write, file: path, reason: "cannot create the directory: \(LibXML.errnoText())")
             }
         }
         var st = stat()

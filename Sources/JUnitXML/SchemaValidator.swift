@@ -7,14 +7,14 @@ public struct SchemaValidator {
 
     /// Parses the XSD at `schemaPath`; throws `JUnitXMLError` naming the schema file if it can't.
     public init(schemaPath: String) throws {
-        ensureLibXML()
-        try checkReadable(schemaPath)
+        LibXML.ensureReady()
+        try ReportFileCheck.readable(schemaPath)
         let sink = XMLErrorSink(file: schemaPath)
         guard let ctxt = xmlSchemaNewParserCtxt(schemaPath) else {
             throw JUnitXMLError(.unreadable, file: schemaPath, reason: "cannot create a schema parser")
         }
         defer { xmlSchemaFreeParserCtxt(ctxt) }
-        xmlSchemaSetParserStructuredErrors(ctxt, xmlErrorSinkCallback, sink.opaque)
+        xmlSchemaSetParserStructuredErrors(ctxt, XMLErrorSink.callback, sink.opaque)
         guard let parsed = xmlSchemaParse(ctxt) else {
             throw JUnitXMLError(.malformed, file: schemaPath, reason: "invalid XSD: \(sink.lines.first ?? "parse failed")")
         }
@@ -28,7 +28,7 @@ public struct SchemaValidator {
 
     /// Parses an XSD held in memory; `name` labels errors.
     public init(schemaText: String, name: String = "schema.xsd") throws {
-        ensureLibXML()
+        LibXML.ensureReady()
         let sink = XMLErrorSink(file: name)
         let bytes = Array(schemaText.utf8)
         // The parser context borrows the buffer: parse entirely inside the closure.
@@ -36,7 +36,7 @@ public struct SchemaValidator {
             buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
                 guard let ctxt = xmlSchemaNewMemParserCtxt(p, Int32(buf.count)) else { return nil }
                 defer { xmlSchemaFreeParserCtxt(ctxt) }
-                xmlSchemaSetParserStructuredErrors(ctxt, xmlErrorSinkCallback, sink.opaque)
+                xmlSchemaSetParserStructuredErrors(ctxt, XMLErrorSink.callback, sink.opaque)
                 return xmlSchemaParse(ctxt)
             }
         }
@@ -51,10 +51,10 @@ public struct SchemaValidator {
     ///
     /// No XML_PARSE_HUGE here on purpose: a text node over 10 MB is an error, as in consumers' readers.
     public func validate(reportPath: String) throws -> [String] {
-        ensureLibXML()
-        try checkReadable(reportPath)
+        LibXML.ensureReady()
+        try ReportFileCheck.readable(reportPath)
         do {
-            try checkLooksLikeXML(reportPath)
+            try ReportFileCheck.looksLikeXML(reportPath)
         } catch let error as JUnitXMLError {
             return [error.description]
         }
@@ -63,7 +63,7 @@ public struct SchemaValidator {
             throw JUnitXMLError(.unreadable, file: reportPath, reason: "cannot open for reading")
         }
         defer { xmlFreeTextReader(reader) }
-        xmlTextReaderSetStructuredErrorHandler(reader, xmlErrorSinkCallback, sink.opaque)
+        xmlTextReaderSetStructuredErrorHandler(reader, XMLErrorSink.callback, sink.opaque)
         guard xmlTextReaderSetSchema(reader, schema.pointer) == 0 else {
             throw JUnitXMLError(.malformed, file: reportPath, reason: "cannot attach the schema")
         }

@@ -203,7 +203,7 @@ public final class StreamingReportWriter {
             try out.endDocument()
             try out.close(sync: options.durable)
             guard rename(finalPath, path) == 0 else {
-                throw JUnitXMLError(.write, file: path, reason: "rename from \(finalPath) failed: \(errnoText())")
+                throw JUnitXMLError(.write, file: path, reason: "rename from \(finalPath) failed: \(LibXML.errnoText())")
             }
             if options.durable { syncDirectory() }
         }

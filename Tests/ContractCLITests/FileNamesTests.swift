@@ -6,12 +6,6 @@ import TestSupport
 /// `Name+Concern.swift` extends `Name`.
 @Suite("file names")
 struct FileNamesTests {
-    /// Files that do not yet hold the type they are named for, each named by its path under Sources/. Most are in
-    /// folders other work is reshaping; delete a line once its file is renamed or split.
-    static let notYetRenamed: Set<String> = [
-        "HarnessCore/Execution/OrderedWindow.swift",
-        "JUnitXML/LibXML.swift",
-    ]
     /// Files that hold no type by design: an executable's entry point, the core's re-export of the fixture format.
     static let noType: Set<String> = ["HarnessCore/Exports.swift"]
 
@@ -47,11 +41,8 @@ struct FileNamesTests {
     @Test func everySourceFileHoldsTheTypeItIsNamedFor() throws {
         let (found, read) = try Self.mismatches()
         #expect(read > 100, "read only \(read) files under Sources/")
-        for path in found where !Self.notYetRenamed.contains(path) {
+        for path in found {
             Issue.record("Sources/\(path) declares no type or extension named as the file is: rename or split it so it holds the type it is named for")
-        }
-        for path in Self.notYetRenamed.sorted() where !found.contains(path) {
-            Issue.record("Sources/\(path) now holds the type it is named for (or is gone): delete its line from FileNamesTests.notYetRenamed")
         }
     }
 

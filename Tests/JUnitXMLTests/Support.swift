@@ -63,7 +63,7 @@ func writeText(_ path: String, _ text: String) {
 
 /// Attributes of every `element` in document order, read with libxml2's own reader.
 func xmlAttributes(_ path: String, element: String) -> [[String: String]] {
-    ensureLibXML()
+    LibXML.ensureReady()
     guard let r = xmlReaderForFile(path, nil, Int32(XML_PARSE_NONET.rawValue)) else { return [] }
     defer { xmlFreeTextReader(r) }
     var result: [[String: String]] = []
@@ -80,7 +80,7 @@ func xmlAttributes(_ path: String, element: String) -> [[String: String]] {
 
 /// True when libxml2's parser (default limits, no recovery) accepts the file as well-formed XML.
 func isWellFormed(_ path: String) -> Bool {
-    ensureLibXML()
+    LibXML.ensureReady()
     let opts = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
     guard let doc = xmlReadFile(path, nil, opts) else { return false }
     xmlFreeDoc(doc)

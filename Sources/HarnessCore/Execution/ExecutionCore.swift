@@ -88,7 +88,7 @@ package struct ExecutionCore: Sendable {
             return outputs
         }
         guard let timings else {
-            await forEachInOrder(count: source.count, width: width, { index in
+            await OrderedWindow.forEachInOrder(count: source.count, width: width, { index in
                 if let outputs = leftOut(index) { return outputs }
                 let slot = journal?.begin(source.label(index).path)
                 defer { journal?.end(slot) }
@@ -98,7 +98,7 @@ package struct ExecutionCore: Sendable {
             }, consume: consume)
             return
         }
-        await forEachInOrder(count: source.count, width: width, { index in
+        await OrderedWindow.forEachInOrder(count: source.count, width: width, { index in
             if let outputs = leftOut(index) { return outputs }
             let slot = journal?.begin(source.label(index).path)
             defer { journal?.end(slot) }
@@ -157,7 +157,7 @@ extension ExecutionCore {
         let deadline = self.deadline
         var all: [Output] = []
         all.reserveCapacity(count)
-        await forEachInOrder(count: count, width: concurrency, { index in
+        await OrderedWindow.forEachInOrder(count: count, width: concurrency, { index in
             let output = if let deadline, deadline.hasPassed { notRun(index, deadline) } else { await work(index) }
             counter?.add(problems: problems(output))
             return output

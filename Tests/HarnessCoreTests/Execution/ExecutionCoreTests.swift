@@ -13,7 +13,7 @@ import TestSupport
     @Test func resultsArriveInSourceOrderWhateverOrderJobsFinishIn() async {
         var seen: [Int] = []
         let maxInFlight = Locked((now: 0, most: 0))
-        await forEachInOrder(count: 40, width: 4, { index in
+        await OrderedWindow.forEachInOrder(count: 40, width: 4, { index in
             maxInFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
             // Later jobs finish first: order must still hold.
             try? await Task.sleep(nanoseconds: UInt64((40 - index) % 7) * 2_000_000)
@@ -30,7 +30,7 @@ import TestSupport
     @Test func aSlowJobHoldsBackAtMostTheWindow() async {
         // Job 0 is slow; no job past the window may start before it is consumed.
         let started = Locked<[Int]>([])
-        await forEachInOrder(count: 20, width: 3, { index in
+        await OrderedWindow.forEachInOrder(count: 20, width: 3, { index in
             started.withLock { $0.append(index) }
             if index == 0 { try? await Task.sleep(nanoseconds: 50_000_000) }
             return index
