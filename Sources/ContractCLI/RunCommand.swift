@@ -90,7 +90,6 @@ package struct RunCommand: AsyncParsableCommand, CollaboratingCommand {
     /// Resolve the flags, discover the fixtures, run them, report: each step is `RunJob`'s.
     package mutating func run(with collaborators: Collaborators) async throws {
         let job = try RunJob.resolve(self, collaborators)
-        await job.identifyServer()
         let outcome = await job.execute(try await job.discover())
         try job.report(outcome).exit()
     }

@@ -76,12 +76,6 @@ package struct RunJob {
                       reportDir: reportDir, selection: selection, shard: shard, shardText: command.shard, livePass: livePass, document: document)
     }
 
-    /// Before a live run relies on `X-Emulator-Fixture`: one identifying call learns whether the server is the
-    /// emulator; if not, the run calls it as the API (no fixture header, no call for an answer no request provokes).
-    package func identifyServer() async {
-        await livePass?.identifyServer()
-    }
-
     /// Discovers the files (the shard's share) and checks them before the first call: a live run's budget
     /// (`--dry-run` prints the count and ends the run here), replay's `--api-version` against the fixtures.
     package func discover() async throws -> RunFixtures {
@@ -111,6 +105,10 @@ package struct RunJob {
                 }
             }
             files = files.filter { kept.contains($0.relativePath) }
+            // Before a live run relies on `X-Emulator-Fixture`, and once the files are read (a usage error makes no
+            // call): one identifying call learns whether the server is the emulator; if not, the run calls it as the
+            // API (no fixture header, no call for an answer no request provokes), and the budget counts those calls.
+            await livePass.identifyServer()
             try await livePass.gate(loaded)
         }
         if !live, let apiVersion = auth.apiVersion {

@@ -46,8 +46,6 @@ package struct DriftJob {
             ifNoKey: command.keyFlags.ifNoKey, stack: stack)
         var options = setup.options
         let key = setup.key
-        // Known before a call relies on X-Emulator-Fixture: whether the server is the emulator.
-        if options.selectFixtureHeader { print(await EmulatorProbe.identify(&options)) }
         let document = try command.openapi.check(verb: "fsq-contract \(verb)", project: project, loader: collaborators.documentLoader)
         let baseline = try command.baselineFlags.load(project: project)
         // One walk of the folder: the selected fixtures, and whether it holds any of the contracts left out.
@@ -61,6 +59,9 @@ package struct DriftJob {
         } catch {
             throw UsageFailure("--fixtures \(error)")
         }
+        // Known before a call relies on X-Emulator-Fixture (and before the count, which depends on it): whether the
+        // server is the emulator. After every file is read, so a usage error makes no call.
+        if options.selectFixtureHeader { print(await EmulatorProbe.identify(&options)) }
         let budget = command.budget
         var count = CallCount()
         if key != nil || budget.dryRun { count = await CallCount.live(loaded, options: options) }

@@ -48,9 +48,6 @@ package struct RecordJob {
         }
         let setup = try session(command, project: project, selection: selection, stack: stack)
         var options = setup.options
-        // Known before a call relies on X-Emulator-Fixture: whether the server is the emulator, which alone gives a
-        // 403, 429 or 5xx on request.
-        if options.selectFixtureHeader { print(await EmulatorProbe.identify(&options)) }
         let fixtureOptions = command.fixtureOptions, plan = command.plan
         // A folder that does not exist yet is fine when a plan says what to record into it.
         var existing: [LoadedFixture]
@@ -64,6 +61,9 @@ package struct RecordJob {
                 throw UsageFailure("--plan \(error)")
             }
         }
+        // Known before a call relies on X-Emulator-Fixture: whether the server is the emulator, which alone gives a
+        // 403, 429 or 5xx on request. After every file is read, so a usage error makes no call.
+        if options.selectFixtureHeader { print(await EmulatorProbe.identify(&options)) }
         // The count takes the run's own decisions; a dry run may have no key, and any key shares calls the same way.
         let counting = recorder(command: command, project: project, selection: selection, mode: resolution.mode, options: options,
                                 key: setup.key ?? APIKey("fsq-contract-dry-run-key-placeholder"))

@@ -39,7 +39,6 @@ struct FolderWalksTests {
             let command = try parseCommand(RunCommand.self, root: FSQContract.self, try Self.arguments(["run", "--live"], in: tmp))
             let walks = await Self.walks {
                 let job = try RunJob.resolve(command, collaborators)
-                await job.identifyServer()
                 let outcome = await job.execute(try await job.discover())
                 _ = try job.report(outcome)
             }
