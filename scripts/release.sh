@@ -68,6 +68,9 @@ cp -R "$root/Fixtures" "$top/Fixtures"
 # and the newest glibc symbol version they use.
 needs=$(readelf -d "$top"/bin/* | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u | tr '\n' ' ' | sed 's/ $//')
 glibc=$(objdump -T "$top"/bin/* | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)
+# The contracts the fixtures are recorded under, from the folders: seed files sit beside the dated folders.
+contracts=$( { find "$root/Fixtures" -mindepth 2 -maxdepth 2 -name '*.json' -print -quit | grep -q . && echo seed
+  find "$root/Fixtures" -mindepth 2 -maxdepth 2 -type d -printf '%f\n' | sort -u; } | paste -sd, | sed 's/,/, /g')
 cat > "$top/README" <<EOF
 fsq-contract $version for Linux $arch (glibc), built $(date -u +%Y-%m-%d) with $(swift --version 2>/dev/null | head -1)
 
@@ -76,7 +79,7 @@ an emulator. No Swift toolchain is needed: the Swift runtime and Foundation are 
 
   bin/           ${EXECUTABLES[*]} (every verb: replay, live, record, drift,
                  nightly, serve, --openapi, spec-diff, fuzz)
-  Fixtures/      the project's recorded fixtures (seed and 2025-06-17 contracts)
+  Fixtures/      the project's recorded fixtures (contracts: $contracts)
 
 Try it:   bin/fsq-contract run                  (replays Fixtures/, writes Reports/junit.xml)
           bin/fsq-contract serve --port 8080    (the emulator on 127.0.0.1:8080)
