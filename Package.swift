@@ -105,6 +105,7 @@ let package = Package(
                 .target(name: "LiveVerbs", condition: .when(traits: ["Live"])),
                 .target(name: "LiveHTTPClient", condition: .when(traits: ["Live"])),
                 .target(name: "OpenAPIConformance", condition: .when(traits: ["OpenAPI"])),
+                .target(name: "SpecDiff", condition: .when(traits: ["OpenAPI"])),
                 .target(name: "EmulatorCLI", condition: .when(traits: ["Emulator"])),
             ]
         ),
@@ -131,6 +132,8 @@ let package = Package(
             plugins: ["ShippedOverridesPlugin"]
         ),
         .plugin(name: "ShippedOverridesPlugin", capability: .buildTool()),
+        // `spec-diff`: two documents, read as `--openapi` reads them, graded for this client (trait OpenAPI).
+        .target(name: "SpecDiff", dependencies: ["OpenAPIConformance", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "JUnitXML"]),
         // The emulator's command (`fsq-emulator`'s flags): `fsq-contract serve` runs it in process.
         .target(
             name: "EmulatorCLI",
@@ -225,6 +228,7 @@ let package = Package(
         .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "HarnessCore", "HarnessLive", "FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "OpenAPIConformanceTests", dependencies: ["OpenAPIConformance", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport"],
                     exclude: ["JSONSchemaTestSuite"]),
+        .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "OpenAPIConformance", "FixtureFormat", "FoursquarePlaces"]),
         .testTarget(name: "EmulatorCLITests", dependencies: ["EmulatorCLI", "CommandParsing"]),
     ]
 )

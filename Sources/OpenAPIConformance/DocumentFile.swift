@@ -4,8 +4,8 @@ import Yams
 
 /// An OpenAPI document read from disk as a JSON tree, so overrides can patch it by JSON pointer before
 /// OpenAPIKit decodes it. JSON and YAML are both read; YAML scalars resolve as JSON's do (no timestamps).
-enum DocumentFile {
-    static func tree(at path: String) throws(DocumentLoadError) -> JSONValue {
+package enum DocumentFile {
+    package static func tree(at path: String) throws(DocumentLoadError) -> JSONValue {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -60,7 +60,7 @@ enum DocumentFile {
         }
     }
 
-    static func oneLine(_ error: any Error) -> String {
+    package static func oneLine(_ error: any Error) -> String {
         let nsError = error as NSError
         let text = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
@@ -68,7 +68,7 @@ enum DocumentFile {
 }
 
 /// A document or override file that cannot be used: one line naming the file and what to do.
-struct DocumentLoadError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct DocumentLoadError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

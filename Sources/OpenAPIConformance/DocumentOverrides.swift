@@ -13,7 +13,7 @@ import Foundation
 /// `set` writes keys into the object there, `add` writes only the keys it does not have yet, `drop` removes it,
 /// `warn` demotes every violation of a rule at or under it to a warning, and `require` (at a property,
 /// `…/properties/NAME`) adds NAME to its object's `required`: how the client's declared departures are written.
-struct DocumentOverrides {
+package struct DocumentOverrides {
     enum Action {
         case set([(key: String, value: JSONValue)])
         case add([(key: String, value: JSONValue)])
@@ -33,14 +33,14 @@ struct DocumentOverrides {
     var overrides: [Override]
 
     /// What applying them gave.
-    struct Applied {
+    package struct Applied {
         /// Overrides that matched at least one place.
         var applied = 0
         var places = 0
         /// Concrete pointers whose violations are warnings.
         var warnings: [JSONPointer] = []
         /// One line per override that matched nothing (the document changed, or a typo).
-        var unmatched: [String] = []
+        package var unmatched: [String] = []
     }
 
     init(source: String, overrides: [Override]) {
@@ -50,11 +50,11 @@ struct DocumentOverrides {
 
     /// The document's flaws fixed, without the client's declared departures (`require`): spec-diff compares what
     /// the documents say, so a field the new document makes optional is seen even where the client requires it.
-    var documentFixesOnly: DocumentOverrides {
+    package var documentFixesOnly: DocumentOverrides {
         DocumentOverrides(source: source, overrides: overrides.filter { if case .require = $0.action { false } else { true } })
     }
 
-    init(path: String) throws(DocumentLoadError) {
+    package init(path: String) throws(DocumentLoadError) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -108,7 +108,7 @@ struct DocumentOverrides {
     static let documentRequiredKeyword = "x-fsq-contract-document-required"
 
     /// Applies every override to `tree`, in file order.
-    func apply(to tree: inout JSONValue) -> Applied {
+    package func apply(to tree: inout JSONValue) -> Applied {
         var result = Applied()
         for override in overrides {
             let places = JSONPointer(parsing: override.pointer).matches(in: tree).sorted()

@@ -2,13 +2,13 @@ import FixtureFormat
 
 /// RFC 6901 JSON pointers over the document's tree, with two globs for overrides: `*` is any one segment and
 /// `**` any number of them (Foursquare's document repeats the same inline schema under every path).
-struct JSONPointer: Hashable, Comparable, CustomStringConvertible {
-    var segments: [String]
+package struct JSONPointer: Hashable, Comparable, CustomStringConvertible {
+    package var segments: [String]
 
-    init(_ segments: [String]) { self.segments = segments }
+    package init(_ segments: [String]) { self.segments = segments }
 
     /// `/paths/~1places~1search/get` or `#/paths/...`; the empty pointer is the whole document.
-    init(parsing text: String) {
+    package init(parsing text: String) {
         var body = Substring(text)
         if body.hasPrefix("#") { body = body.dropFirst() }
         if body.isEmpty { self.init([]); return }
@@ -18,22 +18,22 @@ struct JSONPointer: Hashable, Comparable, CustomStringConvertible {
         })
     }
 
-    func appending(_ segment: String) -> JSONPointer { JSONPointer(segments + [segment]) }
+    package func appending(_ segment: String) -> JSONPointer { JSONPointer(segments + [segment]) }
 
     /// `#/paths/~1places~1search/get`.
-    var description: String {
+    package var description: String {
         "#" + segments.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
     }
 
     /// Whether `self` is `other` or inside it.
-    func isWithin(_ other: JSONPointer) -> Bool {
+    package func isWithin(_ other: JSONPointer) -> Bool {
         segments.count >= other.segments.count && Array(segments.prefix(other.segments.count)) == other.segments
     }
 
-    static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool { lhs.segments.lexicographicallyPrecedes(rhs.segments) }
+    package static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool { lhs.segments.lexicographicallyPrecedes(rhs.segments) }
 
     /// Every concrete pointer in `tree` this pattern matches, each once.
-    func matches(in tree: JSONValue) -> Set<JSONPointer> {
+    package func matches(in tree: JSONValue) -> Set<JSONPointer> {
         var found = Set<JSONPointer>()
         var path: [String] = []
         Self.collect(tree, pattern: segments[...], at: &path, into: &found)

@@ -74,7 +74,7 @@ package struct OpenAPIDocumentLoader: DocumentOracleLoader {
     package static let uncheckedPrefix = "warning: openapi: "
 
     /// The flag's `CONTRACT=`, else `info.version` (`20250617` → `2025-06-17`).
-    static func contract(of tree: JSONValue, argument: DocumentArgument) throws(DocumentLoadError) -> ContractID {
+    package static func contract(of tree: JSONValue, argument: DocumentArgument) throws(DocumentLoadError) -> ContractID {
         if let contract = argument.contract { return contract }
         let version: String
         switch tree.member("info")?.member("version") {
@@ -96,7 +96,7 @@ package struct OpenAPIDocumentLoader: DocumentOracleLoader {
     /// The document with every schema emptied to `{}` (the keys stay, so `$ref`s to components still resolve):
     /// schemas are compiled from the JSON itself, and OpenAPIKit, which gives the operations, parameters, responses
     /// and headers, can neither hold a recursive schema nor read every 2020-12 keyword (a `maximum` past a `Double`).
-    static func skeleton(_ tree: JSONValue) -> JSONValue {
+    package static func skeleton(_ tree: JSONValue) -> JSONValue {
         func strip(_ value: JSONValue) -> JSONValue {
             switch value {
             case let .object(members):
@@ -133,7 +133,7 @@ package struct OpenAPIDocumentLoader: DocumentOracleLoader {
     /// workers waited for it, so two halves are decoded at once, each a whole document OpenAPIKit validates: one
     /// without `paths`, one without `components.schemas` (a `$ref` is not resolved while decoding). The first
     /// keeps everything but the second's `paths`.
-    static func decode(_ tree: JSONValue, path: String) throws(DocumentLoadError) -> OpenAPIKit.OpenAPI.Document {
+    package static func decode(_ tree: JSONValue, path: String) throws(DocumentLoadError) -> OpenAPIKit.OpenAPI.Document {
         let version: String
         if case let .string(text)? = tree.member("openapi") { version = text } else { version = "" }
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
@@ -172,5 +172,5 @@ package struct OpenAPIDocumentLoader: DocumentOracleLoader {
 
 /// `DocumentLoadError` reads as its one line wherever the CLI prints a thrown error.
 extension DocumentLoadError: LocalizedError {
-    var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -7,7 +7,7 @@ import FoursquarePlaces
 /// for its contract. Another document for the same contract is someone else's, with other flaws. A version with no
 /// file of its own takes the latest earlier version's, as it was scaffolded from it; an override that no longer
 /// matches its document is reported as unmatched.
-enum ShippedOverrides {
+package enum ShippedOverrides {
     /// Each shipped file by the contract its name gives (`overrides-20250617.json` is 2025-06-17's).
     static let files: [ContractID: (text: String, name: String)] = Dictionary(
         uniqueKeysWithValues: embedded.compactMap { name, text in
@@ -15,7 +15,7 @@ enum ShippedOverrides {
             return (ContractID("\(match.output.1)-\(match.output.2)-\(match.output.3)"), (text, name))
         })
 
-    static func forDocument(_ tree: JSONValue, contract: ContractID) -> DocumentOverrides? {
+    package static func forDocument(_ tree: JSONValue, contract: ContractID) -> DocumentOverrides? {
         var title: String?
         if case let .string(text)? = tree.member("info")?.member("title") { title = text }
         guard title == "Places API", let file = file(for: contract) else { return nil }

@@ -5,6 +5,7 @@ import LiveVerbs
 #endif
 #if OpenAPI
 import OpenAPIConformance
+import SpecDiff
 #endif
 #if Emulator
 import EmulatorCLI

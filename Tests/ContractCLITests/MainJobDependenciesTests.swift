@@ -21,7 +21,7 @@ struct MainJobDependenciesTests {
         #expect(closure.targets.isSuperset(of: ["fsq-contract", "FoursquarePlaces", "JUnitXML", "HarnessCore", "HarnessReports", "HarnessReplay", "CLibXML2"]),
                 "\(closure.targets.sorted())")
         #expect(closure.products.contains { $0.name == "ArgumentParser" && $0.package == "swift-argument-parser" })
-        for heavy in ["PlacesEmulator", "LiveHTTPClient", "OpenAPIConformance", "EmulatorCLI"] + Self.liveModules {
+        for heavy in ["PlacesEmulator", "LiveHTTPClient", "OpenAPIConformance", "SpecDiff", "EmulatorCLI"] + Self.liveModules {
             #expect(!closure.targets.contains(heavy), "fsq-contract reaches \(heavy): \(closure.path(to: heavy))")
         }
         for product in closure.products where !Self.allowedPackages.contains(product.package) {

@@ -6,8 +6,9 @@ import TestSupport
 /// and Package.swift must say the same: a new edge is a decision to write down, not a convenience.
 @Suite("the harness's module graph")
 struct ModuleGraphTests {
-    /// The verbs' modules the graph holds besides the `Harness*` ones: the flags (the main job's) and the live work.
-    static let verbModules: Set<String> = ["ContractCLI", "LiveVerbs"]
+    /// The modules the graph holds besides the `Harness*` ones: the flags (the main job's), the live work, and
+    /// spec-diff beside the document checks.
+    static let verbModules: Set<String> = ["ContractCLI", "LiveVerbs", "SpecDiff"]
 
     /// `module: dependency, …` lines of the design notes' `module-graph` block.
     static func documentedGraph() throws -> [String: Set<String>] {

@@ -1,7 +1,8 @@
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
-@testable import OpenAPIConformance
+import OpenAPIConformance
+@testable import SpecDiff
 import Testing
 
 /// Foursquare's document beside the package (`../shared`, or `../../shared` from a worktree).

@@ -1,5 +1,6 @@
 import Foundation
 import FoursquarePlaces
+import OpenAPIConformance
 
 /// Whether a parameter's documented schema refuses a value the client's rule lets through: the registry's rule is
 /// what the client sends, so a schema is graded against it, not against the old schema.

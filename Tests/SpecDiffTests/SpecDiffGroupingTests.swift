@@ -1,7 +1,8 @@
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
-@testable import OpenAPIConformance
+import OpenAPIConformance
+@testable import SpecDiff
 import Testing
 
 /// `spec-diff` says each change once: a document that repeats the tip schema inline in every operation changes

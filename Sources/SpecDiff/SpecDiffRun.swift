@@ -3,6 +3,7 @@ import FixtureFormat
 import Foundation
 import FoursquarePlaces
 import JUnitXML
+import OpenAPIConformance
 
 /// `fsq-contract spec-diff OLD NEW`: both documents read as `--openapi` reads them, the declared departures
 /// (overrides) applied to both, the changes graded for the contract's registry and models.

@@ -1,6 +1,7 @@
 import HarnessCore
 import Foundation
 import FoursquarePlaces
+import OpenAPIConformance
 
 /// Compares two documents operation by operation and grades each change by what it does to this client: the
 /// registry says which operations it calls and which parameters it sends with which rules, and the response

@@ -1,6 +1,7 @@
 import HarnessCore
 import Foundation
 import JUnitXML
+import OpenAPIConformance
 
 /// What `spec-diff` prints and writes: the terminal summary, a markdown changelog for a pull request or issue,
 /// JUnit (one case per operation, failing on a breaking change) and JSON.

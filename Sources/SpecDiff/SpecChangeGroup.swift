@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIConformance
 
 /// One change as a reader counts it: every place a document makes the same change (a schema it repeats inline in
 /// each operation), with the operations it touches, graded by the worst place.

@@ -1,6 +1,7 @@
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
+import OpenAPIConformance
 
 /// One OpenAPI document as `spec-diff` compares it: read as `--openapi` reads it (JSON or YAML, 3.0 or 3.1, checked
 /// by OpenAPIKit, overrides applied), then indexed by operation, each with its parameters and the fields of each

@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIConformance
 
 /// One change between two documents, graded by what it does to this client.
 struct SpecChange: Sendable, Hashable, Codable {
