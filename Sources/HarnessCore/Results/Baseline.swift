@@ -208,22 +208,23 @@ package final class BaselineUse: Sendable {
         state.withLock { $0.findings.formUnion(fingerprints) }
         let entries = fingerprints.map(baseline.entry)
         let unknown = zip(fingerprints, entries).filter { $0.1 == nil }.map(\.0)
-        guard unknown.isEmpty || accepts else {
-            // The known findings beside a new one are still known: every line counts them.
-            let known = zip(fingerprints, entries).compactMap { pair -> String? in
-                guard let entry = pair.1, !entry.isExpired(today: today) else { return nil }
-                return pair.0
-            }
-            state.withLock { $0.known.formUnion(known) }
-            return .new(unknown: unknown)
-        }
         let found = entries.compactMap { $0 }
-        if let expired = found.first(where: { $0.isExpired(today: today) }) {
-            state.withLock { _ = $0.expired.insert(expired.fingerprint) }
+        let expired = found.filter { $0.isExpired(today: today) }
+        // Every finding of the case is counted, whatever decides its verdict: one beside a new or an expired
+        // finding still recurred, so it is known (or expired), not "not checked".
+        let known = zip(fingerprints, entries).compactMap { pair -> String? in
+            guard let entry = pair.1, !entry.isExpired(today: today) else { return nil }
+            return pair.0
+        }
+        state.withLock {
+            $0.known.formUnion(known)
+            $0.expired.formUnion(expired.map(\.fingerprint))
+        }
+        guard unknown.isEmpty || accepts else { return .new(unknown: unknown) }
+        if let expired = expired.first {
             return .expired("baseline entry '\(expired.fingerprint)' expired on \(expired.expires) (\(expired.reason)): the finding fails again; "
                             + "fix it, or give the entry a new date")
         }
-        state.withLock { $0.known.formUnion(fingerprints.filter { !unknown.contains($0) }) }
         let accepted = unknown.map { "accepted into the baseline this run (--update-baseline): \($0)" }
         return .known((found.map { "known (baseline, until \($0.expires)): \($0.fingerprint): \($0.reason)" } + accepted).joined(separator: "\n"))
     }

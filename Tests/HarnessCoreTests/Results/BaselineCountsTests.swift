@@ -18,6 +18,21 @@ struct BaselineCountsTests {
         #expect(use.lines(path: "b.json")[0] == "baseline b.json: 1 entry: 1 known (not failing), 0 expired, 0 fixed, 0 not checked")
     }
 
+    @Test func findingsBesideAnExpiredOneAreCountedKnown() {
+        let use = BaselineUse(Baseline(entries: [.init(fingerprint: Self.a, reason: "r", expires: "2000-01-01"),
+                                                 .init(fingerprint: Self.b, reason: "r", expires: "never")]))
+        use.covered("2025-06-17/place-details")
+        guard case .expired = use.judge([Self.a, Self.b]) else { Issue.record("the expired entry passed"); return }
+        #expect(use.known == [Self.b])
+        #expect(use.lines(path: "b.json")[0] == "baseline b.json: 2 entries: 1 known (not failing), 1 expired, 0 fixed, 0 not checked")
+    }
+
+    @Test func anExpiredEntryBesideANewFindingIsCountedExpired() {
+        let use = BaselineUse(Baseline(entries: [.init(fingerprint: Self.a, reason: "r", expires: "2000-01-01")]))
+        guard case .new = use.judge([Self.a, Self.b]) else { Issue.record("the new finding passed"); return }
+        #expect(use.lines(path: "b.json")[0] == "baseline b.json: 1 entry: 0 known (not failing), 1 expired, 0 fixed, 0 not checked")
+    }
+
     @Test func everyEntryIsCountedOnceOnTheFirstLine() {
         let baseline = Baseline(entries: [
             .init(fingerprint: Self.a, reason: "r", expires: "never"),
