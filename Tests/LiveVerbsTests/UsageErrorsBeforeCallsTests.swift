@@ -56,7 +56,7 @@ struct UsageErrorsBeforeCallsTests {
 
     @Test func recordWithAMissingPlanMakesNoCall() async throws {
         let command = try parseCommand(RecordCommand.self, root: FSQContract.self,
-                                       ["record"] + Self.common + ["--dry-run", "--plan", "/nonexistent/plan.json"])
+                                       ["record"] + Self.common + ["--mode", "all", "--dry-run", "--plan", "/nonexistent/plan.json"])
         let (failure, sent) = await Self.attempt { try await $0.record(command, collaborators: Collaborators()) }
         #expect(failure?.contains("--plan") == true, "\(failure ?? "no usage error")")
         #expect(sent == 0)
