@@ -200,7 +200,7 @@ package struct DriftRunner: Sendable {
     package func run(_ fixtures: [LoadedFixture], progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> DriftRun {
         let options = caller.options
         // A worker started again after a crash keeps the first worker's deadline.
-        let deadline = RunDeadline(seconds: options.deadline, from: WorkerContext.runStart(worker))
+        let deadline = options.runDeadline(from: WorkerContext.runStart(worker))
         let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress, worker: worker)
         let strategy = DriftStrategy(caller: caller, config: config, deadline: deadline, document: document)
         var run = DriftRun()

@@ -101,6 +101,31 @@ package struct DriftSummary: Sendable {
     /// Distinct breaking findings: ERR groups, refused styles and endpoints gone.
     package var breaking: Int { groups.filter { $0.grade == .err }.count + refusals.count + gone.count }
 
+    /// The baseline's judgement of the run's findings (fingerprints), so a change it holds reads as known, not as
+    /// news: `known` are entries that recurred, `other` the findings it does not excuse (new, or expired).
+    package var baseline: (known: Set<String>, other: Set<String>) = ([], [])
+
+    /// Whether every finding of `group` (in `contract`'s part) that the baseline judged is a known entry.
+    func isKnown(_ group: Group, contract: ContractID) -> Bool {
+        guard !baseline.known.isEmpty else { return false }
+        let fingerprints = Set(group.endpoints.flatMap { endpoint in
+            group.paths.map { Baseline.fingerprint(contract: contract, endpoint: endpoint, check: "drift", path: $0, kind: group.kind.rawValue) }
+        })
+        return !fingerprints.isDisjoint(with: baseline.known) && fingerprints.isDisjoint(with: baseline.other)
+    }
+
+    /// Breaking changes of `contract` that the baseline holds.
+    func knownBreaking(_ contract: ContractID) -> Int {
+        sections.first { $0.contract == contract }.map { section in
+            section.summary.groups.filter { $0.grade == .err && isKnown($0, contract: contract) }.count
+        } ?? 0
+    }
+
+    /// ` (1 known in the baseline)` after a count of breaking changes, or nothing.
+    func knownNote(_ count: Int, of total: Int) -> String {
+        count == 0 ? "" : count == total ? ", known in the baseline" : ", \(count) known in the baseline"
+    }
+
     /// `preferred`: the contracts the project uses live (the project file's `liveContracts`), shown first.
     package init(_ run: DriftRun, preferred: [ContractID] = []) {
         self.init(results: run.results, brokenFiles: run.broken.count, stale: run.stale)
@@ -221,7 +246,7 @@ package struct DriftSummary: Sendable {
     /// "the server speaks 2025-06-17 (0 breaking); seed: 14 breaking".
     package var contractLine: String {
         let others = contracts.filter { $0.contract != spokenContract }
-            .map { "\($0.contract): \(plural($0.breaking, "breaking change"))" }
+            .map { "\($0.contract): \(plural($0.breaking, "breaking change"))\(knownNote(knownBreaking($0.contract), of: $0.breaking))" }
         if let spoken = spokenContract {
             // Drift agrees with the fixtures, but the headline must not read green where the document check fails.
             let breaks = contracts.first { $0.contract == spoken }?.documentBreaks ?? 0
@@ -233,7 +258,8 @@ package struct DriftSummary: Sendable {
             return "which contract the server speaks is unknown: no call got an answer that could be compared"
         }
         if contracts.count == 1, let only = contracts.first {
-            return "the server does not speak \(only.contract) as recorded (\(plural(only.breaking, "breaking change")))"
+            return "the server does not speak \(only.contract) as recorded (\(plural(only.breaking, "breaking change"))"
+                + "\(knownNote(knownBreaking(only.contract), of: only.breaking)))"
         }
         return "the server matches none of the fixtures' contracts: " + others.joined(separator: "; ")
     }
@@ -293,6 +319,8 @@ package struct DriftSummary: Sendable {
         var parts = ["\(breaking) breaking", "\(counts[.warn] ?? 0) warning", "\(counts[.info] ?? 0) info"]
             .map { $0 }
         parts[0] += refusals.isEmpty ? "" : " (\(plural(refusals.count, "refused style")))"
+        let known = sections.reduce(0) { $0 + knownBreaking($1.contract) }
+        if known > 0 { parts[0] += " (\(known) known in the baseline)" }
         var line = "drift: " + parts.joined(separator: ", ") + " (distinct changes) over \(plural(calls, "case"))"
             + (callsMade.map { " (\(plural($0, "call")) made)" } ?? "")
         if !stale.isEmpty { line += "; \(stale.count) stale" }
@@ -344,7 +372,9 @@ package struct DriftSummary: Sendable {
         let parts = sections.isEmpty ? [Section(contract: "", summary: self)] : sections
         for section in parts {
             if !section.contract.rawValue.isEmpty { lines.append(section.headline + (section.contract == spokenContract ? " (the server speaks it)" : "")) }
-            lines += section.summary.terminalLines(maxInfo: maxInfo, indent: section.contract.rawValue.isEmpty ? "" : "  ")
+            var part = section.summary
+            part.baseline = baseline
+            lines += part.terminalLines(maxInfo: maxInfo, indent: section.contract.rawValue.isEmpty ? "" : "  ", contract: section.contract)
         }
         if groups.isEmpty, refusals.isEmpty, gone.isEmpty, unanswered.isEmpty, brokenFiles == 0 { lines.append("drift: no changes") }
         if !stale.isEmpty {
@@ -356,17 +386,19 @@ package struct DriftSummary: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    func terminalLines(maxInfo: Int, indent: String) -> [String] {
+    func terminalLines(maxInfo: Int, indent: String, contract: ContractID) -> [String] {
         var out: [String] = []
         var info = 0
+        let known = Set(groups.filter { isKnown($0, contract: contract) }.map { "\($0.subject): \($0.phrase)" })
         for line in lines {
             if line.grade == .info { info += 1; if info > maxInfo { continue } }
             let examples = line.fixtures.isEmpty ? "" : "; \(Self.examples(line.fixtures))"
             // A change says how many fixtures it touched (`distance: number → string (7 fixtures: …)`).
             let at = line.places.isEmpty ? "" : "; at \(Self.pointers(line.places))"
             let tail = line.isChange ? " (\(Self.touched(line.fixtures))\(at))" : " [\(plural(line.calls, "case"))\(examples)]"
+            let note = line.isChange && known.contains(line.terminalText) ? " — known in the baseline, not failing" : ""
             out.append(indent + "\(line.grade.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
-                       + line.terminalText + tail)
+                       + line.terminalText + tail + note)
         }
         if info > maxInfo { out.append(indent + "INFO … and \(info - maxInfo) more (see --summary or --json)") }
         if !unreproduced.isEmpty {

@@ -85,7 +85,7 @@ package struct CallCount: Sendable, Equatable {
         guard total > maxCalls else { return nil }
         let biggest = perOperation.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3)
             .map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-        return "--max-calls \(maxCalls): \(verb) would make \(total) calls (\(biggest)), more than the budget; no call was made. "
+        return "--max-calls \(maxCalls): \(verb) would make \(total) calls (\(biggest)), more than the budget; nothing was sent with the key (an identifying call above, if any, carried none). "
             + "Raise --max-calls (or the project file's maxCalls), or narrow the run with --filter or --contract"
     }
 }

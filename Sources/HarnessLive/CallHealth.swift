@@ -16,8 +16,9 @@ package final class CallHealth: Sendable {
     package static let notFoundLimit = 6
     /// Answered calls, all refused by authentication (401/403 to the run's own key), before the run stops.
     package static let refusedLimit = 8
-    /// Calls of one operation answered only with 5xx (after retries) before the run stops calling it; once one
-    /// operation did, another stops at its first such answer (the service behind them is failing).
+    /// Requests of one operation (retries included) answered only with 5xx before the run stops calling it, and
+    /// retrying it; once one operation did, another stops at its first such answer (the service behind them is
+    /// failing). Requests, not calls: the line's count is the server log's.
     package static let serverErrorLimit = 3
 
     /// Why the run could not judge the contract: one line, or nil while it can.
@@ -41,6 +42,8 @@ package final class CallHealth: Sendable {
         /// Answers, all 404 where the fixture recorded another status (provoked calls included); how many of those
         /// asked for no place; and whether any answer was something else.
         var notFound = 0
+        /// Answers 404 where the fixture recorded 404 too: they say nothing alone, but the line counts every call.
+        var notFoundAsRecorded = 0
         var notFoundWithoutPlace: Set<String> = []
         /// The paths that answered so, place ids masked: one shape per operation.
         var notFoundShapes: Set<String> = []
@@ -48,7 +51,9 @@ package final class CallHealth: Sendable {
         var lastNotFound = ""
         /// The key was refused on every answered call: the cause, worded when read.
         var keyRejected = false
-        var hasCause: Bool { cause != nil || keyRejected }
+        /// Nothing is routed at the base URL: the cause, worded when read, so calls in flight then are counted too.
+        var notRouted = false
+        var hasCause: Bool { cause != nil || keyRejected || notRouted }
         /// Answers to calls refused on purpose (a key no server accepts, a fixture that recorded a refusal).
         var provokedAnswers = 0
         var operations: [String: Operation] = [:]
@@ -81,13 +86,18 @@ package final class CallHealth: Sendable {
         let calls = "\(state.noAnswerInARow) calls in a row got no answer"
         // Calls refused on purpose were answered too: every answer shows the server is there.
         let answered = state.answered + state.provokedAnswers
+        if state.silentInARow == 0 {
+            // Only the run's deadline cut the calls off: a slow server, not one that went away.
+            if answered > 0 {
+                return "the deadline passed while calls were waiting for answers: \(state.lastNoAnswer) "
+                    + "(\(plural(state.noAnswerInARow, "call")) cut off, after \(plural(answered, "call")) answered)"
+            }
+            return "the deadline passed before any answer: \(state.lastNoAnswer) "
+                + "(\(plural(state.noAnswerInARow, "call")) made, none answered before the deadline)"
+        }
         if answered > 0 {
             // After answers, the server is there: say the answers stopped (a slow operation, a server gone mid-run).
             return "answers stopped: \(state.lastNoAnswer) (\(calls), after \(plural(answered, "call")) answered)"
-        }
-        if state.silentInARow == 0 {
-            return "the deadline passed before any answer: \(state.lastNoAnswer) "
-                + "(\(plural(state.noAnswerInARow, "call")) made, none answered before the deadline)"
         }
         return "nothing answers: \(state.lastNoAnswer) (\(calls))"
     }
@@ -106,10 +116,10 @@ package final class CallHealth: Sendable {
                 let shape = path.replacingOccurrences(of: #"[0-9a-f]{24}"#, with: "{id}", options: .regularExpression)
                 state.notFoundShapes.insert(shape)
                 if shape == path { state.notFoundWithoutPlace.insert(path) }
-                if !state.hasCause, state.notFound >= Self.notFoundLimit, Self.nothingRouted(state) {
-                    state.cause = Self.notFoundCause(state) + "; no more calls were made"
-                }
-            } else if status != 404 {
+                if !state.hasCause, state.notFound >= Self.notFoundLimit, Self.nothingRouted(state) { state.notRouted = true }
+            } else if status == 404 {
+                state.notFoundAsRecorded += 1
+            } else {
                 state.answeredOtherwise = true
             }
             guard !provoked else { state.provokedAnswers += 1; return }
@@ -124,20 +134,25 @@ package final class CallHealth: Sendable {
         }
     }
 
-    /// A call's last answer (after its retries), under its operation. `expected` is the status its fixture recorded:
-    /// a recorded 5xx is not an outage.
-    func finished(operation: String, status: Int?, expected: Int?) {
+    /// A call's last answer (after its retries). `expected` is the status its fixture recorded: a 429 it recorded is
+    /// no quota.
+    func finished(status: Int?, expected: Int?) {
         guard let status, !(expected.map { $0 >= 500 } ?? false) else { return }
         state.withLock { state in
-            if status == 429, expected != 429 {
-                state.quotaInARow += 1
-                if !state.hasCause, state.quotaInARow >= Self.refusedLimit {
-                    state.cause = "the quota refuses every call: \(state.quotaInARow) calls in a row still answered 429 after their retries; "
-                        + "lower --rate-limit to the quota, or run when the quota allows"
-                }
-            } else {
-                state.quotaInARow = 0
+            guard status == 429, expected != 429 else { state.quotaInARow = 0; return }
+            state.quotaInARow += 1
+            if !state.hasCause, state.quotaInARow >= Self.refusedLimit {
+                state.cause = "the quota refuses every call: \(state.quotaInARow) calls in a row still answered 429 after their retries; "
+                    + "lower --rate-limit to the quota, or run when the quota allows"
             }
+        }
+    }
+
+    /// One request's answer (a retry is one too), under its operation. `expected` is the status its fixture
+    /// recorded: a recorded 5xx is not an outage.
+    func attempted(operation: String, status: Int, expected: Int?) {
+        guard !(expected.map { $0 >= 500 } ?? false) else { return }
+        state.withLock { state in
             var op = state.operations[operation] ?? Operation()
             op.answers += 1
             if status >= 500 {
@@ -145,7 +160,7 @@ package final class CallHealth: Sendable {
                 op.statuses.insert(status)
             }
             state.operations[operation] = op
-            // Calls in flight when the operation was seen to fail still finish: its line counts them too.
+            // Requests in flight when the operation was seen to fail still finish: its line counts them too.
             if state.notJudged[operation] != nil, op.serverErrors == op.answers {
                 state.notJudged[operation] = Self.onlyServerErrors(operation, op)
                 return
@@ -162,7 +177,8 @@ package final class CallHealth: Sendable {
     /// The skip reason of a case whose operation answered only 5xx (`line`, as `notJudged` gives it).
     package static func notJudgedReason(_ line: String) -> String { "not judged: \(line)" }
 
-    /// Every operation that answered only 5xx, by name, with its line (`place-suggest-edit answers only 5xx: 503 (3 of 3 calls)`);
+    /// Every operation that answered only 5xx, by name, with its line (`place-suggest-edit answers only 5xx: 503 (3 of 3 calls)`,
+    /// retries counted as calls, as `--max-calls` and the server's log count them);
     /// at the end of a run (`conclude`) one answered fewer than `serverErrorLimit` times, all 5xx, is one too.
     package var operationsNotJudged: [String: String] { state.current.notJudged }
 
@@ -201,14 +217,19 @@ package final class CallHealth: Sendable {
     }
 
     private static func notFoundCause(_ state: State) -> String {
-        "nothing is found at the base URL: 404 on every call (\(state.notFound) of \(state.notFound), "
+        let all = state.notFound + state.notFoundAsRecorded
+        let asRecorded = state.notFoundAsRecorded > 0 ? ", \(state.notFoundAsRecorded) of them where the fixture recorded 404 too" : ""
+        return "nothing is found at the base URL: 404 on every call (\(all) of \(all)\(asRecorded), "
             + "on \(plural(state.notFoundShapes.count, "operation path")), e.g. \(state.lastNotFound)); check --base-url: "
             + "the operations' paths follow it directly"
     }
 
-    /// The cause as of now: a rejected key's line counts the calls that finished after it was found too.
+    /// The cause as of now: a rejected key's line, and a base URL's that routes nothing, count the calls that
+    /// finished after it was found too.
     private static func cause(_ state: State) -> String? {
-        state.keyRejected && state.cause == nil ? keyRejected(state) : state.cause
+        if let cause = state.cause { return cause }
+        if state.keyRejected { return keyRejected(state) }
+        return state.notRouted ? notFoundCause(state) + "; no more calls were made" : nil
     }
 
     private static func keyRejected(_ state: State) -> String {
@@ -247,6 +268,21 @@ package final class CallHealth: Sendable {
     /// Whether `outcome` is a call the run stopped before sending.
     package static func stopped(_ outcome: CallOutcome) -> Bool {
         if case let .failed(error) = outcome { return error.underlyingError is Stopped }
+        return false
+    }
+
+    /// Thrown in place of a request whose operation answered only 5xx (a call that waited for its turn meanwhile):
+    /// nothing is sent or counted.
+    package struct OperationStopped: Error, CustomStringConvertible {
+        /// The operation's line, as `notJudged` gives it.
+        package var line: String
+        package var description: String { CallHealth.notJudgedReason(line) }
+    }
+
+    /// Whether `outcome` is a call stopped before it was sent: the run could not judge, or its operation answered
+    /// only 5xx.
+    package static func unsent(_ outcome: CallOutcome) -> Bool {
+        if case let .failed(error) = outcome { return error.underlyingError is Stopped || error.underlyingError is OperationStopped }
         return false
     }
 

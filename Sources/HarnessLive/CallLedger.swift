@@ -179,12 +179,15 @@ struct PacedTransport: Transport {
     var expectedStatus: Int?
     /// Why the attempt before this one failed, when this one is a retry: counted once the retry is sent.
     var retryReason: String?
+    /// The call's operation: its answers say whether it answers only 5xx, and once it does nothing more is sent.
+    var operation = ""
 
     func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let health = ledger.health
         if let cause = health.cause { throw CallHealth.Stopped(cause: cause) }
         ledger.paced(await pacer.acquire())
         if let cause = health.cause { throw CallHealth.Stopped(cause: cause) }
+        if let line = health.notJudged(operation) { throw CallHealth.OperationStopped(line: line) }
         guard ledger.admit() else { throw BudgetSpent(limit: ledger.maxCalls ?? 0) }
         if let retryReason { ledger.retried(because: retryReason) }
         let data: Data, response: HTTPResponse
@@ -201,6 +204,7 @@ struct PacedTransport: Transport {
             throw failure
         }
         health.answered(status: response.status, provoked: provoked, expected: expectedStatus, path: request.url.path)
+        health.attempted(operation: operation, status: response.status, expected: expectedStatus)
         if !(response.status == 429 && expectedStatus == 429) { pacer.observe(response) }
         return (data, response)
     }

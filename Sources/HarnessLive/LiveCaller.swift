@@ -90,7 +90,7 @@ package struct LiveCaller: Sendable {
     ) async -> LiveExchange {
         let exchange = await send(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
                                   fixtureHeader: fixtureHeader, sending: sending)
-        health.finished(operation: plan.endpoint.rawValue, status: exchange.response?.status, expected: expectedStatus)
+        health.finished(status: exchange.response?.status, expected: expectedStatus)
         if CallHealth.stopped(exchange.outcome) { ledger.stopped() }
         if exchange.response?.status == 429, expectedStatus != 429, health.cause == nil {
             // Which limit ended the retries: the run's line names it, not all three.
@@ -117,6 +117,7 @@ package struct LiveCaller: Sendable {
             paced.provoked = (sending.map { $0 != key } ?? false) || expectedStatus == 401 || expectedStatus == 403
             paced.expectedStatus = expectedStatus
             paced.retryReason = retriedFor.last
+            paced.operation = plan.endpoint.rawValue
             let transport = ObservingTransport(base: RedactingTransport(base: paced, scrubber: KeyScrubber(key: key)),
                                                extraHeaders: headers)
             let client = FoursquareClient(apiKey: sending ?? key, auth: auth, baseURL: options.baseURL,
@@ -125,18 +126,23 @@ package struct LiveCaller: Sendable {
             let outcome = await plan.run(with: client)
             let seconds = (ContinuousClock.now - start).seconds
             let last = transport.last
-            // A call the run stopped (it could not judge) was never sent: it is no write.
-            if !CallHealth.stopped(outcome) { options.writeLog.record(plan, refused: last?.response.status == 429) }
+            // A call the run stopped (it could not judge, or its operation answers only 5xx) was never sent: it is no write.
+            if !CallHealth.unsent(outcome) { options.writeLog.record(plan, refused: last?.response.status == 429) }
             var exchange = LiveExchange(outcome: outcome, request: last?.request, response: last?.response,
                                         body: last?.data ?? Data(), attempts: attempt, seconds: seconds)
             exchange.retriedFor = retriedFor
             exchange.rehearsed = asked.dryRun == false && plan.dryRun == true
             exchange.writeDryRun = plan.effect.writes ? (plan.dryRun ?? false) : nil
+            if case let .failed(error) = outcome, let stopped = error.underlyingError as? CallHealth.OperationStopped {
+                exchange.notSent = stopped.description
+                return exchange
+            }
             // The harness retries a timed-out call too (an app leaves that to its caller: not `isRetryable`); a
             // certificate or name failure does not change on a second try.
             guard case let .failed(error) = outcome, error.isRetryable || error.code == .timedOut,
                   !error.isPermanentNetworkFailure, attempt <= options.retries, error.status != expectedStatus,
-                  WriteRetry.mayResend(plan, after: error), health.cause == nil else { return exchange }
+                  WriteRetry.mayResend(plan, after: error), health.cause == nil,
+                  health.notJudged(plan.endpoint.rawValue) == nil else { return exchange }
             guard !ledger.isSpent else {
                 exchange.notRetried = "not retried: the budget of \(ledger.maxCalls ?? 0) calls (--max-calls) is spent"
                 return exchange

@@ -30,6 +30,11 @@ package struct LiveOptions: Sendable {
     package var deadlineSpentIdentifying = 0.0
     /// `--deadline` as the user gave it: lines quote it, though the identifying call spends part of `deadline`.
     package var deadlineAsGiven: Double { deadline + deadlineSpentIdentifying }
+
+    /// The run's deadline, `deadline` seconds after `start`; its lines quote `deadlineAsGiven`.
+    package func runDeadline(from start: ContinuousClock.Instant = .now) -> RunDeadline {
+        RunDeadline(seconds: deadline, from: start, asGiven: deadlineAsGiven)
+    }
     /// Send `X-Emulator-Fixture: <path>` so the emulator answers with that fixture's response.
     package var selectFixtureHeader: Bool
     /// Seed for retry jitter.

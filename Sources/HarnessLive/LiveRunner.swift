@@ -19,7 +19,7 @@ package struct LiveRunner: Sendable {
     package func run(
         _ fixtures: [LoadedFixture], progress: (@Sendable (Int, Int, Int) -> Void)? = nil
     ) async -> [CaseResult] {
-        let deadline = RunDeadline(seconds: options.deadline)
+        let deadline = options.runDeadline()
         let core = ExecutionCore(concurrency: options.concurrency, deadline: deadline, progress: progress)
         return await core.collect(.loaded(fixtures), strategy: LiveStrategy(caller: caller, deadline: deadline)).flatMap { $0 }
     }

@@ -98,7 +98,7 @@ package struct Recorder: Sendable {
                        progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async -> [RecordOutcome] {
         AtomicFile.removeStaleTemps(under: fixturesRoot)
         let items = self.items(existing, plan: plan)
-        let deadline = RunDeadline(seconds: options.deadline)
+        let deadline = options.runDeadline()
         let counter = ProgressCounter(total: items.count, report: progress)
         let blind = items.indices.filter { items[$0].answerIgnoresVersion }
         let telling = items.indices.filter { !items[$0].answerIgnoresVersion }

@@ -74,6 +74,10 @@ extension DriftJob {
         var summary = DriftSummary(run, preferred: project.liveContracts ?? [])
         summary.staleFails = project.staleFails
         summary.callsMade = drift.ledger.tally.calls
+        if let baselineUse {
+            let known = Set(baselineUse.known)
+            summary.baseline = (known, baselineUse.findings.subtracting(known))
+        }
         let baseURL = options.baseURL.absoluteString
         if global == nil {
             print(summary.terminal())

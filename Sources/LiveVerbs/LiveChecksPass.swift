@@ -94,7 +94,7 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
         if let share { staleProbe.seed(share.stale) }
         // A worker started again after a crash keeps the first worker's deadline; the nightly's live checks keep
         // the night's, which drift's pass started.
-        let deadline = RunDeadline(seconds: options.deadline, from: share?.start ?? WorkerContext.runStart(worker))
+        let deadline = options.runDeadline(from: share?.start ?? WorkerContext.runStart(worker))
         let caller = share?.caller ?? LiveCaller(options: options)
         var liveStrategy = LiveStrategy(caller: caller, deadline: deadline, document: document)
         liveStrategy.staleProbe = staleProbe

@@ -31,7 +31,7 @@ struct NightlyRun {
                                               verb: "nightly", nightly: nightly)
         // A night drift's pass could not judge makes no more calls: the live checks would judge the same outage, or
         // have no time left. An operation that answered only 5xx is no such cause: the live checks judge the others.
-        let deadline = RunDeadline(seconds: driftJob.options.deadline, from: share.start)
+        let deadline = driftJob.options.runDeadline(from: share.start)
         if let cause = driftStatus.couldNotJudge, CouldNotJudge.cause(drift.ledger) != nil || deadline.hasPassed {
             print("live checks: not run (the night could not judge the contract)")
             print(share.count.line)

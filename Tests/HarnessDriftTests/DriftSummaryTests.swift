@@ -29,6 +29,28 @@ import Testing
         #expect(use.fixed == [other])
     }
 
+    /// A change the baseline holds reads as known on the next night: its line, the contract's line and the headline
+    /// say so, so a green night does not print a breaking change as news. A new change beside it is not marked.
+    @Test func aChangeTheBaselineHoldsIsMarkedKnown() {
+        var run = DriftRun()
+        let renamed = DriftChange(path: "$.results[*].distance", kind: .typeChanged, grade: .err, detail: "number → string")
+        run.results = ["chains/a.json", "chains/b.json"].map { result($0, .bearer, [removedAll, renamed]) }
+        let fingerprint = { (change: DriftChange) in
+            Baseline.fingerprint(contract: .seed, endpoint: "chains", check: "drift", path: change.path, kind: change.kind.rawValue)
+        }
+        var summary = DriftSummary(run)
+        #expect(!summary.terminal().contains("known in the baseline"))
+        summary.baseline = ([fingerprint(removedAll)], [fingerprint(renamed)])
+        let text = summary.terminal()
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains { $0.contains("$.results[*].name: removed") && $0.hasSuffix("— known in the baseline, not failing") }, "\(text)")
+        #expect(lines.contains { $0.contains("$.results[*].distance") && !$0.contains("known") }, "\(text)")
+        #expect(text.contains("(2 breaking changes, 1 known in the baseline)"), "\(text)")
+        #expect(text.contains("drift: 2 breaking (1 known in the baseline)"), "\(text)")
+        summary.baseline = ([fingerprint(removedAll), fingerprint(renamed)], [])
+        #expect(summary.terminal().contains("(2 breaking changes, known in the baseline)"), "\(summary.terminal())")
+    }
+
     @Test func theSameChangeAcrossFixturesAndStylesIsOneLineWithACountAndTwoExamples() {
         var run = DriftRun()
         run.results = ["chains/a.json", "chains/b.json", "chains/c.json"].flatMap { fixture in

@@ -39,6 +39,17 @@ struct CallHealthTests {
         #expect(silent.conclude(CallLedger.Tally(), maxCalls: nil)?.hasPrefix("nothing answers: ") == true)
     }
 
+    /// A slow server that answered some calls before the deadline cut the rest off: the cause is the deadline, not
+    /// answers that stopped.
+    @Test func callsTheDeadlineCutOffAfterAnswersNameTheDeadline() {
+        let cut = "the run's deadline (--deadline 8) passed during the call to http://127.0.0.1:9 (no complete head had arrived)"
+        let health = CallHealth()
+        for _ in 0..<5 { health.answered(status: 200, provoked: false) }
+        for _ in 0..<CallHealth.noAnswerLimit { health.noAnswer(cut, cutByDeadline: true) }
+        #expect(health.cause == "the deadline passed while calls were waiting for answers: \(cut) (3 calls cut off, after 5 calls "
+                    + "answered); no more calls were made")
+    }
+
     /// Every call answered 404, those asking for no place too: nothing is routed at the base URL (a wrong path), which
     /// is no contract change. A closed place (404 only where an id is asked for) is not taken for it.
     @Test func notFoundOnEveryPathIsAWrongBaseURL() {
@@ -61,9 +72,12 @@ struct CallHealthTests {
             wrong.answered(status: 404, provoked: index == 0, expected: index == 0 ? 401 : 200,
                            path: [place, "/v3/places/search", "/v3/autocomplete"][index % 3])
         }
-        #expect(wrong.cause == "nothing is found at the base URL: 404 on every call (6 of 6, on 3 operation paths, e.g. "
+        #expect(wrong.cause == "nothing is found at the base URL: 404 on every call (12 of 12, 6 of them where the fixture recorded 404 too, on 3 operation paths, e.g. "
                     + "/v3/autocomplete); check --base-url: the operations' paths follow it directly; "
                     + "no more calls were made", "\(wrong.cause ?? "nil")")
+        // A call in flight when the cause was found finishes after it: the line counts it, as the calls made do.
+        wrong.answered(status: 404, provoked: false, expected: 200, path: "/v3/places/search")
+        #expect(wrong.cause?.hasPrefix("nothing is found at the base URL: 404 on every call (13 of 13, ") == true, "\(wrong.cause ?? "nil")")
         // One operation removed (its path, which names no place, answers 404) is a contract change, not a wrong URL.
         let removed = CallHealth()
         for _ in 0..<10 { removed.answered(status: 404, provoked: false, expected: 200, path: "/v3/autocomplete") }
@@ -97,7 +111,7 @@ struct CallHealthTests {
     /// A call in flight when its operation was seen to answer only 5xx finishes later: the line counts it too.
     @Test func anOperationsLineCountsTheCallsThatFinishAfterItStopped() {
         let health = CallHealth()
-        for _ in 0..<(CallHealth.serverErrorLimit + 1) { health.finished(operation: "place-tips", status: 500, expected: 200) }
+        for _ in 0..<(CallHealth.serverErrorLimit + 1) { health.attempted(operation: "place-tips", status: 500, expected: 200) }
         #expect(health.notJudged("place-tips") == "place-tips answers only 5xx: 500 (4 of 4 calls)")
     }
 
@@ -111,10 +125,10 @@ struct CallHealthTests {
 
     @Test func anOperationAnsweringOnly5xxIsNamedAtTheEnd() {
         let health = CallHealth()
-        health.finished(operation: "place-details", status: 200, expected: 200)
+        health.attempted(operation: "place-details", status: 200, expected: 200)
         // A recorded 5xx is what the fixture asks for.
-        for _ in 0..<5 { health.finished(operation: "place-details", status: 503, expected: 503) }
-        for _ in 0..<2 { health.finished(operation: "place-suggest-edit", status: 503, expected: 200) }
+        for _ in 0..<5 { health.attempted(operation: "place-details", status: 503, expected: 503) }
+        for _ in 0..<2 { health.attempted(operation: "place-suggest-edit", status: 503, expected: 200) }
         #expect(health.cause == nil && health.notJudged("place-suggest-edit") == nil)
         // Not a cause of the whole run: the operation alone is not judged.
         #expect(health.conclude(CallLedger.Tally(), maxCalls: nil) == nil)
@@ -126,21 +140,21 @@ struct CallHealthTests {
     /// A few 5xx in a row stop that operation's calls, not the run's: the others are still called and judged.
     @Test func anOperationAnsweringOnly5xxStopsOnlyItself() {
         let health = CallHealth()
-        for _ in 0..<CallHealth.serverErrorLimit { health.finished(operation: "place-suggest-edit", status: 503, expected: 200) }
+        for _ in 0..<CallHealth.serverErrorLimit { health.attempted(operation: "place-suggest-edit", status: 503, expected: 200) }
         #expect(health.notJudged("place-suggest-edit")?.hasPrefix("place-suggest-edit answers only 5xx: 503 (3 of 3 calls)") == true)
         #expect(health.cause == nil)
         #expect(health.notJudged("place-search") == nil)
         // The service behind it is failing: another operation stops at its first 5xx.
-        health.finished(operation: "place-flag", status: 503, expected: 200)
+        health.attempted(operation: "place-flag", status: 503, expected: 200)
         #expect(health.notJudged("place-flag") == "place-flag answers only 5xx: 503 (1 of 1 call)")
     }
 
     /// A 5xx that the retry recovered from (its last answer a 2xx) is judged as any answer is.
     @Test func a5xxBesideAnswersIsNoOutage() {
         let health = CallHealth()
-        health.finished(operation: "place-details", status: 503, expected: 200)
-        health.finished(operation: "place-details", status: 200, expected: 200)
-        for _ in 0..<5 { health.finished(operation: "place-details", status: 503, expected: 200) }
+        health.attempted(operation: "place-details", status: 503, expected: 200)
+        health.attempted(operation: "place-details", status: 200, expected: 200)
+        for _ in 0..<5 { health.attempted(operation: "place-details", status: 503, expected: 200) }
         #expect(health.notJudged("place-details") == nil)
         _ = health.conclude(CallLedger.Tally(), maxCalls: nil)
         #expect(health.operationsNotJudged.isEmpty)
@@ -148,11 +162,11 @@ struct CallHealthTests {
 
     @Test func callsStillAnswered429InARowStopTheRun() {
         let health = CallHealth()
-        for _ in 0..<20 { health.finished(operation: "place-search", status: 429, expected: 429) }
-        for _ in 0..<(CallHealth.refusedLimit - 1) { health.finished(operation: "place-search", status: 429, expected: 200) }
-        health.finished(operation: "place-search", status: 200, expected: 200)
+        for _ in 0..<20 { health.finished(status: 429, expected: 429) }
+        for _ in 0..<(CallHealth.refusedLimit - 1) { health.finished(status: 429, expected: 200) }
+        health.finished(status: 200, expected: 200)
         #expect(health.cause == nil, "an answer between resets the count")
-        for _ in 0..<CallHealth.refusedLimit { health.finished(operation: "place-search", status: 429, expected: 200) }
+        for _ in 0..<CallHealth.refusedLimit { health.finished(status: 429, expected: 200) }
         #expect(health.cause?.hasPrefix("the quota refuses every call: 8 calls in a row still answered 429") == true)
     }
 

@@ -6,8 +6,10 @@ package struct RunDeadline: Sendable {
     package let seconds: Double
     package let instant: ContinuousClock.Instant
 
-    package init(seconds: Double, from start: ContinuousClock.Instant = .now) {
-        self.seconds = seconds
+    /// `asGiven`: `--deadline` as the user gave it, for messages, when part of it was spent before `start` (the
+    /// identifying call): the run still ends `seconds` after `start`.
+    package init(seconds: Double, from start: ContinuousClock.Instant = .now, asGiven: Double? = nil) {
+        self.seconds = asGiven ?? seconds
         let clamped = min(max(seconds, 0), 365 * 86_400)
         instant = start + .milliseconds(Int64(clamped * 1000))
     }

@@ -160,6 +160,15 @@ struct NightlyJobTests {
                 let needed = try #require(refused.stderr.split(separator: " ").drop { $0 != "make" }.dropFirst().first.flatMap { Int($0) })
                 #expect(needed > 10)
                 #expect(standIn.requests.isEmpty)
+                // Asked to select fixtures, the run first identifies the server with one call that carries no key (the
+                // stand-in leaves it out of `requests`): the refusal says so, and nothing else was sent.
+                let selecting = try await Products.run(
+                    ["run", "--live", "--base-url", standIn.baseURL.absoluteString, "--fixtures", shipped.path, "--max-calls", "10",
+                     "--fixture-header", "always", "--report", tmp.appendingPathComponent("r.xml").path],
+                    environment: ["FSQ_API_KEY": E2E.sentinel])
+                #expect(selecting.status == 2, "\(selecting.stdout)\n\(selecting.stderr)")
+                #expect(selecting.stderr.contains("more than the budget; nothing was sent with the key"), "\(selecting.stderr)")
+                #expect(standIn.requests.isEmpty, "\(standIn.requests.map(\.target))")
                 // The count is the calls a run makes: with that budget it goes through and makes exactly that many.
                 let fits = try await Products.run(
                     ["run", "--live", "--base-url", standIn.baseURL.absoluteString, "--fixtures", shipped.path, "--max-calls", String(needed),

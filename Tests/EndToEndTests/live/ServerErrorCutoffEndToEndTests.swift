@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// An operation that answers only 5xx gets no more requests once it has answered so `serverErrorLimit` times, retries
+/// included, and the run's line counts the requests the server saw: a night of 503s costs a handful of calls, not the
+/// budget, and its count agrees with the server's log.
+@Suite("An operation answering only 5xx stops after a few requests", .serialized, .timeLimit(.minutes(3)))
+struct ServerErrorCutoffEndToEndTests {
+    static let paths = ["200-minimal-fields", "200-premium-fields", "200-typical", "400-bad-request", "404-not-found"]
+        .map { "place-details/2025-06-17/\($0).json" }
+
+    func run(_ extra: [String]) async throws -> (CommandResult, [EchoServer.RecordedRequest]) {
+        try await withTemporaryDirectory { tmp in
+            let fixtures = tmp.appendingPathComponent("Fixtures")
+            try copyFixtures(Self.paths, to: fixtures)
+            let server = try await EchoServer.start(reply: .json(503, #"{"message":"Service unavailable."}"#))
+            let result = try await Products.run(["run", "--live", "--base-url", server.baseURL.absoluteString, "--fixtures", fixtures.path,
+                                                 "--report", tmp.appendingPathComponent("live.xml").path, "--fixture-header", "never",
+                                                 "--contract", "2025-06-17", "--retries", "2"] + extra,
+                                                environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "false"])
+            await server.stop()
+            return (result, server.requests)
+        }
+    }
+
+    /// One call at a time: the first call's retries are the three requests; no other call is sent.
+    @Test func retriesCountTowardTheCutoffAndNoOtherCallIsSent() async throws {
+        let (result, requests) = try await run(["--concurrency", "1"])
+        #expect(result.status == 3, "\(result.stdout.suffix(1500))")
+        #expect(requests.count == 3, "\(requests.map(\.target))")
+        #expect(result.stdout.contains("place-details answers only 5xx: 503 (3 of 3 calls)"), "\(result.stdout.suffix(1500))")
+        #expect(result.stdout.contains("calls: 3 made"), "\(result.stdout.suffix(1500))")
+    }
+
+    /// Calls in flight together each count once, and none of them is retried once the operation is seen failing.
+    @Test func theLineCountsEveryRequestTheServerSaw() async throws {
+        let (result, requests) = try await run(["--concurrency", "4"])
+        #expect(result.status == 3, "\(result.stdout.suffix(1500))")
+        #expect((3...4).contains(requests.count), "\(requests.map(\.target))")
+        #expect(result.stdout.contains("place-details answers only 5xx: 503 (\(requests.count) of \(requests.count) calls)"),
+                "\(requests.count) requests; \(result.stdout.suffix(1500))")
+        #expect(result.stdout.contains("calls: \(requests.count) made"), "\(result.stdout.suffix(1500))")
+    }
+}
