@@ -212,7 +212,11 @@ package struct DriftRunner: Sendable {
         }
         var byPath: [String: Fixture] = [:]
         for case let .fixture(fixture) in fixtures { byPath[fixture.relativePath] = fixture }
-        run.stale = StaleFixture.inDrift(run.results, fixtures: byPath)
+        run.stale = StaleFixture.inDrift(run.results, fixtures: byPath).mapValues { stale in
+            var stale = stale
+            stale.called(options.baseURL)
+            return stale
+        }
         return run
     }
 }

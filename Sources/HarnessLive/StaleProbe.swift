@@ -73,6 +73,7 @@ package final class StaleProbe: Sendable {
                                  placeID: id, answeredID: other)
         stale.witness = witness
         stale.appliedWrite = StaleFixture.isAppliedWrite(fixture)
+        stale.called(caller.options.baseURL)
         state.withLock { state in if !state.found.contains(stale) { state.found.append(stale) } }
         proven.withLock { if $0.byID[id] == nil { $0.byID[id] = stale } }
         return stale

@@ -17,6 +17,8 @@ package struct StaleFixture: Sendable, Hashable {
     package var witness: String?
     /// A suggestion recorded as applied (`dry_run=false`): `record` skips it unless `--allow-writes` names its endpoint.
     package var appliedWrite = false
+    /// The server the run called, when it is not the API's own: the re-record command calls the same one.
+    package private(set) var baseURL: String?
 
     package init(fixture: String, endpoint: String, contract: ContractID, placeID: String, answeredID: String) {
         self.fixture = fixture
@@ -32,7 +34,19 @@ package struct StaleFixture: Sendable, Hashable {
     /// again (a sandbox account).
     package var rerecordCommand: String {
         "fsq-contract record --mode all --contract \(contract) --filter '\(fixture)' --place-id \(answeredID)"
+            + (baseURL.map { " --base-url '\($0)'" } ?? "")
             + (appliedWrite ? " --allow-writes \(endpoint)  # applies the suggestion again: run it against a sandbox account" : "")
+    }
+
+    /// Notes the server the run called (`--base-url`, or the project file's), without any user or password in it;
+    /// the API's own base URL is `record`'s default and is left out.
+    package mutating func called(_ url: URL) {
+        guard url != FoursquareClient.defaultBaseURL, var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return }
+        parts.user = nil
+        parts.password = nil
+        parts.query = nil
+        parts.fragment = nil
+        baseURL = parts.string
     }
 
     /// Whether `fixture` records a suggestion applied (`dry_run=false`).

@@ -47,6 +47,7 @@ struct NightlyJobTests {
                 let command = "fsq-contract record --mode all --contract 2025-06-17 --filter '\(Self.staleFixture)' --place-id "
                 #expect(drift.stdout.contains("stale: \(Self.staleFixture): place id \(Self.closedID) answers 404"), "\(drift.stdout.suffix(2000))")
                 #expect(drift.stdout.contains("re-record: \(command)"))
+                #expect(drift.stdout.contains("--base-url '\(standIn.baseURL.absoluteString)'"), "the command calls the server the run called")
                 #expect(!drift.stdout.contains("gone:"))
                 let markdown = try String(contentsOf: summary, encoding: .utf8)
                 #expect(markdown.contains("**Stale fixtures**") && markdown.contains("`\(Self.closedID)`"), "\(markdown)")
@@ -80,14 +81,15 @@ struct NightlyJobTests {
                 #expect(strictRun.status == 1, "\(strictRun.stdout.suffix(2000))")
                 #expect(strictDrift.stdout.contains("failing: staleFails is true"))
 
-                // The command the summary gives re-records the fixture for a place that exists; it then replays green
-                // and drift finds nothing stale.
+                // The command the summary gives, run as printed (this test's fixtures folder aside), re-records the
+                // fixture for a place that exists; it then replays green and drift finds nothing stale.
                 let line = try #require(drift.stdout.split(separator: "\n").first { $0.contains("re-record: ") })
-                let placeID = try #require(line.split(separator: " ").last.map(String.init))
+                let printed = try #require(line.components(separatedBy: "re-record: fsq-contract ").last)
+                let arguments = printed.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+                let placeID = try #require(arguments.drop { $0 != "--place-id" }.dropFirst().first)
                 #expect(OpenAPIStandIn.knownPlaceIDs.contains(placeID))
                 let rerecord = try await Products.run(
-                    ["record", "--mode", "all", "--contract", "2025-06-17", "--filter", Self.staleFixture, "--place-id", placeID,
-                     "--base-url", standIn.baseURL.absoluteString, "--fixtures", fixtures.path, "--retries", "0", "--no-project"],
+                    arguments + ["--fixtures", fixtures.path, "--retries", "0", "--no-project"],
                     environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "false"])
                 #expect(rerecord.status == 1 && rerecord.stdout.contains("UPDATED  \(Self.staleFixture)"), "\(rerecord.stdout)\n\(rerecord.stderr)")
                 #expect(rerecord.stdout.contains("replay green"))
