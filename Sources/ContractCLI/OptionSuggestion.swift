@@ -11,18 +11,27 @@ package enum OptionSuggestion {
               let match = message.firstMatch(of: /Unknown option '--([a-z0-9-]+)'\.(?: Did you mean '--([a-z0-9-]+)'\?)?/) else { return message }
         let unknown = String(match.1)
         let known = options(of: verb)
-        let words = Set(unknown.split(separator: "-").map(String.init))
-        let sharing = known.filter { !words.isDisjoint(with: $0.split(separator: "-").map(String.init)) }
-        // The option whose words the unknown one most shares, the shortest first ("plan" before "place-id").
-        let best = sharing.max { lhs, rhs in
-            let l = words.intersection(lhs.split(separator: "-").map(String.init)).count
-            let r = words.intersection(rhs.split(separator: "-").map(String.init)).count
-            return l != r ? l < r : lhs.count > rhs.count
-        }
+        let words = unknown.split(separator: "-").map(String.init)
+        // The option whose words the unknown one's words most match, whole or cut short (`call` of `calls`); the
+        // shortest first ("plan" before "place-id").
+        let scored = known.map { option in (option, score(words, option.split(separator: "-").map(String.init))) }.filter { $0.1 > 0 }
+        let best = scored.max { lhs, rhs in lhs.1 != rhs.1 ? lhs.1 < rhs.1 : lhs.0.count > rhs.0.count }?.0
         // Sharing no word with any option, a typo: ArgumentParser's nearest spelling stands.
         guard let best else { return message }
         let hint = " Did you mean '--\(best)'?"
         return message.replacingCharacters(in: match.range, with: "Unknown option '--\(unknown)'.\(hint)")
+    }
+
+    /// How well `words` (an unknown option's) match an option's: two for a word equal to one of its words, one for
+    /// a word that is the start of one, or one of them its start, of three letters or more.
+    static func score(_ words: [String], _ option: [String]) -> Int {
+        words.reduce(0) { total, word in
+            if option.contains(word) { return total + 2 }
+            let near = option.contains { known in
+                min(known.count, word.count) >= 3 && (known.hasPrefix(word) || word.hasPrefix(known))
+            }
+            return total + (near ? 1 : 0)
+        }
     }
 
     /// The long options a verb's help lists.

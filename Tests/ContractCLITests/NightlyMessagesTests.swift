@@ -13,6 +13,9 @@ struct NightlyMessagesTests {
     @Test func anUnknownOptionIsMatchedByItsWordsBeforeItsSpelling() throws {
         let record = OptionSuggestion.corrected("Unknown option '--plan-file'. Did you mean '--ca-file'?", verb: RecordCommand.self)
         #expect(record == "Unknown option '--plan-file'. Did you mean '--plan'?")
+        // A word cut short still counts: `--max-call` is `--max-calls`, not the shorter `--max-body`.
+        let short = OptionSuggestion.corrected("Unknown option '--max-call'. Did you mean '--max-body'?", verb: NightlyCommand.self)
+        #expect(short == "Unknown option '--max-call'. Did you mean '--max-calls'?")
         // A plain typo keeps ArgumentParser's nearest spelling.
         let typo = OptionSuggestion.corrected("Unknown option '--fixtuers'. Did you mean '--fixtures'?", verb: RunCommand.self)
         #expect(typo == "Unknown option '--fixtuers'. Did you mean '--fixtures'?")
