@@ -17,14 +17,18 @@ package final class CallHealth: Sendable {
     /// Answered calls, all refused by authentication (401/403 to the run's own key), before the run stops.
     package static let refusedLimit = 8
     /// Requests of one operation (retries included) answered only with 5xx before the run stops calling it, and
-    /// retrying it; once one operation did, another stops at its first such answer (the service behind them is
-    /// failing). Requests, not calls: the line's count is the server log's.
+    /// retrying it; once one operation did, another stops at its first call still answered 5xx after its retries
+    /// (the service behind them is failing). Requests, not calls: the line's count is the server log's.
     package static let serverErrorLimit = 3
 
     /// Why the run could not judge the contract: one line, or nil while it can.
     package var cause: String? { Self.cause(state.current) }
 
-    private struct Operation { var answers = 0, serverErrors = 0, statuses: Set<Int> = [] }
+    private struct Operation {
+        var answers = 0, serverErrors = 0, statuses: Set<Int> = []
+        /// A call of it got a 5xx on a retry, or ended on one: not a blip its retry recovers from.
+        var outlastedRetry = false
+    }
 
     private struct State {
         var cause: String?
@@ -134,23 +138,41 @@ package final class CallHealth: Sendable {
         }
     }
 
-    /// A call's last answer (after its retries). `expected` is the status its fixture recorded: a 429 it recorded is
-    /// no quota.
-    func finished(status: Int?, expected: Int?) {
+    /// A call's last answer (after its retries), under its operation. `expected` is the status its fixture recorded:
+    /// a 429 or a 5xx it recorded is no quota and no outage. Once one operation answered only 5xx, another whose
+    /// call still answered 5xx after its retries stops there: the service behind them is failing.
+    func finished(operation: String, status: Int?, expected: Int?) {
         guard let status, !(expected.map { $0 >= 500 } ?? false) else { return }
         state.withLock { state in
-            guard status == 429, expected != 429 else { state.quotaInARow = 0; return }
-            state.quotaInARow += 1
-            if !state.hasCause, state.quotaInARow >= Self.refusedLimit {
-                state.cause = "the quota refuses every call: \(state.quotaInARow) calls in a row still answered 429 after their retries; "
-                    + "lower --rate-limit to the quota, or run when the quota allows"
+            if status == 429, expected != 429 {
+                state.quotaInARow += 1
+                if !state.hasCause, state.quotaInARow >= Self.refusedLimit {
+                    state.cause = "the quota refuses every call: \(state.quotaInARow) calls in a row still answered 429 after their retries; "
+                        + "lower --rate-limit to the quota, or run when the quota allows"
+                }
+            } else {
+                state.quotaInARow = 0
             }
+            guard status >= 500, state.notJudged[operation] == nil, var op = state.operations[operation] else { return }
+            op.outlastedRetry = true
+            state.operations[operation] = op
+            Self.stopIfOnlyServerErrors(operation, &state)
         }
     }
 
-    /// One request's answer (a retry is one too), under its operation. `expected` is the status its fixture
-    /// recorded: a recorded 5xx is not an outage.
-    func attempted(operation: String, status: Int, expected: Int?) {
+    /// Stops `operation` when it answered only 5xx and a call of it outlasted a retry: `serverErrorLimit` requests
+    /// for the first such operation; once one did, one call still answered 5xx after its retries.
+    private static func stopIfOnlyServerErrors(_ operation: String, _ state: inout State) {
+        guard state.notJudged[operation] == nil, let op = state.operations[operation], op.outlastedRetry,
+              op.serverErrors == op.answers, op.answers >= (state.notJudged.isEmpty ? serverErrorLimit : 1) else { return }
+        state.notJudged[operation] = onlyServerErrors(operation, op)
+    }
+
+    /// One request's answer (`retry`: a call's second or later), under its operation. `expected` is the status its
+    /// fixture recorded: a recorded 5xx is not an outage. The first operation to answer `serverErrorLimit` requests
+    /// with 5xx and nothing else, one of them a retry, stops: no more requests, no more retries. First tries that
+    /// fail together (calls in flight at once) and whose retries are answered are a blip, not an outage.
+    func attempted(operation: String, status: Int, expected: Int?, retry: Bool = false) {
         guard !(expected.map { $0 >= 500 } ?? false) else { return }
         state.withLock { state in
             var op = state.operations[operation] ?? Operation()
@@ -158,6 +180,7 @@ package final class CallHealth: Sendable {
             if status >= 500 {
                 op.serverErrors += 1
                 op.statuses.insert(status)
+                if retry { op.outlastedRetry = true }
             }
             state.operations[operation] = op
             // Requests in flight when the operation was seen to fail still finish: its line counts them too.
@@ -165,9 +188,7 @@ package final class CallHealth: Sendable {
                 state.notJudged[operation] = Self.onlyServerErrors(operation, op)
                 return
             }
-            let limit = state.notJudged.isEmpty ? Self.serverErrorLimit : 1
-            guard state.notJudged[operation] == nil, op.answers >= limit, op.serverErrors == op.answers else { return }
-            state.notJudged[operation] = Self.onlyServerErrors(operation, op)
+            Self.stopIfOnlyServerErrors(operation, &state)
         }
     }
 

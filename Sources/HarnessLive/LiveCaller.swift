@@ -90,7 +90,7 @@ package struct LiveCaller: Sendable {
     ) async -> LiveExchange {
         let exchange = await send(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
                                   fixtureHeader: fixtureHeader, sending: sending)
-        health.finished(status: exchange.response?.status, expected: expectedStatus)
+        health.finished(operation: plan.endpoint.rawValue, status: exchange.response?.status, expected: expectedStatus)
         if CallHealth.stopped(exchange.outcome) { ledger.stopped() }
         if exchange.response?.status == 429, expectedStatus != 429, health.cause == nil {
             // Which limit ended the retries: the run's line names it, not all three.

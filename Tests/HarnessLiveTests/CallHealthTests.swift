@@ -111,7 +111,7 @@ struct CallHealthTests {
     /// A call in flight when its operation was seen to answer only 5xx finishes later: the line counts it too.
     @Test func anOperationsLineCountsTheCallsThatFinishAfterItStopped() {
         let health = CallHealth()
-        for _ in 0..<(CallHealth.serverErrorLimit + 1) { health.attempted(operation: "place-tips", status: 500, expected: 200) }
+        for _ in 0..<(CallHealth.serverErrorLimit + 1) { health.attempted(operation: "place-tips", status: 500, expected: 200, retry: true) }
         #expect(health.notJudged("place-tips") == "place-tips answers only 5xx: 500 (4 of 4 calls)")
     }
 
@@ -140,13 +140,43 @@ struct CallHealthTests {
     /// A few 5xx in a row stop that operation's calls, not the run's: the others are still called and judged.
     @Test func anOperationAnsweringOnly5xxStopsOnlyItself() {
         let health = CallHealth()
-        for _ in 0..<CallHealth.serverErrorLimit { health.attempted(operation: "place-suggest-edit", status: 503, expected: 200) }
+        for _ in 0..<CallHealth.serverErrorLimit { health.attempted(operation: "place-suggest-edit", status: 503, expected: 200, retry: true) }
         #expect(health.notJudged("place-suggest-edit")?.hasPrefix("place-suggest-edit answers only 5xx: 503 (3 of 3 calls)") == true)
         #expect(health.cause == nil)
         #expect(health.notJudged("place-search") == nil)
-        // The service behind it is failing: another operation stops at its first 5xx.
+        // The service behind it is failing: another operation stops at its first call still answered 5xx after its
+        // retries (a 5xx its retry recovers from is no outage).
+        health.attempted(operation: "place-tips", status: 503, expected: 200)
+        health.attempted(operation: "place-tips", status: 200, expected: 200)
+        health.finished(operation: "place-tips", status: 200, expected: 200)
         health.attempted(operation: "place-flag", status: 503, expected: 200)
-        #expect(health.notJudged("place-flag") == "place-flag answers only 5xx: 503 (1 of 1 call)")
+        #expect(health.notJudged("place-flag") == nil, "its retry may still be answered")
+        health.attempted(operation: "place-flag", status: 503, expected: 200, retry: true)
+        health.finished(operation: "place-flag", status: 503, expected: 200)
+        #expect(health.notJudged("place-flag") == "place-flag answers only 5xx: 503 (2 of 2 calls)")
+        #expect(health.notJudged("place-tips") == nil)
+    }
+
+    /// Calls in flight together whose first tries all failed, and whose retries were answered, are a blip: only a
+    /// 5xx on a retry (or a call that ended on one) shows the operation is failing.
+    @Test func firstTriesThatFailTogetherAreNoOutageUntilARetryFails() {
+        let health = CallHealth()
+        for _ in 0..<4 { health.attempted(operation: "place-tips", status: 500, expected: 200) }
+        #expect(health.notJudged("place-tips") == nil)
+        health.attempted(operation: "place-tips", status: 200, expected: 200, retry: true)
+        #expect(health.notJudged("place-tips") == nil)
+        let failing = CallHealth()
+        for _ in 0..<4 { failing.attempted(operation: "place-tips", status: 500, expected: 200) }
+        failing.attempted(operation: "place-tips", status: 500, expected: 200, retry: true)
+        #expect(failing.notJudged("place-tips") == "place-tips answers only 5xx: 500 (5 of 5 calls)")
+        // A write is not retried after a 5xx: calls that ended on one show it as well.
+        let writes = CallHealth()
+        for _ in 0..<CallHealth.serverErrorLimit {
+            #expect(writes.notJudged("place-suggest-edit") == nil)
+            writes.attempted(operation: "place-suggest-edit", status: 503, expected: 200)
+            writes.finished(operation: "place-suggest-edit", status: 503, expected: 200)
+        }
+        #expect(writes.notJudged("place-suggest-edit") == "place-suggest-edit answers only 5xx: 503 (3 of 3 calls)")
     }
 
     /// A 5xx that the retry recovered from (its last answer a 2xx) is judged as any answer is.
@@ -162,11 +192,11 @@ struct CallHealthTests {
 
     @Test func callsStillAnswered429InARowStopTheRun() {
         let health = CallHealth()
-        for _ in 0..<20 { health.finished(status: 429, expected: 429) }
-        for _ in 0..<(CallHealth.refusedLimit - 1) { health.finished(status: 429, expected: 200) }
-        health.finished(status: 200, expected: 200)
+        for _ in 0..<20 { health.finished(operation: "place-search", status: 429, expected: 429) }
+        for _ in 0..<(CallHealth.refusedLimit - 1) { health.finished(operation: "place-search", status: 429, expected: 200) }
+        health.finished(operation: "place-search", status: 200, expected: 200)
         #expect(health.cause == nil, "an answer between resets the count")
-        for _ in 0..<CallHealth.refusedLimit { health.finished(status: 429, expected: 200) }
+        for _ in 0..<CallHealth.refusedLimit { health.finished(operation: "place-search", status: 429, expected: 200) }
         #expect(health.cause?.hasPrefix("the quota refuses every call: 8 calls in a row still answered 429") == true)
     }
 
