@@ -25,6 +25,11 @@ package struct BaselineFlags: ParsableArguments {
                 throw ValidationError("--baseline-expires '\(baselineExpires)' is not a number of days, a YYYY-MM-DD date or never")
             }
             guard updateBaseline else { throw ValidationError("--baseline-expires applies to the entries --update-baseline adds; pass both") }
+            // A date already past would write entries that fail the very night that accepts them.
+            if Baseline.isDate(baselineExpires), baselineExpires < Baseline.day() {
+                throw ValidationError("--baseline-expires \(baselineExpires): that date has passed (today is \(Baseline.day())); "
+                                      + "give a later date, a number of days, or never")
+            }
         }
     }
 

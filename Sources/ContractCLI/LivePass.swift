@@ -9,6 +9,8 @@ import FoursquarePlaces
 package protocol LivePass: AnyObject, Sendable {
     /// The server, for the report's `base_url` property and the HTML report.
     var baseURL: String { get }
+    /// The nightly's second pass: drift's pass already said what the whole night says once (the contracts left out).
+    var followsDrift: Bool { get }
     /// The key the run's pages and reports are scrubbed of; nil when the run has none.
     var key: APIKey? { get }
     /// Before the first call that relies on `X-Emulator-Fixture`: learns whether the server is the emulator.

@@ -90,7 +90,7 @@ package struct RunJob {
         if let livePass {
             let all = files.map(fixtureOptions.loader.load)
             // Said from the files this run read once, not from a second walk of the folder.
-            if let line = fixtureOptions.leftOutLine(selection, loaded: all) { print(line) }
+            if !livePass.followsDrift, let line = fixtureOptions.leftOutLine(selection, loaded: all) { print(line) }
             loaded = all.filter { item in
                 if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
                 return false

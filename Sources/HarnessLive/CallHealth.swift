@@ -28,6 +28,8 @@ package final class CallHealth: Sendable {
         var answers = 0, serverErrors = 0, statuses: Set<Int> = []
         /// A call of it got a 5xx on a retry, or ended on one: not a blip its retry recovers from.
         var outlastedRetry = false
+        /// The distinct requests (URL) that answered 5xx: one place the server fails is not the operation.
+        var failedTargets: Set<String> = []
     }
 
     private struct State {
@@ -57,7 +59,9 @@ package final class CallHealth: Sendable {
         var keyRejected = false
         /// Nothing is routed at the base URL: the cause, worded when read, so calls in flight then are counted too.
         var notRouted = false
-        var hasCause: Bool { cause != nil || keyRejected || notRouted }
+        /// Calls in a row got no answer: the cause, worded when read, so calls in flight then are counted too.
+        var silent = false
+        var hasCause: Bool { cause != nil || keyRejected || notRouted || silent }
         /// Answers to calls refused on purpose (a key no server accepts, a fixture that recorded a refusal).
         var provokedAnswers = 0
         var operations: [String: Operation] = [:]
@@ -80,7 +84,7 @@ package final class CallHealth: Sendable {
             if !cutByDeadline { state.silentInARow += 1 }
             state.lastNoAnswer = why
             guard !state.hasCause, state.noAnswerInARow >= Self.noAnswerLimit else { return }
-            state.cause = Self.noAnswerCause(state) + "; no more calls were made"
+            state.silent = true
         }
     }
 
@@ -112,8 +116,12 @@ package final class CallHealth: Sendable {
     /// says nothing is found at the base URL.
     func answered(status: Int, provoked: Bool, expected: Int? = nil, path: String = "") {
         state.withLock { state in
-            state.noAnswerInARow = 0
-            state.silentInARow = 0
+            // Once calls in a row got no answer, the run stopped: a call in flight then that is answered counts
+            // among the answers, and the run of no answers stays as it was.
+            if !state.silent {
+                state.noAnswerInARow = 0
+                state.silentInARow = 0
+            }
             if status == 404, expected != 404 {
                 state.notFound += 1
                 state.lastNotFound = path
@@ -160,19 +168,22 @@ package final class CallHealth: Sendable {
         }
     }
 
-    /// Stops `operation` when it answered only 5xx and a call of it outlasted a retry: `serverErrorLimit` requests
-    /// for the first such operation; once one did, one call still answered 5xx after its retries.
+    /// Stops `operation` when it answered only 5xx and a call of it outlasted a retry: for the first such
+    /// operation, `serverErrorLimit` requests for two different requests at least (one place the server fails is
+    /// that place's trouble, not the operation's); once one did, one call still answered 5xx after its retries.
     private static func stopIfOnlyServerErrors(_ operation: String, _ state: inout State) {
         guard state.notJudged[operation] == nil, let op = state.operations[operation], op.outlastedRetry,
-              op.serverErrors == op.answers, op.answers >= (state.notJudged.isEmpty ? serverErrorLimit : 1) else { return }
+              op.serverErrors == op.answers else { return }
+        guard !state.notJudged.isEmpty || op.answers >= serverErrorLimit && op.failedTargets.count >= 2 else { return }
         state.notJudged[operation] = onlyServerErrors(operation, op)
     }
 
     /// One request's answer (`retry`: a call's second or later), under its operation. `expected` is the status its
-    /// fixture recorded: a recorded 5xx is not an outage. The first operation to answer `serverErrorLimit` requests
-    /// with 5xx and nothing else, one of them a retry, stops: no more requests, no more retries. First tries that
-    /// fail together (calls in flight at once) and whose retries are answered are a blip, not an outage.
-    func attempted(operation: String, status: Int, expected: Int?, retry: Bool = false) {
+    /// fixture recorded: a recorded 5xx is not an outage. `target`: the request's URL. The first operation to answer
+    /// `serverErrorLimit` requests, for two requests at least, with 5xx and nothing else, one of them a retry, stops:
+    /// no more requests, no more retries. First tries that fail together (calls in flight at once) and whose retries
+    /// are answered are a blip, not an outage.
+    func attempted(operation: String, status: Int, expected: Int?, retry: Bool = false, target: String = "") {
         guard !(expected.map { $0 >= 500 } ?? false) else { return }
         state.withLock { state in
             var op = state.operations[operation] ?? Operation()
@@ -181,6 +192,7 @@ package final class CallHealth: Sendable {
                 op.serverErrors += 1
                 op.statuses.insert(status)
                 if retry { op.outlastedRetry = true }
+                op.failedTargets.insert(target)
             }
             state.operations[operation] = op
             // Requests in flight when the operation was seen to fail still finish: its line counts them too.
@@ -245,10 +257,11 @@ package final class CallHealth: Sendable {
             + "the operations' paths follow it directly"
     }
 
-    /// The cause as of now: a rejected key's line, and a base URL's that routes nothing, count the calls that
-    /// finished after it was found too.
+    /// The cause as of now: a rejected key's line, a base URL's that routes nothing, and calls that got no answer,
+    /// count the calls that finished after it was found too.
     private static func cause(_ state: State) -> String? {
         if let cause = state.cause { return cause }
+        if state.silent { return noAnswerCause(state) + "; no more calls were made" }
         if state.keyRejected { return keyRejected(state) }
         return state.notRouted ? notFoundCause(state) + "; no more calls were made" : nil
     }

@@ -204,7 +204,8 @@ struct PacedTransport: Transport {
             throw failure
         }
         health.answered(status: response.status, provoked: provoked, expected: expectedStatus, path: request.url.path)
-        health.attempted(operation: operation, status: response.status, expected: expectedStatus, retry: retryReason != nil)
+        health.attempted(operation: operation, status: response.status, expected: expectedStatus, retry: retryReason != nil,
+                         target: request.url.absoluteString)
         if !(response.status == 429 && expectedStatus == 429) { pacer.observe(response) }
         return (data, response)
     }

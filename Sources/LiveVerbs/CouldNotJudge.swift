@@ -25,8 +25,7 @@ package enum CouldNotJudge {
     /// `nightly: could not judge every case (exit 3): place-details answered 503 for place …; …`: the line of a run
     /// that judged every case but those the server failed, and found no contract change.
     package static func partLine(verb: String, cause: String) -> String {
-        "\(verb): could not judge every case (exit \(exitStatus)): \(cause); every other case held, and the baseline neither "
-            + "took nor lost an entry for them"
+        "\(verb): could not judge every case (exit \(exitStatus)): \(cause); every other case held, and no baseline was written"
     }
 
     /// Why some cases of a run whose calls went through `ledger` were not judged, if any were.

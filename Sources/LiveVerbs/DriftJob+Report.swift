@@ -18,8 +18,9 @@ extension DriftJob {
     /// the baseline is neither judged nor written. `partly`: some cases could not be judged (`setAside`, the
     /// deadline's); the rest are graded against the baseline as read, which is neither judged nor written.
     /// `nightly`: the night's one baseline, which drift judges and the nightly writes once after the live checks.
+    /// `held`: some cases could not be judged (the server's trouble): `--update-baseline` leaves the file as it was.
     package func grade(_ run: DriftRun, couldNotJudge: String? = nil, partly: Bool = false, setAside: [CaseResult] = [],
-                       nightly: NightlyBaseline? = nil) throws -> (cases: [CaseResult], baselineUse: BaselineUse?) {
+                       nightly: NightlyBaseline? = nil, held: Bool = false) throws -> (cases: [CaseResult], baselineUse: BaselineUse?) {
         if let cause = couldNotJudge {
             let cases = (DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails) + setAside).map { result in
                 var result = result
@@ -39,6 +40,8 @@ extension DriftJob {
                 baselineUse = BaselineUse(interim)
                 cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
             }
+        } else if let baseline, held, flags.baselineFlags.updateBaseline {
+            print(NightlyBaseline.notWritten(baseline.path))
         } else if let baseline, let used = baselineUse, flags.baselineFlags.updateBaseline {
             let updated = try BaselineFlags.update(baseline, from: used, expires: flags.baselineFlags.newEntryExpiry)
             let added = updated.entries.filter { baseline.baseline.entry($0.fingerprint) == nil }.count
@@ -70,12 +73,14 @@ extension DriftJob {
         }
         let partly = global == nil ? partialCause(run, ledger: drift.ledger) : nil
         let couldNotJudge = global ?? partly
-        let (cases, baselineUse) = try grade(run, couldNotJudge: global, partly: partly != nil, setAside: setAside, nightly: nightly)
+        let (cases, baselineUse) = try grade(run, couldNotJudge: global, partly: partly != nil, setAside: setAside, nightly: nightly,
+                                             held: CouldNotJudge.notJudged(drift.ledger) != nil)
         var summary = DriftSummary(run, preferred: project.liveContracts ?? [])
         summary.staleFails = project.staleFails
         summary.callsMade = drift.ledger.tally.calls
-        if let baselineUse {
-            let known = Set(baselineUse.known)
+        if let baselineUse, let file = nightly?.file ?? baseline {
+            // Known means in the file as read: a finding this run accepts (`--update-baseline`) is news tonight.
+            let known = Set(baselineUse.known).intersection(file.baseline.entries.map(\.fingerprint))
             summary.baseline = (known, baselineUse.findings.subtracting(known))
         }
         let baseURL = options.baseURL.absoluteString

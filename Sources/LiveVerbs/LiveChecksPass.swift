@@ -136,6 +136,8 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
                 + "see the findings above", 1)
     }
 
+    package var followsDrift: Bool { share != nil }
+
     package var couldNotJudge: String? { cause }
 
     package var notJudged: String? {
@@ -158,7 +160,9 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
         // A run that could not judge marks no entry fixed and writes nothing; the nightly's one baseline is its own.
         if couldNotJudge == nil, share == nil, let baseline, let baselineUse {
             baselineUse.lines(path: baseline.path).forEach { print($0) }
-            if baselineFlags.updateBaseline {
+            if baselineFlags.updateBaseline, ledger.flatMap(CouldNotJudge.notJudged) != nil {
+                print(NightlyBaseline.notWritten(baseline.path))
+            } else if baselineFlags.updateBaseline {
                 let updated = try BaselineFlags.update(baseline, from: baselineUse, expires: baselineFlags.newEntryExpiry)
                 print("baseline \(baseline.path) written: \(updated.entries.count) entries; this run's report keeps its verdicts, "
                       + "the next run knows them (give each new entry its reason)")

@@ -25,6 +25,9 @@ package final class NightlyBaseline {
     private(set) var forLive: Baseline
     /// The live checks' judging, once they ran.
     package var live: BaselineUse?
+    /// Why the night writes no baseline though `--update-baseline` asked: some of its cases could not be judged
+    /// (a 5xx or 429 after the retries), so what they would add or fix is unknown.
+    package var held: String?
 
     package init(file: (path: String, baseline: Baseline), update: Bool, expires: String) {
         self.file = file
@@ -37,7 +40,7 @@ package final class NightlyBaseline {
     /// With `--update-baseline`, the file with drift's findings added and nothing removed (the live checks have not
     /// judged yet), for re-grading drift's cases and for the live checks; nil without it.
     package func afterDrift() -> Baseline? {
-        guard update else { return nil }
+        guard update, held == nil else { return nil }
         forLive = file.baseline.updated(findings: drift.findings, covered: [], expires: expires)
         return forLive
     }
@@ -54,12 +57,21 @@ package final class NightlyBaseline {
     package func finish() throws -> [String] {
         let night = self.night
         var lines = night.lines(path: file.path)
-        if update {
+        if update, held != nil {
+            lines.append(Self.notWritten(file.path))
+        } else if update {
             let updated = try BaselineFlags.update(file, from: night, expires: expires)
             let added = updated.entries.filter { file.baseline.entry($0.fingerprint) == nil }.count
             lines.append("baseline \(file.path) written once for the night (drift and the live checks): \(updated.entries.count) entries "
                          + "(\(added) new, \(night.fixed.count) fixed removed); give each new entry its reason and review the dates")
         }
         return lines
+    }
+
+    /// The line of a baseline `--update-baseline` asked for but a night that could not judge every case leaves as
+    /// it was.
+    package static func notWritten(_ path: String) -> String {
+        "baseline \(path) not written: some cases could not be judged (the server's trouble, below), so the file is as it was; "
+            + "run --update-baseline again on a night that judges every case"
     }
 }

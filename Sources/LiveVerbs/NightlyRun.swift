@@ -26,6 +26,7 @@ struct NightlyRun {
         let nightly = driftJob.baseline.map {
             NightlyBaseline(file: $0, update: command.baselineFlags.updateBaseline, expires: command.baselineFlags.newEntryExpiry)
         }
+        nightly?.held = CouldNotJudge.notJudged(drift.ledger)
         let driftStatus = try driftJob.report(drift, phases: [.init("load fixtures", (calls - start).seconds),
                                                               .init("calls and comparison", (ContinuousClock.now - calls).seconds)],
                                               verb: "nightly", nightly: nightly)
@@ -41,7 +42,10 @@ struct NightlyRun {
         let runJob = liveJob(after: driftJob, share: share, nightly: nightly, changedBefore: driftStatus.failed && driftStatus.couldNotJudge == nil)
         let outcome = await runJob.execute(try await runJob.discover())
         let liveStatus = try runJob.report(outcome)
-        if liveStatus.couldNotJudge == nil, let nightly { try nightly.finish().forEach { print($0) } }
+        if liveStatus.couldNotJudge == nil, let nightly {
+            nightly.held = nightly.held ?? CouldNotJudge.notJudged(share.caller.ledger)
+            try nightly.finish().forEach { print($0) }
+        }
         print(share.count.line)
         var status = VerbStatus(failed: driftStatus.failed || liveStatus.failed, couldNotJudge: liveStatus.couldNotJudge)
         status.notJudged = CouldNotJudge.notJudged(share.caller.ledger)

@@ -3,6 +3,7 @@ import CommandParsing
 @testable import ContractCLI
 import Foundation
 import FoursquarePlaces
+import HarnessCore
 import HarnessProject
 import Testing
 import TestSupport
@@ -76,5 +77,20 @@ struct NightlyMessagesTests {
                 try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--baseline", missing, "--baseline-expires", "never"])
             }
         }
+    }
+
+    /// A date already past would write entries that fail the night that accepts them: refused, naming today.
+    @Test func aBaselineExpiryInThePastIsRefused() throws {
+        let past = ["nightly", "--baseline", "b.json", "--update-baseline", "--baseline-expires", "2020-01-01"]
+        do {
+            _ = try parseCommand(NightlyCommand.self, root: FSQContract.self, past)
+            Issue.record("a past date was accepted")
+        } catch {
+            let message = FSQContract.fullMessage(for: error)
+            #expect(message.contains("--baseline-expires 2020-01-01: that date has passed (today is \(Baseline.day()))"), "\(message)")
+        }
+        let today = try parseCommand(NightlyCommand.self, root: FSQContract.self, ["nightly", "--baseline", "b.json", "--update-baseline",
+                                                                                   "--baseline-expires", Baseline.day()])
+        #expect(today.baselineFlags.newEntryExpiry == Baseline.day())
     }
 }

@@ -48,6 +48,10 @@ struct CallHealthTests {
         for _ in 0..<CallHealth.noAnswerLimit { health.noAnswer(cut, cutByDeadline: true) }
         #expect(health.cause == "the deadline passed while calls were waiting for answers: \(cut) (3 calls cut off, after 5 calls "
                     + "answered); no more calls were made")
+        // Calls in flight when the run stopped end after it: the line counts them, as the calls made do.
+        health.noAnswer(cut, cutByDeadline: true)
+        health.answered(status: 200, provoked: false)
+        #expect(health.cause?.contains("(4 calls cut off, after 6 calls answered)") == true, "\(health.cause ?? "nil")")
     }
 
     /// Every call answered 404, those asking for no place too: nothing is routed at the base URL (a wrong path), which
@@ -111,7 +115,7 @@ struct CallHealthTests {
     /// A call in flight when its operation was seen to answer only 5xx finishes later: the line counts it too.
     @Test func anOperationsLineCountsTheCallsThatFinishAfterItStopped() {
         let health = CallHealth()
-        for _ in 0..<(CallHealth.serverErrorLimit + 1) { health.attempted(operation: "place-tips", status: 500, expected: 200, retry: true) }
+        for i in 0..<(CallHealth.serverErrorLimit + 1) { health.attempted(operation: "place-tips", status: 500, expected: 200, retry: true, target: "/\(i)") }
         #expect(health.notJudged("place-tips") == "place-tips answers only 5xx: 500 (4 of 4 calls)")
     }
 
@@ -140,7 +144,7 @@ struct CallHealthTests {
     /// A few 5xx in a row stop that operation's calls, not the run's: the others are still called and judged.
     @Test func anOperationAnsweringOnly5xxStopsOnlyItself() {
         let health = CallHealth()
-        for _ in 0..<CallHealth.serverErrorLimit { health.attempted(operation: "place-suggest-edit", status: 503, expected: 200, retry: true) }
+        for i in 0..<CallHealth.serverErrorLimit { health.attempted(operation: "place-suggest-edit", status: 503, expected: 200, retry: true, target: "/\(i)") }
         #expect(health.notJudged("place-suggest-edit")?.hasPrefix("place-suggest-edit answers only 5xx: 503 (3 of 3 calls)") == true)
         #expect(health.cause == nil)
         #expect(health.notJudged("place-search") == nil)
@@ -166,17 +170,27 @@ struct CallHealthTests {
         health.attempted(operation: "place-tips", status: 200, expected: 200, retry: true)
         #expect(health.notJudged("place-tips") == nil)
         let failing = CallHealth()
-        for _ in 0..<4 { failing.attempted(operation: "place-tips", status: 500, expected: 200) }
-        failing.attempted(operation: "place-tips", status: 500, expected: 200, retry: true)
+        for i in 0..<4 { failing.attempted(operation: "place-tips", status: 500, expected: 200, target: "/\(i)") }
+        failing.attempted(operation: "place-tips", status: 500, expected: 200, retry: true, target: "/0")
         #expect(failing.notJudged("place-tips") == "place-tips answers only 5xx: 500 (5 of 5 calls)")
         // A write is not retried after a 5xx: calls that ended on one show it as well.
         let writes = CallHealth()
-        for _ in 0..<CallHealth.serverErrorLimit {
+        for i in 0..<CallHealth.serverErrorLimit {
             #expect(writes.notJudged("place-suggest-edit") == nil)
-            writes.attempted(operation: "place-suggest-edit", status: 503, expected: 200)
+            writes.attempted(operation: "place-suggest-edit", status: 503, expected: 200, target: "/\(i)")
             writes.finished(operation: "place-suggest-edit", status: 503, expected: 200)
         }
         #expect(writes.notJudged("place-suggest-edit") == "place-suggest-edit answers only 5xx: 503 (3 of 3 calls)")
+    }
+
+    /// One place the server fails, every retry of it too, is that place's trouble: the operation is still called.
+    @Test func onePlaceTheServerFailsDoesNotStopItsOperation() {
+        let health = CallHealth()
+        for retry in [false, true, true] { health.attempted(operation: "place-details", status: 503, expected: 200, retry: retry, target: "/places/a") }
+        health.finished(operation: "place-details", status: 503, expected: 200)
+        #expect(health.notJudged("place-details") == nil)
+        health.attempted(operation: "place-details", status: 503, expected: 200, target: "/places/b")
+        #expect(health.notJudged("place-details") == "place-details answers only 5xx: 503 (4 of 4 calls)", "a second place failing is the operation")
     }
 
     /// A 5xx that the retry recovered from (its last answer a 2xx) is judged as any answer is.

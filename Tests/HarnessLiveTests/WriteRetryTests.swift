@@ -89,7 +89,7 @@ import TestSupport
         var options = LiveOptions(baseURL: LiveProvocationTests.base, key: LiveProvocationTests.key, authStyles: [.bearer])
         options.stack = stack
         let runner = LiveRunner(options: options)
-        for _ in 0..<CallHealth.serverErrorLimit { runner.caller.health.attempted(operation: fixture.endpoint.rawValue, status: 503, expected: 200, retry: true) }
+        for i in 0..<CallHealth.serverErrorLimit { runner.caller.health.attempted(operation: fixture.endpoint.rawValue, status: 503, expected: 200, retry: true, target: "/\(i)") }
         let results = await runner.run([loaded])
         #expect(stack.requests.isEmpty)
         #expect(!results.isEmpty && results.allSatisfy {

@@ -44,7 +44,7 @@ import Testing
 
     @Test func anOperationAnsweringOnly5xxIsNamedAndItsEarlyFailuresExcused() {
         let ledger = CallLedger()
-        for _ in 0..<CallHealth.serverErrorLimit { ledger.health.attempted(operation: "place-suggest-edit", status: 503, expected: 200, retry: true) }
+        for i in 0..<CallHealth.serverErrorLimit { ledger.health.attempted(operation: "place-suggest-edit", status: 503, expected: 200, retry: true, target: "/\(i)") }
         let got503 = Verdict.fail(message: "status: expected 2xx (fixture 200), got 503", detail: "")
         let night = tally([("place-search", .pass), ("place-suggest-edit", got503), ("place-suggest-edit", .skip(reason: "not judged"))])
         let cause = CouldNotJudge.cause(ledger, tally: night, deadline: 600)

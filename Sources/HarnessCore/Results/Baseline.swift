@@ -67,7 +67,7 @@ package struct Baseline: Sendable, Equatable {
         try AtomicFile.write(encoder.encode(File(entries: entries.sorted { $0.fingerprint < $1.fingerprint })) + Data("\n".utf8), to: url)
     }
 
-    static func isDate(_ text: String) -> Bool { text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil }
+    package static func isDate(_ text: String) -> Bool { text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil }
 
     /// Today (UTC) as `YYYY-MM-DD`, `days` ahead.
     package static func day(_ days: Int = 0, from now: Date = Date()) -> String {

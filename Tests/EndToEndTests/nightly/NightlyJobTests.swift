@@ -293,6 +293,38 @@ struct NightlyJobTests {
         }
     }
 
+    /// A night on which one place answers 503 after its retries could not judge every case: `--update-baseline`
+    /// leaves the file as it was, though another operation's entry did not recur (it would be "fixed" on a night
+    /// that judged every case), and the operation is still called for its other places.
+    @Test func aNightThatCouldNotJudgeEveryCaseWritesNoBaseline() async throws {
+        try await withTemporaryDirectory { tmp in
+            let fixtures = tmp.appendingPathComponent("Fixtures")
+            try copyFixtures(["place-details/2025-06-17/200-minimal-fields.json", "place-details/2025-06-17/200-typical.json",
+                              "place-search/2025-06-17/200-typical.json"], to: fixtures)
+            let baseline = tmp.appendingPathComponent("baseline.json")
+            let entry = #"{"entries": [{"fingerprint": "2025-06-17/place-search drift $.results[*].distance type-changed", "#
+                + #""reason": "known", "expires": "never"}]}"#
+            try Data(entry.utf8).write(to: baseline)
+            let before = try Data(contentsOf: baseline)
+            try await OpenAPIStandIn.with(requiredKey: E2E.sentinel) { standIn in
+                // 200-minimal-fields asks for this place; 200-typical for another.
+                standIn.inject(.init(status: 503, pathPrefix: "/places/4bf3c82cf964a52053874afa", count: nil))
+                let night = try await Products.run(
+                    ["nightly", "--base-url", standIn.baseURL.absoluteString, "--fixtures", fixtures.path, "--contract", Self.contract,
+                     "--retries", "2", "--no-project", "--baseline", baseline.path, "--update-baseline",
+                     "--report", tmp.appendingPathComponent("night.xml").path],
+                    environment: ["FSQ_API_KEY": E2E.sentinel, "CI": "false"])
+                #expect(night.status == 3, "\(night.stdout.suffix(3000))\n\(night.stderr)")
+                #expect(night.stdout.contains("nightly: could not judge every case (exit 3): place-details answered 503"), "\(night.stdout.suffix(2000))")
+                #expect(night.stdout.contains("baseline \(baseline.path) not written: some cases could not be judged"), "\(night.stdout.suffix(2000))")
+                #expect(!night.stdout.contains("answers only 5xx"), "one place is not the operation: \(night.stdout.suffix(2000))")
+                #expect(standIn.requests.contains { $0.target.hasPrefix("/places/") && !$0.target.contains("4bf3c82cf964a52053874afa") && !$0.target.hasPrefix("/places/search") },
+                        "the operation's other place was called")
+                #expect(try Data(contentsOf: baseline) == before)
+            }
+        }
+    }
+
     @Test func oldFixturesAreAWarningInRunListAndTheStepSummaryNotAFailure() async throws {
         try await withTemporaryDirectory { tmp in
             let fixtures = tmp.appendingPathComponent("Fixtures")
