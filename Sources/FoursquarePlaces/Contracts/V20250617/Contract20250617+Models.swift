@@ -42,6 +42,8 @@ extension Contract20250617 {
         public let menu: String?
         /// The place's opening hours (`hours`).
         public let hours: Hours?
+        /// The periods the place is busiest, in the form of `hours.regular` (`hours_popular`).
+        public let hoursPopular: [Hours.Period]?
         /// Foursquare's rating of the place, 0 to 10 (`rating`).
         public let rating: Double?
         /// How popular the place is, 0 to 1 (`popularity`).
@@ -72,7 +74,7 @@ extension Contract20250617 {
             menu: String? = nil, hours: Hours? = nil, rating: Double? = nil, popularity: Double? = nil,
             price: Int? = nil, verified: Bool? = nil, stats: Stats? = nil, socialMedia: SocialMedia? = nil,
             tastes: [String]? = nil, storeID: String? = nil, placemakerURL: String? = nil,
-            extendedLocation: ExtendedLocation? = nil
+            extendedLocation: ExtendedLocation? = nil, hoursPopular: [Hours.Period]? = nil
         ) {
             self.id = id
             self.name = name
@@ -92,6 +94,7 @@ extension Contract20250617 {
             self.email = email
             self.menu = menu
             self.hours = hours
+            self.hoursPopular = hoursPopular
             self.rating = rating
             self.popularity = popularity
             self.price = price
@@ -124,6 +127,7 @@ extension Contract20250617 {
             case storeID = "store_id"
             case placemakerURL = "placemaker_url"
             case extendedLocation = "extended_location"
+            case hoursPopular = "hours_popular"
         }
     }
 
