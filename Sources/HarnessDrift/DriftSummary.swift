@@ -75,7 +75,15 @@ package struct DriftSummary: Sendable {
         package var compared: Int
         /// Answers that break the contract's OpenAPI document (`--openapi`), apart from drift.
         package var documentBreaks = 0
+        /// Those answers, as `DriftSummary.answerKey` names them.
+        package var documentBreakAnswers: Set<String> = []
     }
+
+    /// One answer of the run: its fixture and style.
+    package static func answerKey(fixture: String, auth: AuthStyle) -> String { "\(fixture) [\(auth.rawValue)]" }
+
+    /// Answers whose OpenAPI document breaks the baseline holds (`answerKey`): the contract line says they are known.
+    package var knownDocumentBreaks: Set<String> = []
 
     package private(set) var groups: [Group] = []
     package private(set) var refusals: [Refusal] = []
@@ -134,7 +142,9 @@ package struct DriftSummary: Sendable {
         contracts = byContract.keys.sorted { Self.contractOrder($0) < Self.contractOrder($1) }.map { contract in
             ContractTally(contract: contract, breaking: parts[contract]!.breaking,
                           compared: parts[contract]!.comparable(byContract[contract]!).count,
-                          documentBreaks: byContract[contract]!.filter { $0.conformance?.verdict.isProblem == true }.count)
+                          documentBreaks: byContract[contract]!.filter { $0.conformance?.verdict.isProblem == true }.count,
+                          documentBreakAnswers: Set(byContract[contract]!.filter { $0.conformance?.verdict.isProblem == true }
+                              .map { Self.answerKey(fixture: $0.fixture, auth: $0.auth) }))
         }
         let spoken = spokenContract
         func rank(_ contract: ContractID) -> (Int, Int) {
@@ -249,9 +259,14 @@ package struct DriftSummary: Sendable {
             .map { "\($0.contract): \(plural($0.breaking, "breaking change"))\(knownNote(knownBreaking($0.contract), of: $0.breaking))" }
         if let spoken = spokenContract {
             // Drift agrees with the fixtures, but the headline must not read green where the document check fails.
-            let breaks = contracts.first { $0.contract == spoken }?.documentBreaks ?? 0
+            let tally = contracts.first { $0.contract == spoken }
+            let breaks = tally?.documentBreaks ?? 0
+            let known = tally?.documentBreakAnswers.intersection(knownDocumentBreaks).count ?? 0
             let head = breaks == 0 ? "the server speaks \(spoken) (0 breaking)"
+                : known == breaks ? "the server answers \(spoken) as recorded (0 breaking drift); \(plural(breaks, "answer")) break its "
+                    + "OpenAPI document, all known in the baseline"
                 : "the server answers \(spoken) as recorded (0 breaking drift), but \(plural(breaks, "answer")) break its OpenAPI document"
+                    + (known > 0 ? " (\(known) known in the baseline)" : "")
             return ([head] + others).joined(separator: "; ")
         }
         if contracts.allSatisfy({ $0.compared == 0 }) {

@@ -82,6 +82,13 @@ extension DriftJob {
             // Known means in the file as read: a finding this run accepts (`--update-baseline`) is news tonight.
             let known = Set(baselineUse.known).intersection(file.baseline.entries.map(\.fingerprint))
             summary.baseline = (known, baselineUse.findings.subtracting(known))
+            // A document break whose case the baseline let pass (its violations known in the file as read).
+            let failing = Set(cases.filter(\.verdict.isProblem).map(\.name))
+            summary.knownDocumentBreaks = Set(run.results.compactMap { result in
+                guard let conformance = result.conformance, conformance.verdict.isProblem, !failing.contains(conformance.name),
+                      !(conformance.notes ?? "").contains("accepted into the baseline this run") else { return nil }
+                return DriftSummary.answerKey(fixture: result.fixture, auth: result.auth)
+            })
         }
         let baseURL = options.baseURL.absoluteString
         if global == nil {

@@ -51,6 +51,24 @@ import Testing
         #expect(summary.terminal().contains("(2 breaking changes, known in the baseline)"), "\(summary.terminal())")
     }
 
+    /// A green night whose document breaks are all in the baseline says so on the contract line, not "but N answers
+    /// break its OpenAPI document" as if they were news.
+    @Test func documentBreaksTheBaselineHoldsAreSaidKnown() {
+        var run = DriftRun()
+        run.results = ["chains/a.json", "chains/b.json"].map { fixture in
+            var call = result(fixture)
+            call.conformance = CaseResult(endpoint: "chains", fixture: fixture, auth: .bearer, check: .liveOpenapi,
+                                          verdict: .fail(message: "breaks the OpenAPI document", detail: ""))
+            return call
+        }
+        var summary = DriftSummary(run)
+        #expect(summary.contractLine == "the server answers seed as recorded (0 breaking drift), but 2 answers break its OpenAPI document")
+        summary.knownDocumentBreaks = [DriftSummary.answerKey(fixture: "chains/a.json", auth: .bearer)]
+        #expect(summary.contractLine.hasSuffix("but 2 answers break its OpenAPI document (1 known in the baseline)"), "\(summary.contractLine)")
+        summary.knownDocumentBreaks.insert(DriftSummary.answerKey(fixture: "chains/b.json", auth: .bearer))
+        #expect(summary.contractLine == "the server answers seed as recorded (0 breaking drift); 2 answers break its OpenAPI document, all known in the baseline")
+    }
+
     @Test func theSameChangeAcrossFixturesAndStylesIsOneLineWithACountAndTwoExamples() {
         var run = DriftRun()
         run.results = ["chains/a.json", "chains/b.json", "chains/c.json"].flatMap { fixture in
