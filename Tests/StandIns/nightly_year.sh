@@ -3,10 +3,11 @@
 # night per condition, with a project file that sets rateLimit, maxCalls and a baseline, in both fixture-header
 # modes (never: called as the API is; always: X-Emulator-Fixture sent, which the stand-in ignores). Each night's
 # calls are read from the stand-in's request log: they equal the nightly's own count, stay within maxCalls, and
-# are one per distinct request (a 429 retried apart). Each night prints its exit status, headline and WARN lines.
-# Nights that cannot judge (a rejected key, writes answering 503, no server) exit 3, say why in one line, make a
-# handful of calls and leave the baseline byte-identical; at a 3/s quota a night meets at most 5 × 429. A clean night
-# prints no WARN line, and a type change many answers show (`distance` sent as a string) is one line with its fixtures.
+# are one per distinct request (a 429 or 5xx retried apart). Each night prints its exit status, headline and WARN
+# lines. Nights that cannot judge (a rejected key, writes answering 503, no server, one place answering 503) exit 3,
+# say why in one line, make a handful of calls and leave the baseline byte-identical; at a 3/s quota a night meets at
+# most 5 × 429. A clean night prints no WARN line, and a type change many answers show (`distance` sent as a string)
+# is one line with its fixtures.
 # Usage: Tests/StandIns/nightly_year.sh [BIN_DIR]  (default .build/debug). Exit 1 on a mismatch, 2 when it cannot run.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -87,11 +88,13 @@ calls() {
   distinct=$(sed -E 's/ -> [0-9]+ [0-9]+B [0-9.]+ms//' "$work/$night.requests" | sort -u | wc -l)
   said=$(grep -oE '^nightly: [0-9]+ calls? made' "$work/$night.out" | grep -oE '[0-9]+' | head -1)
   answered429=$(grep -c ' -> 429 ' "$work/$night.requests")
+  answered5xx=$(grep -cE ' -> 5[0-9][0-9] ' "$work/$night.requests")
   [ -n "$said" ] || { fail "no 'nightly: N calls made' line"; return; }
   [ "$said" -eq "$sent" ] || fail "the nightly says $said calls, the server's log has $sent"
   [ "$sent" -le "$max_calls" ] || fail "$sent calls, past maxCalls $max_calls"
-  # A request sent twice is a 429 retried; every other request goes out once.
-  [ $((sent - distinct)) -le "$answered429" ] || fail "$((sent - distinct)) requests sent again, only $answered429 answered 429"
+  # A request sent twice is a 429 or a 5xx retried; every other request goes out once.
+  [ $((sent - distinct)) -le $((answered429 + answered5xx)) ] \
+    || fail "$((sent - distinct)) requests sent again, only $answered429 answered 429 and $answered5xx 5xx"
   # Every summary line that counts calls agrees with the log.
   grep -oE 'calls: [0-9]+ made' "$work/$night.out" | tail -1 | grep -qx "calls: $sent made" || fail "the live run's calls line does not say $sent made"
   local by_drift drift_said
@@ -207,6 +210,15 @@ print(sum(1 for c in cases if "suggest" not in c.get("classname", "") and not an
   [ "$sent" -ge 60 ] || fail "only $sent calls: the night stopped"
   if grep -qE '^  fixed: ' "$work/$night.out"; then fail "the refused night marked entries fixed: $(grep -m2 -E '^  fixed: ' "$work/$night.out")"; fi
   echo "     $night: $(grep -E "^baseline $work/baseline-$mode.json" "$work/$night.out")"
+
+  # (c3) One place answering 503 on every try, with --update-baseline, on answers that no longer break the document:
+  # that place's cases are not judged (exit 3), its operation is still called for its other places, and the night
+  # writes no baseline, though the document's entries did not recur (a judged night would remove them as fixed).
+  night_undecided "$mode-one-place-503" "$max_calls" --status-for '/places/4bf3c82cf964a52053874afa=503' -- --openapi "$doc" --update-baseline
+  grep -qF 'could not judge every case (exit 3): place-details answered 503 for place 4bf3c82cf964a52053874afa' "$work/$night.out" \
+    || fail "the one place's 503 is not named"
+  if grep -qF 'answers only 5xx' "$work/$night.out"; then fail "one place's 503 stopped its operation"; fi
+  grep -qF 'not written: some cases could not be judged' "$work/$night.out" || fail "the night does not say the baseline was not written"
 
   # (d) A contract change: a field the model requires removed. Red.
   night "$mode-contract" 1 --drop fsq_place_id --
