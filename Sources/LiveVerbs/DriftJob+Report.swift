@@ -33,6 +33,7 @@ extension DriftJob {
         var baselineUse = nightly?.drift ?? baseline.map { BaselineUse($0.baseline) }
         if partly { baselineUse = baseline.map { BaselineUse($0.baseline) } }
         var cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
+        if held { baselineUse?.hold() }
         if partly {
             baselineUse = nil
         } else if let nightly {

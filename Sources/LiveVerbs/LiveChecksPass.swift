@@ -159,6 +159,7 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
     package func afterFindings() throws -> String {
         // A run that could not judge marks no entry fixed and writes nothing; the nightly's one baseline is its own.
         if couldNotJudge == nil, share == nil, let baseline, let baselineUse {
+            if ledger.flatMap(CouldNotJudge.notJudged) != nil { baselineUse.hold() }
             baselineUse.lines(path: baseline.path).forEach { print($0) }
             if baselineFlags.updateBaseline, ledger.flatMap(CouldNotJudge.notJudged) != nil {
                 print(NightlyBaseline.notWritten(baseline.path))

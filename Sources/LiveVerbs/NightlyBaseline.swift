@@ -56,6 +56,7 @@ package final class NightlyBaseline {
     /// The night's lines, then with `--update-baseline` the file written once from both passes.
     package func finish() throws -> [String] {
         let night = self.night
+        if held != nil { night.hold() }
         var lines = night.lines(path: file.path)
         if update, held != nil {
             lines.append(Self.notWritten(file.path))

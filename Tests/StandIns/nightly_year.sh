@@ -62,8 +62,10 @@ undecided_calls() {
   [ -f "$log" ] && sent=$(grep -E '^standin: [A-Z]+ ' "$log" | grep -vc '/fsq-contract/emulator-probe')
   [ -n "$said" ] || { fail "no 'nightly: N calls made' line"; return; }
   [ -f "$log" ] && [ "$said" -ne "$sent" ] && fail "the nightly says $said calls, the server's log has $sent"
-  grep -qE '^nightly: could not judge the contract \(exit 3\): ' "$work/$night.out" || fail "no one line naming the cause"
-  if grep -qE '^baseline .* written|^  fixed: ' "$work/$night.out"; then fail "a night that could not judge wrote or judged the baseline"; fi
+  grep -qE '^nightly: could not judge (the contract|every case) \(exit 3\): ' "$work/$night.out" || fail "no one line naming the cause"
+  if grep -E '^baseline .* written|^  fixed: ' "$work/$night.out" | grep -qv ' not written: '; then
+    fail "a night that could not judge wrote or judged the baseline"
+  fi
   echo "     $night: $said calls made"
 }
 

@@ -269,8 +269,15 @@ package final class BaselineUse: Sendable {
     package var findings: Set<String> { state.current.findings }
     package var known: [String] { state.current.known.sorted() }
     package var expired: [Baseline.Entry] { baseline.entries.filter { state.current.expired.contains($0.fingerprint) } }
-    /// Operations the run judged every call of: `--update-baseline` removes an entry only there.
-    package var coveredOperations: Set<String> { state.current.covered.subtracting(state.current.notJudged) }
+    /// Operations the run judged every call of: `--update-baseline` removes an entry only there. None once the run
+    /// is held (`hold`).
+    package var coveredOperations: Set<String> { held.current ? [] : state.current.covered.subtracting(state.current.notJudged) }
+
+    private let held = Locked(false)
+
+    /// A run that could not judge every case: it marks no entry fixed (its entries read "not checked"), as it
+    /// writes no baseline.
+    package func hold() { held.withLock { $0 = true } }
 
     /// Entries whose finding did not occur in an operation the run covered, every call of which it could judge (an
     /// older entry a finding still matches is not fixed).

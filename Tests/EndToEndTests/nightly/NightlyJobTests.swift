@@ -317,6 +317,10 @@ struct NightlyJobTests {
                 #expect(night.status == 3, "\(night.stdout.suffix(3000))\n\(night.stderr)")
                 #expect(night.stdout.contains("nightly: could not judge every case (exit 3): place-details answered 503"), "\(night.stdout.suffix(2000))")
                 #expect(night.stdout.contains("baseline \(baseline.path) not written: some cases could not be judged"), "\(night.stdout.suffix(2000))")
+                // It marks no entry fixed either: what the unjudged cases would show is unknown.
+                #expect(night.stdout.contains("baseline \(baseline.path): 1 entry: 0 known (not failing), 0 expired, 0 fixed, 1 not checked"),
+                        "\(night.stdout.suffix(2000))")
+                #expect(!night.stdout.contains("  fixed: "), "\(night.stdout.suffix(2000))")
                 #expect(!night.stdout.contains("answers only 5xx"), "one place is not the operation: \(night.stdout.suffix(2000))")
                 #expect(standIn.requests.contains { $0.target.hasPrefix("/places/") && !$0.target.contains("4bf3c82cf964a52053874afa") && !$0.target.hasPrefix("/places/search") },
                         "the operation's other place was called")
