@@ -191,8 +191,8 @@ struct SpecDiffGradeTests {
             $0.set(At.suggestion + "/properties/type", "enum", json(#"["place", "search", "geo"]"#))
         },
         GradeCase("unread field removed", .info, "field-removed", at: "unresolved_flags") { $0.remove(At.place + "/properties/unresolved_flags") },
-        GradeCase("unread field changes type", .info, "field-type-changed", at: "hours_popular") {
-            $0.set(At.place + "/properties/hours_popular", "type", .string("object"))
+        GradeCase("unread field changes type", .info, "field-type-changed", at: "place_actions") {
+            $0.set(At.place + "/properties/place_actions", "type", .string("object"))
         },
         GradeCase("rating narrowed to integer (still decodes into a Double)", .info, "field-type-changed", at: "rating") {
             $0.set(At.place + "/properties/rating", "type", .string("integer"))
