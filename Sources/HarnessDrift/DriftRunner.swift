@@ -91,6 +91,7 @@ package struct DriftStrategy: RunStrategy {
     }
 
     package func notRun(_ job: Job, deadline: RunDeadline) -> DriftOutcome {
+        caller.ledger.notCalledPastDeadline()
         var result = Self.result(job)
         if case let .error(message, _) = deadline.notRun(started: false) { result.problem = message }
         return .compared(result)

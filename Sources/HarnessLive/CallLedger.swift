@@ -28,6 +28,8 @@ package final class CallLedger: Sendable {
         package var skipped = 0
         /// Fixture calls not made because the run had stopped calling (`CallHealth.cause`).
         package var stopped = 0
+        /// Fixture calls not made because the run's deadline had passed before their turn.
+        package var pastDeadline = 0
         /// Cases that passed only after a retried 5xx or transport failure, by name.
         package var flaky: [String] = []
         /// Calls whose last answer was still a 429 the fixture did not record, by the limit that allowed no more
@@ -76,6 +78,9 @@ package final class CallLedger: Sendable {
     func shared() { state.withLock { $0.shared += 1 } }
     package func skipped() { state.withLock { $0.skipped += 1 } }
     func stopped() { state.withLock { $0.stopped += 1 } }
+
+    /// Notes a fixture call the run's deadline left unmade.
+    package func notCalledPastDeadline() { state.withLock { $0.pastDeadline += 1 } }
     func retried(because reason: String) { state.withLock { $0.retries[reason, default: 0] += 1 } }
     func paced(_ seconds: Double) { if seconds > 0 { state.withLock { $0.pacing += seconds } } }
     func backedOff(_ seconds: Double) { if seconds > 0 { state.withLock { $0.backoff += seconds } } }
@@ -93,6 +98,7 @@ package final class CallLedger: Sendable {
         var line = "calls: \(made), \(tally.shared) shared, \(tally.skipped) skipped"
         // Every fixture call is one of these, so the line adds up on a night that stopped early too.
         if tally.stopped > 0 { line += ", \(tally.stopped) not sent once the run stopped" }
+        if tally.pastDeadline > 0 { line += ", \(tally.pastDeadline) not called once the deadline passed" }
         if tally.retried > 0 {
             let reasons = tally.retries.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }
             line += ", \(tally.retried) retried (\(reasons.joined(separator: ", ")))"

@@ -35,7 +35,8 @@ package struct LiveStrategy: RunStrategy {
     }
 
     package func notRun(_ job: Job, deadline: RunDeadline) -> [CaseResult] {
-        cases(job) { _ in (deadline.notRun(started: false), 0) }
+        caller.ledger.notCalledPastDeadline()
+        return cases(job) { _ in (deadline.notRun(started: false), 0) }
     }
 
     package func problems(in output: [CaseResult]) -> Int { output.filter(\.verdict.isProblem).count }

@@ -40,6 +40,7 @@ package final class NightlyShare: Sendable {
             tally.shared -= drift.shared
             tally.skipped -= drift.skipped
             tally.stopped -= drift.stopped
+            tally.pastDeadline -= drift.pastDeadline
             tally.flaky.removeAll { drift.flaky.contains($0) }
         }
         return tally

@@ -85,9 +85,16 @@ extension DriftJob {
             summary.baseline = (known, baselineUse.findings.subtracting(known))
             // A document break whose case the baseline let pass (its violations known in the file as read).
             let failing = Set(cases.filter(\.verdict.isProblem).map(\.name))
+            let inFile = Set(file.baseline.entries.map(\.fingerprint))
             summary.knownDocumentBreaks = Set(run.results.compactMap { result in
-                guard let conformance = result.conformance, conformance.verdict.isProblem, !failing.contains(conformance.name),
-                      !(conformance.notes ?? "").contains("accepted into the baseline this run") else { return nil }
+                guard let conformance = result.conformance, !failing.contains(conformance.name),
+                      case let .fail(message, _) = conformance.verdict else { return nil }
+                // Known only through the file as read: a break this run accepts (`--update-baseline`) is news tonight.
+                let violations = conformance.findings.isEmpty ? [message] : conformance.findings
+                let fingerprints = violations.map {
+                    Baseline.fingerprint(contract: result.contract, endpoint: result.endpoint, check: conformance.check.rawValue, message: $0)
+                }
+                guard fingerprints.allSatisfy({ file.baseline.entry($0).map { inFile.contains($0.fingerprint) } ?? false }) else { return nil }
                 return DriftSummary.answerKey(fixture: result.fixture, auth: result.auth)
             })
         }

@@ -89,6 +89,13 @@ struct NightlyMessagesTests {
             let message = FSQContract.fullMessage(for: error)
             #expect(message.contains("--baseline-expires 2020-01-01: that date has passed (today is \(Baseline.day()))"), "\(message)")
         }
+        // A day no calendar has is no date.
+        for impossible in ["2099-13-01", "2099-02-30"] {
+            #expect(throws: (any Error).self) {
+                try parseCommand(NightlyCommand.self, root: FSQContract.self, ["nightly", "--baseline", "b.json", "--update-baseline",
+                                                                               "--baseline-expires", impossible])
+            }
+        }
         let today = try parseCommand(NightlyCommand.self, root: FSQContract.self, ["nightly", "--baseline", "b.json", "--update-baseline",
                                                                                    "--baseline-expires", Baseline.day()])
         #expect(today.baselineFlags.newEntryExpiry == Baseline.day())

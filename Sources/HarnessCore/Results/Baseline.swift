@@ -67,7 +67,16 @@ package struct Baseline: Sendable, Equatable {
         try AtomicFile.write(encoder.encode(File(entries: entries.sorted { $0.fingerprint < $1.fingerprint })) + Data("\n".utf8), to: url)
     }
 
-    package static func isDate(_ text: String) -> Bool { text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil }
+    /// Whether `text` is a calendar day, `YYYY-MM-DD` (`2026-13-01` and `2026-02-30` are not).
+    package static func isDate(_ text: String) -> Bool {
+        guard text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil else { return false }
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
+        guard let date = calendar.date(from: components) else { return false }
+        return calendar.dateComponents([.year, .month, .day], from: date) == components
+    }
 
     /// Today (UTC) as `YYYY-MM-DD`, `days` ahead.
     package static func day(_ days: Int = 0, from now: Date = Date()) -> String {
