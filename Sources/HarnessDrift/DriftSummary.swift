@@ -266,7 +266,8 @@ package struct DriftSummary: Sendable {
                 : known == breaks ? "the server answers \(spoken) as recorded (0 breaking drift); \(plural(breaks, "answer")) break its "
                     + "OpenAPI document, all known in the baseline"
                 : "the server answers \(spoken) as recorded (0 breaking drift), but \(plural(breaks, "answer")) break its OpenAPI document"
-                    + (known > 0 ? " (\(known) known in the baseline)" : "")
+                    // Answers, not entries: say so, or it reads as a count of the baseline's entries.
+                    + (known > 0 ? " (\(known) of \(breaks == 1 ? "it" : "them") only in ways the baseline knows)" : "")
             return ([head] + others).joined(separator: "; ")
         }
         if contracts.allSatisfy({ $0.compared == 0 }) {

@@ -20,13 +20,15 @@ package final class CallLedger: Sendable {
         package var pacing = 0.0
         /// Seconds retries waited (backoff, `Retry-After`).
         package var backoff = 0.0
-        /// Calls not sent because the budget was spent.
+        /// Fixture calls not sent because the budget was spent.
         package var refused = 0
         /// Fixture calls answered by another fixture's identical request, not sent again.
         package var shared = 0
         /// Fixture calls not made: an answer only the emulator gives, or a write the policy does not send.
         package var skipped = 0
-        /// Fixture calls not made because the run had stopped calling (`CallHealth.cause`).
+        /// Fixture calls not made because the run had stopped calling (`CallHealth.cause`). Each fixture call is
+        /// counted once: made (its retries apart, in `retries`), shared, skipped, stopped, past the deadline or
+        /// refused by the budget; a call whose retry was stopped was made.
         package var stopped = 0
         /// Fixture calls not made because the run's deadline had passed before their turn.
         package var pastDeadline = 0
@@ -38,11 +40,21 @@ package final class CallLedger: Sendable {
         /// Calls whose last answer was the server's trouble (their cases were not judged), each once.
         package var serverTrouble: Set<ServerTrouble> = []
 
+        /// How long the sent requests took to answer (or fail), by operation: a deadline that passed names the slowest.
+        package var timings: [String: Timing] = [:]
+
         /// Of `calls`, those the pass this tally is for sent itself, when the run had an earlier pass (the
         /// nightly's live checks after drift): its line says both, so it reads apart from the earlier pass's.
         package var madeByThisPass: Int?
 
         package var retried: Int { retries.values.reduce(0, +) }
+    }
+
+    /// Requests of one operation and the seconds they took in all, waits for the pace and backoff apart.
+    package struct Timing: Sendable, Equatable {
+        package var requests = 0
+        package var seconds = 0.0
+        package var average: Double { requests == 0 ? 0 : seconds / Double(requests) }
     }
 
     private let state = Locked(Tally())
@@ -54,11 +66,12 @@ package final class CallLedger: Sendable {
 
     package var tally: Tally { state.current }
 
-    /// Counts a call about to be sent; false, and nothing counted as sent, once the budget is spent.
-    package func admit() -> Bool {
+    /// Counts a call about to be sent; false, and nothing counted as sent, once the budget is spent. A refused
+    /// `retry` is not counted as refused: its fixture call was made.
+    package func admit(retry: Bool = false) -> Bool {
         state.withLock { tally in
             if let maxCalls, tally.calls >= maxCalls {
-                tally.refused += 1
+                if !retry { tally.refused += 1 }
                 return false
             }
             tally.calls += 1
@@ -82,6 +95,9 @@ package final class CallLedger: Sendable {
     /// Notes a fixture call the run's deadline left unmade.
     package func notCalledPastDeadline() { state.withLock { $0.pastDeadline += 1 } }
     func retried(because reason: String) { state.withLock { $0.retries[reason, default: 0] += 1 } }
+    func timed(_ operation: String, seconds: Double) {
+        state.withLock { $0.timings[operation, default: Timing()].requests += 1; $0.timings[operation]!.seconds += seconds }
+    }
     func paced(_ seconds: Double) { if seconds > 0 { state.withLock { $0.pacing += seconds } } }
     func backedOff(_ seconds: Double) { if seconds > 0 { state.withLock { $0.backoff += seconds } } }
 
@@ -91,6 +107,14 @@ package final class CallLedger: Sendable {
     /// `calls: 42 made, 5 shared, 57 skipped, 3 retried (2 × 429, 1 × 503), 1.8 s waited in all (1.2 s pacing, 0.6 s backoff)`: the waits
     /// of calls in flight at once add up, so the total can exceed the run's wall-clock time.
     package var line: String { Self.line(tally, maxCalls: maxCalls) }
+
+    /// `place-photos answered slowest: 3 requests, 9.8 s each on average`: what a run the deadline cut spent its time
+    /// on, or nil before any request was sent.
+    package static func slowestLine(_ tally: Tally) -> String? {
+        guard let (operation, timing) = tally.timings.filter({ $0.value.requests > 0 })
+            .max(by: { ($0.value.average, $1.key) < ($1.value.average, $0.key) }) else { return nil }
+        return "\(operation) answered slowest: \(plural(timing.requests, "request")), " + String(format: "%.1f s each on average", timing.average)
+    }
 
     /// The same line for any tally (the nightly's live checks give theirs apart from drift's).
     package static func line(_ tally: Tally, maxCalls: Int?) -> String {
@@ -194,9 +218,11 @@ struct PacedTransport: Transport {
         ledger.paced(await pacer.acquire())
         if let cause = health.cause { throw CallHealth.Stopped(cause: cause) }
         if let line = health.notJudged(operation) { throw CallHealth.OperationStopped(line: line) }
-        guard ledger.admit() else { throw BudgetSpent(limit: ledger.maxCalls ?? 0) }
+        guard ledger.admit(retry: retryReason != nil) else { throw BudgetSpent(limit: ledger.maxCalls ?? 0) }
         if let retryReason { ledger.retried(because: retryReason) }
         let data: Data, response: HTTPResponse
+        let start = ContinuousClock.now
+        defer { ledger.timed(operation, seconds: (ContinuousClock.now - start).seconds) }
         do {
             (data, response) = try await base.send(request)
         } catch let failure as LiveTransportError {

@@ -25,7 +25,8 @@ extension LiveCaller {
                                   fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                   sending: provocation.key(key))
         if let reason = exchange.notSent {
-            ledger.skipped()
+            // Its operation stopped at a retry: the call was made, and counted so.
+            if exchange.attempts <= 1 { ledger.skipped() }
             return .notSent(reason: reason)
         }
         return .answered(exchange, provocation)

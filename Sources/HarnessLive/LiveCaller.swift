@@ -91,7 +91,8 @@ package struct LiveCaller: Sendable {
         let exchange = await send(plan, asked: asked, auth: auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
                                   fixtureHeader: fixtureHeader, sending: sending)
         health.finished(operation: plan.endpoint.rawValue, status: exchange.response?.status, expected: expectedStatus)
-        if CallHealth.stopped(exchange.outcome) { ledger.stopped() }
+        // A call stopped at a retry was made: the line counts each fixture call once.
+        if CallHealth.stopped(exchange.outcome), exchange.attempts <= 1 { ledger.stopped() }
         if exchange.response?.status == 429, expectedStatus != 429, health.cause == nil {
             // Which limit ended the retries: the run's line names it, not all three.
             ledger.quotaOutlasted(by: ledger.isSpent ? "--max-calls" : exchange.notRetried != nil ? "--deadline" : "--retries")

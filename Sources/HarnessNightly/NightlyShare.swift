@@ -32,7 +32,7 @@ package final class NightlyShare: Sendable {
     package var stale: [StaleFixture] { state.current.stale }
 
     /// The live checks' tally: the calls made in the whole nightly (as a server's log counts them), and the fixture
-    /// calls of their pass alone that shared an answer (drift's, mostly) or were skipped.
+    /// calls and retries of their pass alone, so its line adds up to the pass's fixture calls.
     package var liveTally: CallLedger.Tally {
         var tally = caller.ledger.tally
         if let drift = state.current.afterDrift {
@@ -41,6 +41,8 @@ package final class NightlyShare: Sendable {
             tally.skipped -= drift.skipped
             tally.stopped -= drift.stopped
             tally.pastDeadline -= drift.pastDeadline
+            tally.refused -= drift.refused
+            tally.retries = tally.retries.merging(drift.retries.mapValues { -$0 }, uniquingKeysWith: +).filter { $0.value > 0 }
             tally.flaky.removeAll { drift.flaky.contains($0) }
         }
         return tally

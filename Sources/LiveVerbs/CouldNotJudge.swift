@@ -46,7 +46,9 @@ package enum CouldNotJudge {
         let excused = operations.keys.reduce(0) { $0 + (tally.suites[$1]?.problems ?? 0) } + tally.stoppedByDeadline + unanswered.count
         guard !changedBefore, tally.total.problems <= excused else { return nil }
         let noAnswer = unanswered.first.map { "\(plural(unanswered.count, "case")) got no answer after the retries (\($0))" }
-        let lines = [CallHealth.notJudgedLine(operations), noAnswer, RunDeadline.passed(tally, seconds: deadline)].compactMap { $0 }
+        // A deadline that passed names where the time went, so the user knows what to narrow or wait for.
+        let deadlinePassed = RunDeadline.passed(tally, seconds: deadline, slowest: CallLedger.slowestLine(ledger.tally))
+        let lines = [CallHealth.notJudgedLine(operations), noAnswer, deadlinePassed].compactMap { $0 }
         return lines.isEmpty ? nil : lines.joined(separator: "; ")
     }
 }

@@ -35,6 +35,17 @@ import Testing
         #expect(CouldNotJudge.cause(CallLedger(), tally: tally([("chains", Self.changed), ("chains", stopped)]), deadline: 3) == nil)
     }
 
+    @Test func theDeadlineNamesTheOperationThatAnsweredSlowest() {
+        let ledger = CallLedger()
+        ledger.timed("chains", seconds: 0.2)
+        ledger.timed("place-photos", seconds: 9)
+        ledger.timed("place-photos", seconds: 10.6)
+        let stopped = RunDeadline(seconds: 30).notRun(started: false)
+        let cause = CouldNotJudge.cause(ledger, tally: tally([("chains", .pass), ("place-photos", stopped)]), deadline: 30)
+        #expect(cause == "the deadline passed after 1 of 2 cases (--deadline 30): 1 not judged; place-photos answered slowest: "
+                    + "2 requests, 9.8 s each on average; raise --deadline, or narrow the run (--filter, --contract)")
+    }
+
     @Test func anAnswerTheStackRefusedIsJudged() {
         let ledger = CallLedger()
         ledger.health.answered(status: 200, provoked: false)

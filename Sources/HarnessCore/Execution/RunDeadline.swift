@@ -32,12 +32,13 @@ package struct RunDeadline: Sendable {
     }
 
     /// `the deadline passed after N of M cases …`: what the deadline left unjudged in `tally`; nil when it stopped no case.
-    package static func passed(_ tally: RunTally, seconds: Double) -> String? {
+    /// `slowest` says where the time went (`place-photos answered slowest: …`), when the run knows.
+    package static func passed(_ tally: RunTally, seconds: Double, slowest: String? = nil) -> String? {
         let stopped = tally.stoppedByDeadline
         guard stopped > 0 else { return nil }
         let cases = tally.total.cases
         return "the deadline passed after \(cases - stopped) of \(plural(cases, "case")) (--deadline \(format(seconds))): "
-            + "\(stopped) not judged; raise --deadline, or narrow the run (--filter, --contract)"
+            + "\(stopped) not judged; " + (slowest.map { "\($0); " } ?? "") + "raise --deadline, or narrow the run (--filter, --contract)"
     }
 
     package static func format(_ seconds: Double) -> String {

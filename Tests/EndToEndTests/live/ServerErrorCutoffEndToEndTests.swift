@@ -33,6 +33,8 @@ struct ServerErrorCutoffEndToEndTests {
         #expect(Set(requests.map(\.target)).count == 2, "\(requests.map(\.target))")
         #expect(result.stdout.contains("place-details answers only 5xx: 503 (4 of 4 calls)"), "\(result.stdout.suffix(1500))")
         #expect(result.stdout.contains("calls: 4 made"), "\(result.stdout.suffix(1500))")
+        // Each fixture call once: the two made (their retries apart) and the three the stopped operation skipped.
+        #expect(Self.fixtureCalls(result.stdout) == Self.paths.count, "\(result.stdout.suffix(1500))")
     }
 
     /// Calls in flight together each count, and once a retry too is answered 5xx no other retry is sent: at most
@@ -44,5 +46,16 @@ struct ServerErrorCutoffEndToEndTests {
         #expect(result.stdout.contains("place-details answers only 5xx: 503 (\(requests.count) of \(requests.count) calls)"),
                 "\(requests.count) requests; \(result.stdout.suffix(1500))")
         #expect(result.stdout.contains("calls: \(requests.count) made"), "\(result.stdout.suffix(1500))")
+        #expect(Self.fixtureCalls(result.stdout) == Self.paths.count, "\(result.stdout.suffix(1500))")
+    }
+
+    /// The fixture calls the calls line counts: made less its retries, shared, skipped and not sent.
+    static func fixtureCalls(_ stdout: String) -> Int? {
+        guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("calls: ") }) else { return nil }
+        func count(_ label: String) -> Int {
+            guard let range = line.range(of: " \(label)") else { return 0 }
+            return Int(line[..<range.lowerBound].split(separator: " ").last ?? "") ?? 0
+        }
+        return count("made") - count("retried") + count("shared") + count("skipped") + count("not sent once")
     }
 }
