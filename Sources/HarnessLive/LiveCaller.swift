@@ -66,8 +66,10 @@ package struct LiveCaller: Sendable {
                                   fixtureHeader: fixtureHeader, sending: sending)
         }
         var answer = exchange
+        // An answer never sent (its operation stopped before its first try) is not shared: the fixture's caller
+        // counts it skipped, so each fixture call counts once.
+        if shared, exchange.notSent == nil || exchange.attempts > 1 { ledger.shared() }
         if shared {
-            ledger.shared()
             // The call's time belongs to the fixture that made it: the report and the slowest calls count it once.
             answer.seconds = 0
             // The answer is shared, not its reading: this fixture's own request type decodes it (another contract's

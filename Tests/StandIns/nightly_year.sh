@@ -52,6 +52,36 @@ night() {
   echo "     $night: $(grep -c '^WARN\|WARN ' "$work/$night.out") WARN lines"
   if grep -qF "$FSQ_API_KEY" "$work/$night".* "$work/$night"-* 2>/dev/null; then fail "the key appears in the output or a report"; fi
   if [ "$want" -eq "$undecided" ]; then undecided_calls; else calls; fi
+  fixture_calls
+}
+
+# Each pass's calls line counts every fixture call once (made less its retries, shared, skipped, not sent, not
+# called, refused by the budget): every line adds up to the corpus, as on the mode's plain night.
+fixture_calls() {
+  local sums
+  sums=$(python3 - "$work/$night.out" <<'PY'
+import re, sys
+for line in open(sys.argv[1]):
+    m = re.search(r'calls: (\d+) made(?: in the run \((\d+) of them by this pass\))?', line)
+    if not m:
+        continue
+    def count(pattern):
+        found = re.search(pattern, line)
+        return int(found.group(1)) if found else 0
+    made = int(m.group(2) or m.group(1))
+    print(made - count(r'(\d+) retried') + count(r'(\d+) shared') + count(r'(\d+) skipped') + count(r'(\d+) not sent once')
+          + count(r'(\d+) not called once') + count(r'; (\d+) not sent: the budget'))
+PY
+)
+  [ -n "$sums" ] || { fail "no calls line"; return; }
+  if [ -z "${fixture_sums:-}" ]; then fixture_sums=$(echo "$sums" | head -1); fi
+  local sum
+  for sum in $sums; do
+    [ "$sum" = "$fixture_sums" ] && continue
+    fail "a calls line adds up to $sum fixture calls, the plain night's to $fixture_sums"
+    grep -F 'calls: ' "$work/$night.out"
+  done
+  echo "     $night: the calls lines add up to $(echo $sums) fixture calls"
 }
 
 # A night that could not judge: one line naming the cause, a handful of calls, the baseline byte-identical.
@@ -106,12 +136,13 @@ calls() {
   echo "     $night: $sent calls in the log ($distinct distinct requests), the nightly said $said"
 }
 
-for mode in never always; do
+for mode in ${YEAR_MODES:-never always}; do
   cat >"$work/fsq-contract.json" <<JSON
 {"fixtures": "$PWD/Fixtures", "liveContracts": ["2025-06-17"], "drift": {"failOn": "err"},
  "baseline": "$work/baseline-$mode.json", "maxCalls": $max_calls, "rateLimit": 8, "staleFails": false}
 JSON
   echo "== fixture header: $mode"
+  fixture_sums=
 
   night "$mode-plain" 0 -- --update-baseline
   [ -s "$work/baseline-$mode.json" ] || fail "--update-baseline wrote no baseline"

@@ -10,10 +10,15 @@ struct ServerErrorCutoffEndToEndTests {
     static let paths = ["200-minimal-fields", "200-premium-fields", "200-typical", "400-bad-request", "404-not-found"]
         .map { "place-details/2025-06-17/\($0).json" }
 
-    func run(_ extra: [String]) async throws -> (CommandResult, [EchoServer.RecordedRequest]) {
+    /// `twice`: each fixture also under a second name, so each request is asked for twice.
+    func run(_ extra: [String], twice: Bool = false) async throws -> (CommandResult, [EchoServer.RecordedRequest]) {
         try await withTemporaryDirectory { tmp in
             let fixtures = tmp.appendingPathComponent("Fixtures")
             try copyFixtures(Self.paths, to: fixtures)
+            for path in Self.paths where twice {
+                let file = fixtures.appendingPathComponent(path)
+                try FileManager.default.copyItem(at: file, to: file.deletingPathExtension().appendingPathExtension("again.json"))
+            }
             let server = try await EchoServer.start(reply: .json(503, #"{"message":"Service unavailable."}"#))
             let result = try await Products.run(["run", "--live", "--base-url", server.baseURL.absoluteString, "--fixtures", fixtures.path,
                                                  "--report", tmp.appendingPathComponent("live.xml").path, "--fixture-header", "never",
@@ -47,6 +52,16 @@ struct ServerErrorCutoffEndToEndTests {
                 "\(requests.count) requests; \(result.stdout.suffix(1500))")
         #expect(result.stdout.contains("calls: \(requests.count) made"), "\(result.stdout.suffix(1500))")
         #expect(Self.fixtureCalls(result.stdout) == Self.paths.count, "\(result.stdout.suffix(1500))")
+    }
+
+    /// Calls already past the operation check when the operation stops (they wait for the pace) are not sent, and
+    /// each fixture call counts once: a second fixture asking for a request that was never sent is skipped, not
+    /// also shared.
+    @Test func callsStoppedWhileWaitingForThePaceCountOnce() async throws {
+        let (result, requests) = try await run(["--concurrency", "5", "--rate-limit", "4", "--retries", "0"], twice: true)
+        #expect(result.status == 3, "\(result.stdout.suffix(1500))")
+        #expect(result.stdout.contains("calls: \(requests.count) made"), "\(result.stdout.suffix(1500))")
+        #expect(Self.fixtureCalls(result.stdout) == 2 * Self.paths.count, "\(result.stdout.suffix(1500))")
     }
 
     /// The fixture calls the calls line counts: made less its retries, shared, skipped and not sent.
