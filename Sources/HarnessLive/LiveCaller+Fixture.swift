@@ -25,8 +25,7 @@ extension LiveCaller {
                                   fixtureHeader: options.selectFixtureHeader ? fixture.relativePath : nil,
                                   sending: provocation.key(key))
         if let reason = exchange.notSent {
-            // Its operation stopped at a retry: the call was made, and counted so.
-            if exchange.attempts <= 1 { ledger.skipped() }
+            if exchange.neverSent { ledger.skipped() }
             return .notSent(reason: reason)
         }
         return .answered(exchange, provocation)

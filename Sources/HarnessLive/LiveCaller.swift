@@ -66,9 +66,8 @@ package struct LiveCaller: Sendable {
                                   fixtureHeader: fixtureHeader, sending: sending)
         }
         var answer = exchange
-        // An answer never sent (its operation stopped before its first try) is not shared: the fixture's caller
-        // counts it skipped, so each fixture call counts once.
-        if shared, exchange.notSent == nil || exchange.attempts > 1 { ledger.shared() }
+        // An answer never sent is not shared: the fixture's caller counts it skipped, so each fixture call counts once.
+        if shared, !exchange.neverSent { ledger.shared() }
         if shared {
             // The call's time belongs to the fixture that made it: the report and the slowest calls count it once.
             answer.seconds = 0

@@ -43,8 +43,10 @@ package struct LiveExchange: Sendable {
         return status
     }
 
-    /// Why nothing was sent (a write the policy refuses); nil when the call was made.
+    /// Why nothing was sent (a write the policy refuses, an operation stopped); nil when the call was made.
     package var notSent: String?
+    /// Whether no request of the call was sent: a call stopped at a retry was made, and counts as made.
+    package var neverSent: Bool { notSent != nil && attempts <= 1 }
     /// Whether the policy sent a suggestion as a dry run that its fixture records as applied.
     package var rehearsed = false
     /// For a write that was sent: whether it was a dry run. Nil for a read.
