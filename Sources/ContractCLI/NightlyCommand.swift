@@ -21,8 +21,11 @@ package struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
             (--report, --html). A place id that answers 404 on an endpoint while that endpoint answers other ids is \
             stale wherever it is asked for, writes included.
             Exit status: 0 green, 1 drift or a live check found a contract change, 2 usage error, 3 the night could not \
-            judge the contract (nothing answered, the key was refused on every call, an operation answered only 5xx, or \
-            the budget ran out): one line names the cause, and no baseline is written.
+            judge the contract (nothing answered, the key was refused on every call, the quota refused every call \
+            with 429, an operation answered only 5xx, the budget (--max-calls) ran out, or the deadline (--deadline) \
+            passed before every case was judged), or could not judge every case (calls still answered 5xx or 429 \
+            after their retries, and every other case held): one line names the cause, and no baseline is written. \
+            A contract change seen in the cases judged before the deadline, or in the other operations, makes it 1.
             """)
 
     @OptionGroup package var fixtureOptions: FixtureOptions
