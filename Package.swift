@@ -81,7 +81,8 @@ let package = Package(
         .target(
             name: "ContractCLI",
             dependencies: [
-                "FoursquarePlaces", "FixtureFormat", "JUnitXML", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessProject",
+                "FoursquarePlaces", "FixtureFormat", "JUnitXML", "HarnessCore", "HarnessContractChecks", "HarnessReports", "HarnessReplay",
+                "HarnessProject",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),

@@ -24,8 +24,36 @@ def openapi_documents():
     return [(f"{n[8:12]}-{n[12:14]}-{n[14:16]}", n) for n in names]
 
 
+OVERRIDES = os.path.join(ROOT, "Sources", "OpenAPIConformance", "Overrides")
+
+
+def kind_overrides(name):
+    """The version's overrides that retype a member anywhere (`/paths/**/properties/a/properties/b` with `set`, or
+    `.../type` with `drop`): (member names the path ends with, the kind they give). The document is wrong there."""
+    path = os.path.join(OVERRIDES, name.replace("openapi-", "overrides-"))
+    if not os.path.exists(path):
+        return []
+    result = []
+    for override in json.load(open(path)).get("overrides", []):
+        pointer = override.get("pointer", "")
+        if not pointer.startswith("/paths/**/properties/"):
+            continue
+        parts = pointer[len("/paths/**/"):].split("/")
+        if override.get("drop") and parts[-1] == "type":
+            parts, given = parts[:-1], "any"
+        elif "set" in override and "type" in override["set"]:
+            given = override["set"]["type"]
+        else:
+            continue
+        if len(parts) % 2 or any(p != "properties" for p in parts[0::2]):
+            continue
+        result.append((parts[1::2], given))
+    return result
+
+
 def openapi_operations(contract, name):
     doc = json.load(open(os.path.join(SPEC, "current", name)))
+    retyped = kind_overrides(name)
 
     def resolve(schema):
         seen = 0
@@ -36,6 +64,25 @@ def openapi_operations(contract, name):
                 schema = schema[part]
             seen += 1
         return schema or {}
+
+    def kind(schema):
+        schema = resolve(schema)
+        for key in ("allOf", "oneOf", "anyOf"):
+            for sub in schema.get(key, []):
+                found = kind(sub)
+                if found != "any":
+                    return found
+        if schema.get("type") == "array" or "items" in schema:
+            items = kind(schema.get("items", {}))
+            return "array" if items in ("object", "array", "any") else "array of " + items
+        if schema.get("type") == "object" or "properties" in schema:
+            return "object"
+        found = schema.get("type", "any")
+        if schema.get("enum"):
+            found += " enum " + "|".join(str(v).lower() if isinstance(v, bool) else str(v) for v in schema["enum"])
+        elif schema.get("format"):
+            found += " " + schema["format"]
+        return found
 
     def members(schema, path, depth, out):
         schema = resolve(schema)
@@ -50,7 +97,8 @@ def openapi_operations(contract, name):
             return  # an array's stray "properties" are the generator's, not members (current/README.md)
         for name, sub in (schema.get("properties") or {}).items():
             member = path + "." + name
-            out.add(member)
+            if member not in out or out[member] == "any":
+                out[member] = kind(sub)
             members(sub, member, depth + 1, out)
 
     operations, versions = [], set()
@@ -63,18 +111,27 @@ def openapi_operations(contract, name):
                 if p.get("in") == "header" and p["name"].lower() == VERSION_HEADER:
                     schema = resolve(p.get("schema", {}))
                     versions.update(schema.get("enum") or ([schema["default"]] if "default" in schema else []))
-            out = set()
+            out = {}
             for status, response in op["responses"].items():
                 if status.startswith("2"):
                     schema = (resolve(response).get("content", {}).get("application/json", {}) or {}).get("schema")
                     if schema:
                         members(schema, "$", 0, out)
+            for member in out:
+                names = [n for n in re.split(r"\.|\[\*\]", member[2:]) if n]
+                for suffix, given in retyped:
+                    if names[-len(suffix):] == suffix:
+                        out[member] = given
             operations.append(dict(
                 contract=contract, endpoint=op["operationId"], method=method.upper(), path=path,
                 query=[p["name"] for p in params if p.get("in") == "query"],
                 headers=[p["name"] for p in params if p.get("in") == "header" and p.get("required")],
-                members=sorted(out), source=name))
-    return operations, sorted(versions)
+                members=sorted(out), kinds=[out[m] for m in sorted(out)], source=name,
+                statuses=sorted(int(s) for s in op["responses"] if s.isdigit()),
+                defaults=[f"{p['name']}={json.dumps(resolve(p.get('schema', {}))['default'])}" for p in params
+                          if p.get("in") == "query" and "default" in resolve(p.get("schema", {}))]))
+    servers = [server["url"].rstrip("/") for server in doc.get("servers", [])]
+    return operations, sorted(versions), servers
 
 
 # The seed documents name no operation ids: each section's path is the endpoint the registry calls by this id.
@@ -91,10 +148,28 @@ SEED_IDS = {
 }
 
 
+def json_kind(value):
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        items = {json_kind(item) for item in value}
+        return "array of " + items.pop() if len(items) == 1 and not items & {"object", "array"} else "array"
+    if isinstance(value, dict):
+        return "object"
+    return "any"
+
+
 def json_members(value, path, out):
     if isinstance(value, dict):
         for name, sub in value.items():
-            out.add(path + "." + name)
+            if out.get(path + "." + name, "any") == "any":
+                out[path + "." + name] = json_kind(sub)
             json_members(sub, path + "." + name, out)
     elif isinstance(value, list):
         for sub in value:
@@ -103,19 +178,29 @@ def json_members(value, path, out):
 
 # Document 004 shows its answer as Swift structs with CodingKeys, not as an example: these are their keys. Its
 # `place` is the shared-models.md `Place` that the seed documents never wrote, so its members are not listed.
-SEED_004_MEMBERS = ["$.results", "$.results[*].type", "$.results[*].text", "$.results[*].text.primary",
-                    "$.results[*].text.secondary", "$.results[*].text.highlight",
-                    "$.results[*].text.highlight[*].start", "$.results[*].text.highlight[*].length",
-                    "$.results[*].link", "$.results[*].place"]
+SEED_004_MEMBERS = {"$.results": "array", "$.results[*].type": "string", "$.results[*].text": "object",
+                    "$.results[*].text.primary": "string", "$.results[*].text.secondary": "string",
+                    "$.results[*].text.highlight": "array", "$.results[*].text.highlight[*].start": "integer",
+                    "$.results[*].text.highlight[*].length": "integer", "$.results[*].link": "string",
+                    "$.results[*].place": "object"}
+# The statuses the seed documents' error handling maps (every document's `switch httpResponse.statusCode`).
+SEED_STATUS = re.compile(r"^\s*case (\d{3})(?:\.\.\.(\d{3}))?:", re.M)
 
 
 def seed_operations():
     """The seed documents' operations, and the X-Places-Api-Version values their Mandatory Headers give."""
-    operations, versions = [], set()
+    operations, versions, servers = [], set(), set()
     for name in sorted(os.listdir(SPEC)):
         if not re.match(r"00\d_.*\.txt$", name):
             continue
         text = open(os.path.join(SPEC, name)).read()
+        # The URL each section calls: its "Full URL" line, or (004) the URL its example request is made from.
+        servers.update(re.findall(r"Full URL: `(https://[a-z0-9.-]+)/", text))
+        servers.update(re.findall(r'(?:URLComponents\(string|urlString =)[: ]*"(https://[a-z0-9.-]+)/', text))
+        statuses = {200}
+        for low, high in SEED_STATUS.findall(text):
+            # A range (`500...599`) is a class of statuses: its first stands for it.
+            statuses.add(int(low))
         headers = []
         block = re.search(r"```http\n(.*?)```", text, re.S)
         if block:
@@ -139,7 +224,8 @@ def seed_operations():
                     query = re.findall(r"  - `([^`]+)`", listed.group(1))
                 query += re.findall(r"^\| `([^`]+)` \| `query` \|", text if line else "", re.M)
                 current = dict(contract="seed", endpoint=SEED_IDS.get(key, "?"), method=key[0], path=key[1],
-                               query=query, headers=headers, members=set(), source=name)
+                               query=query, headers=headers, members={}, source=name, statuses=sorted(statuses),
+                               defaults=[])
                 operations.append(current)
             if current is None:
                 continue
@@ -152,15 +238,25 @@ def seed_operations():
             if op["source"] == name and op["path"] == "/autocomplete":
                 op["members"].update(SEED_004_MEMBERS)
     for op in operations:
+        # A member whose examples hold only null takes the kind of a member of the same name the examples do fill
+        # (categories' `parent`, null at the top level, 13000 one level down).
+        named = {}
+        for member, found in sorted(op["members"].items()):
+            if found != "any":
+                named.setdefault(re.split(r"\.|\[\*\]", member)[-1] or member, found)
+        for member, found in op["members"].items():
+            if found == "any":
+                op["members"][member] = named.get(re.split(r"\.|\[\*\]", member)[-1], "any")
+        op["kinds"] = [op["members"][m] for m in sorted(op["members"])]
         op["members"] = sorted(op["members"])
-    return operations, sorted(versions)
+    return operations, sorted(versions), sorted(servers)
 
 
 def swift_list(items):
     return "[" + ", ".join(json.dumps(i) for i in items) + "]"
 
 
-def render(operations, versions, documents):
+def render(operations, versions, documents, servers):
     read = ", ".join(f"../shared/spec/current/{name}" for _, name in documents)
     lines = [
         "// Generated by scripts/contract-data.py from the seed documents (../shared/spec/000-004) and",
@@ -175,7 +271,9 @@ def render(operations, versions, documents):
                      f"method: {json.dumps(op['method'])}, path: {json.dumps(op['path'])}, source: {json.dumps(op['source'])},")
         lines.append(f"            query: {swift_list(op['query'])},")
         lines.append(f"            headers: {swift_list(op['headers'])},")
-        lines.append(f"            members: {swift_list(op['members'])}),")
+        lines.append(f"            members: {swift_list(op['members'])},")
+        lines.append(f"            kinds: {swift_list(op['kinds'])},")
+        lines.append(f"            statuses: {json.dumps(op['statuses'])}, defaults: {swift_list(op['defaults'])}),")
     lines += [
         "    ]",
         "",
@@ -184,19 +282,27 @@ def render(operations, versions, documents):
         "    static let apiVersions: [String: [String]] = [",
     ]
     lines += [f"        {json.dumps(contract)}: {swift_list(values)}," for contract, values in versions if values]
+    lines += [
+        "    ]",
+        "",
+        "    /// The base URLs each contract's documents give: an OpenAPI document's `servers`, the seed documents' URLs.",
+        "    static let servers: [String: [String]] = [",
+    ]
+    lines += [f"        {json.dumps(contract)}: {swift_list(urls)}," for contract, urls in servers if urls]
     lines += ["    ]", "}", ""]
     return "\n".join(lines)
 
 
 if __name__ == "__main__":
     documents = openapi_documents()
-    seed, seed_versions = seed_operations()
-    operations, versions = seed, [("seed", seed_versions)]
+    seed, seed_versions, seed_servers = seed_operations()
+    operations, versions, servers = seed, [("seed", seed_versions)], [("seed", seed_servers)]
     for contract, name in documents:
-        ops, values = openapi_operations(contract, name)
+        ops, values, urls = openapi_operations(contract, name)
         operations += ops
         versions.append((contract, values))
-    text = render(operations, versions, documents)
+        servers.append((contract, urls))
+    text = render(operations, versions, documents, servers)
     if "--check" in sys.argv:
         current = open(OUT).read() if os.path.exists(OUT) else ""
         if current != text:

@@ -13,8 +13,8 @@ package struct FixturesCommand: ParsableCommand {
 
     package static let configuration = CommandConfiguration(
         commandName: "fixtures",
-        abstract: "Audit the fixtures for recorded raw values, or scrub them in place.",
-        subcommands: [FixturesAuditCommand.self, FixturesScrubCommand.self])
+        abstract: "Audit the fixtures for recorded raw values, scrub them in place, or synthesize the cases coverage needs.",
+        subcommands: [FixturesAuditCommand.self, FixturesScrubCommand.self, FixturesSynthesizeCommand.self])
 
     /// No subcommand is a usage error, as for the root: a CI typo is not green.
     package func run() throws {

@@ -1,6 +1,7 @@
 import HarnessCore
 import HarnessReports
 import HarnessReplay
+import HarnessContractChecks
 import HarnessProject
 import Foundation
 import FoursquarePlaces
@@ -11,8 +12,11 @@ extension RunJob {
     package func execute(_ fixtures: RunFixtures) async -> RunOutcome {
         let source = FixtureSource.files(fixtures.files, loader: fixtureOptions.loader)
         let human = humanReports.wanted(junit: report) ? HumanReportCollector() : nil
+        let coverageProperties = Locked<[(String, String)]>([])
         let stream = openReport(report, mode: mode, baseURL: livePass?.baseURL ?? "replay (in-process)",
-                                        human: human)
+                                human: human, coverageProperties: coverageProperties)
+        let coverage = livePass == nil ? CoverageCollector() : nil
+        let shapes = livePass == nil ? AnswerShapes() : nil
         let contractsRun = Locked(Set<ContractID>())
         let endpointsRun = Locked(Set<BoundsCheck.Covered>())
         let selection = self.selection
@@ -30,12 +34,30 @@ extension RunJob {
             await livePass.run(source: source, stream: stream, includes: includes, worker: worker, loaded: fixtures.loaded, human: human,
                                report: report, document: document)
         } else {
-            await runReplay(source: source, stream: stream, includes: includes, phases: phases, worker: worker, human: human)
+            await runReplay(source: source, stream: stream, includes: includes, phases: phases, worker: worker, human: human,
+                            coverage: coverage, shapes: shapes)
             // The documented bounds of the endpoints the run's fixtures called, once per run (the first shard's).
             if shard == nil || shard?.index == 1 {
                 let bounds = await BoundsCheck.results(covering: endpointsRun.withLock { $0 },
                                                        filter: FixtureFilter(fixtureOptions.filter))
                 if !bounds.isEmpty { stream.add(bounds, suite: BoundsCheck.suite, fixtures: 0) }
+                // Facts of whole contracts, not of the fixtures a --filter picks.
+                if fixtureOptions.filter?.isEmpty ?? true {
+                    let defaults = await ClientDefaultsCheck.results(contracts: contractsRun.withLock { $0 })
+                    if !defaults.isEmpty { stream.add(defaults, suite: ClientDefaultsCheck.suite, fixtures: 0) }
+                }
+            }
+        }
+        // Part of a corpus (a shard, a --filter) says nothing of the whole: its coverage is printed as not judged.
+        let coverageSummary = coverageJudged == nil ? coverage?.summary : nil
+        if let coverageSummary, !coverageSummary.operations.isEmpty {
+            coverageProperties.withLock {
+                $0 = CoverageCheck.properties(coverageSummary) + [("values_not_compared_again", String(shapes?.notCompared ?? 0))]
+            }
+            let minimum = coverageMinimum
+            // A minimum of 0 everywhere asks for the numbers, not a verdict: the line, and no testcase.
+            if coverageSummary.contracts.contains(where: { minimum($0) > 0 }) {
+                stream.add(CoverageCheck.results(coverageSummary, minimum: minimum, judged: nil), suite: CoverageCheck.suite, fixtures: 0)
             }
         }
         let runTime = (ContinuousClock.now - start).seconds
@@ -49,13 +71,34 @@ extension RunJob {
                                phases.seconds(.load), phases.seconds(.run), phases.seconds(.report)))
         }
         return RunOutcome(fixtures: fixtures, stream: stream, contractsRun: contractsRun.withLock { $0 }, human: human,
-                          discoverTime: discoverTime, runTime: runTime, reportTime: reportTime)
+                          discoverTime: discoverTime, runTime: runTime, reportTime: reportTime, coverage: coverageSummary,
+                          valuesLine: shapes?.line)
+    }
+
+    /// The share each contract must reach: `FSQ_COVERAGE_MINIMUM` (a percentage for every contract, for a CI job
+    /// that replays a corpus of its own making), else the project file's `coverage.minimum`, else 100.
+    private var coverageMinimum: @Sendable (String) -> Double {
+        let project = self.project
+        if let text = ProcessInfo.processInfo.environment[CoverageCheck.minimumVariable], let all = Double(text), (0...100).contains(all) {
+            return { _ in all }
+        }
+        return { project.coverageMinimum(for: $0) }
+    }
+
+    /// Why this run's coverage says nothing of the corpus (it went over part of it), or nil when it does.
+    package var coverageJudged: String? {
+        if let shardText { return "shard \(shardText) runs part of the fixtures; run them all to judge coverage" }
+        if let filter = fixtureOptions.filter, !filter.isEmpty { return "--filter \(filter) runs part of the fixtures" }
+        return nil
     }
 
     /// Replays every fixture in process, twice as many at once as there are cores.
     private func runReplay(source: FixtureSource, stream: ReportStream, includes: @escaping @Sendable (Fixture) -> Bool,
-                           phases: PhaseTimes?, worker: WorkerContext?, human: HumanReportCollector?) async {
+                           phases: PhaseTimes?, worker: WorkerContext?, human: HumanReportCollector?,
+                           coverage: CoverageCollector?, shapes: AnswerShapes?) async {
         var strategy = ReplayStrategy(authStyles: auth.choice.styles, apiVersion: auth.version)
+        strategy.coverage = coverage
+        strategy.shapes = shapes
         strategy.document = document
         strategy.versionByContract = auth.apiVersion == nil
         strategy.fixturesRoot = fixtureOptions.loader.root
@@ -69,7 +112,8 @@ extension RunJob {
     }
 
     /// The report stream, or one that only tallies when the file cannot be opened (the run still goes on).
-    package func openReport(_ report: String, mode: String, baseURL: String, human: HumanReportCollector? = nil) -> ReportStream {
+    package func openReport(_ report: String, mode: String, baseURL: String, human: HumanReportCollector? = nil,
+                            coverageProperties: Locked<[(String, String)]>? = nil) -> ReportStream {
         let properties: [(String, String)] = [
             ("mode", mode),
             ("auth_styles", auth.choice.styles.map(\.rawValue).joined(separator: ",")),
@@ -78,9 +122,13 @@ extension RunJob {
             ("tool_version", ToolVersion.current),
             ("fixtures_folder", fixtureOptions.folder),
         ] + (fixtureOptions.contract.map { [("contract", $0)] } ?? [])
-        let harness = HarnessReport(properties: properties,
+        var harness = HarnessReport(properties: properties,
                                     options: HarnessReport.writerOptions(fileAttributes: junitShape.junitFileAttributes,
                                                                          rootTotals: junitShape.junitRootTotals))
+        if let coverageProperties {
+            // Known only once every fixture ran, just before the coverage suite opens.
+            harness.suiteProperties = { suite in suite == CoverageCheck.suite ? coverageProperties.withLock { $0 } : [] }
+        }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: report, isDirectory: &isDirectory), isDirectory.boolValue {
             return ReportStream(report: harness, path: report, failure: "is a folder; give a file path such as \(report)/junit.xml",

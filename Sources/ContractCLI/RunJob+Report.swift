@@ -29,6 +29,12 @@ extension RunJob {
         }
         if let problem = Selection.authProblem(auth.choice.styles, contracts: outcome.contractsRun) { throw UsageFailure(problem) }
         print(Summary.render(tally))
+        if let coverage = outcome.coverage, !coverage.operations.isEmpty {
+            print(coverage.line)
+        } else if !live, let reason = coverageJudged {
+            print("coverage: not judged: \(reason)")
+        }
+        if let line = outcome.valuesLine { print(line) }
         livePass?.afterSummary(folder: fixtureOptions.folder).forEach { print($0) }
         // Old fixtures, stale ones, flaky cases and what the calls cost, after the run's own step summary.
         var stepSummaryTail = ""

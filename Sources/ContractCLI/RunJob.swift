@@ -70,6 +70,10 @@ package struct RunJob {
             }
             livePass = try collaborators.liveVerbs.needed(for: "run --live", trait: "Live").livePass(command, project: project, selection: selection)
         }
+        if let text = ProcessInfo.processInfo.environment[CoverageCheck.minimumVariable], !live,
+           !(Double(text).map { (0...100).contains($0) } ?? false) {
+            throw UsageFailure("\(CoverageCheck.minimumVariable)='\(text)' is not a percentage from 0 to 100; set a number such as 90, or unset it")
+        }
         let document = try command.openapi.check(verb: "fsq-contract run", project: project, loader: collaborators.documentLoader)
         return RunJob(fixtureOptions: command.fixtureOptions, auth: command.authFlags, junitShape: command.junitShape,
                       humanReports: command.humanReports, live: live, timings: command.timings, project: project, report: report,
@@ -91,8 +95,9 @@ package struct RunJob {
             let all = files.map(fixtureOptions.loader.load)
             // Said from the files this run read once, not from a second walk of the folder.
             if !livePass.followsDrift, let line = fixtureOptions.leftOutLine(selection, loaded: all) { print(line) }
+            // Synthesized fixtures are replay's: a live run has no recording of the API to compare them with.
             loaded = all.filter { item in
-                if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) }
+                if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) && !fixture.isSynthesized }
                 return false
             }
             // The run goes over the selected contracts' files (and broken ones, which it reports): the progress
@@ -100,7 +105,8 @@ package struct RunJob {
             var kept: Set<String> = []
             for item in all {
                 switch item {
-                case let .fixture(fixture): if selection.includes(contract: fixture.contract) { kept.insert(item.relativePath) }
+                case let .fixture(fixture):
+                    if selection.includes(contract: fixture.contract), !fixture.isSynthesized { kept.insert(item.relativePath) }
                 case .broken: kept.insert(item.relativePath)
                 }
             }

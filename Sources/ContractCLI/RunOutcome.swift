@@ -1,6 +1,7 @@
 import HarnessCore
 import HarnessReports
 import HarnessReplay
+import HarnessContractChecks
 import HarnessProject
 import Foundation
 import FoursquarePlaces
@@ -15,4 +16,8 @@ package struct RunOutcome {
     package let human: HumanReportCollector?
     /// Seconds spent discovering the files, loading and running them, and finishing the report.
     package let discoverTime: Double, runTime: Double, reportTime: Double
+    /// Replay's coverage of the contracts it ran; nil for a live run.
+    package var coverage: CoverageSummary? = nil
+    /// How many answers' values were not compared again (`AnswerShapes`); nil when every answer's were.
+    package var valuesLine: String? = nil
 }

@@ -19,9 +19,16 @@ struct DocumentedOperation: Sendable {
     let headers: [String]
     /// JSON paths with `[*]` for array elements: `$.results[*].location.formatted_address`.
     let members: Set<String>
+    /// Each member's type as the document gives it (`string`, `integer`, `number`, `boolean`, `array`, `object`,
+    /// then ` enum a|b` or a format such as ` date-time`): what a synthetic answer writes there.
+    let kinds: [String: String]
+    /// The statuses the document describes (a seed document's `500...599` as 500).
+    let statuses: [Int]
+    /// Query parameters with a documented default, as `name=JSON`: `dry_run=true`.
+    let defaults: [String]
 
     init(contract: String, endpoint: String, method: String, path: String, source: String,
-         query: [String], headers: [String], members: [String]) {
+         query: [String], headers: [String], members: [String], kinds: [String] = [], statuses: [Int] = [], defaults: [String] = []) {
         self.contract = contract
         self.endpoint = endpoint
         self.method = method
@@ -30,6 +37,9 @@ struct DocumentedOperation: Sendable {
         self.query = query
         self.headers = headers
         self.members = Set(members)
+        self.kinds = Dictionary(zip(members, kinds), uniquingKeysWith: { first, _ in first })
+        self.statuses = statuses
+        self.defaults = defaults
     }
 
     private static let index: [String: DocumentedOperation] = Dictionary(

@@ -38,9 +38,17 @@ enum RetryTable {
         }
         let header = fixture.response.headers["retry-after"].map { $0.trimmingCharacters(in: .whitespaces) }
         let seconds = header.flatMap(Double.init)
+        // RFC 9110 §10.2.3: delay-seconds, or an HTTP-date whose delay is counted from now (a past one is no delay).
+        let date = seconds == nil ? header.flatMap(HTTPDate.parse) : nil
         if row.readsRetryAfter, let seconds, error.retryAfter != seconds {
             problems.append("retryAfter: the answer's Retry-After is \(header ?? "")s on HTTP \(status); the client holds "
                 + (error.retryAfter.map { "\($0)s" } ?? "nil"))
+        } else if row.readsRetryAfter, let date {
+            let delay = max(0, date.timeIntervalSinceNow)
+            if error.retryAfter.map({ abs($0 - delay) > 5 }) ?? true {
+                problems.append("retryAfter: the answer's Retry-After is the HTTP-date \(header ?? ""), \(Int(delay.rounded()))s from now, "
+                    + "on HTTP \(status); the client holds " + (error.retryAfter.map { "\($0)s" } ?? "nil"))
+            }
         } else if !row.readsRetryAfter, let held = error.retryAfter {
             problems.append("retryAfter: HTTP \(status) carries no retry time (\(row.reason)); the client holds \(held)s")
         }

@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import Foundation
 import FixtureFormat
 import FoursquarePlaces
@@ -13,18 +14,24 @@ enum ValueConformance {
     /// One line per member that did not arrive: `$.results[0].location.formatted_address: in the answer and the
     /// document; the model holds nil`. Empty when every documented member arrived.
     package static func problems(body: Data, decoded: Any, operation: DocumentedOperation) -> [String] {
-        guard let root = JSONValue.parse(body) else { return [] }
+        check(body: body, decoded: decoded, operation: operation).problems
+    }
+
+    /// The problems, and the documented members the answer holds with a value (`MemberTree.paths` indices): what
+    /// the run's coverage counts as exercised.
+    static func check(body: Data, decoded: Any, operation: DocumentedOperation) -> (problems: [String], exercised: [Int]) {
+        guard let root = JSONValue.parse(body) else { return ([], []) }
         var walker = Walker(contract: operation.contract)
         let tree = MemberTree.of(operation)
         if case .array = root, let wrapper = ValueDeparture.bareArrayWrapper(endpoint: operation.endpoint, contract: operation.contract),
            let node = tree.members[wrapper],
            let held = Mirror(reflecting: decoded).children.first(where: { $0.label == wrapper })?.value {
             // A declared bare-array answer: its elements are the wrapper's (`ValueDeparture.bareArrays`).
-            walker.compare(root, held, node: node)
+            walker.compare(root, Held(held), node: node)
         } else {
-            walker.compare(root, decoded, node: tree)
+            walker.compare(root, Held(decoded), node: tree)
         }
-        return walker.problems
+        return (walker.problems, walker.exercised)
     }
 
     /// An operation's documented members as a tree: a member's node holds its own members and its elements',
@@ -32,6 +39,20 @@ enum ValueConformance {
     final class MemberTree: @unchecked Sendable {
         var members: [String: MemberTree] = [:]
         var elements: MemberTree?
+        /// This node's place in its root's `paths`.
+        var index = 0
+        /// The root's: each node's member path (`$.results[*].name`), by index; `$` itself is 0.
+        var paths: [String] = ["$"]
+        /// The root's: documented members a departure cuts off, each with the departure's reason.
+        var departed: [String: String] = [:]
+
+        private func child(_ existing: MemberTree?, root: MemberTree, path: String) -> MemberTree {
+            if let existing { return existing }
+            let node = MemberTree()
+            node.index = root.paths.count
+            root.paths.append(path)
+            return node
+        }
 
         private static let cache = Locked<[String: MemberTree]>([:])
 
@@ -42,13 +63,19 @@ enum ValueConformance {
             let departed = ValueDeparture.anywhere[operation.contract] ?? []
             let exact = ValueDeparture.exact[operation.contract] ?? []
             let longest = departed.map(\.count).max() ?? 0
-            for member in operation.members where !exact.contains(member) {
+            for member in operation.members.sorted() {
+                // An exact departure leaves out its member and everything under it.
+                if let cut = exact.first(where: { member == $0 || member.hasPrefix($0 + ".") || member.hasPrefix($0 + "[") }) {
+                    root.departed[member] = ValueDeparture.reason(member: cut, contract: operation.contract)
+                    continue
+                }
                 var node = root
                 var names: [String] = []
                 var rest = member.dropFirst()  // "$"
                 walk: while !rest.isEmpty {
                     if rest.hasPrefix("[*]") {
-                        if node.elements == nil { node.elements = MemberTree() }
+                        let path = String(member[..<rest.index(rest.startIndex, offsetBy: 3)])
+                        node.elements = node.child(node.elements, root: root, path: path)
                         node = node.elements!
                         rest = rest.dropFirst(3)
                     } else {
@@ -57,9 +84,10 @@ enum ValueConformance {
                         let name = String(rest[..<end])
                         names.append(name)
                         for length in 1...max(1, min(longest, names.count)) where departed.contains(Array(names.suffix(length))) {
+                            root.departed[member] = ValueDeparture.reason(suffix: Array(names.suffix(length)), contract: operation.contract)
                             break walk
                         }
-                        if node.members[name] == nil { node.members[name] = MemberTree() }
+                        node.members[name] = node.child(node.members[name], root: root, path: String(member[..<end]))
                         node = node.members[name]!
                         rest = rest[end...]
                     }
@@ -70,27 +98,55 @@ enum ValueConformance {
         }
     }
 
-    /// A model type's stored properties as the check names them: snake_case of each label, to its position.
-    /// Built once per type (reflection is the check's cost), shared by every answer of the run.
+    /// A model type's stored properties as the check names them: snake_case of each label, to the field's byte
+    /// offset and a reader of its type. Learnt once per type from the runtime's field records, so reading a
+    /// property is a copy from memory; `Mirror` looked each field's type up by its mangled name for every value,
+    /// which made the check cost more than the rest of replay on answers shaped like real ones (issue 58).
     private struct Layout: @unchecked Sendable {
-        let offsets: [String: Int]
+        /// A struct is read field by field; anything else (a class, say) through `Mirror`, as before.
+        let isStruct: Bool
+        let fields: [String: Field]
+        /// Calls its closure with the address of a struct's bytes (a copy of the value, held for the call).
+        let withBytes: (Any, (UnsafeRawPointer) -> Void) -> Void
         /// The type's name without module or enclosing types, for `ValueNaming`'s owner-scoped exceptions.
         let name: String
 
+        struct Field {
+            let offset: Int
+            let read: (UnsafeRawPointer) -> Held
+        }
+
         private static let cache = Locked<[ObjectIdentifier: Layout]>([:])
 
-        static func of(_ model: Any, _ mirror: Mirror) -> Layout {
+        static func of(_ model: Any) -> Layout {
             let type = Swift.type(of: model)
             let key = ObjectIdentifier(type)
             if let known = cache.withLock({ $0[key] }) { return known }
-            var offsets: [String: Int] = [:]
-            for (offset, child) in mirror.children.enumerated() {
-                guard let label = child.label else { continue }
-                offsets[ValueNaming.snakeCase(label)] = offset
+            let style = Mirror(reflecting: model).displayStyle
+            var fields: [String: Field] = [:]
+            var isStruct = style == .struct
+            if isStruct {
+                isStruct = _forEachField(of: type) { label, offset, fieldType, _ in
+                    fields[ValueNaming.snakeCase(String(cString: label))] = Field(offset: offset, read: _openExistential(fieldType, do: reader))
+                    return true
+                }
             }
-            let layout = Layout(offsets: offsets, name: "\(type)")
+            if !isStruct {
+                fields = [:]
+                for (offset, child) in Mirror(reflecting: model).children.enumerated() {
+                    guard let label = child.label else { continue }
+                    fields[ValueNaming.snakeCase(label)] = Field(offset: offset, read: { _ in .absent })
+                }
+            }
+            let layout = Layout(isStruct: isStruct, fields: fields, withBytes: _openExistential(type, do: projector), name: "\(type)")
             cache.withLock { $0[key] = layout }
             return layout
+        }
+
+        /// Whether `model`'s type is one the check reads as an object (a struct or a class).
+        static func isObject(_ model: Any) -> Bool {
+            let style = Mirror(reflecting: model).displayStyle
+            return style == .struct || style == .class
         }
     }
 
@@ -106,6 +162,8 @@ enum ValueConformance {
         /// The contract's naming exceptions, fetched once per answer.
         let naming: [String: [ValueNaming.Exception]]
         var steps: [Step] = []
+        /// The `MemberTree` indices of the members the answer holds with a value.
+        var exercised: [Int] = []
 
         init(contract: String) {
             self.contract = contract
@@ -124,18 +182,37 @@ enum ValueConformance {
 
         mutating func problem(_ text: String) { problems.append("\(pointer): \(text)") }
 
-        mutating func compare(_ json: JSONValue, _ held: Any, node: MemberTree) {
-            let value = unwrapped(held)
+        mutating func compare(_ json: JSONValue, _ held: Held, node: MemberTree) {
             switch json {
             case .null:
-                if let value { problem("the answer holds null; the model holds \(shown(value))") }
+                if !held.isAbsent { problem("the answer holds null; the model holds \(shown(held.any!))") }
                 return
             case .captured:
                 return
             default:
+                exercised.append(node.index)
+            }
+            // The common cases first, read without a cast: a string, a number or a flag property.
+            switch (json, held) {
+            case (_, .absent):
+                problem("in the answer and the document; the model holds nil")
+                return
+            case let (.string(text), .text(got)):
+                if got != text { problem("the answer holds \(quoted(text)); the model holds \(quoted(got))") }
+                return
+            case let (.number(text), .integer(got)):
+                if Double(text).flatMap({ Int(exactly: $0) }) != got { problem("the answer holds \(text); the model holds \(got)") }
+                return
+            case let (.number(text), .decimal(got)):
+                if !Self.sameNumber(text, got) { problem("the answer holds \(text); the model holds \(got)") }
+                return
+            case let (.bool(flag), .flag(got)):
+                if got != flag { problem("the answer holds \(flag); the model holds \(got)") }
+                return
+            default:
                 break
             }
-            guard let value else {
+            guard let value = held.any.flatMap(unwrapped) else {
                 problem("in the answer and the document; the model holds nil")
                 return
             }
@@ -161,7 +238,7 @@ enum ValueConformance {
                 guard let elementNode = node.elements else { return }
                 for (index, (element, child)) in zip(elements, mirror.children).enumerated() {
                     steps.append(.index(index))
-                    compare(element, child.value, node: elementNode)
+                    compare(element, Held(child.value), node: elementNode)
                     steps.removeLast()
                 }
             case let .object(jsonMembers):
@@ -173,23 +250,37 @@ enum ValueConformance {
 
         mutating func object(_ jsonMembers: [(key: String, value: JSONValue)], model: Any, node: MemberTree) {
             guard !node.members.isEmpty else { return }
-            let mirror = Mirror(reflecting: model)
-            guard mirror.displayStyle == .struct || mirror.displayStyle == .class else {
+            let layout = Layout.of(model)
+            guard layout.isStruct || Layout.isObject(model) else {
                 problem("the answer holds an object; the model holds \(shown(model))")
                 return
             }
-            let layout = Layout.of(model, mirror)
-            let children = mirror.children
+            if layout.isStruct {
+                layout.withBytes(model) { base in
+                    members(jsonMembers, node: node, layout: layout, model: model) { field in field.read(base + field.offset) }
+                }
+            } else {
+                let children = Mirror(reflecting: model).children
+                members(jsonMembers, node: node, layout: layout, model: model) { field in
+                    Held(children[children.index(children.startIndex, offsetBy: field.offset)].value)
+                }
+            }
+        }
+
+        /// Each documented member of the answer's object against the property it names.
+        mutating func members(_ jsonMembers: [(key: String, value: JSONValue)], node: MemberTree, layout: Layout, model: Any,
+                              read: (Layout.Field) -> Held) {
             for (key, json) in jsonMembers {
                 guard let memberNode = node.members[key] else { continue }
                 steps.append(.member(key))
                 defer { steps.removeLast() }
                 let property = naming[key].map { ValueNaming.propertyKey(member: key, among: $0, owner: layout.name) } ?? key
-                guard let offset = layout.offsets[property] else {
+                guard let field = layout.fields[property] else {
+                    if case .null = json {} else { exercised.append(memberNode.index) }
                     problem("in the answer and the document; \(typeName(model)) has no property for it")
                     continue
                 }
-                compare(json, children[children.index(children.startIndex, offsetBy: offset)].value, node: memberNode)
+                compare(json, read(field), node: memberNode)
             }
         }
 
@@ -220,6 +311,11 @@ enum ValueConformance {
 
         /// The same number: an integer property holds the answer's integer exactly; a decimal one its value to
         /// the precision a `Double` keeps.
+        static func sameNumber(_ text: String, _ double: Double) -> Bool {
+            guard let number = Double(text) else { return false }
+            return double == number || abs(double - number) <= abs(number) * 1e-12
+        }
+
         static func sameNumber(_ text: String, _ value: Any) -> Bool {
             guard let number = Double(text) else { return false }
             switch value {
@@ -239,6 +335,8 @@ enum ValueConformance {
 /// An `Optional` seen through `Any`.
 private protocol AnyOptional {
     var wrappedAny: Any? { get }
+    /// The optional stored at `address`: absent when nil, else its value.
+    static func held(at address: UnsafeRawPointer) -> Held
 }
 
 extension Optional: AnyOptional {
@@ -246,6 +344,66 @@ extension Optional: AnyOptional {
         switch self {
         case let .some(value): return unwrapped(value)
         case .none: return nil
+        }
+    }
+
+    fileprivate static func held(at address: UnsafeRawPointer) -> Held {
+        guard let value = address.load(as: Self.self) else { return .absent }
+        return .value(value)
+    }
+}
+
+/// A property's value as the walk reads it: a string, number or flag without a cast, anything else as `Any`.
+enum Held {
+    case absent
+    case text(String)
+    case integer(Int)
+    case decimal(Double)
+    case flag(Bool)
+    case value(Any)
+
+    /// `value` as read through reflection (`Mirror`), its `Optional` layers still on.
+    init(_ value: Any) { self = .value(value) }
+
+    var isAbsent: Bool {
+        if case .absent = self { return true }
+        if case let .value(value) = self { return unwrapped(value) == nil }
+        return false
+    }
+
+    /// The value as `Any`; nil when absent.
+    var any: Any? {
+        switch self {
+        case .absent: return nil
+        case let .text(text): return text
+        case let .integer(number): return number
+        case let .decimal(number): return number
+        case let .flag(flag): return flag
+        case let .value(value): return unwrapped(value)
+        }
+    }
+}
+
+/// The reader of a field of type `Field` at a raw address, chosen once per field from its type: the scalar types
+/// the models use are read as such; an `Optional` is unwrapped by its own type, not by a cast per value.
+private func reader<Field>(_: Field.Type) -> (UnsafeRawPointer) -> Held {
+    if Field.self == String?.self { return { $0.load(as: String?.self).map(Held.text) ?? .absent } }
+    if Field.self == String.self { return { .text($0.load(as: String.self)) } }
+    if Field.self == Int?.self { return { $0.load(as: Int?.self).map(Held.integer) ?? .absent } }
+    if Field.self == Int.self { return { .integer($0.load(as: Int.self)) } }
+    if Field.self == Double?.self { return { $0.load(as: Double?.self).map(Held.decimal) ?? .absent } }
+    if Field.self == Double.self { return { .decimal($0.load(as: Double.self)) } }
+    if Field.self == Bool?.self { return { $0.load(as: Bool?.self).map(Held.flag) ?? .absent } }
+    if Field.self == Bool.self { return { .flag($0.load(as: Bool.self)) } }
+    if let optional = Field.self as? any AnyOptional.Type { return { optional.held(at: $0) } }
+    return { .value($0.load(as: Field.self)) }
+}
+
+/// Calls `body` with the address of a `Model`'s bytes; a struct with no stored property has none to read.
+private func projector<Model>(_: Model.Type) -> (Any, (UnsafeRawPointer) -> Void) -> Void {
+    { model, body in
+        withUnsafeBytes(of: model as! Model) { bytes in
+            if let base = bytes.baseAddress { body(base) }
         }
     }
 }

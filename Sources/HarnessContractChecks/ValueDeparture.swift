@@ -26,6 +26,15 @@ struct ValueDeparture: Sendable {
                        reason: "a bare {\"type\": \"object\"} in the document; not modelled (DocumentDepartures)"),
         ValueDeparture(contract: "2025-06-17", member: "$.venues[*].woes[*].rolled_back",
                        reason: "a bare {\"type\": \"object\"} in the document; not modelled (DocumentDepartures)"),
+        ValueDeparture(contract: "2025-06-17", member: "$.results[*].debug",
+                       reason: "an autocomplete result's ranking diagnostics (debug.score): the API's, not a fact about the "
+                           + "suggestion; not modelled (DocumentDepartures)"),
+        ValueDeparture(contract: "2025-06-17", member: "$[*].tip",
+                       reason: "a photo's tip: the document nests a tip in each photo and a photo in each tip without end; "
+                           + "Photo and Tip stay plain values, so read the tip with place-tips (DocumentDepartures)"),
+        ValueDeparture(contract: "2025-06-17", member: "$[*].photo",
+                       reason: "a tip's photo: the document nests a photo in each tip and a tip in each photo without end; "
+                           + "Tip and Photo stay plain values, so read the photo with place-photos (DocumentDepartures)"),
     ] + photoShaped(owners: ["icon", "logo"], contract: "2025-06-17")
 
     /// The document gives a category `icon` and a chain `logo` the photo schema; the client reads the two members
@@ -46,6 +55,17 @@ struct ValueDeparture: Sendable {
     /// member's path ends with.
     static let anywhere: [String: Set<[String]>] = Dictionary(grouping: all.filter { $0.member.hasPrefix("**.") }, by: \.contract)
         .mapValues { Set($0.map { $0.member.dropFirst(3).split(separator: ".").map(String.init) }) }
+
+    /// The reason of the exact departure `member` of `contract`.
+    static func reason(member: String, contract: String) -> String {
+        all.first { $0.contract == contract && $0.member == member }?.reason ?? "a declared departure"
+    }
+
+    /// The reason of the departure anywhere whose member names end a path with `suffix`.
+    static func reason(suffix: [String], contract: String) -> String {
+        let member = "**." + suffix.joined(separator: ".")
+        return all.first { $0.contract == contract && $0.member == member }?.reason ?? "a declared departure"
+    }
 
     /// An answer whose documented `{"wrapper": [...]}` may come as the bare array: its elements are read as
     /// the wrapper's, so the same documented members are checked in either shape.

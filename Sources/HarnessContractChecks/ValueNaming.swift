@@ -30,6 +30,10 @@ struct ValueNaming: Sendable {
                   reason: "Swift names drop the fsq_ prefix of an id"),
         Exception(contract: "2025-06-17", member: "matched_fsq_place_id", property: "matchedPlaceID",
                   reason: "Swift names drop the fsq_ prefix of an id"),
+        Exception(contract: "2025-06-17", member: "matched_fsq_place", property: "matchedPlace",
+                  reason: "Swift names drop the fsq_ prefix: the place a suggestion matched"),
+        Exception(contract: "2025-06-17", owner: "MatchedPlace", member: "fsq_place_id", property: "placeID",
+                  reason: "a matched place names the place; it is not Identifiable"),
     ]
 
     private static let byContract: [String: [String: [Exception]]] = Dictionary(

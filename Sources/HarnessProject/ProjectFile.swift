@@ -51,6 +51,14 @@ package struct ProjectFile: Sendable, Equatable {
     /// keeping it); nil or false: it writes synthetic values, and `fixtures audit` fails on any fixture that holds
     /// raw ones.
     package var keepValues: Bool?
+    /// `coverage.minimum`: the share of each contract's documented members, statuses and header forms that replay
+    /// must exercise, in percent, by contract; `*` for every contract the file does not name. 100 when absent.
+    package var coverageMinimum: [String: Double] = [:]
+
+    /// The coverage `contract` must reach, in percent.
+    package func coverageMinimum(for contract: String) -> Double {
+        coverageMinimum[contract] ?? coverageMinimum["*"] ?? 100
+    }
 
     /// `drift`'s defaults.
     package struct Drift: Sendable, Equatable {
@@ -136,6 +144,7 @@ package struct ProjectFile: Sendable, Equatable {
         project.fixtureMaxAgeDays = decoded.fixtureMaxAgeDays
         project.baseline = resolve(decoded.baseline)
         project.keepValues = decoded.keepValues
+        project.coverageMinimum = decoded.coverage?.minimum ?? [:]
         return project
     }
 
@@ -157,10 +166,11 @@ package struct ProjectFile: Sendable, Equatable {
         var baseline: String?
         var allowWrites: [String]?
         var keepValues: Bool?
+        var coverage: CoverageContents?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi
-            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites, keepValues
+            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites, keepValues, coverage
         }
 
         init(from decoder: any Decoder) throws {
@@ -207,6 +217,36 @@ package struct ProjectFile: Sendable, Equatable {
             fixtureMaxAgeDays = try container.decodeIfPresent(Int.self, forKey: .fixtureMaxAgeDays)
             baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
             keepValues = try container.decodeIfPresent(Bool.self, forKey: .keepValues)
+            coverage = try container.decodeIfPresent(CoverageContents.self, forKey: .coverage)
+        }
+    }
+
+    /// `"coverage": {"minimum": 95}` for every contract, or `{"minimum": {"seed": 90, "2025-06-17": 100}}`.
+    struct CoverageContents: Decodable {
+        var minimum: [String: Double]?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case minimum }
+
+        init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue))
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            func invalid(_ reason: String) -> ConfigFile.InvalidValue {
+                ConfigFile.InvalidValue(codingPath: decoder.codingPath + [CodingKeys.minimum], reason: reason)
+            }
+            guard container.contains(.minimum) else { return }
+            if let all = try? container.decode(Double.self, forKey: .minimum) {
+                minimum = ["*": all]
+            } else if let byContract = try? container.decode([String: Double].self, forKey: .minimum) {
+                if let unknown = byContract.keys.sorted().first(where: { $0 != "*" && Contract.named(ContractID($0)) == nil }) {
+                    throw invalid("unknown contract '\(unknown)' (known: \(Contract.knownList))")
+                }
+                minimum = byContract
+            } else {
+                throw invalid("is neither a percentage (0 to 100) nor an object of them by contract, such as {\"seed\": 90}")
+            }
+            if let (name, value) = minimum?.first(where: { !(0...100).contains($0.value) }) {
+                throw invalid("\(value) for \(name == "*" ? "every contract" : name) is not a percentage from 0 to 100")
+            }
         }
     }
 

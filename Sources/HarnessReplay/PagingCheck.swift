@@ -12,9 +12,26 @@ import HarnessCore
 /// - `nextRequest(after:)` (a stored `nextCursor`), for a request type that pages: to the link's path, with the first
 ///   request's query and the link's `cursor`.
 package enum PagingCheck {
-    /// The target of the first `rel="next"` link of a recorded `Link` header (RFC 8288), as its path
-    /// (percent-decoded) and decoded query; nil when the answer names no next page.
-    package static func recordedNext(_ headers: [String: String]) -> (path: String, query: [String: String])? {
+    /// The target of a `rel="next"` link: its path (percent-decoded), its query by name, and every query item in
+    /// order, repeats kept, so the next request is compared as a multiset (nothing dropped, added or doubled).
+    package struct NextLink: Sendable {
+        package let path: String
+        package let query: [String: String]
+        package let items: [QueryPair]
+    }
+
+    /// One query item, decoded.
+    package struct QueryPair: Sendable, Hashable, Comparable, CustomStringConvertible {
+        package let name: String
+        package let value: String
+
+        package static func < (a: QueryPair, b: QueryPair) -> Bool { (a.name, a.value) < (b.name, b.value) }
+        package var description: String { "\(name)=\(value)" }
+    }
+
+    /// The target of the first `rel="next"` link of a recorded `Link` header (RFC 8288); nil when the answer
+    /// names no next page.
+    package static func recordedNext(_ headers: [String: String]) -> NextLink? {
         guard let value = headers.first(where: { $0.key.lowercased() == "link" })?.value else { return nil }
         var rest = Substring(value)
         while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
@@ -28,9 +45,10 @@ package enum PagingCheck {
                 return parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \",")).lowercased().split(separator: " ")
             }
             if relations.joined().contains("next"), let components = URLComponents(string: target) {
+                let items = (components.queryItems ?? []).map { QueryPair(name: $0.name, value: $0.value ?? "") }
                 var query: [String: String] = [:]
-                for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
-                return (components.path, query)
+                for item in items { query[item.name] = item.value }
+                return NextLink(path: components.path, query: query, items: items)
             }
             rest = after[end...]
         }
@@ -52,7 +70,7 @@ package enum PagingCheck {
     }
 
     private static func judge(
-        fixture: Fixture, next: (path: String, query: [String: String]), auth: AuthStyle, key: APIKey, apiVersion: String
+        fixture: Fixture, next: NextLink, auth: AuthStyle, key: APIKey, apiVersion: String
     ) async -> Verdict {
         let request: any EndpointRequest
         do {
@@ -80,7 +98,7 @@ package enum PagingCheck {
     /// `pages(_:)`: two pages; the second request must be the link's.
     private static func followingLinks<R: EndpointRequest>(
         _ request: R, client: FoursquareClient, transport: ReplayTransport,
-        next: (path: String, query: [String: String]), recorded: String
+        next: NextLink, recorded: String
     ) async -> [String] {
         var pages = client.pages(request).makeAsyncIterator()
         do {
@@ -95,7 +113,7 @@ package enum PagingCheck {
         }
         let sent = transport.requests
         guard sent.count == 2 else { return ["pages(_:) sent \(sent.count) requests for two pages; \(recorded)"] }
-        var problems = differences(sent: sent[1], path: next.path, query: next.query, via: "pages(_:)", recorded: recorded)
+        var problems = differences(sent: sent[1], first: sent[0], path: next.path, query: next.items, via: "pages(_:)", recorded: recorded)
         if sent[1].method != sent[0].method {
             problems.append("pages(_:): the next page's request is \(sent[1].method), the first was \(sent[0].method)")
         }
@@ -110,7 +128,7 @@ package enum PagingCheck {
     /// `nextRequest(after:)` with the first page's answer, sent: the first request's query with the link's cursor.
     private static func storingCursor<R: PagedRequest>(
         _ request: R, client: FoursquareClient, transport: ReplayTransport, fixture: Fixture,
-        next: (path: String, query: [String: String]), recorded: String
+        next: NextLink, recorded: String
     ) async -> [String] {
         let first: APIResponse<R.Response>
         do {
@@ -124,20 +142,29 @@ package enum PagingCheck {
         _ = try? await client.response(to: following)
         let sent = transport.requests
         guard sent.count == 2 else { return ["nextRequest(after:): the client sent \(sent.count - 1) requests for the next page; \(recorded)"] }
-        var query = fixture.request.query
-        query["cursor"] = next.query["cursor"]
-        return differences(sent: sent[1], path: next.path, query: query, via: "nextRequest(after:)", recorded: recorded)
+        // The first request's query as sent (its own items, repeats kept), with the link's cursor in place of its own.
+        let firstItems = pairs(of: sent[0]).filter { $0.name != "cursor" }
+        let query = firstItems + next.items.filter { $0.name == "cursor" }
+        return differences(sent: sent[1], first: sent[0], path: next.path, query: query, via: "nextRequest(after:)", recorded: recorded)
     }
 
-    private static func differences(
-        sent: HTTPRequest, path: String, query want: [String: String], via: String, recorded: String
+    /// A request's query items, decoded, in order.
+    static func pairs(of request: HTTPRequest) -> [QueryPair] {
+        (URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { QueryPair(name: $0.name, value: $0.value ?? "") }
+    }
+
+    /// The whole next request against the expectation: the same scheme, host and port as the first request, the
+    /// link's path, and the query as a multiset, so an item dropped, added or sent twice shows.
+    static func differences(
+        sent: HTTPRequest, first: HTTPRequest, path: String, query want: [QueryPair], via: String, recorded: String
     ) -> [String] {
         let components = URLComponents(url: sent.url, resolvingAgainstBaseURL: false)
-        var got: [String: String] = [:]
-        for item in components?.queryItems ?? [] { got[item.name] = item.value ?? "" }
+        let firstComponents = URLComponents(url: first.url, resolvingAgainstBaseURL: false)
+        let got = pairs(of: sent)
         var problems: [String] = []
         // The cursor first: it is what the next page is.
-        switch (want["cursor"], got["cursor"]) {
+        let wantCursor = want.first { $0.name == "cursor" }?.value, gotCursor = got.first { $0.name == "cursor" }?.value
+        switch (wantCursor, gotCursor) {
         case (_?, nil): problems.append("\(via): the next page's request carries no cursor; \(recorded)")
         case let (w?, g?) where w != g: problems.append("\(via): the next page's request sends cursor=\(g); \(recorded)")
         default: break
@@ -145,8 +172,21 @@ package enum PagingCheck {
         if let sentPath = components?.path, sentPath != path {
             problems.append("\(via): the next page's request goes to \(sentPath); \(recorded)")
         }
-        for name in Set(want.keys).union(got.keys).sorted() where name != "cursor" && want[name] != got[name] {
-            problems.append("\(via): the next page's request sends \(name)=\(got[name] ?? "nothing"); expected \(want[name] ?? "nothing") (\(recorded))")
+        if components?.scheme != firstComponents?.scheme || components?.host != firstComponents?.host || components?.port != firstComponents?.port {
+            problems.append("\(via): the next page's request goes to \(components?.scheme ?? "")://\(components?.host ?? "")"
+                + "\(components?.port.map { ":\($0)" } ?? ""); the first went to \(firstComponents?.scheme ?? "")://\(firstComponents?.host ?? "")"
+                + "\(firstComponents?.port.map { ":\($0)" } ?? "")")
+        }
+        var missing = want.sorted(), extra: [QueryPair] = []
+        for item in got.sorted() {
+            if let index = missing.firstIndex(of: item) { missing.remove(at: index) } else { extra.append(item) }
+        }
+        for item in missing where !(item.name == "cursor" && problems.first?.contains("cursor") == true) {
+            problems.append("\(via): the next page's request drops \(item) (\(recorded))")
+        }
+        for item in extra where !(item.name == "cursor" && problems.first?.contains("cursor") == true) {
+            let doubled = want.contains(item)
+            problems.append("\(via): the next page's request \(doubled ? "sends \(item) twice" : "adds \(item)") (\(recorded))")
         }
         return problems
     }

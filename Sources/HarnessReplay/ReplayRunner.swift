@@ -36,6 +36,11 @@ package struct ReplayStrategy: RunStrategy {
     /// Whether a fixture of a dated contract is replayed with its contract's version rather than `apiVersion`
     /// (true unless `--api-version` was given): a run over two dated versions' fixtures sends each its own.
     package var versionByContract = true
+    /// Notes what each fixture's cases exercised, for the run's coverage (nil: not measured).
+    package var coverage: CoverageCollector?
+    /// The answer shapes whose values passed, so that a large run compares each shape's values a bounded number of
+    /// times (nil: every answer is compared).
+    package var shapes: AnswerShapes?
 
     package init(authStyles: [AuthStyle] = AuthStyle.allCases, apiVersion: String = FoursquareClient.defaultAPIVersion) {
         self.authStyles = authStyles
@@ -67,6 +72,7 @@ package struct ReplayStrategy: RunStrategy {
         let endpoint = fixture.endpoint.rawValue
         var results: [CaseResult] = []
         var outcomeResult: CaseResult?
+        var members: [Int] = []
         let responseHeaders = ReplayTransport.headers(of: fixture.response)
         let body = fixture.response.body.data
         let version = versionByContract ? fixture.contract.fixedAPIVersion ?? apiVersion : apiVersion
@@ -102,9 +108,12 @@ package struct ReplayStrategy: RunStrategy {
             }
             if answers {
                 let check = Checks.outcomeCheckName(for: fixture)
-                let (verdict, notes) = check == .decoding
-                    ? Checks.decodingAndValues(fixture: fixture, outcome: outcome)
-                    : (Checks.errorMappingAndRetry(fixture: fixture, outcome: outcome), nil)
+                var verdict: Verdict, notes: String?
+                if check == .decoding {
+                    (verdict, notes, members) = Checks.decodingAndValues(fixture: fixture, outcome: outcome, shapes: shapes)
+                } else {
+                    (verdict, notes) = (Checks.errorMappingAndRetry(fixture: fixture, outcome: outcome), nil)
+                }
                 outcomeResult = CaseResult(endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: check,
                                            time: callTime, verdict: verdict, notes: notes)
             }
@@ -117,6 +126,8 @@ package struct ReplayStrategy: RunStrategy {
             for: DocumentExchange(fixture: fixture), endpoint: endpoint, fixture: fixture.relativePath, auth: nil, check: .openapi) {
             results.append(conformance)
         }
+        coverage?.record(fixture: fixture, results: results, members: members,
+                         hasNextLink: PagingCheck.recordedNext(fixture.response.headers) != nil)
         return results
     }
 

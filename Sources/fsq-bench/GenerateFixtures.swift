@@ -18,18 +18,32 @@ struct GenerateFixtures: ParsableCommand {
 
     @Option(help: "How many fixture files to write.") var count = 10_000
     @Option(help: "Generate place searches with this many places per 2xx body instead of copying --from.") var places: Int?
-    @Option(help: "Seed for --places (the same seed writes the same bytes).") var seed: UInt64 = 12
+    @Option(help: "Generate 2025-06-17 place searches shaped like real answers (1 to this many results, most documented members present) instead.")
+    var realistic: Int?
+    @Option(help: "Seed for --places and --realistic (the same seed writes the same bytes).") var seed: UInt64 = 12
     @Option(help: "The corpus to copy from (without --places).") var from = "Fixtures"
     @Option(help: "The folder to fill (created; must not exist).") var output: String
 
     func validate() throws {
         guard count >= 0 else { throw ValidationError("--count must be 0 or more, not \(count)") }
         if let places, !(0...50).contains(places) { throw ValidationError("--places must be 0...50 (the API's limit), not \(places)") }
+        if let realistic, !(1...50).contains(realistic) { throw ValidationError("--realistic must be 1...50 (the API's limit), not \(realistic)") }
+        if places != nil, realistic != nil { throw ValidationError("--places and --realistic are two corpora: give one") }
     }
 
     func run() throws {
         let target = URL(fileURLWithPath: output)
         guard !FileManager.default.fileExists(atPath: target.path) else { throw ValidationError("--output \(output) already exists") }
+        if let realistic {
+            let corpus = RealisticPlaceSearchCorpus(maxResults: realistic, seed: seed)
+            try FileManager.default.createDirectory(at: target.appendingPathComponent("place-search/2025-06-17"), withIntermediateDirectories: true)
+            var bytes = 0
+            for index in 0..<count {
+                bytes += try Self.write(corpus.file(index), to: target.appendingPathComponent(corpus.relativePath(index)).path)
+            }
+            print("wrote \(count) 2025-06-17 place-search fixtures (1 to \(realistic) places per 2xx body, \(count > 0 ? bytes / count : 0) bytes a file on average) to \(output)")
+            return
+        }
         if let places {
             let corpus = PlaceSearchCorpus(places: places, seed: seed)
             try FileManager.default.createDirectory(at: target.appendingPathComponent("place-search"), withIntermediateDirectories: true)

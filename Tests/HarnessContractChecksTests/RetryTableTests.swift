@@ -46,3 +46,33 @@ import TestSupport
         #expect(results.allSatisfy { $0.verdict == .pass }, "\(results)")
     }
 }
+
+/// `Retry-After` as an HTTP-date (RFC 9110 §10.2.3): the delay is counted from now, and the error must hold it.
+@Suite struct RetryAfterDateTests {
+    static func fixture(_ status: Int, _ retryAfter: String) -> Fixture {
+        var fixture = TestSupport.fixture(status: status, body: .json(Data(#"{"message":"m"}"#.utf8)))
+        fixture.response.headers["retry-after"] = retryAfter
+        return fixture
+    }
+
+    @Test("a date ahead is its delay from now; nil or no delay is named", arguments: [429, 503])
+    func aDateAheadIsItsDelay(status: Int) {
+        let ahead = Date().addingTimeInterval(3600)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let header = formatter.string(from: ahead)
+        let code = FoursquareError.Code(status: status)
+        #expect(RetryTable.problems(fixture: Self.fixture(status, header), error: FoursquareError(code: code, status: status, retryAfter: 3600)).isEmpty)
+        let unread = RetryTable.problems(fixture: Self.fixture(status, header), error: FoursquareError(code: code, status: status))
+        #expect(unread.count == 1 && unread[0].contains("HTTP-date") && unread[0].contains("the client holds nil"))
+        #expect(!RetryTable.problems(fixture: Self.fixture(status, header), error: FoursquareError(code: code, status: status, retryAfter: 0)).isEmpty)
+    }
+
+    @Test("a date gone by is no delay")
+    func aPastDateIsNoDelay() {
+        let fixture = Self.fixture(429, "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(RetryTable.problems(fixture: fixture, error: FoursquareError(code: .rateLimited, status: 429, retryAfter: 0)).isEmpty)
+    }
+}

@@ -37,6 +37,7 @@ struct ProjectFileGuideTests {
                 case "maxCalls", "rateLimit", "fixtureMaxAgeDays": "5"
                 case "staleFails", "keepValues": "false"
                 case "baseURL": #""https://places-api.foursquare.com""#
+                case "coverage": #"{"minimum": 100}"#
                 default: #""x""#
                 }
                 let file = folder.appendingPathComponent("fsq-contract.json")

@@ -48,7 +48,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (#"{"fixture": "F"}"#, "fsq-contract.json: $.fixture: unknown key 'fixture' (known here: fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi, maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites, keepValues); fix or remove it"),
+        (#"{"fixture": "F"}"#, "fsq-contract.json: $.fixture: unknown key 'fixture' (known here: fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi, maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites, keepValues, coverage); fix or remove it"),
         (#"{"drift": {"failOn": "info"}}"#, "fsq-contract.json: $.drift.failOn: 'info' is not err or warn; fix it, or pass --no-project"),
         (#"{"drift": {"fail_on": "err"}}"#, "$.drift.fail_on: unknown key 'fail_on' (known here: failOn, report, summary)"),
         (#"{"liveContracts": ["2030-01-01"]}"#, "$.liveContracts: unknown contract '2030-01-01' (known: \(Contract.knownList))"),
@@ -58,6 +58,10 @@ import TestSupport
         (#"{"openapi": {"2025-06-17": {"doc": "x"}}}"#, "$.openapi.2025-06-17.doc: unknown key 'doc'"),
         (#"{"openapi": {"v9": {}}}"#, "$.openapi: unknown contract 'v9'"),
         (#"{"fixtures": "F""#, "fsq-contract.json: malformed JSON"),
+        (#"{"coverage": {"minimum": {"2030-01-01": 90}}}"#, "$.coverage.minimum: unknown contract '2030-01-01' (known: \(Contract.knownList))"),
+        (#"{"coverage": {"minimum": 120}}"#, "$.coverage.minimum: 120.0 for every contract is not a percentage from 0 to 100"),
+        (#"{"coverage": {"minimum": "all"}}"#, "$.coverage.minimum: is neither a percentage (0 to 100) nor an object of them by contract"),
+        (#"{"coverage": {"min": 90}}"#, "$.coverage.min: unknown key 'min' (known here: minimum)"),
     ])
     func eachMistakeNamesTheFileTheKeyAndWhatToDo(json: String, expected: String) throws {
         try withTemporaryDirectory { folder in
@@ -66,6 +70,16 @@ import TestSupport
                 let text = "\(error)"
                 return text.contains(expected) && !text.contains("\n")
             }
+        }
+    }
+
+    @Test func coverageMinimumIsAPercentageForEveryContractOrByContract() throws {
+        try withTemporaryDirectory { folder in
+            try writeFile(Data(#"{"coverage": {"minimum": {"seed": 90, "*": 75}}}"#.utf8), at: "fsq-contract.json", in: folder)
+            let project = try ProjectFile.find(explicit: nil, disabled: false, directory: folder.path)
+            #expect(project.coverageMinimum(for: "seed") == 90)
+            #expect(project.coverageMinimum(for: "2025-06-17") == 75)
+            #expect(ProjectFile.none.coverageMinimum(for: "seed") == 100)
         }
     }
 

@@ -2,7 +2,7 @@ import FixtureFormat
 import Foundation
 import FoursquarePlaces
 import HarnessCore
-import HarnessReplay
+@testable import HarnessReplay
 import Testing
 import TestSupport
 
@@ -66,5 +66,43 @@ import TestSupport
         #expect(PagingCheck.recordedNext(["link": "</places/search?cursor=x%20y>; rel=next"])?.query["cursor"] == "x y")
         #expect(PagingCheck.recordedNext(["link": "<https://a.example/p?cursor=c0>; rel=\"prev\""]) == nil)
         #expect(PagingCheck.recordedNext([:]) == nil)
+    }
+}
+
+/// The next page's request is compared whole: its host, its path, and its query as a multiset.
+@Suite struct PagingRequestComparisonTests {
+    static func request(_ url: String) -> HTTPRequest {
+        HTTPRequest(method: "GET", url: URL(string: url)!, headers: HTTPHeaders())
+    }
+
+    static func pairs(_ items: [(String, String)]) -> [PagingCheck.QueryPair] {
+        items.map { PagingCheck.QueryPair(name: $0.0, value: $0.1) }
+    }
+
+    static let first = request("https://places-api.foursquare.com/places/search?query=coffee&limit=2")
+    static let want = pairs([("query", "coffee"), ("limit", "2"), ("cursor", "c2")])
+
+    static func problems(_ sent: String) -> [String] {
+        PagingCheck.differences(sent: request(sent), first: first, path: "/places/search", query: want, via: "pages(_:)", recorded: "the link")
+    }
+
+    @Test func theSameRequestPasses() {
+        #expect(Self.problems("https://places-api.foursquare.com/places/search?cursor=c2&limit=2&query=coffee").isEmpty)
+    }
+
+    @Test func anItemSentTwiceIsNamed() {
+        #expect(Self.problems("https://places-api.foursquare.com/places/search?cursor=c2&limit=2&query=coffee&limit=2")
+            == ["pages(_:): the next page's request sends limit=2 twice (the link)"])
+    }
+
+    @Test func anItemDroppedOrAddedIsNamed() {
+        #expect(Self.problems("https://places-api.foursquare.com/places/search?cursor=c2&query=coffee") == ["pages(_:): the next page's request drops limit=2 (the link)"])
+        #expect(Self.problems("https://places-api.foursquare.com/places/search?cursor=c2&limit=2&query=coffee&sort=DISTANCE")
+            == ["pages(_:): the next page's request adds sort=DISTANCE (the link)"])
+    }
+
+    @Test func anotherHostIsNamed() {
+        let problems = Self.problems("https://api.foursquare.com/places/search?cursor=c2&limit=2&query=coffee")
+        #expect(problems.count == 1 && problems[0].contains("goes to https://api.foursquare.com"))
     }
 }

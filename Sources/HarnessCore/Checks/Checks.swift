@@ -38,6 +38,8 @@ package enum CheckName: String, Sendable, CaseIterable {
     case paging
     /// A documented bound tried on one side of an edge (`BoundsCheck`).
     case bound
+    /// How much of one documented operation the run's cases exercised (`CoverageCheck`).
+    case coverage
 }
 
 /// The three replay checks: the request sent, and the decoding or error mapping of the response.
@@ -71,11 +73,17 @@ package enum Checks {
         let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
         let sentPath = components?.percentEncodedPath ?? request.url.path
         var sentQuery: [String: String] = [:]
-        for item in components?.queryItems ?? [] { sentQuery[item.name] = item.value ?? "" }
+        var doubled: [String] = []
+        for item in components?.queryItems ?? [] {
+            // A fixture records each parameter once: one sent twice is a different request, whatever its values.
+            if sentQuery[item.name] != nil, !doubled.contains(item.name) { doubled.append(item.name) }
+            sentQuery[item.name] = item.value ?? ""
+        }
         // The registry's one matcher, which the emulator routes with too.
         var problems = RequestMatcher.differences(
             recorded: (fixture.request.method, fixture.request.path, fixture.request.query),
             sent: (request.method, sentPath, sentQuery))
+        problems += doubled.map { "query '\($0)': sent more than once" }
         problems += compareHeaders(expected: expectedHeaders(fixture: fixture, styleHeaders: styleHeaders),
                                    sent: request.headers.lowercasedDictionary, key: key, auth: auth)
         if containsBytes(request.url.absoluteString, key.secret) {
@@ -191,6 +199,10 @@ package enum Checks {
                 if let wantMessage, error.message != wantMessage {
                     problems.append("message: expected '\(wantMessage)', got '\(error.message ?? "nil")'")
                 }
+                // The error body's second member (every seed document's FoursquareErrorResponse) reaches the error too.
+                if let wantDetail = errorDetail(of: fixture), error.errorDetail != wantDetail {
+                    problems.append("errorDetail: the answer's error_detail is '\(wantDetail)', the client holds '\(error.errorDetail ?? "nil")'")
+                }
                 if let wantRetry = fixture.expect?.retryAfter, error.retryAfter != wantRetry {
                     problems.append("retry-after: expected \(wantRetry)s, got \(error.retryAfter.map { "\($0)s" } ?? "nil")")
                 }
@@ -200,6 +212,15 @@ package enum Checks {
             }
             return .pass
         }
+    }
+}
+
+extension Checks {
+    /// The `error_detail` string of a fixture's JSON error body, read apart from the client.
+    static func errorDetail(of fixture: Fixture) -> String? {
+        guard case let .json(data) = fixture.response.body,
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object["error_detail"] as? String
     }
 }
 

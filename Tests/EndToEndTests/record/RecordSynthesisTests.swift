@@ -129,7 +129,10 @@ struct RecordSynthesisTests {
             #expect(!written.contains("\"1337\""), "an opening time was kept")
             #expect(written.contains("\"values\": \"synthetic\""))
             let servedIDs = try Self.ids(served), writtenIDs = try Self.ids(first)
-            for (path, ids) in servedIDs where !ids.isEmpty { #expect(writtenIDs[path] == ids, "\(path): the ids were kept") }
+            // Synthesized fixtures are not recorded again (record leaves them out): theirs stay as shipped.
+            for (path, ids) in servedIDs where !ids.isEmpty && !path.contains("/synthetic-") {
+                #expect(writtenIDs[path] == ids, "\(path): the ids were kept")
+            }
 
             let again = try await Products.record(second, emulator.baseURL, Self.recordAll, key: E2E.sentinel)
             #expect(again.status == 1)

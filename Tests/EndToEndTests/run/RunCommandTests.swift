@@ -62,16 +62,18 @@ struct RunCommandTests {
             let bounds = DocumentedBound.all.filter { bound in
                 fixtures.contains { if case let .fixture(f) = $0 { f.contract == bound.contract && f.endpoint == bound.endpoint } else { false } }
             }.reduce(0) { $0 + $1.cases.count }
-            let expected = fromFixtures + bounds
+            // The client's defaults against the documents: each contract's base URL, each write's dry run.
+            let defaults = parsed.suites.first { $0.name == "client-defaults" }?.testCases.count ?? 0
+            let expected = fromFixtures + bounds + defaults
             #expect(parsed.tests == expected)
-            #expect(bounds > 0)
-            #expect(result.stdout.contains("\(expected) cases: \(fromFixtures) from \(fixtures.count) fixtures, \(bounds) in bounds (no fixture)"),
+            #expect(bounds > 0 && defaults > 0)
+            #expect(result.stdout.contains("\(expected) cases: \(fromFixtures) from \(fixtures.count) fixtures, \(bounds + defaults) in bounds, client-defaults (no fixture)"),
                     "\(result.stdout.suffix(300))")
             #expect(parsed.failures == 0 && parsed.errors == 0)
             // One suite per top folder (an endpoint's, or scenarios/ for the app-flow set), each testcase named
             // `<fixture> [<auth>] <check>`.
             let endpoints = Set(fixtures.map { String($0.relativePath.split(separator: "/")[0]) })
-            #expect(Set(parsed.suites.map(\.name)) == endpoints.union(["bounds"]))
+            #expect(Set(parsed.suites.map(\.name)) == endpoints.union(["bounds", "client-defaults"]))
             let names = Set(parsed.suites.flatMap(\.testCases).map(\.name))
             #expect(names.contains("place-details/404-not-found.json error-mapping"))
             #expect(names.contains("place-details/404-not-found.json [apiKey] request"))
@@ -98,7 +100,7 @@ struct RunCommandTests {
                                           currentDirectory: Products.packageRoot)
             #expect(totals.status == 0)
             let text = try String(contentsOfFile: report, encoding: .utf8)
-            #expect(text.contains("<testsuites name=\"fsq-contract\" tests=\"36\" failures=\"0\" errors=\"0\""))
+            #expect(text.contains("<testsuites name=\"fsq-contract\" tests=\"57\" failures=\"0\" errors=\"0\""))
             #expect(try SchemaValidator.bundled().validate(reportPath: report).isEmpty)
             let jenkins = Products.packageRoot.deletingLastPathComponent()
                 .appendingPathComponent("shared/junit-schemas/jenkins-xunit-junit-10.xsd").path
@@ -267,7 +269,7 @@ struct RunCommandTests {
             #expect(result.status == 2)
             #expect(result.stderr.contains("--report \(tmp.path): is a folder"), "\(result.stderr)")
             #expect(!result.stderr.contains("NSCocoaErrorDomain"))
-            #expect(result.stdout.contains("36 passed, 0 failed: 36 cases from 12 fixtures"), "\(result.stdout)")
+            #expect(result.stdout.contains("57 passed, 0 failed: 57 cases from 19 fixtures"), "\(result.stdout)")
         }
     }
 

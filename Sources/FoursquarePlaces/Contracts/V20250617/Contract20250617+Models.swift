@@ -643,15 +643,35 @@ public struct AutocompleteResult<C: Contract20250617Models>: Codable, Sendable, 
     public let search: Contract20250617.SearchSuggestion?
     /// The suggested area, when `type` is `geo` (`geo`).
     public let geo: Contract20250617.Geo?
+    /// The suggestion's icon (`icon`): the document gives it the photo schema; `prefix` and `suffix` make its URL.
+    public let icon: Icon?
 
     /// A value built in code (previews, tests); every optional defaults to nil.
-    public init(type: String, text: Contract20250617.AutocompleteText, link: String? = nil, place: C.Place? = nil, search: Contract20250617.SearchSuggestion? = nil, geo: Contract20250617.Geo? = nil) {
+    public init(type: String, text: Contract20250617.AutocompleteText, link: String? = nil, place: C.Place? = nil, search: Contract20250617.SearchSuggestion? = nil, geo: Contract20250617.Geo? = nil,
+                icon: Icon? = nil) {
         self.type = type
         self.text = text
         self.link = link
         self.place = place
         self.search = search
         self.geo = geo
+        self.icon = icon
+    }
+
+    /// Reads each member; an `icon` without both `prefix` and `suffix` (optional in the document) is nil, not a failure.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decode(String.self, forKey: .type)
+        text = try container.decode(Contract20250617.AutocompleteText.self, forKey: .text)
+        link = try container.decodeIfPresent(String.self, forKey: .link)
+        place = try container.decodeIfPresent(C.Place.self, forKey: .place)
+        search = try container.decodeIfPresent(Contract20250617.SearchSuggestion.self, forKey: .search)
+        geo = try container.decodeIfPresent(Contract20250617.Geo.self, forKey: .geo)
+        icon = try Icon.decodeIfComplete(container, forKey: .icon)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, text, link, place, search, geo, icon
     }
 }
 
