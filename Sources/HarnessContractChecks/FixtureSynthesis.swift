@@ -157,7 +157,9 @@ package enum FixtureSynthesis {
     /// Pretty, sorted JSON with a final newline, as the shipped fixtures are written.
     static func render(_ object: [String: Any]) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return (String(data: data, encoding: .utf8) ?? "{}") + "\n"
+        // Foundation writes `"key" : value`; the shipped fixtures (and the tools that rewrite them, new-contract.sh
+        // among them) write `"key": value`. No synthetic value holds `" : `.
+        return (String(data: data, encoding: .utf8) ?? "{}").replacingOccurrences(of: "\" : ", with: "\": ") + "\n"
     }
 
     /// Values written from the member kinds, each string and number distinct across the whole answer.
