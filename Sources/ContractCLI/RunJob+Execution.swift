@@ -79,9 +79,8 @@ extension RunJob {
     /// that replays a corpus of its own making), else the project file's `coverage.minimum`, else 100.
     private var coverageMinimum: @Sendable (String) -> Double {
         let project = self.project
-        if let text = ProcessInfo.processInfo.environment[CoverageCheck.minimumVariable], let all = Double(text), (0...100).contains(all) {
-            return { _ in all }
-        }
+        // Checked when the run was resolved (`RunJob.resolve`), so a value here is a percentage.
+        if let all = try? CoverageCheck.minimumFromEnvironment() { return { _ in all } }
         return { project.coverageMinimum(for: $0) }
     }
 

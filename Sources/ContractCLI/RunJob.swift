@@ -70,9 +70,8 @@ package struct RunJob {
             }
             livePass = try collaborators.liveVerbs.needed(for: "run --live", trait: "Live").livePass(command, project: project, selection: selection)
         }
-        if let text = ProcessInfo.processInfo.environment[CoverageCheck.minimumVariable], !live,
-           !(Double(text).map { (0...100).contains($0) } ?? false) {
-            throw UsageFailure("\(CoverageCheck.minimumVariable)='\(text)' is not a percentage from 0 to 100; set a number such as 90, or unset it")
+        if !live {
+            do { _ = try CoverageCheck.minimumFromEnvironment() } catch { throw UsageFailure(error.description) }
         }
         let document = try command.openapi.check(verb: "fsq-contract run", project: project, loader: collaborators.documentLoader)
         return RunJob(fixtureOptions: command.fixtureOptions, auth: command.authFlags, junitShape: command.junitShape,

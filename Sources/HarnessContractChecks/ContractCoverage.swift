@@ -12,7 +12,7 @@ import HarnessCore
 package enum ContractCoverage {
     /// The statuses every operation must be seen answering, whatever its document lists: the mission's
     /// 400/401/403/404/429 and 5xx (500 and 503, which carries `Retry-After`).
-    package static let missionStatuses = [400, 401, 403, 404, 429, 500, 503]
+    package static let missionStatuses = MissionStatuses.all
     /// The status slot filled by any status outside the documented and mission ones (a 409, say): the client
     /// must map a status no document lists to `unexpectedStatus`.
     package static let undocumentedStatus = "undocumented 4xx"
@@ -98,11 +98,11 @@ package enum ContractCoverage {
     /// How an error body's member is named among an operation's members.
     package static func errorPath(_ member: String) -> String { "error body $.\(member)" }
 
-    /// The slots one fixture's cases exercised: its status, its error body's members and its header forms, and
-    /// the members and auth styles its cases report. A fixture whose input the client must refuse sends nothing,
-    /// so its answer exercises nothing.
-    package static func exercised(fixture: Fixture, results: [CaseResult], members: [String], hasNextLink: Bool) -> Set<Slot> {
-        var slots: Set<Slot> = Set(members.map(Slot.member))
+    /// The slots one fixture's cases exercised: its status, its error body's members, its header forms and the auth
+    /// styles its cases ran under (the 2xx members come from the value check, as `MemberTree` indices). A fixture
+    /// whose input the client must refuse sends nothing, so its answer exercises nothing.
+    package static func exercised(fixture: Fixture, results: [CaseResult], hasNextLink: Bool) -> Set<Slot> {
+        var slots: Set<Slot> = []
         for result in results where result.check == .request {
             if let auth = result.auth { slots.insert(.headerForm("request headers (\(auth.rawValue))")) }
         }

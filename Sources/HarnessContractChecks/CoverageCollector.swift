@@ -19,7 +19,7 @@ package final class CoverageCollector: Sendable {
 
     /// Notes what one fixture's cases exercised; `members` are the member indices the value check reported.
     package func record(fixture: Fixture, results: [CaseResult], members: [Int], hasNextLink: Bool) {
-        let slots = ContractCoverage.exercised(fixture: fixture, results: results, members: [], hasNextLink: hasNextLink)
+        let slots = ContractCoverage.exercised(fixture: fixture, results: results, hasNextLink: hasNextLink)
         let operation = ContractCoverage.Operation(contract: fixture.contract.rawValue, endpoint: fixture.endpoint.rawValue)
         state.withLock { state in
             state.contracts.insert(operation.contract)

@@ -12,6 +12,21 @@ package enum CoverageCheck {
     /// The environment variable that sets the minimum for every contract, over the project file's.
     package static let minimumVariable = "FSQ_COVERAGE_MINIMUM"
 
+    /// The minimum `FSQ_COVERAGE_MINIMUM` sets for every contract; nil when unset. Throws the one line to print
+    /// when it is set to something that is not a percentage.
+    package static func minimumFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(MinimumError) -> Double? {
+        guard let text = environment[minimumVariable] else { return nil }
+        guard let value = Double(text), (0...100).contains(value) else {
+            throw MinimumError(description: "\(minimumVariable)='\(text)' is not a percentage from 0 to 100; set a number such as 90, or unset it")
+        }
+        return value
+    }
+
+    /// A `FSQ_COVERAGE_MINIMUM` that is not a percentage.
+    package struct MinimumError: Error, CustomStringConvertible {
+        package let description: String
+    }
+
     /// One case per operation. `minimum` is the share in percent each contract must reach (100 unless the
     /// project lowers it); `judged` is false when the run went over part of the corpus (a shard, a filter), whose
     /// gaps say nothing of the corpus: its cases are skipped, never passed.

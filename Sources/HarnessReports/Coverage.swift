@@ -5,7 +5,7 @@ import HarnessCore
 /// must cover: what `fsq-contract list` prints.
 package struct Coverage: Sendable {
     /// The statuses the harness expects every endpoint of every contract to cover.
-    package static let requiredStatuses = ["2xx", "400", "401", "403", "404", "429", "500", "503"]
+    package static let requiredStatuses = ["2xx"] + MissionStatuses.all.map(String.init)
 
     /// One row of the matrix.
     package struct Row: Hashable, Sendable {
