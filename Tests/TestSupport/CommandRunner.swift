@@ -63,7 +63,7 @@ public enum Products {
         // A runner's proxy would carry the tests' loopback calls off to it; a test that wants a proxy sets one.
         for name in ["https_proxy", "http_proxy", "all_proxy", "no_proxy"] { env[name] = nil; env[name.uppercased()] = nil }
         // Most tests replay a handful of fixtures, whose coverage of the contracts is not what they test: the
-        // coverage tests set it back (ContractCoverageTests, CoverageRunTests).
+        // coverage tests set it back (CoverageRunTests, and the shipped replay in HTMLReportTests).
         env["FSQ_COVERAGE_MINIMUM"] = "0"
         for (key, value) in overrides { env[key] = value }
         return env
