@@ -21,12 +21,16 @@ package struct ConnectionFlags: ParsableArguments {
     package var allowWrites: [String] = []
 
     /// Takes the project file's base URL, CA file and `allowWrites` unless `--base-url`, `--ca-file` or
-    /// `--allow-writes` was given.
+    /// `--allow-writes` was given, and its `outsidePlan`.
     package mutating func adopt(_ project: ProjectFile) {
         if baseURL == nil { baseURL = project.baseURL }
         if caFile == nil { caFile = project.caFile }
         if allowWrites.isEmpty { allowWrites = project.allowWrites }
+        outsidePlan = project.outsidePlan
     }
+
+    /// The project file's `outsidePlan`: operations the key's plan does not include.
+    package var outsidePlan: [String] = []
 
     @Option(name: .long, help: "Requests in flight at once.")
     package var concurrency: Int = 4

@@ -20,12 +20,17 @@ package struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
             baseline for both; the reports are drift's (--drift-report, --summary, --json) and the live run's \
             (--report, --html). A place id that answers 404 on an endpoint while that endpoint answers other ids is \
             stale wherever it is asked for, writes included.
-            Exit status: 0 green, 1 drift or a live check found a contract change, 2 usage error, 3 the night could not \
-            judge the contract (nothing answered, the key was refused on every call, the quota refused every call \
-            with 429, an operation answered only 5xx, the budget (--max-calls) ran out, or the deadline (--deadline) \
-            passed before every case was judged), or could not judge every case (calls still answered 5xx or 429 \
-            after their retries, and every other case held): one line names the cause, and no baseline is written. \
-            A contract change seen in the cases judged before the deadline, or in the other operations, makes it 1.
+            Exit status: 0 green, 1 drift or a live check found a contract change (the last line says which: breaking \
+            changes, answers that break the document, answers that do not decode), 2 usage error, 3 the night could \
+            not judge the contract (nothing answered, the key was refused on every call, the quota refused every call \
+            with 429, a spent quota answered 429 with no Retry-After (the night stops at once), a gateway answered \
+            every call with an HTML page, an operation answered only 5xx, the key's plan leaves an operation out (403; \
+            list it in the project file's outsidePlan), the budget (--max-calls) ran out, or the deadline (--deadline) \
+            passed before every case was judged: the answered cases are judged in both reports, and the slowest \
+            operation is named), or could not judge every case (calls still answered 5xx or 429 after their retries, \
+            and every other case held): one line names the cause, and no baseline is written. A contract change seen \
+            in the cases judged before the deadline, or in the other operations, makes it 1. A dry-run write that \
+            answered 5xx is sent again once.
             """)
 
     @OptionGroup package var fixtureOptions: FixtureOptions

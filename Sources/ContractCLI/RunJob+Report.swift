@@ -64,6 +64,7 @@ extension RunJob {
         try writeHumanReports(outcome)
         if let line = livePass?.lastLine { print(line) }
         var status = VerbStatus(failed: tally.total.problems > 0, couldNotJudge: couldNotJudge)
+        status.failures = tally.failures
         if couldNotJudge == nil, let line = livePass?.notJudged {
             status.notJudged = line
             if !status.failed { print(line) }

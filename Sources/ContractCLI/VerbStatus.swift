@@ -21,6 +21,8 @@ package struct VerbStatus: Equatable {
     /// Why some cases were not judged (the server failed their calls) while the rest were: exits 3 when no check
     /// failed, since what was not judged is not shown to hold.
     package var notJudged: String? = nil
+    /// What failed, by kind, when the run exits 1.
+    package var failures = FailureKinds()
 
     /// A status from what the run found.
     package init(failed: Bool, couldNotJudge: String? = nil) {

@@ -381,8 +381,10 @@ package struct DriftSummary: Sendable {
             .map(\.element)
     }
 
-    /// The terminal's view: the same lines as the markdown, without tables, one section per contract.
-    package func terminal(maxInfo: Int = 5) -> String {
+    /// The terminal's view: the same lines as the markdown, without tables, one section per contract. Info changes
+    /// (members the model does not read, optional ones absent) need no action: one count per contract, their lines
+    /// in `--summary` and `--json`, unless `maxInfo` asks for some.
+    package func terminal(maxInfo: Int = 0) -> String {
         var lines: [String] = []
         if contracts.count > 0 { lines.append("drift: " + contractLine) }
         let parts = sections.isEmpty ? [Section(contract: "", summary: self)] : sections
@@ -416,7 +418,10 @@ package struct DriftSummary: Sendable {
             out.append(indent + "\(line.grade.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
                        + line.terminalText + tail + note)
         }
-        if info > maxInfo { out.append(indent + "INFO … and \(info - maxInfo) more (see --summary or --json)") }
+        if info > maxInfo {
+            out.append(indent + (maxInfo == 0 ? "INFO \(plural(info, "change")) that need no action (members the model does not read; see --summary or --json)"
+                                 : "INFO … and \(info - maxInfo) more (see --summary or --json)"))
+        }
         if !unreproduced.isEmpty {
             out.append(indent + "KEPT not reproducible live, not compared: \(unreproducedCounts) [\(Self.examples(unreproduced.flatMap(\.fixtures)))]")
         }

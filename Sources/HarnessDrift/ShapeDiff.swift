@@ -147,7 +147,7 @@ package enum ShapeDiff {
             if !newTypes.isEmpty, !oldTypes.isEmpty, !newTypes.isSubset(of: oldTypes) {
                 let grade: DriftGrade = read == nil ? .info : .err
                 changes.append(DriftChange(path: path, kind: .typeChanged, grade: grade,
-                                           detail: "type changed from \(describe(old.types)) to \(describe(new.types))\(readNote(read))"))
+                                           detail: "type changed from \(describe(old.types)) to \(describe(new.types))\(typeNote(read))"))
                 reportedRoots.append(path)
                 continue
             }
@@ -233,6 +233,13 @@ package enum ShapeDiff {
     }
 
     static func describe(_ types: Set<String>) -> String { types.sorted().joined(separator: "|") }
+
+    /// A member the model reads, optional or required, fails the whole answer's decoding when its type changes: the
+    /// same verdict the live checks give the same answer.
+    static func typeNote(_ read: FieldRead?) -> String {
+        guard read != nil else { return "; the model does not read it" }
+        return "; the model reads it, so the answer does not decode"
+    }
 
     static func readNote(_ read: FieldRead?) -> String {
         guard let read else { return "; the model does not read it" }

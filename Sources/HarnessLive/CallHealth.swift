@@ -69,6 +69,20 @@ package final class CallHealth: Sendable {
         var notJudged: [String: String] = [:]
         /// Calls in a row whose last answer, after their retries, was still a 429.
         var quotaInARow = 0
+        /// Operations whose key's plan does not include them (a 403 saying so), with the server's quoted message.
+        var planRefused: [String: String] = [:]
+        /// Operations the project declares outside the key's plan (`outsidePlan`): never called, not checked.
+        var outsidePlan: Set<String> = []
+        /// Answers in a row that were 429 with no `Retry-After`, the operations they came from, and the message: a
+        /// spent quota (monthly, daily) that no wait within the run renews.
+        var spentInARow = 0
+        var spentOperations: Set<String> = []
+        var spentMessage: String?
+        /// 5xx answers that were HTML pages, their statuses and operations; whether any answer was anything else.
+        var gatewayPages = 0
+        var gatewayStatuses: Set<Int> = []
+        var gatewayOperations: Set<String> = []
+        var answeredByTheAPI = false
     }
 
     private let state = Locked(State())
@@ -84,6 +98,9 @@ package final class CallHealth: Sendable {
             if !cutByDeadline { state.silentInARow += 1 }
             state.lastNoAnswer = why
             guard !state.hasCause, state.noAnswerInARow >= Self.noAnswerLimit else { return }
+            // Calls only the deadline cut, after others were answered: a slow server, not a silent one. The run
+            // judges what was answered, and the deadline's line names the slowest operation (`RunDeadline.passed`).
+            if state.silentInARow == 0, state.answered + state.provokedAnswers > 0 { return }
             state.silent = true
         }
     }
@@ -182,10 +199,13 @@ package final class CallHealth: Sendable {
     /// fixture recorded: a recorded 5xx is not an outage. `target`: the request's URL. The first operation to answer
     /// `serverErrorLimit` requests, for two requests at least, with 5xx and nothing else, one of them a retry, stops:
     /// no more requests, no more retries. First tries that fail together (calls in flight at once) and whose retries
-    /// are answered are a blip, not an outage.
-    func attempted(operation: String, status: Int, expected: Int?, retry: Bool = false, target: String = "") {
+    /// are answered are a blip, not an outage. `message`: what the answer says of itself; `retryAfter`: whether it
+    /// carried `Retry-After`.
+    func attempted(operation: String, status: Int, expected: Int?, retry: Bool = false, target: String = "",
+                   message: ServerMessage? = nil, retryAfter: Bool = false) {
         guard !(expected.map { $0 >= 500 } ?? false) else { return }
         state.withLock { state in
+            Self.judgeWhole(operation: operation, status: status, expected: expected, message: message, retryAfter: retryAfter, &state)
             var op = state.operations[operation] ?? Operation()
             op.answers += 1
             if status >= 500 {
@@ -204,8 +224,69 @@ package final class CallHealth: Sendable {
         }
     }
 
-    /// The line of `operation` when it answered only 5xx, so its cases are not judged and it gets no more calls.
-    package func notJudged(_ operation: String) -> String? { state.current.notJudged[operation] }
+    /// A spent quota, a gateway's pages on every operation and a plan that leaves an operation out: what one answer
+    /// shows of the whole night, beside the operation's own 5xx count.
+    private static func judgeWhole(operation: String, status: Int, expected: Int?, message: ServerMessage?, retryAfter: Bool,
+                                   _ state: inout State) {
+        if status == 403, expected != 403, expected != 401, message?.refusesByPlan == true, state.planRefused[operation] == nil {
+            state.planRefused[operation] = message?.quoted ?? ""
+        }
+        // A refusal the call asked for (a rejected key, a recorded 401 or 403) says nothing of the quota.
+        let provoked = expected == 401 || expected == 403
+        if status == 429, expected != 429, !retryAfter {
+            state.spentInARow += 1
+            state.spentOperations.insert(operation)
+            state.spentMessage = message?.quoted ?? state.spentMessage
+            if !state.hasCause, state.spentInARow >= spentLimit, state.spentOperations.count >= 2 || state.spentInARow >= 2 * spentLimit - 1 {
+                state.cause = "the quota is spent: every call answers 429 \(state.spentMessage ?? "") with no Retry-After "
+                    + "(\(state.spentInARow) in a row)"
+            }
+        } else if !provoked {
+            state.spentInARow = 0
+            state.spentOperations = []
+        }
+        if status >= 500, message?.isHTML == true {
+            state.gatewayPages += 1
+            state.gatewayStatuses.insert(status)
+            state.gatewayOperations.insert(operation)
+            if !state.hasCause, !state.answeredByTheAPI, state.gatewayPages >= serverErrorLimit, state.gatewayOperations.count >= 2 {
+                state.cause = "every operation answers \(state.gatewayStatuses.sorted().map(String.init).joined(separator: "/")) with an "
+                    + "HTML page, not the API's JSON (a gateway or proxy in front of it)"
+            }
+        } else {
+            state.answeredByTheAPI = true
+        }
+    }
+
+    /// Answers in a row, 429 with no `Retry-After`, from two operations at least, that show a spent quota (from one
+    /// operation, `2 × spentLimit - 1`: its own retries are three of them).
+    package static let spentLimit = 3
+
+    /// Declares operations outside the key's plan (`outsidePlan` in the project file): they get no call, and are
+    /// listed as not checked.
+    package func declareOutsidePlan(_ operations: Set<String>) { state.withLock { $0.outsidePlan = operations } }
+
+    /// The line of `operation` when it answered only 5xx, or its key's plan leaves it out, so its cases are not
+    /// judged and it gets no more calls.
+    package func notJudged(_ operation: String) -> String? {
+        let state = state.current
+        return state.notJudged[operation] ?? Self.planLine(operation, state)
+    }
+
+    private static func planLine(_ operation: String, _ state: State) -> String? {
+        if state.outsidePlan.contains(operation) { return "\(operation) is outside the key's plan (outsidePlan): not checked" }
+        return state.planRefused[operation].map { "\(operation): the key's plan has no access (403\($0.isEmpty ? "" : " " + $0))" }
+    }
+
+    /// The operations the key's plan refused that the project does not declare outside it, by name.
+    package var refusedByPlan: [String] { state.current.planRefused.keys.filter { !state.current.outsidePlan.contains($0) }.sorted() }
+
+    /// `not checked: place-tips (outside the key's plan: outsidePlan in the project file)`, or nil.
+    package var notCheckedLine: String? {
+        let declared = state.current.outsidePlan.sorted()
+        guard !declared.isEmpty else { return nil }
+        return "not checked: \(declared.joined(separator: ", ")) (outside the key's plan: outsidePlan in the project file)"
+    }
 
     /// The skip reason of a case whose operation answered only 5xx (`line`, as `notJudged` gives it).
     package static func notJudgedReason(_ line: String) -> String { "not judged: \(line)" }
@@ -213,7 +294,15 @@ package final class CallHealth: Sendable {
     /// Every operation that answered only 5xx, by name, with its line (`place-suggest-edit answers only 5xx: 503 (3 of 3 calls)`,
     /// retries counted as calls, as `--max-calls` and the server's log count them);
     /// at the end of a run (`conclude`) one answered fewer than `serverErrorLimit` times, all 5xx, is one too.
-    package var operationsNotJudged: [String: String] { state.current.notJudged }
+    /// Operations the key's plan refused (and the project did not declare outside it) are among them.
+    package var operationsNotJudged: [String: String] {
+        let state = state.current
+        var lines = state.notJudged
+        for operation in state.planRefused.keys where !state.outsidePlan.contains(operation) && lines[operation] == nil {
+            lines[operation] = Self.planLine(operation, state)
+        }
+        return lines
+    }
 
     /// At the end of a run, the cause if any: the one found during the run, else every answered call refused by
     /// authentication, or calls the budget (`--max-calls`) or the deadline left unsent (what the quota's 429s and
@@ -251,19 +340,17 @@ package final class CallHealth: Sendable {
 
     private static func notFoundCause(_ state: State) -> String {
         let all = state.notFound + state.notFoundAsRecorded
-        let asRecorded = state.notFoundAsRecorded > 0 ? ", \(state.notFoundAsRecorded) of them where the fixture recorded 404 too" : ""
-        return "nothing is found at the base URL: 404 on every call (\(all) of \(all)\(asRecorded), "
-            + "on \(plural(state.notFoundShapes.count, "operation path")), e.g. \(state.lastNotFound)); check --base-url: "
-            + "the operations' paths follow it directly"
+        return "nothing is found at the base URL: 404 on every call (\(all) of \(all), on \(plural(state.notFoundShapes.count, "operation path")), "
+            + "e.g. \(state.lastNotFound)); check --base-url"
     }
 
     /// The cause as of now: a rejected key's line, a base URL's that routes nothing, and calls that got no answer,
     /// count the calls that finished after it was found too.
     private static func cause(_ state: State) -> String? {
         if let cause = state.cause { return cause }
-        if state.silent { return noAnswerCause(state) + "; no more calls were made" }
+        if state.silent { return noAnswerCause(state) }
         if state.keyRejected { return keyRejected(state) }
-        return state.notRouted ? notFoundCause(state) + "; no more calls were made" : nil
+        return state.notRouted ? notFoundCause(state) : nil
     }
 
     private static func keyRejected(_ state: State) -> String {
@@ -280,12 +367,23 @@ package final class CallHealth: Sendable {
         return "\(operation) answers only 5xx: \(statuses) (\(op.serverErrors) of \(plural(op.answers, "call")))"
     }
 
-    /// The one line for the operations that answered only 5xx (`operationsNotJudged`); nil when none did.
+    /// The one line for the operations that answered only 5xx, or that the key's plan refused
+    /// (`operationsNotJudged`); nil when none did. Past two operations, the 5xx ones are counted, not listed.
     package static func notJudgedLine(_ operations: [String: String]) -> String? {
         guard !operations.isEmpty else { return nil }
-        let them = operations.count == 1 ? "its cases are not judged, and it was" : "their cases are not judged, and they were"
-        return operations.sorted { $0.key < $1.key }.map(\.value).joined(separator: ", ")
-            + "; \(them) called no more: the server is failing, not the contract"
+        let sorted = operations.sorted { $0.key < $1.key }
+        let plan = sorted.filter { $0.value.hasPrefix("\($0.key): the key's plan") }.map(\.value)
+        let failing = sorted.filter { !$0.value.hasPrefix("\($0.key): the key's plan") }
+        var parts = plan
+        if failing.count > 2 {
+            let statuses = Set(failing.compactMap { $0.value.split(separator: ":").dropFirst().first?.split(separator: " ").first }).sorted()
+            parts.append("\(failing.count) operations answer only 5xx: \(statuses.joined(separator: "/")) (\(failing[0].key), \(failing[1].key), …): "
+                         + "the server is failing, not the contract")
+        } else if !failing.isEmpty {
+            let them = failing.count == 1 ? "it was" : "they were"
+            parts.append(failing.map(\.value).joined(separator: ", ") + "; \(them) called no more: the server is failing, not the contract")
+        }
+        return parts.joined(separator: "; ")
     }
 
     /// Whether a case's one-line cause says its call got no complete answer after its retries (refused, reset,

@@ -108,12 +108,12 @@ package final class CallLedger: Sendable {
     /// of calls in flight at once add up, so the total can exceed the run's wall-clock time.
     package var line: String { Self.line(tally, maxCalls: maxCalls) }
 
-    /// `place-photos answered slowest: 3 requests, 9.8 s each on average`: what a run the deadline cut spent its time
+    /// `slowest: place-photos, 9.8 s a request`: what a run the deadline cut spent its time
     /// on, or nil before any request was sent.
     package static func slowestLine(_ tally: Tally) -> String? {
         guard let (operation, timing) = tally.timings.filter({ $0.value.requests > 0 })
             .max(by: { ($0.value.average, $1.key) < ($1.value.average, $0.key) }) else { return nil }
-        return "\(operation) answered slowest: \(plural(timing.requests, "request")), " + String(format: "%.1f s each on average", timing.average)
+        return "slowest: \(operation), " + String(format: "%.1f s a request", timing.average)
     }
 
     /// The same line for any tally (the nightly's live checks give theirs apart from drift's).
@@ -158,8 +158,8 @@ extension CallLedger {
             self.status = status
         }
 
-        /// `place-details answered 503 for place 4bf3c82cf964a52053874afa (1 fixture); …; the server is failing, not
-        /// the contract: those cases were not judged`, or nil when every call was answered as the server can.
+        /// `place-details answered 503 for place 4bf3c82cf964a52053874afa (1 fixture); …; not judged: the server's
+        /// trouble`, or nil when every call was answered as the server can. Past two operations, the rest are counted.
         /// `quotaLimits`: the limits that ended the retries of calls still answered 429 (`Tally.quotaOutlasted`).
         package static func line(_ calls: Set<ServerTrouble>, quotaLimits: [String: Int] = [:]) -> String? {
             guard !calls.isEmpty else { return nil }
@@ -173,7 +173,8 @@ extension CallLedger {
             }
             // A 429 left after the retries is the quota's: say which limit ended them, and what to change.
             let quota = calls.contains { $0.status == 429 } ? "; " + CallLedger.quotaLimitLine(quotaLimits) : ""
-            return parts.joined(separator: "; ") + "; the server is failing, not the contract: those cases were not judged" + quota
+            let named = parts.count > 2 ? parts.prefix(2).joined(separator: "; ") + "; \(parts.count - 2) more" : parts.joined(separator: "; ")
+            return named + "; not judged: the server's trouble" + quota
         }
     }
 }
@@ -211,6 +212,8 @@ struct PacedTransport: Transport {
     var retryReason: String?
     /// The call's operation: its answers say whether it answers only 5xx, and once it does nothing more is sent.
     var operation = ""
+    /// Scrubs the run's key from a message the server sent, before a cause line quotes it.
+    var scrubber: KeyScrubber?
 
     func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let health = ledger.health
@@ -236,8 +239,11 @@ struct PacedTransport: Transport {
             throw failure
         }
         health.answered(status: response.status, provoked: provoked, expected: expectedStatus, path: request.url.path)
+        // What the answer says of itself matters only where it may end the night: a refusal, a quota, a failure.
+        let message = [403, 429].contains(response.status) || response.status >= 500
+            ? ServerMessage(body: data, contentType: response.headers["content-type"], scrubber: scrubber) : nil
         health.attempted(operation: operation, status: response.status, expected: expectedStatus, retry: retryReason != nil,
-                         target: request.url.absoluteString)
+                         target: request.url.absoluteString, message: message, retryAfter: response.headers["retry-after"] != nil)
         if !(response.status == 429 && expectedStatus == 429) { pacer.observe(response) }
         return (data, response)
     }

@@ -25,6 +25,7 @@ package struct LiveCaller: Sendable {
         self.options = options
         pacer = CallPacer(perSecond: options.rateLimit, maxHold: options.maxBackoff)
         ledger = CallLedger(maxCalls: options.maxCalls)
+        ledger.health.declareOutsidePlan(options.outsidePlan)
         jitter = Locked(SplitMix64(seed: options.seed &+ 0x9E37_79B9_7F4A_7C15))
         stack = options.stack ?? NoLiveStack()
     }
@@ -120,6 +121,7 @@ package struct LiveCaller: Sendable {
             paced.expectedStatus = expectedStatus
             paced.retryReason = retriedFor.last
             paced.operation = plan.endpoint.rawValue
+            paced.scrubber = KeyScrubber(key: key)
             let transport = ObservingTransport(base: RedactingTransport(base: paced, scrubber: KeyScrubber(key: key)),
                                                extraHeaders: headers)
             let client = FoursquareClient(apiKey: sending ?? key, auth: auth, baseURL: options.baseURL,
@@ -143,7 +145,7 @@ package struct LiveCaller: Sendable {
             // certificate or name failure does not change on a second try.
             guard case let .failed(error) = outcome, error.isRetryable || error.code == .timedOut,
                   !error.isPermanentNetworkFailure, attempt <= options.retries, error.status != expectedStatus,
-                  WriteRetry.mayResend(plan, after: error), health.cause == nil,
+                  WriteRetry.mayResend(plan, after: error, attempt: attempt), health.cause == nil,
                   health.notJudged(plan.endpoint.rawValue) == nil else { return exchange }
             guard !ledger.isSpent else {
                 exchange.notRetried = "not retried: the budget of \(ledger.maxCalls ?? 0) calls (--max-calls) is spent"

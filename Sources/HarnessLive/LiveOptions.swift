@@ -49,6 +49,8 @@ package struct LiveOptions: Sendable {
     package var maxCalls: Int?
     /// Which writes may be sent, and how (`--allow-writes`): suggestions as dry runs, other writes not at all.
     package var writes = WritePolicy()
+    /// Operations the key's plan does not include (`outsidePlan` in the project file): not called, listed as not checked.
+    package var outsidePlan: Set<String> = []
     /// Every write this run sent, for the terminal and the report.
     package var writeLog = WriteLog()
     /// `--strict`: a documented rule the server does not keep fails instead of warning.

@@ -103,7 +103,7 @@ package enum LiveTransportError: Error, Sendable, Equatable, CustomStringConvert
         case let .runDeadlinePassed(deadline, headReceived, bodyBytes, url):
             let got = headReceived ? "the head and \(Self.size(bodyBytes)) of the body had arrived" : "no complete head had arrived"
             return "the run's deadline (--deadline \(String(format: "%g", deadline))) passed during the call to \(Self.origin(url)) "
-                + "(\(got)); raise --deadline, or lower --retries"
+                + "(\(got)); raise --deadline"
         case let .network(cause, _, _):
             return cause
         }

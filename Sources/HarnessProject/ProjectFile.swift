@@ -12,7 +12,7 @@ import HarnessCore
 ///  "redactHeaders": ["X-Request-Id"],
 ///  "openapi": {"2025-06-17": {"document": "openapi.json", "overrides": "overrides.json"}},
 ///  "maxCalls": 500, "rateLimit": 8, "staleFails": false, "fixtureMaxAgeDays": 180,
-///  "baseline": "drift-baseline.json", "keepValues": false}
+///  "baseline": "drift-baseline.json", "keepValues": false, "outsidePlan": ["place-tips"]}
 /// ```
 ///
 /// Every key is optional; an unknown key is an error naming the file. Relative paths resolve against the file's
@@ -34,6 +34,9 @@ package struct ProjectFile: Sendable, Equatable {
     package var redactHeaders: [String] = []
     /// `allowWrites`: operations live runs may send as recorded (a sandbox account); see `WritePolicy`.
     package var allowWrites: [String] = []
+    /// `outsidePlan`: operations (endpoint ids) the key's plan does not include. Live runs do not call them and list
+    /// them as not checked, so a plan's limit is neither drift nor a night that could not judge.
+    package var outsidePlan: [String] = []
     /// The OpenAPI document (and overrides) each contract is checked against, by contract id.
     package var openapi: [ContractID: OpenAPISource] = [:]
     /// Most calls a live run may make (`--max-calls`).
@@ -135,6 +138,7 @@ package struct ProjectFile: Sendable, Equatable {
                               summary: resolve(decoded.drift?.summary))
         project.redactHeaders = decoded.redactHeaders ?? []
         project.allowWrites = decoded.allowWrites ?? []
+        project.outsidePlan = decoded.outsidePlan ?? []
         project.openapi = Dictionary(uniqueKeysWithValues: (decoded.openapi ?? [:]).map { name, source in
             (ContractID(name), OpenAPISource(document: resolve(source.document), overrides: resolve(source.overrides)))
         })
@@ -165,12 +169,13 @@ package struct ProjectFile: Sendable, Equatable {
         var fixtureMaxAgeDays: Int?
         var baseline: String?
         var allowWrites: [String]?
+        var outsidePlan: [String]?
         var keepValues: Bool?
         var coverage: CoverageContents?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi
-            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites, keepValues, coverage
+            case maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites, outsidePlan, keepValues, coverage
         }
 
         init(from decoder: any Decoder) throws {
@@ -201,6 +206,11 @@ package struct ProjectFile: Sendable, Equatable {
             allowWrites = try container.decodeIfPresent([String].self, forKey: .allowWrites)
             if let allowWrites {
                 do throws(WritePolicyError) { _ = try WriteOperationNames.parse(allowWrites) } catch { throw invalid(.allowWrites, error.description) }
+            }
+            outsidePlan = try container.decodeIfPresent([String].self, forKey: .outsidePlan)
+            if let unknown = outsidePlan?.first(where: { name in !Contract.catalog.contains { $0.id.rawValue == name } }) {
+                let known = Set(Contract.catalog.map(\.id.rawValue)).sorted().joined(separator: ", ")
+                throw invalid(.outsidePlan, "'\(unknown)' is not an operation id (known: \(known))")
             }
             openapi = try container.decodeIfPresent([String: OpenAPIContents].self, forKey: .openapi)
             if let unknown = openapi?.keys.sorted().first(where: { Contract.named(ContractID($0)) == nil }) {

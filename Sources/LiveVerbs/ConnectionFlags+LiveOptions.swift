@@ -33,6 +33,7 @@ extension ConnectionFlags {
                                   concurrency: concurrency, timeout: timeout, retries: retries, deadline: deadline,
                                   selectFixtureHeader: selectFixture, seed: seed)
         options.writes = writes
+        options.outsidePlan = Set(outsidePlan)
         options.stack = try configuredStack(stack)
         return options
     }

@@ -16,16 +16,27 @@ package enum CouldNotJudge {
     /// The exit status (`VerbStatus.couldNotJudgeStatus`).
     package static let exitStatus = VerbStatus.couldNotJudgeStatus
 
-    /// `drift: could not judge the contract (exit 3): the key was rejected: 401 on every call (8 of 8 calls that expected an answer); …`.
+    /// `drift: could not judge the contract (exit 3): the key was rejected: 401 on every call (8 of 8 calls that
+    /// expected an answer); …; no baseline written`. Short: the cause is the line's news (what was skipped is in the report).
     package static func line(verb: String, cause: String) -> String {
-        "\(verb): could not judge the contract (exit \(exitStatus)): \(cause); what it could not judge is skipped, no baseline entry "
-            + "marked fixed, no baseline written"
+        "\(verb): could not judge the contract (exit \(exitStatus)): \(cause); no baseline written"
     }
 
     /// `nightly: could not judge every case (exit 3): place-details answered 503 for place …; …`: the line of a run
     /// that judged every case but those the server failed, and found no contract change.
     package static func partLine(verb: String, cause: String) -> String {
-        "\(verb): could not judge every case (exit \(exitStatus)): \(cause); every other case held, and no baseline was written"
+        "\(verb): could not judge every case (exit \(exitStatus)): \(cause); the rest held, no baseline written"
+    }
+
+    /// What a run whose calls went through `ledger` left out on purpose, and the hint for a plan's refusals, if any.
+    package static func planLines(_ ledger: CallLedger) -> [String] {
+        var lines = [ledger.health.notCheckedLine].compactMap { $0 }
+        let refused = ledger.health.refusedByPlan
+        if !refused.isEmpty {
+            lines.append("hint: if the key's plan leaves \(refused.joined(separator: ", ")) out, add \"outsidePlan\": "
+                         + "[\(refused.map { "\"\($0)\"" }.joined(separator: ", "))] to the project file: not called, and the night can be green")
+        }
+        return lines
     }
 
     /// Why some cases of a run whose calls went through `ledger` were not judged, if any were.

@@ -130,7 +130,10 @@ extension DriftJob {
         try writeHumanReports(cases: cases, summary: summary, baselineUse: baselineUse, ledger: drift.ledger, phases: phases)
         if let couldNotJudge, nightly == nil { print(CouldNotJudge.line(verb: verb, cause: couldNotJudge)) }
         var status = VerbStatus(failed: cases.contains(where: \.verdict.isProblem), couldNotJudge: couldNotJudge)
+        cases.filter(\.verdict.isProblem).forEach { status.failures.add($0.check) }
+        status.failures.breaking(summary.breaking)
         status.notJudged = CouldNotJudge.notJudged(drift.ledger)
+        if nightly == nil { CouldNotJudge.planLines(drift.ledger).forEach { print($0) } }
         if nightly == nil, couldNotJudge == nil, !status.failed, let cause = status.notJudged { print(CouldNotJudge.partLine(verb: verb, cause: cause)) }
         return status
     }

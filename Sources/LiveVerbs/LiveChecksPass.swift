@@ -67,6 +67,8 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
 
     /// Seconds past `--deadline` before the watchdog writes the report and exits.
     static let watchdogGrace = 3.0
+    /// Seconds the nightly's live checks have to judge drift's answers when the deadline passed during drift.
+    static let judgingWindow = 20.0
 
     package var baseURL: String { options.baseURL.absoluteString }
     package var key: APIKey? { options.key }
@@ -94,7 +96,11 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
         if let share { staleProbe.seed(share.stale) }
         // A worker started again after a crash keeps the first worker's deadline; the nightly's live checks keep
         // the night's, which drift's pass started.
-        let deadline = options.runDeadline(from: share?.start ?? WorkerContext.runStart(worker))
+        let runDeadline = options.runDeadline(from: share?.start ?? WorkerContext.runStart(worker))
+        // The night's deadline passed during drift's pass: the live checks get a short window to judge drift's
+        // answers (the night's calls are stopped, so they send nothing).
+        let deadline = share != nil && runDeadline.hasPassed
+            ? RunDeadline(seconds: Self.judgingWindow, asGiven: options.deadlineAsGiven) : runDeadline
         let caller = share?.caller ?? LiveCaller(options: options)
         var liveStrategy = LiveStrategy(caller: caller, deadline: deadline, document: document)
         liveStrategy.staleProbe = staleProbe
@@ -120,7 +126,8 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
         }
         await pipeline.run()
         watchdog.cancel()
-        print(options.writeLog.summary)
+        // The night's drift pass printed its writes; the live checks add a line only when they sent more.
+        if share.map({ $0.count.made > $0.count.byDrift }) ?? true { print(options.writeLog.summary) }
         ledger = caller.ledger
         cause = CouldNotJudge.cause(caller.ledger, tally: stream.tally, deadline: options.deadlineAsGiven, changedBefore: changedBefore)
     }
@@ -172,7 +179,10 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
         guard let ledger else { return "" }
         let nightly = NightlyLines(tally: share?.liveTally ?? ledger.tally, maxCalls: ledger.maxCalls, stale: staleProbe.found,
                                    staleFails: project.staleFails)
-        nightly.terminal.forEach { print($0) }
+        // The night's drift pass listed the stale fixtures: the live checks' terminal does not list them again.
+        var terminal = nightly
+        if share != nil { terminal.stale = [] }
+        terminal.terminal.forEach { print($0) }
         return nightly.markdown
     }
 

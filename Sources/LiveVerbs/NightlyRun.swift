@@ -30,14 +30,20 @@ struct NightlyRun {
         let driftStatus = try driftJob.report(drift, phases: [.init("load fixtures", (calls - start).seconds),
                                                               .init("calls and comparison", (ContinuousClock.now - calls).seconds)],
                                               verb: "nightly", nightly: nightly)
-        // A night drift's pass could not judge makes no more calls: the live checks would judge the same outage, or
-        // have no time left. An operation that answered only 5xx is no such cause: the live checks judge the others.
-        let deadline = driftJob.options.runDeadline(from: share.start)
-        if let cause = driftStatus.couldNotJudge, CouldNotJudge.cause(drift.ledger) != nil || deadline.hasPassed {
+        // A night drift's pass could not judge makes no more calls: the live checks would judge the same outage. An
+        // operation that answered only 5xx, or a deadline that passed, is no such cause: the live checks judge the
+        // answers drift got (a passed deadline sends nothing more), and write their report.
+        if let cause = driftStatus.couldNotJudge, CouldNotJudge.cause(drift.ledger) != nil {
             print("live checks: not run (the night could not judge the contract)")
             print(share.count.line)
+            CouldNotJudge.planLines(share.caller.ledger).forEach { print($0) }
             print(CouldNotJudge.line(verb: "nightly", cause: cause))
             try driftStatus.exit()
+        }
+        // The deadline passed during drift's pass: the live checks judge the answers drift got and send nothing more,
+        // so both reports hold every answered case.
+        if let cause = driftStatus.couldNotJudge, driftJob.options.runDeadline(from: share.start).hasPassed {
+            share.caller.ledger.health.stop(cause)
         }
         let runJob = liveJob(after: driftJob, share: share, nightly: nightly, changedBefore: driftStatus.failed && driftStatus.couldNotJudge == nil)
         let outcome = await runJob.execute(try await runJob.discover())
@@ -47,18 +53,23 @@ struct NightlyRun {
             try nightly.finish().forEach { print($0) }
         }
         print(share.count.line)
+        CouldNotJudge.planLines(share.caller.ledger).forEach { print($0) }
         var status = VerbStatus(failed: driftStatus.failed || liveStatus.failed, couldNotJudge: liveStatus.couldNotJudge)
+        status.failures = driftStatus.failures.merged(with: liveStatus.failures)
         status.notJudged = CouldNotJudge.notJudged(share.caller.ledger)
         print(Self.headline(status))
         try status.exit()
     }
 
-    /// The night's last line: what it means, with the exit status.
+    /// The night's last line: what it means, with the exit status. Red says what it found: a breaking change is
+    /// the contract changing; answers that break the document, or do not decode, are named as such.
     static func headline(_ status: VerbStatus) -> String {
         if let cause = status.couldNotJudge { return CouldNotJudge.line(verb: "nightly", cause: cause) }
         if !status.failed, let cause = status.notJudged { return CouldNotJudge.partLine(verb: "nightly", cause: cause) }
-        return status.failed ? "nightly: the contract changed (exit 1): see the findings above"
-            : "nightly: green (exit 0): the contract holds"
+        guard status.failed else { return "nightly: green (exit 0): the contract holds" }
+        let found = status.failures.phrase ?? "a check failed"
+        return status.failures.contractChanged ? "nightly: the contract changed (exit 1): \(found); see the findings above"
+            : "nightly: red (exit 1): \(found); see the findings above"
     }
 
     /// The live checks' job, from drift's: its project file, contracts, fixtures folder, options (with its server

@@ -41,6 +41,14 @@ import Testing
         // A read field changing type breaks decoding: ERR.
         #expect(grades(before, #"{"results":[{"fsq_id":"a","name":"A","distance":"5m","extra":1},{"fsq_id":"b","name":"B","distance":7,"extra":2}]}"#)
                 == ["$.results[*].distance": .err])
+        // An optional member with another type fails decoding as a required one does: drift says so, as the live
+        // checks' "does not decode" does for the same answer, never "reads it as optional".
+        let fixture = Fixture(relativePath: "x/y.json", endpoint: .placeSearch, request: RecordedRequest(path: "/places/search"),
+                              response: RecordedResponse(status: 200, headers: ["content-type": "application/json"],
+                                                         body: .json(Data(before.utf8))), recorded: .authored)
+        let typed = DriftDiff.compare(fixture: fixture, status: 200, contentType: "application/json",
+                                      body: Data(#"{"results":[{"fsq_id":"a","name":"A","distance":"5","extra":1}]}"#.utf8))
+        #expect(typed.map(\.detail) == ["type changed from number to string; the model reads it, so the answer does not decode"])
         // Added fields: INFO. Empty live arrays say nothing about element shape.
         #expect(grades(before, #"{"results":[],"context":{"geo":1}}"#) == ["$.context": .info])
     }

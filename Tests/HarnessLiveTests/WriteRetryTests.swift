@@ -5,8 +5,8 @@ import FoursquarePlaces
 import Testing
 import TestSupport
 
-/// A write answered 429 is sent again after `Retry-After`, within `--retries`, the budget and the deadline; every
-/// other answer to a write is final. The server is an in-process stack that answers from a script and keeps what
+/// A write answered 429 is sent again after `Retry-After`, within `--retries`, the budget and the deadline; a dry
+/// run answered 5xx is sent again once; every other answer to a write is final. The server is an in-process stack that answers from a script and keeps what
 /// was sent (`WriteRetryEndToEndTests` does the same against a loopback server, through the binaries).
 @Suite struct WriteRetryTests {
     static let suggestion = "place-suggest-edit/2025-06-17/200-dry-run.json"
@@ -71,11 +71,22 @@ import TestSupport
         #expect(runner.options.writeLog.summary == "writes sent: 2 (1 dry run, 0 applied, 1 refused with 429: nothing done)")
     }
 
+    /// A dry run applies nothing: one 5xx is a blip it may be sent again for, once, and the case is judged.
     @Test(arguments: [500, 503, 502])
-    func aWriteAnsweredA5xxIsSentOnce(status: Int) async throws {
+    func aDryRunAnsweredA5xxOnceIsRetriedOnceAndJudged(status: Int) async throws {
         let (results, runner, stack) = try await Self.run([status, 200])
-        #expect(stack.requests.count == 1)
-        #expect(runner.caller.ledger.tally.calls == 1 && runner.caller.ledger.tally.retried == 0)
+        #expect(stack.requests.count == 2)
+        #expect(stack.requests.allSatisfy { $0.url.query?.contains("dry_run=true") == true })
+        #expect(!results.isEmpty && results.allSatisfy { $0.verdict == .pass }, "\(results.map(\.verdict))")
+        #expect(runner.caller.ledger.tally.retries == [String(status): 1])
+        #expect(runner.caller.ledger.tally.serverTrouble.isEmpty)
+    }
+
+    @Test(arguments: [500, 503, 502])
+    func aDryRunAnsweredA5xxTwiceIsSentTwiceAndNotJudged(status: Int) async throws {
+        let (results, runner, stack) = try await Self.run([status, status, 200])
+        #expect(stack.requests.count == 2, "one retry, not --retries 2")
+        #expect(runner.caller.ledger.tally.calls == 2 && runner.caller.ledger.tally.retried == 1)
         // The server's trouble: the write's cases are not judged (neither red nor green), and the call is named.
         #expect(!results.isEmpty && results.allSatisfy { if case .skip = $0.verdict { return true } else { return false } },
                 "\(results.map(\.verdict))")
@@ -131,8 +142,13 @@ import TestSupport
         let quota = FoursquareError(code: .rateLimited, status: 429, retryAfter: 8)
         #expect(WriteRetry.wait(write, after: quota, backoff: 5) == 8)
         #expect(WriteRetry.wait(read, after: quota, backoff: 5) == 5)
-        #expect(WriteRetry.mayResend(write, after: quota))
-        #expect(!WriteRetry.mayResend(write, after: FoursquareError(code: .serverError, status: 500)))
-        #expect(WriteRetry.mayResend(read, after: FoursquareError(code: .serverError, status: 500)))
+        let applied = try CallPlan.make(for: try Self.fixture("place-suggest-edit/2025-06-17/200-not-dry-run.json").1)
+        let failed = FoursquareError(code: .serverError, status: 500)
+        #expect(write.dryRun == true && applied.dryRun == false)
+        #expect(WriteRetry.mayResend(write, after: quota, attempt: 2) && WriteRetry.mayResend(applied, after: quota, attempt: 2))
+        #expect(WriteRetry.mayResend(write, after: failed, attempt: 1), "a dry run, once")
+        #expect(!WriteRetry.mayResend(write, after: failed, attempt: 2))
+        #expect(!WriteRetry.mayResend(applied, after: failed, attempt: 1), "a write that may have been applied, never")
+        #expect(WriteRetry.mayResend(read, after: failed, attempt: 2))
     }
 }

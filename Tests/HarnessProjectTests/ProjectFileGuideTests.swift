@@ -34,6 +34,7 @@ struct ProjectFileGuideTests {
                 case "openapi": "{}"
                 case "liveContracts": #"["2025-06-17"]"#
                 case "redactHeaders", "allowWrites": "[]"
+                case "outsidePlan": #"["place-tips"]"#
                 case "maxCalls", "rateLimit", "fixtureMaxAgeDays": "5"
                 case "staleFails", "keepValues": "false"
                 case "baseURL": #""https://places-api.foursquare.com""#

@@ -48,7 +48,8 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (#"{"fixture": "F"}"#, "fsq-contract.json: $.fixture: unknown key 'fixture' (known here: fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi, maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites, keepValues, coverage); fix or remove it"),
+        (#"{"fixture": "F"}"#, "fsq-contract.json: $.fixture: unknown key 'fixture' (known here: fixtures, report, reportDir, baseURL, liveContracts, drift, redactHeaders, openapi, maxCalls, rateLimit, staleFails, fixtureMaxAgeDays, baseline, caFile, allowWrites, outsidePlan, keepValues, coverage); fix or remove it"),
+        (#"{"outsidePlan": ["place_tips"]}"#, "$.outsidePlan: 'place_tips' is not an operation id (known: "),
         (#"{"drift": {"failOn": "info"}}"#, "fsq-contract.json: $.drift.failOn: 'info' is not err or warn; fix it, or pass --no-project"),
         (#"{"drift": {"fail_on": "err"}}"#, "$.drift.fail_on: unknown key 'fail_on' (known here: failOn, report, summary)"),
         (#"{"liveContracts": ["2030-01-01"]}"#, "$.liveContracts: unknown contract '2030-01-01' (known: \(Contract.knownList))"),

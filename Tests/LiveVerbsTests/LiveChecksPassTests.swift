@@ -20,7 +20,7 @@ import Testing
         let ending = LiveChecksPass.watchdogEnding(tally([.pass, unfinished, unfinished]), ledger: CallLedger(), changedBefore: false,
                                                    verb: "nightly", seconds: 5)
         #expect(ending.status == 3)
-        #expect(ending.line.hasPrefix("nightly: could not judge the contract (exit 3): the deadline passed after 1 of 3 cases"), "\(ending.line)")
+        #expect(ending.line.hasPrefix("nightly: could not judge the contract (exit 3): the deadline (--deadline 5) passed: 2 of 3 cases"), "\(ending.line)")
     }
 
     @Test func aFailureBeforeTheWatchdogKeepsTheRunRed() {

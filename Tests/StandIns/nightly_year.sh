@@ -7,7 +7,10 @@
 # lines. Nights that cannot judge (a rejected key, writes answering 503, no server, one place answering 503) exit 3,
 # say why in one line, make a handful of calls and leave the baseline byte-identical; at a 3/s quota a night meets at
 # most 5 × 429. A clean night prints no WARN line, and a type change many answers show (`distance` sent as a string)
-# is one line with its fixtures.
+# is one line with its fixtures. With the header never sent, the faults a team meets: a flaky dry-run write (green),
+# a plan without place-tips (3, or green when the project says so), a monthly quota and a gateway's HTML pages (3 at
+# once, quoting the server), and answers too slow for --deadline (3, the answered cases judged in both reports). Every
+# "could not judge" line fits 200 characters, and no summary line is printed twice.
 # Usage: Tests/StandIns/nightly_year.sh [BIN_DIR]  (default .build/debug). Exit 1 on a mismatch, 2 when it cannot run.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,7 +36,7 @@ fail() { echo "FAIL $night: $*"; failures=$((failures + 1)); }
 # too short): neither red (1) nor green (0).
 undecided=3
 # The night's headline: its last line saying what it means.
-headline() { grep -E '^nightly: (green|the contract changed|could not judge)' "$work/$night.out" | tail -1; }
+headline() { grep -E '^nightly: (green|red|the contract changed|could not judge)' "$work/$night.out" | tail -1; }
 
 # night NAME WANT_EXIT STAND-IN-FLAGS... -- NIGHTLY-FLAGS...: a fresh stand-in, one nightly against it.
 night() {
@@ -46,13 +49,28 @@ night() {
     --report "$work/$night.xml" --drift-report "$work/$night-drift.xml" --summary "$work/$night.md" \
     --json "$work/$night.json" "$@" >"$work/$night.out" 2>&1
   got=$?
+  # Answers still being written when the night ended (its deadline) are logged once they are sent.
+  sleep "${NIGHT_SETTLE:-0}"
   kill "${pids[-1]}" 2>/dev/null; wait "${pids[-1]}" 2>/dev/null
   if [ "$got" -eq "$want" ]; then echo "ok   $night (exit $got)"; else fail "exit $got, wanted $want"; tail -30 "$work/$night.out"; fi
   echo "     $night: $(headline)"
   echo "     $night: $(grep -c '^WARN\|WARN ' "$work/$night.out") WARN lines"
   if grep -qF "$FSQ_API_KEY" "$work/$night".* "$work/$night"-* 2>/dev/null; then fail "the key appears in the output or a report"; fi
+  one_line_causes
   if [ "$want" -eq "$undecided" ]; then undecided_calls; else calls; fi
   fixture_calls
+}
+
+# Every "could not judge" line fits 200 characters, and no summary line is printed twice (the writes sent, the stale
+# fixtures' header, the calls of the night).
+one_line_causes() {
+  local long
+  long=$(grep -E '^nightly: could not judge' "$work/$night.out" | awk 'length($0) > 200' | head -1)
+  [ -z "$long" ] || fail "a cause line of ${#long} characters (at most 200): $long"
+  local line
+  for line in '^writes sent: ' '^stale: [0-9]+ fixtures? whose' '^nightly: [0-9]+ calls? made'; do
+    [ "$(grep -cE "$line" "$work/$night.out")" -le 1 ] || fail "printed twice: $(grep -m1 -E "$line" "$work/$night.out")"
+  done
 }
 
 # Each pass's calls line counts every fixture call once (made less its retries, shared, skipped, not sent, not
@@ -181,11 +199,13 @@ for path in sorted(glob.glob("Fixtures/*/2025-06-17/2*.json")):
   # Writes answering 503 all night: each write operation stops after a few 5xx (a handful of write calls in all);
   # its cases are not judged, and the reads are still called and judged.
   night_undecided "$mode-writes-503" "$max_calls" --status-for '/places/*/suggest/*=503' --status-for '/places/suggest/*=503' --
-  grep -qE 'answers only 5xx: 503 \(([0-9]+) of \1 calls\)' "$work/$night.out" || fail "the cause does not name the operation answering 503"
+  grep -qE 'answers only 5xx: 503 \(([0-9]+) of \1 calls\)|[0-9]+ operations answer only 5xx: 503 \(place-' "$work/$night.out" \
+    || fail "the cause does not name the operations answering 503"
   if grep -qE 'status class changed' "$work/$night.out"; then fail "a 503 was graded as drift"; fi
-  # 3 calls for the first write operation, 1 for each other once one answered only 5xx, and what was in flight then.
+  # 3 calls for the first write operation, 2 for each other (a dry run is sent again once after a 5xx) once one
+  # answered only 5xx, and what was in flight then.
   writes=$(grep -cE '^standin: POST ' "$work/$night.log")
-  [ "$writes" -le 14 ] || fail "$writes write calls, more than a handful (14) once each write operation answered only 5xx"
+  [ "$writes" -le 20 ] || fail "$writes write calls, more than a handful (20) once each write operation answered only 5xx"
   judged=$(python3 -c '
 import sys, xml.etree.ElementTree as ET
 cases = ET.parse(sys.argv[1]).getroot().iter("testcase")
@@ -210,6 +230,47 @@ print(sum(1 for c in cases if "suggest" not in c.get("classname", "") and not an
   URLSUFFIX=/v3 night_undecided "$mode-wrong-path" 40 -- --update-baseline
   grep -qE 'nothing is found at the base URL: 404 on every call' "$work/$night.out" || fail "the cause does not say nothing is found at the base URL"
 
+  if [ "$mode" = never ]; then
+    # (f) One transient 500 on a dry-run write: sent again once, judged, green.
+    STANDIN_FLAKY_WRITES=1 night "$mode-flaky-write" 0 --
+    grep -qE '^standin: POST .* -> 500 ' "$work/$night.log" || fail "the stand-in answered no write 500"
+    # (g) A plan that leaves place-tips out (403 "Your plan does not include…"): not drift, not an auth style; without a
+    # setting the night cannot judge place-tips (3), with outsidePlan it is green and place-tips is not checked.
+    STANDIN_PLAN_EXCLUDES='/places/*/tips' night_undecided "$mode-plan" "$max_calls" --
+    grep -qF "place-tips: the key's plan has no access (403 \"Your plan does not include access to this endpoint.\")" "$work/$night.out" \
+      || fail "the plan's 403 is not named with the server's message"
+    if grep -qE 'status class changed|refused the bearer' "$work/$night.out"; then fail "the plan's 403 was taken for drift or an auth style"; fi
+    tips=$(grep -cE '^standin: GET /places/[0-9a-f]+/tips' "$work/$night.log")
+    [ "$tips" -le 2 ] || fail "$tips place-tips calls once the plan refused it"
+    sed 's/"staleFails": false}/"staleFails": false, "outsidePlan": ["place-tips"]}/' "$work/fsq-contract.json" >"$work/plan.json"
+    cp "$work/fsq-contract.json" "$work/project-saved.json"; cp "$work/plan.json" "$work/fsq-contract.json"
+    STANDIN_PLAN_EXCLUDES='/places/*/tips' night "$mode-plan-declared" 0 --
+    cp "$work/project-saved.json" "$work/fsq-contract.json"
+    grep -qF 'not checked: place-tips (outside the key' "$work/$night.out" || fail "place-tips is not listed as not checked"
+    [ "$(grep -cE '^standin: GET /places/[0-9a-f]+/tips' "$work/$night.log")" -eq 0 ] || fail "an operation outside the plan was called"
+    # (h) A monthly quota spent after 30 requests: 429 with no Retry-After on every call; the night stops at once and
+    # quotes the server.
+    STANDIN_MONTHLY_QUOTA=30 night_undecided "$mode-monthly-quota" 45 --
+    grep -qF 'the quota is spent: every call answers 429 "Monthly quota exceeded." with no Retry-After' "$work/$night.out" \
+      || fail "the spent quota is not named with the server's message"
+    # (i) A gateway answering 502 with an HTML page on every call: one short cause.
+    STANDIN_GATEWAY=502 night_undecided "$mode-gateway" 8 --
+    grep -qF 'every operation answers 502 with an HTML page, not the API' "$work/$night.out" || fail "the gateway is not named"
+    # (j) Answers that take 3 s against --deadline 40: the answered cases are judged in both reports, the slowest
+    # operation is named, and nothing says to lower --retries (none were retried).
+    NIGHT_SETTLE=4 night_undecided "$mode-deadline" "$max_calls" --delay '*=3' -- --deadline 40
+    grep -qE 'could not judge the contract \(exit 3\): the deadline \(--deadline 40\) passed: .*slowest: [a-z-]+, 3\.[0-9] s a request' "$work/$night.out" \
+      || fail "the deadline's cause does not name the slowest operation"
+    if grep -qF 'lower --retries' "$work/$night.out"; then fail "the night advised lowering --retries, though none were retried"; fi
+    for report in "$work/$night.xml" "$work/$night-drift.xml"; do
+      passed=$(python3 -c '
+import sys, xml.etree.ElementTree as ET
+cases = list(ET.parse(sys.argv[1]).getroot().iter("testcase"))
+print(sum(1 for c in cases if not any(x.tag in ("failure", "error", "skipped") for x in c)))' "$report" 2>/dev/null || echo 0)
+      [ "$passed" -gt 0 ] || fail "$report judges none of the answered cases"
+    done
+  fi
+
   # (b) A quota below the rate limit: green, 429s on writes retried once each and counted.
   STANDIN_QUOTA=3 night "$mode-quota-3" 0 --
   [ "$answered429" -le 5 ] || fail "$answered429 × 429 at a 3/s quota (at most 5)"
@@ -231,6 +292,7 @@ print(sum(1 for c in cases if "suggest" not in c.get("classname", "") and not an
   night "$mode-known" 0 --break-openapi -- --openapi "$doc"
   night "$mode-new" 1 --break-openapi --break-tips -- --openapi "$doc"
   grep -qE 'new findings? beside [0-9]+ known in the baseline: .*tips' "$work/$night.out" "$work/$night.xml" || fail "the new tips violation is not named"
+  headline | grep -qE 'nightly: (red|the contract changed) \(exit 1\): .*[0-9]+ answers? (breaks?|do(es)? not decode)' || fail "the red line does not say which: $(headline)"
   if grep -E 'new findings? beside' "$work/$night.xml" | grep -qE 'unresolved_flags|place_actions|parent'; then fail "a known violation is named as new"; fi
 
   # (c2) One operation refused (401 on every place-search call) while the others answer: the contract's or the account's
@@ -269,6 +331,10 @@ print(len({r["fixture"] for r in results if any(c["path"].endswith(".distance") 
   grep -qE "^  ERR  distance: number → string.* \($touched fixtures: " "$work/$night.lines" \
     || fail "the distance line does not say number → string with its $touched fixtures: $(cat "$work/$night.lines")"
   echo "     $night: $(cut -c1-90 "$work/$night.lines")… ($touched fixtures in the JSON report)"
+  # One verdict for one answer: drift says the answer does not decode, as the live checks do.
+  grep -qF 'the model reads it, so the answer does not decode' "$work/$night.lines" || fail "drift's verdict on distance is not 'does not decode'"
+  if grep -qF 'reads it as optional' "$work/$night.lines"; then fail "drift calls a member that breaks decoding optional"; fi
+  headline | grep -qF 'the contract changed (exit 1): 1 breaking change' || fail "the red line does not say what changed: $(headline)"
 
   # (e) One baseline a night: --update-baseline on a night with drift findings and live findings writes both, and the
   # next night with the same answers is green, every entry known. The accepting night is green too: it accepts the

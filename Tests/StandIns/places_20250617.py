@@ -999,6 +999,9 @@ class Handler(BaseHTTPRequestHandler):
     def answer(self, method):
         started = time.monotonic()
         config = self.server.config
+        if config.gateway:
+            self.gateway_page(method, config.gateway, started)
+            return
         status, body, headers = 500, {"message": "Internal server error."}, {}
         try:
             length = int(self.headers.get("Content-Length") or 0)
@@ -1020,16 +1023,45 @@ class Handler(BaseHTTPRequestHandler):
         if config.renames:
             body = rename_fields(body, config.renames)
         data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        headers = dict(headers, **{"X-Fsq-Request-Id": uuid.uuid4().hex})
+        self.send_answer(method, status, JSON_TYPE, data, headers, started)
+
+    def send_answer(self, method, status, content_type, data, headers, started):
         self.send_response(status)
-        self.send_header("Content-Type", JSON_TYPE)
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
-        self.send_header("X-Fsq-Request-Id", uuid.uuid4().hex)
         for name, value in headers.items():
             self.send_header(name, value)
-        self.end_headers()
-        if method != "HEAD":
-            self.wfile.write(data)
+        try:
+            self.end_headers()
+            if method != "HEAD":
+                self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (its deadline): the request was still made, and the log counts it
         self.log_request_line(method, status, len(data), time.monotonic() - started)
+
+    def gateway_page(self, method, status, started):
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > 0:
+            self.rfile.read(min(length, 1 << 20))
+        data = ("<html><head><title>%d Bad Gateway</title></head><body><center><h1>%d Bad Gateway</h1></center>"
+                "<hr><center>nginx</center></body></html>\n" % (status, status)).encode("utf-8")
+        self.send_answer(method, status, "text/html", data, {}, started)
+
+    def faults(self, method, path, config):
+        """The faults a team meets, after the key is checked (a plan, a quota and a flaky write know the key)."""
+        for glob in config.plan_excludes:
+            if fnmatch.fnmatchcase(path, glob):
+                raise ApiError(403, "Your plan does not include access to this endpoint.")
+        with config.lock:
+            if config.monthly_quota:
+                if config.monthly_used >= config.monthly_quota:
+                    raise ApiError(429, "Monthly quota exceeded.")
+                config.monthly_used += 1
+            if method == "POST" and config.flaky_writes and self.path not in config.flaked \
+                    and len(config.flaked) < config.flaky_writes:
+                config.flaked.add(self.path)
+                raise ApiError(500, "Internal server error.")
 
     def route(self, method, config):
         split = urlsplit(self.path)
@@ -1045,6 +1077,7 @@ class Handler(BaseHTTPRequestHandler):
         if not routes:
             raise ApiError(404, "Not found: %s" % path)
         self.check_auth()
+        self.faults(method, path, config)
         config.quota.take()
         if method not in routes:
             allowed = ", ".join(sorted(routes))
@@ -1174,6 +1207,18 @@ class Config:
         self.quota = Quota(int(os.environ.get("STANDIN_QUOTA", "0") or 0))
         self.status_for = args.status_for
         self.delays = args.delay
+        # Faults a team meets (environment, like the above). STANDIN_FLAKY_WRITES=N: the first N writes answer 500
+        # once each, then as usual. STANDIN_PLAN_EXCLUDES=GLOB[,GLOB...]: paths the key's plan does not include
+        # answer 403 (after the key is checked). STANDIN_MONTHLY_QUOTA=N: from the (N+1)th authenticated request
+        # on, every request answers 429 with no Retry-After. STANDIN_GATEWAY=CODE: a gateway in front answers
+        # every request with CODE and an HTML page.
+        self.flaky_writes = int(os.environ.get("STANDIN_FLAKY_WRITES", "0") or 0)
+        self.flaked = set()
+        self.plan_excludes = [g.strip() for g in os.environ.get("STANDIN_PLAN_EXCLUDES", "").split(",") if g.strip()]
+        self.monthly_quota = int(os.environ.get("STANDIN_MONTHLY_QUOTA", "0") or 0)
+        self.monthly_used = 0
+        self.gateway = int(os.environ.get("STANDIN_GATEWAY", "0") or 0)
+        self.lock = threading.Lock()
 
 
 def pair(text, what):

@@ -31,14 +31,14 @@ package struct RunDeadline: Sendable {
         cause.contains("the run deadline of ") || cause.contains("the run's deadline (--deadline ")
     }
 
-    /// `the deadline passed after N of M cases …`: what the deadline left unjudged in `tally`; nil when it stopped no case.
-    /// `slowest` says where the time went (`place-photos answered slowest: …`), when the run knows.
+    /// `the deadline (--deadline 600) passed: N of M cases not judged; …`: what the deadline left unjudged in `tally`; nil when it stopped no case.
+    /// `slowest` says where the time went (`slowest: place-photos (…)`), when the run knows.
     package static func passed(_ tally: RunTally, seconds: Double, slowest: String? = nil) -> String? {
         let stopped = tally.stoppedByDeadline
         guard stopped > 0 else { return nil }
         let cases = tally.total.cases
-        return "the deadline passed after \(cases - stopped) of \(plural(cases, "case")) (--deadline \(format(seconds))): "
-            + "\(stopped) not judged; " + (slowest.map { "\($0); " } ?? "") + "raise --deadline, or narrow the run (--filter, --contract)"
+        return "the deadline (--deadline \(format(seconds))) passed: \(stopped) of \(plural(cases, "case")) not judged; "
+            + (slowest.map { "\($0); " } ?? "") + "raise --deadline"
     }
 
     package static func format(_ seconds: Double) -> String {

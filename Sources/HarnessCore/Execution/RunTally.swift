@@ -43,6 +43,8 @@ package struct RunTally: Sendable {
     package private(set) var casesWithoutFixture: [String: Int] = [:]
     /// The first `maxProblems` failed or errored results, in run order, at most `CauseGroups.threshold` per cause.
     package private(set) var problems: [CaseResult] = []
+    /// Every failed or errored case, counted by kind (`FailureKinds`), for a red run's last line.
+    package private(set) var failures = FailureKinds()
     /// How many problems share each one-line cause, and the first case with it (at most `maxCauses` causes). A cause
     /// is keyed at its schema pointer (`CauseGroups.key`): one change at every array index is one cause.
     package private(set) var causes: [String: (count: Int, first: CaseResult)] = [:]
@@ -65,6 +67,7 @@ package struct RunTally: Sendable {
             counts.warnings += result.warnings
             total.warnings += result.warnings
             guard result.verdict.isProblem else { continue }
+            failures.add(result.check)
             let cause = result.verdict.cause.map(CauseGroups.key)
             // A few cases per cause: the list then holds the other causes too, past a cause many cases share.
             if problems.count < maxProblems, (cause.flatMap { causes[$0]?.count } ?? 0) < CauseGroups.threshold {

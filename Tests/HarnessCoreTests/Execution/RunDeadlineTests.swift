@@ -23,7 +23,7 @@ import Testing
 
     @Test func casesTheDeadlineStoppedAreCountedAndNamed() {
         let cause = RunDeadline.passed(tally([.pass, .pass, cut, notFinished, notRun]), seconds: 3)
-        #expect(cause?.hasPrefix("the deadline passed after 2 of 5 cases (--deadline 3): 3 not judged") == true, "\(cause ?? "nil")")
+        #expect(cause?.hasPrefix("the deadline (--deadline 3) passed: 3 of 5 cases not judged") == true, "\(cause ?? "nil")")
     }
 
     @Test func aRunTheDeadlineStoppedNothingOfHasNoSuchLine() {
