@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Writes Sources/HarnessContractChecks/DocumentedOperation+All.swift: what the contracts' documents say
 about each operation (method, path, query parameters, required headers, the members a 2xx answer may carry), and
-the values each contract's documents give the X-Places-Api-Version header.
+the values each contract's documents give the X-Places-Api-Version header (an OpenAPI document's header default,
+else its enum).
 
 The replay checks compare the client with this data, never with the client's own registry or decoders.
 Sources: the seed documents ../shared/spec/000-004 (their example answers and endpoint lists) and Foursquare's
 OpenAPI document of each version found in ../shared/spec/current/ (openapi-<yyyymmdd>.json, e.g. 2025-06-17's).
 
 Usage: python3 scripts/contract-data.py [--check]   (--check: exit 1 if the committed file differs)
+       python3 scripts/contract-data.py --self-test   (the version rule on small schemas)
 """
 import json, os, re, sys
 
@@ -49,6 +51,15 @@ def kind_overrides(name):
             continue
         result.append((parts[1::2], given))
     return result
+
+
+def document_versions(schema):
+    """The version a document is for, from its X-Places-Api-Version schema: the `default`, which a new version's
+    document moves to its own date while its `enum` may still list older ones (issue 60); without a default, the
+    enum's values (its single value, for today's documents)."""
+    if "default" in schema:
+        return [schema["default"]]
+    return list(schema.get("enum") or [])
 
 
 def openapi_operations(contract, name):
@@ -109,8 +120,7 @@ def openapi_operations(contract, name):
             params = [resolve(p) for p in op.get("parameters", [])]
             for p in params:
                 if p.get("in") == "header" and p["name"].lower() == VERSION_HEADER:
-                    schema = resolve(p.get("schema", {}))
-                    versions.update(schema.get("enum") or ([schema["default"]] if "default" in schema else []))
+                    versions.update(document_versions(resolve(p.get("schema", {}))))
             out = {}
             for status, response in op["responses"].items():
                 if status.startswith("2"):
@@ -293,7 +303,24 @@ def render(operations, versions, documents, servers):
     return "\n".join(lines)
 
 
+def self_test():
+    """The version rule, on the header schemas a version's document may give."""
+    cases = [
+        ({"type": "string", "default": "2025-06-17", "enum": ["2025-06-17"]}, ["2025-06-17"]),  # today's document
+        ({"type": "string", "default": "2026-01-15", "enum": ["2025-06-17"]}, ["2026-01-15"]),  # the default moved
+        ({"default": "2026-01-15", "enum": ["2025-06-17", "2026-01-15"]}, ["2026-01-15"]),
+        ({"type": "string", "enum": ["2025-06-17"]}, ["2025-06-17"]),  # no default: the enum's one value
+        ({"type": "string"}, []),
+    ]
+    failed = [(schema, want, document_versions(schema)) for schema, want in cases if document_versions(schema) != want]
+    for schema, want, got in failed:
+        print(f"contract-data.py self-test: {schema} gave {got}, expected {want}", file=sys.stderr)
+    sys.exit(1 if failed else 0)
+
+
 if __name__ == "__main__":
+    if "--self-test" in sys.argv:
+        self_test()
     documents = openapi_documents()
     seed, seed_versions, seed_servers = seed_operations()
     operations, versions, servers = seed, [("seed", seed_versions)], [("seed", seed_servers)]
