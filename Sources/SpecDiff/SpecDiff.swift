@@ -14,7 +14,7 @@ enum SpecDiff {
             let key = SpecDocument.key(method: endpoint.method, path: endpoint.pathTemplate)
             claimed.insert(key)
             let reads = ModelReads.shape(endpoint: endpoint.id, contract: contract.id)
-            changes += compare(endpoint: endpoint, old: old.operations[key], new: new.operations[key], in: new, reads: reads)
+            changes += compare(endpoint: endpoint, contract: contract, old: old.operations[key], new: new.operations[key], in: new, reads: reads)
         }
         for key in Set(old.operations.keys).union(new.operations.keys).subtracting(claimed).sorted() {
             switch (old.operations[key], new.operations[key]) {
@@ -34,7 +34,7 @@ enum SpecDiff {
     }
 
     /// The changes to one operation the client calls.
-    static func compare(endpoint: Endpoint, old: SpecDocument.Operation?, new: SpecDocument.Operation?,
+    static func compare(endpoint: Endpoint, contract: Contract, old: SpecDocument.Operation?, new: SpecDocument.Operation?,
                         in document: SpecDocument, reads: [String: FieldRead]) -> [SpecChange] {
         let id = endpoint.id.rawValue
         func change(_ grade: SpecChange.Grade, _ operation: String, _ pointer: JSONPointer, _ kind: String, _ message: String) -> SpecChange {
@@ -64,6 +64,7 @@ enum SpecDiff {
                 changes.append(change(.warning, label, new.pointer, "operation-sunset", "the operation has a sunset date, \(sunset); the client calls it (\(id))"))
             }
             changes += parameters(endpoint: endpoint, old: old, new: new, change: change)
+            changes += HeaderChange.changes(contract: contract, old: old, new: new, change: change)
             changes += responses(endpoint: endpoint, old: old, new: new, reads: reads, change: change)
             return changes
         }

@@ -31,6 +31,9 @@ struct SpecDocument: Sendable {
         var required: Bool
         var deprecated: Bool
         var schema: Schema
+        /// The schema's `default`, as JSON text (`"2025-06-17"`): kept apart from `schema`, whose equality grades
+        /// query parameters, so only header parameters' defaults are compared.
+        var defaultValue: String?
         var pointer: JSONPointer
     }
 
@@ -138,13 +141,17 @@ struct SpecDocument: Sendable {
             let (parameter, at) = resolver.resolve(item, at: itemPointer)
             guard let name = string(parameter.member("name")), let location = string(parameter.member("in")) else { continue }
             var schema = Schema()
+            var defaultValue: String?
             if let node = parameter.member("schema") {
                 var seen: Set<JSONPointer> = []
-                schema = resolver.schema(node, at: at.appending("schema"), seen: &seen).schema
+                let read = resolver.schema(node, at: at.appending("schema"), seen: &seen)
+                schema = read.schema
+                defaultValue = read.node.member("default").map { String(decoding: $0.jsonData, as: UTF8.self) }
             }
             found["\(location):\(name)"] = Parameter(
                 name: name, location: location, required: parameter.member("required").map(isTrue) ?? false,
-                deprecated: parameter.member("deprecated").map(isTrue) ?? false, schema: schema, pointer: itemPointer)
+                deprecated: parameter.member("deprecated").map(isTrue) ?? false, schema: schema, defaultValue: defaultValue,
+                pointer: itemPointer)
         }
         return found
     }

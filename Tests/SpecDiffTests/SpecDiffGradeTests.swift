@@ -181,6 +181,9 @@ struct SpecDiffGradeTests {
             $0.set(At.autocomplete + "/parameters/2/schema", "maximum", .number("200000"))
         },
         GradeCase("new success status", .warning, "status-added", at: "203") { $0.set(At.search + "/responses", "203", json(#"{"description": "partial"}"#)) },
+        GradeCase("version header default moves to a new version", .warning, "header-default-changed", at: "default") {
+            $0 = SpecDiffHeaderTests.editHeader($0, SpecDiffHeaderTests.set("default", .string("2026-01-15")))
+        },
         // Info: additions, and changes to what the client does not read.
         GradeCase("new optional field on a place", .info, "field-added", at: "vibe") { $0.set(At.place + "/properties", "vibe", json(#"{"type": "string"}"#)) },
         GradeCase("new enum value on a response string field", .info, "enum-value-added", at: "type",
@@ -204,6 +207,9 @@ struct SpecDiffGradeTests {
         GradeCase("limit maximum raised", .info, "parameter-schema-changed", at: "schema") { $0.set(At.search + "/parameters/17/schema", "maximum", .number("100")) },
         GradeCase("sort enum gains a value", .info, "parameter-schema-changed", at: "schema") {
             $0.set(At.search + "/parameters/16/schema", "enum", json(#"["RELEVANCE", "RATING", "DISTANCE", "POPULARITY", "NEWEST"]"#))
+        },
+        GradeCase("new version header value listed", .info, "header-enum-changed", at: "enum") {
+            $0 = SpecDiffHeaderTests.editHeader($0, SpecDiffHeaderTests.set("enum", json(#"["2025-06-17", "2026-01-15"]"#)))
         },
         GradeCase("new mapped error status", .info, "status-added", at: "429") { $0.set(At.search + "/responses", "429", json(#"{"description": "slow down"}"#)) },
         GradeCase("new operation", .info, "operation-added", at: "menu") {
