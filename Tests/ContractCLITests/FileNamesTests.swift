@@ -9,7 +9,8 @@ struct FileNamesTests {
     /// Files that hold no type by design: an executable's entry point, the core's re-export of the fixture format.
     static let noType: Set<String> = ["HarnessCore/Exports.swift"]
 
-    /// The names a file declares: `struct Name`, `extension Outer.Name` (both `Outer.Name` and `Name`), and so on.
+    /// The names a file declares: `struct Name`, `extension Outer.Name` (`Outer.Name`, `Name` and `Outer`: a file of
+    /// conveniences on a contract's models, `Contract20250617+Conveniences.swift`, extends its namespace), and so on.
     static func declaredNames(in text: String) throws -> Set<String> {
         let declaration = try Regex(#"(?m)^[ \t]*(?:@[\w.]+(?:\([^)\n]*\))?[ \t]+)*(?:(?:public|package|internal|private|fileprivate|final|indirect|nonisolated|open)[ \t]+)*(?:struct|enum|class|actor|protocol|typealias|extension)[ \t]+([\w.]+)"#)
         var names: Set<String> = []
@@ -17,6 +18,7 @@ struct FileNamesTests {
             guard let name = match.output[1].substring.map(String.init) else { continue }
             names.insert(name)
             names.insert(String(name.split(separator: ".").last ?? Substring(name)))
+            names.insert(String(name.split(separator: ".").first ?? Substring(name)))
         }
         return names
     }
@@ -48,7 +50,7 @@ struct FileNamesTests {
 
     @Test func aFileNamedForATypeItDoesNotDeclareIsFound() throws {
         #expect(try Self.declaredNames(in: "package struct ReplayRunner: Sendable {}\nextension DriftChangelog.Level {}\n")
-            == ["ReplayRunner", "DriftChangelog.Level", "Level"])
+            == ["ReplayRunner", "DriftChangelog.Level", "Level", "DriftChangelog"])
         #expect(try !Self.declaredNames(in: "/// struct Watchdog\npackage final class RunPipeline {}\n").contains("Watchdog"))
     }
 }

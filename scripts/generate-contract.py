@@ -1,0 +1,869 @@
+#!/usr/bin/env python3
+"""Writes a version's models from its OpenAPI document and its overrides file:
+Sources/FoursquarePlaces/Contracts/V<yyyymmdd>/Contract<yyyymmdd>+Models.swift.
+
+The document is the source: every member an answer's schema documents is modelled or named in `omit` with a
+reason, and each member's Swift type and optionality follow the document as the overrides fix it (`set`, `drop`,
+`add`, `require` in the file's "overrides" list, the same ones the harness applies). The file's "models" section
+holds only what the document cannot say: type names, Swift names the naming rule does not give, DocC text, the
+order of each initializer's parameters (source compatibility), and decoding choices. Conveniences (computed
+properties, helper methods, conformances with code) stay hand-written in the folder's other files.
+
+The harness never reads this generator's output as its expectations: scripts/contract-data.py reads the document
+on its own.
+
+Usage: python3 scripts/generate-contract.py VERSION [--check]       (VERSION: 2025-06-17)
+       python3 scripts/generate-contract.py --start FROM TO DOCUMENT  (scripts/new-contract.sh FROM TO --document FILE)
+       python3 scripts/generate-contract.py --self-test
+--check: exit 1, writing nothing, when the committed files differ from what the document and overrides give.
+--start: TO's document goes to docs/openapi/, its overrides file starts as FROM's, the copied fixtures whose answers
+the new document contradicts are removed (each named), each new operation gets a first fixture (its documented
+request, answered 404) to synthesize from, and TO's files are generated. new-contract.sh undoes it all on failure.
+"""
+import difflib, json, os, re, shutil, sys, tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DOCUMENT_FOLDERS = [os.path.join(ROOT, "..", "shared", "spec", "current"), os.path.join(ROOT, "docs", "openapi")]
+OVERRIDES = os.path.join(ROOT, "Sources", "OpenAPIConformance", "Overrides")
+CONTRACTS = os.path.join(ROOT, "Sources", "FoursquarePlaces", "Contracts")
+PRIMITIVES = {"string": "String", "integer": "Int", "number": "Double", "boolean": "Bool"}
+ACRONYMS = {"id": "ID", "url": "URL", "uri": "URI"}
+
+
+class InputError(Exception):
+    """One line naming the file and what to do."""
+
+
+# --- The document, as the overrides fix it -------------------------------------------------------------------
+
+
+def unescape(segment):
+    return segment.replace("~1", "/").replace("~0", "~")
+
+
+def matches(tree, pattern):
+    """Concrete pointers (lists of segments) in `tree` matching `pattern`: `*` is one segment, `**` any number."""
+    out = []
+
+    def walk(node, parts, at):
+        if not parts:
+            out.append(at)
+            return
+        head, rest = parts[0], parts[1:]
+        children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else []
+        if head == "**":
+            walk(node, rest, at)
+            for key, child in children:
+                walk(child, parts, at + [str(key)])
+        elif head == "*":
+            for key, child in children:
+                walk(child, rest, at + [str(key)])
+        elif isinstance(node, dict) and head in node:
+            walk(node[head], rest, at + [head])
+        elif isinstance(node, list) and head.isdigit() and int(head) < len(node):
+            walk(node[int(head)], rest, at + [head])
+
+    walk(tree, [unescape(p) for p in pattern.strip("/").split("/")] if pattern.strip("/") else [], [])
+    return out
+
+
+def at(tree, segments):
+    for s in segments:
+        tree = tree[int(s)] if isinstance(tree, list) else tree[s]
+    return tree
+
+
+def apply_overrides(doc, overrides, source):
+    """Applies each override in file order, as the harness does; one that matches nothing is an error."""
+    for index, override in enumerate(overrides):
+        pointer = override.get("pointer")
+        if not isinstance(pointer, str):
+            raise InputError(f"{source}: overrides[{index}] has no \"pointer\" string; give one")
+        if "warn" in override:
+            continue
+        places = matches(doc, pointer)
+        if not places:
+            raise InputError(f"{source}: overrides[{index}] {pointer} matches nothing in the document; fix or remove it")
+        for place in sorted(places, key=len, reverse=True):
+            if "require" in override:
+                parent = at(doc, place[:-2])
+                required = parent.setdefault("required", [])
+                if place[-1] not in required:
+                    required.append(place[-1])
+            elif override.get("drop"):
+                del at(doc, place[:-1])[place[-1]]
+            elif "set" in override:
+                at(doc, place).update(json.loads(json.dumps(override["set"])))
+            elif "add" in override:
+                node = at(doc, place)
+                for key, value in override["add"].items():
+                    node.setdefault(key, json.loads(json.dumps(value)))
+    return doc
+
+
+def resolve(doc, schema):
+    for _ in range(20):
+        if not (isinstance(schema, dict) and "$ref" in schema):
+            break
+        schema = at(doc, [unescape(p) for p in schema["$ref"].lstrip("#/").split("/")])
+    return schema if isinstance(schema, dict) else {}
+
+
+def kebab(operation_id):
+    """The one rule from an operationId to an endpoint id: `placeMenu`, `place_menu` and `place-menu` are `place-menu`."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|[_\s]+", "-", operation_id)
+    return re.sub(r"-+", "-", spaced).strip("-").lower()
+
+
+def swift_name(json_name):
+    """`date_created` → `dateCreated`, `store_id` → `storeID`, `placemaker_url` → `placemakerURL`."""
+    words = [w for w in json_name.split("_") if w]
+    return words[0] + "".join(ACRONYMS.get(w, w[:1].upper() + w[1:]) for w in words[1:])
+
+
+# --- The models ----------------------------------------------------------------------------------------------
+
+
+class Model:
+    def __init__(self, spec, parent, source):
+        where = f"{source}: models.{(parent.path + '.') if parent else ''}{spec.get('name', '?')}"
+        if not isinstance(spec.get("name"), str):
+            raise InputError(f"{where}: a type needs a \"name\"")
+        self.name, self.parent, self.where = spec["name"], parent, where
+        self.path = (parent.path + "." if parent else "") + self.name
+        self.doc = spec.get("doc") or f"`{self.name}` as the document describes it."
+        self.conforms = spec.get("conforms", [])
+        self.mutable = spec.get("mutable", False)
+        self.generic = spec.get("generic")
+        self.init_doc = spec.get("initDoc") or "A value built in code (previews, tests); optionals default to nil."
+        self.decode_doc = spec.get("decodeDoc") or "Reads each member as the document describes it."
+        self.omit = spec.get("omit", {})
+        self.members = spec.get("members", [])
+        self.nested = [Model(n, self, source) for n in spec.get("nested", [])]
+        self.init_order = spec.get("initOrder")
+        self.auto = spec.get("auto", False)  # written from the document alone: no overrides name it
+        self.schemas = []  # (pointer text, schema) where answers carry this type
+        for member in self.members:
+            if not isinstance(member.get("json"), str):
+                raise InputError(f"{where}: every member needs its \"json\" name")
+
+
+def all_models(models):
+    for m in models:
+        yield m
+        yield from all_models(m.nested)
+
+
+def element(type_name):
+    """`[Category]?` → (`Category`, True); `C.Place` → (`Place`, False)."""
+    name = type_name.rstrip("?")
+    array = name.startswith("[") and name.endswith("]")
+    name = name.strip("[]")
+    return name.split(".")[-1] if name.startswith("C.") else name, array
+
+
+def member_type(doc, model, member, schemas):
+    given = member.get("type")
+    kinds = set()
+    for _, schema in schemas:
+        if member["json"] not in schema.get("properties", {}):
+            continue  # another answer of the same type leaves it out
+        sub = resolve(doc, schema["properties"][member["json"]])
+        kind = sub.get("type") or ("object" if "properties" in sub else "any")
+        if kind == "array":
+            items = resolve(doc, sub.get("items", {}))
+            kind = "[" + (items.get("type") or ("object" if "properties" in items else "any")) + "]"
+        kinds.add(kind)
+    if given is None:
+        derived = {f"[{PRIMITIVES[k[1:-1]]}]" if k.startswith("[") and k[1:-1] in PRIMITIVES else PRIMITIVES.get(k) for k in kinds}
+        if len(derived) != 1 or None in derived:
+            raise InputError(
+                f"{model.where}.{member['json']}: the document types it {' and '.join(sorted(kinds))}; give its Swift \"type\""
+            )
+        return derived.pop()
+    name, array = element(given)
+    documented = {k.strip("[]") for k in kinds}
+    swift_documented = {PRIMITIVES.get(k, k) for k in documented}
+    if name in PRIMITIVES.values() and swift_documented != {name} and not member.get("departure"):
+        raise InputError(
+            f"{model.where}.{member['json']}: \"type\" {given} departs from the document ({' and '.join(sorted(kinds))}); "
+            "fix the type or give the \"departure\" its reason"
+        )
+    if any(k.startswith("[") for k in kinds) != array and not member.get("departure"):
+        raise InputError(f"{model.where}.{member['json']}: \"type\" {given} and the document ({' and '.join(sorted(kinds))}) disagree on being a list")
+    return given
+
+
+
+def pascal(json_name):
+    return "".join(ACRONYMS.get(w, w[:1].upper() + w[1:]) for w in re.split(r"[_\-\s]+", json_name) if w)
+
+
+def schema_kind(doc, sub):
+    sub = resolve(doc, sub)
+    kind = sub.get("type") or ("object" if "properties" in sub else "any")
+    if kind == "array":
+        items = resolve(doc, sub.get("items", {}))
+        return "[" + (items.get("type") or ("object" if "properties" in items else "any")) + "]"
+    return kind
+
+
+class Version:
+    """One version's models and operations, read from its document as its overrides fix it."""
+
+    def __init__(self, version):
+        self.version, self.compact = version, version.replace("-", "")
+        self.namespace = "Contract" + self.compact
+        self.document = document_path(version)
+        self.overrides_path = os.path.join(OVERRIDES, f"overrides-{self.compact}.json")
+        doc = load_json(self.document, "add the version's document")
+        if not isinstance(doc, dict) or not isinstance(doc.get("paths"), dict):
+            raise InputError(f"{self.document}: not an OpenAPI document (no \"paths\" object); give the version's OpenAPI JSON")
+        overrides = load_json(self.overrides_path, f"write overrides-{self.compact}.json (scripts/new-contract.sh starts it)")
+        self.source = os.path.relpath(self.overrides_path, ROOT)
+        self.doc = apply_overrides(doc, overrides.get("overrides", []), self.source)
+        self.spec = overrides.get("models") or {}
+        self.names = self.spec.get("names", {})
+        self.operations = {}
+        for path, item in self.doc["paths"].items():
+            for method, op in item.items():
+                if isinstance(op, dict) and "operationId" in op:
+                    endpoint = kebab(op["operationId"])
+                    if endpoint in self.operations:
+                        raise InputError(f"{self.document}: two operations are {endpoint} by the kebab-case rule; rename one operationId")
+                    self.operations[endpoint] = (method.upper(), path, op)
+        types = self.spec.get("types")
+        if not isinstance(types, list) or not types:
+            raise InputError(f"{self.source}: no \"models\": {{\"types\": [...]}} section; add one (AddingAVersion)")
+        self.models = [Model(t, None, self.source) for t in types]
+        for model, raw in zip(all_models(self.models), all_specs(types)):
+            model.init_order = raw.get("initOrder")
+            if model.init_order and sorted(model.init_order) != sorted(m["json"] for m in model.members):
+                raise InputError(f"{model.where}: initOrder must list every member's json name once")
+        answers = dict(self.spec.get("answers", {}))
+        for endpoint in self.operations:
+            if endpoint not in answers:  # a new operation: its answer is a type of its own, named for it
+                answers[endpoint] = self.auto_answer(endpoint)
+        self.answers = answers
+        bind(self.doc, self.models, answers, self.operations, self.source)
+        for model in list(all_models(self.models)):
+            self.expand(model)
+        for model in all_models(self.models):
+            check_members(model)
+
+    def auto_answer(self, endpoint):
+        method, path, op = self.operations[endpoint]
+        content = resolve(self.doc, op.get("responses", {}).get("200", {})).get("content", {}).get("application/json", {})
+        schema = resolve(self.doc, content.get("schema", {}))
+        name = pascal(endpoint) + "Response"
+        if schema.get("type") == "array" or "items" in schema:
+            name = pascal(endpoint) + "Item"
+            self.models.append(Model({"name": name, "doc": f"One element of what `{method} {path}` answers.", "auto": True}, None, self.source))
+            return f"[{name}]"
+        self.models.append(Model({"name": name, "doc": f"What `{method} {path}` answers.", "auto": True}, None, self.source))
+        return name
+
+    def expand(self, model):
+        """Models every documented member the overrides neither list nor omit, in the document's order: a member
+        of a primitive type as the document types it, an object as a type nested in its owner, named for it."""
+        listed = {m["json"] for m in model.members} | set(model.omit)
+        for name in documented_members(model):
+            if name in listed:
+                continue
+            kinds = {schema_kind(self.doc, s["properties"][name]) for _, s in model.schemas if name in s.get("properties", {})}
+            kind = kinds.pop() if len(kinds) == 1 else "any"
+            member = {"json": name, "auto": True}
+            if self.names.get(name):
+                member["name"] = self.names[name]
+            if kind in ("object", "[object]"):
+                nested_name = pascal(name[:-1] if kind == "[object]" and name.endswith("s") else name)
+                nested = Model({"name": nested_name, "doc": f"`{name}` of {model.name}, as the document describes it.", "auto": True},
+                               model, self.source)
+                for pointer, schema in model.schemas:
+                    sub = resolve(self.doc, schema.get("properties", {}).get(name, {}))
+                    if kind == "[object]":
+                        sub = resolve(self.doc, sub.get("items", {}))
+                    if sub:
+                        nested.schemas.append((f"{pointer}/properties/{name}", sub))
+                model.nested.append(nested)
+                member["type"] = f"[{nested_name}]" if kind == "[object]" else nested_name
+                self.expand(nested)
+            elif kind == "any" or kind == "[any]":
+                model.omit[name] = "untyped in the document (no type or several); not modelled"
+                continue
+            model.members.append(member)
+            if model.init_order:
+                model.init_order.append(name)
+
+    def render_models(self, names=None):
+        """Each top-level type's Swift text, its namespace written as `@NS@`, by name."""
+        known = {m.name for m in self.models if m.generic is None}
+        return {m.name: "\n".join(render_model(self.doc, m, "@NS@", known, "    " if m.generic is None else ""))
+                for m in self.models if names is None or m.name in names}
+
+
+def documented_members(model):
+    names = []
+    for _, schema in model.schemas:
+        for name in schema.get("properties", {}):
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def bind(doc, models, answers, operations, source):
+    """Finds every schema each model is read from: the operations' answers, then each member's own schema."""
+    by_name = {}
+    for m in all_models(models):
+        by_name.setdefault(m.name, m)
+    for endpoint, type_name in answers.items():
+        if endpoint not in operations:
+            raise InputError(f"{source}: models.answers names {endpoint}, which the document has no operation for; use an operation of the document")
+        method, path, op = operations[endpoint]
+        pointer = f"/paths/{path.replace('~', '~0').replace('/', '~1')}/{method.lower()}/responses/200"
+        content = resolve(doc, op.get("responses", {}).get("200", {})).get("content", {}).get("application/json", {})
+        schema = resolve(doc, content.get("schema", {}))
+        if ": " in type_name:  # `results: [AutocompleteResult]`, a member of an answer typed elsewhere
+            member, type_name = type_name.split(": ", 1)
+            schema, pointer = resolve(doc, schema.get("properties", {}).get(member, {})), f"{pointer}/properties/{member}"
+            if not schema:
+                raise InputError(f"{source}: models.answers.{endpoint}: the answer has no member `{member}`; name one it has")
+        name, array = element(type_name)
+        if name not in by_name:
+            raise InputError(f"{source}: models.answers gives {endpoint} the type {type_name}, which models.types does not declare")
+        if array:
+            schema, pointer = resolve(doc, schema.get("items", {})), pointer + "/items"
+        by_name[name].schemas.append((pointer, schema))
+    changed = True
+    while changed:  # members carry their types' schemas down until nothing new is found
+        changed = False
+        for model in all_models(models):
+            for member in model.members:
+                name, array = element(member.get("type") or "")
+                target = by_name.get(name)
+                if target is None:
+                    continue
+                for pointer, schema in list(model.schemas):
+                    sub = resolve(doc, schema.get("properties", {}).get(member["json"], {}))
+                    if array:
+                        sub = resolve(doc, sub.get("items", {}))
+                    entry = (f"{pointer}/properties/{member['json']}" + ("/items" if array else ""), sub)
+                    if sub and entry[0] not in [p for p, _ in target.schemas]:
+                        target.schemas.append(entry)
+                        changed = True
+    for model in all_models(models):
+        if not model.schemas and not model.auto:
+            raise InputError(f"{model.where}: no answer of the document reaches this type; name it in models.answers or as a member's \"type\"")
+
+
+def check_members(model):
+    documented = documented_members(model)
+    for name in [m["json"] for m in model.members] + list(model.omit):
+        if name not in documented and model.schemas:
+            raise InputError(f"{model.where}: `{name}` is not a member the document gives this type; remove it from the overrides")
+    for name, reason in model.omit.items():
+        if not isinstance(reason, str) or not reason.strip():
+            raise InputError(f"{model.where}: omit.{name} needs a one-line reason")
+
+
+def required(model, json_name):
+    holders = [schema for _, schema in model.schemas if json_name in schema.get("properties", {})]
+    return bool(holders) and all(json_name in schema.get("required", []) for schema in holders)
+
+
+# --- Swift ---------------------------------------------------------------------------------------------------
+
+
+def wrap_params(prefix, params, suffix, indent):
+    one = f"{indent}{prefix}{', '.join(params)}{suffix}"
+    if len(one) <= 120:
+        return [one]
+    lines, line = [f"{indent}{prefix}"], indent + "    "
+    for i, p in enumerate(params):
+        piece = p + ("," if i < len(params) - 1 else "")
+        if len(line) + len(piece) + 1 > 120 and line.strip():
+            lines.append(line.rstrip())
+            line = indent + "    "
+        line += piece + " "
+    lines.append(line.rstrip())
+    lines.append(f"{indent}{suffix.strip()}")
+    return lines
+
+
+def qualify(type_name, namespace, top_level, known):
+    if not top_level:
+        return type_name
+    return re.sub(r"(?<![\w.])([A-Z]\w*)", lambda m: f"{namespace}.{m.group(1)}" if m.group(1) in known else m.group(1), type_name)
+
+
+def render_model(doc, model, namespace, known, indent):
+    top = model.parent is None and model.generic is not None
+    keyword = "var" if model.mutable else "let"
+    lines = [f"{indent}/// {line}" for line in model.doc.split("\n")]
+    header = model.name + (f"<{model.generic}>" if model.generic else "")
+    lines.append(f"{indent}public struct {header}: {', '.join(['Codable', 'Sendable', 'Hashable'] + model.conforms)} {{")
+    inner = indent + "    "
+    resolved = []
+    for member in model.members:
+        name = member.get("name") or swift_name(member["json"])
+        base = qualify(member_type(doc, model, member, model.schemas), namespace, top, known)
+        optional = not required(model, member["json"])
+        resolved.append(dict(member, swift=name, base=base, optional=optional, full=base + ("?" if optional else "")))
+    for r in resolved:
+        text = r.get("doc") or f"`{r['json']}` as the API sends it."
+        lines.append(f"{inner}/// {text}")
+        lines.append(f"{inner}public {keyword} {r['swift']}: {r['full']}")
+    order = model.init_order or [m["json"] for m in model.members]
+    ordered = sorted(resolved, key=lambda r: order.index(r["json"]))
+    lines.append("")
+    lines.append(f"{inner}/// {model.init_doc}")
+    params = [f"{r['swift']}: {r['full']}" + (" = nil" if r["optional"] else "") for r in ordered]
+    lines += wrap_params("public init(", params, ") {", inner)
+    lines += [f"{inner}    self.{r['swift']} = {r['swift']}" for r in resolved]
+    lines.append(f"{inner}}}")
+    if any(r.get("decode") for r in resolved):
+        lines.append("")
+        lines.append(f"{inner}/// {model.decode_doc}")
+        lines.append(f"{inner}public init(from decoder: any Decoder) throws {{")
+        lines.append(f"{inner}    let container = try decoder.container(keyedBy: CodingKeys.self)")
+        for r in resolved:
+            if r.get("decode") == "ifComplete":
+                call = f"{r['base']}.decodeIfComplete(container, forKey: .{r['swift']})"
+            elif r.get("decode") == "results":
+                call = f"container.decodeResults({r['base']}.self, forKey: .{r['swift']})"
+            elif r.get("decode"):
+                raise InputError(f"{model.where}.{r['json']}: unknown \"decode\" {r['decode']!r}; use ifComplete or results")
+            else:
+                call = f"container.decode{'IfPresent' if r['optional'] else ''}({r['base']}.self, forKey: .{r['swift']})"
+            lines.append(f"{inner}    {r['swift']} = try {call}")
+        lines.append(f"{inner}}}")
+    for nested in model.nested:
+        lines.append("")
+        lines += render_model(doc, nested, namespace, known, inner)
+    if any(r["swift"] != r["json"] for r in resolved) or any(r.get("decode") for r in resolved):
+        lines.append("")
+        lines.append(f"{inner}enum CodingKeys: String, CodingKey {{")
+        for r in resolved:
+            lines.append(f"{inner}    case {r['swift']}" + (f" = \"{r['json']}\"" if r["swift"] != r["json"] else ""))
+        lines.append(f"{inner}}}")
+    lines.append(f"{indent}}}")
+    return lines
+
+
+HEADER = """// Generated by scripts/generate-contract.py from {document} and {overrides}: do not edit.
+// Change the overrides file's "models" section and run `python3 scripts/generate-contract.py {version}`.
+"""
+
+
+def line_versions(adding):
+    """The dated versions, oldest first: the folders of Contracts/ and the one being generated."""
+    found = {n[1:] for n in os.listdir(CONTRACTS) if re.fullmatch(r"V\d{8}", n)} | {adding.replace("-", "")}
+    return [f"{d[:4]}-{d[4:6]}-{d[6:]}" for d in sorted(found)]
+
+
+def header(this):
+    return HEADER.format(document=os.path.basename(this.document), overrides=os.path.basename(this.overrides_path), version=this.version)
+
+
+def generate(version):
+    """The files the version's document and overrides give: path → text."""
+    line = line_versions(version)
+    this = Version(version)
+    folder = os.path.join(CONTRACTS, f"V{this.compact}")
+    models_path = os.path.join(folder, f"Contract{this.compact}+Models.swift")
+    mine = this.render_models()
+    generic = [m.name for m in this.models if m.generic is not None]
+    index = line.index(version)
+    if index == 0:  # the line's first version declares every model, the reads' generic answers included
+        body = [mine[m.name].replace("@NS@", this.namespace) for m in this.models if m.generic is None]
+        out = header(this) + f"\nimport Foundation\n\nextension {this.namespace} {{\n" + "\n\n".join(body) + "\n}\n"
+        for name in generic:
+            out += "\n" + mine[name].replace("@NS@", this.namespace) + "\n"
+        return {models_path: out}
+    prev = Version(line[index - 1])
+    theirs = prev.render_models()
+    for name in generic:
+        if mine.get(name) != theirs.get(name):
+            raise InputError(f"{this.document}: the answer of {name} (generic over the line's contracts) changed from {prev.version}; "
+                             "generating a changed generic answer is not supported: declare it by hand (AddingAVersion)")
+    declared = {m.name for m in this.models if m.generic is None and mine[m.name] != theirs.get(m.name)}
+    grew = True
+    while grew:  # a type that names a type this version declares is declared again, so it names the new one
+        grew = False
+        for model in this.models:
+            if model.generic is None and model.name not in declared and any(
+                    element(m.get("type") or "")[0] in declared for n in all_models([model]) for m in n.members):
+                declared.add(model.name)
+                grew = True
+    kept = [m.name for m in prev.models if m.generic is None and m.name not in declared]
+    lines = [header(this), "import Foundation", "", f"extension {this.namespace} {{"]
+    for name in kept:
+        lines += [f"    /// {prev.version}'s `{name}`, which {version}'s document leaves as it was.",
+                  f"    public typealias {name} = {prev.namespace}.{name}"]
+    for model in this.models:
+        if model.name in declared:
+            lines += ["", mine[model.name].replace("@NS@", this.namespace)]
+    lines.append("}")
+    files = {models_path: "\n".join(lines) + "\n"}
+    files[os.path.join(folder, f"Contract{this.compact}+Operations.swift")] = render_operations(this, prev)
+    return files
+
+
+def previous_operations_protocol(prev):
+    """`Contract20250617Operations` for the line's first version; `Contract<yyyymmdd>Operations` after it."""
+    return f"{prev.namespace}Operations"
+
+
+def render_operations(this, prev):
+    new = [e for e in this.operations if e not in prev.operations]
+    for endpoint, (method, path, op) in this.operations.items():
+        if endpoint in prev.operations:
+            def shape(version, operation):  # headers left out: the version header moves with every version
+                return sorted((p.get("name"), p.get("in"), json.dumps(resolve(version.doc, p.get("schema", {})), sort_keys=True))
+                              for p in (resolve(version.doc, x) for x in operation.get("parameters", [])) if p.get("in") != "header")
+            before, after = shape(prev, prev.operations[endpoint][2]), shape(this, op)
+            if before != after:
+                print(f"generate-contract.py: note: {endpoint}'s parameters changed in {this.version}; its request stays "
+                      f"{prev.version}'s until declared by hand (AddingAVersion, an operation that changed shape)", file=sys.stderr)
+    ns, protocol = this.namespace, f"{this.namespace}Operations"
+    out = [header(this), "import Foundation", ""]
+    if new:
+        out.append("extension EndpointID {")
+        for endpoint in new:
+            method, path, op = this.operations[endpoint]
+            out += [f"    /// `{method} {path}`: {summary(op, endpoint, this.version)}",
+                    f"    public static let {lower_camel(endpoint)} = EndpointID(\"{endpoint}\")"]
+        out += ["}", ""]
+    out += [f"/// A contract that serves every {this.version} operation in its {this.version} shape: {this.version} itself, and a later",
+            f"/// version that keeps them. `PlacesClient`'s {this.version} operations are available on each.",
+            f"public protocol {protocol}: {prev.namespace}Operations {{}}", "",
+            f"extension {protocol} {{",
+            f"    /// {this.version}'s registry entries as this contract serves them: {prev.version}'s, then the operations {this.version} added.",
+            f"    package static func entries{this.compact}(_ contract: ContractID, spec: String) -> [Endpoint] {{"]
+    entries = [render_entry(this, e) for e in new]
+    if entries:
+        out.append(f"        entries{prev.compact}(contract, spec: spec) + [")
+        out += [",\n".join(entries)]
+        out.append("        ]")
+    else:
+        out.append(f"        entries{prev.compact}(contract, spec: spec)")
+    out += ["    }", "}"]
+    for endpoint in new:
+        out += [""] + render_request(this, endpoint)
+    if new:
+        out += ["", f"extension PlacesClient where C: {protocol} {{"]
+        for i, endpoint in enumerate(new):
+            method, path, op = this.operations[endpoint]
+            request, answer = f"{ns}.{pascal(endpoint)}Request", this.answers[endpoint]
+            answer = f"[{ns}.{answer[1:-1]}]" if answer.startswith("[") else f"{ns}.{answer}"
+            out += ([""] if i else []) + [f"    /// `{method} {path}`: {summary(op, endpoint, this.version)}",
+                    f"    public func {lower_camel(endpoint)}(_ request: {request}) async throws(FoursquareError) -> {answer} {{",
+                    "        try await client.send(request)", "    }"]
+        out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def lower_camel(endpoint):
+    name = pascal(endpoint)
+    return name[:1].lower() + name[1:]
+
+
+def summary(op, endpoint, version):
+    text = (op.get("summary") or op.get("description") or "").strip().split("\n")[0].rstrip(".")
+    return (text + ".") if text else f"the `{op['operationId']}` operation of {version}'s document."
+
+
+def parameters(this, endpoint):
+    method, path, op = this.operations[endpoint]
+    params = [resolve(this.doc, p) for p in op.get("parameters", [])]
+    in_path = [p for p in params if p.get("in") == "path"]
+    if len(in_path) > 1 or len(re.findall(r"\{[^}]+\}", path)) > 1:
+        raise InputError(f"{this.document}: {endpoint} ({path}) has more than one path parameter; the registry takes one: declare it by hand")
+    out = []
+    for p in params:
+        if p.get("in") not in ("path", "query"):
+            continue  # headers: the contract sends its own
+        schema = resolve(this.doc, p.get("schema", {}))
+        kind = schema_kind(this.doc, schema)
+        swift = {"string": "String", "integer": "Int", "number": "Double", "boolean": "Bool", "[string]": "[String]", "[integer]": "[Int]"}.get(kind)
+        if swift is None:
+            raise InputError(f"{this.document}: {endpoint}'s parameter {p['name']} is typed {kind}; give it a primitive type in an override")
+        name = this.names.get(p["name"]) or swift_name(p["name"].replace(".", "_"))
+        rule = None
+        if kind == "integer" and "minimum" in schema and "maximum" in schema:
+            rule = f".integer({int(schema['minimum'])}...{int(schema['maximum'])})"
+        elif schema.get("enum") and kind == "string":
+            rule = ".oneOf([" + ", ".join(json.dumps(str(v)) for v in schema["enum"]) + "])"
+        out.append(dict(wire=p["name"], place=p["in"], name=name, type=swift, rule=rule,
+                        required=p["in"] == "path" or bool(p.get("required")),
+                        doc=(p.get("description") or "").strip().split("\n")[0] or f"`{p['name']}` ({p['in']})."))
+    return out
+
+
+def render_entry(this, endpoint):
+    method, path, op = this.operations[endpoint]
+    fields, params = [], parameters(this, endpoint)
+    for p in params:
+        if p["place"] == "path":
+            continue
+        if p["wire"] == "dry_run":
+            fields.append(f".field(Endpoint.dryRunParameter, \\.dryRun)")
+            continue
+        kind = "required" if p["required"] else "field"
+        fields.append(f".{kind}(\"{p['wire']}\", \\.{p['name']}" + (f", {p['rule']}" if p["rule"] else "") + ")")
+    path_param = next((p for p in params if p["place"] == "path"), None)
+    args = [f"{p['name']}: " + ("$0" if p is path_param else default_value(p)) for p in params
+            if p["place"] == "path" or (p["required"] and p["wire"] != "dry_run")]
+    request = f"{this.namespace}.{pascal(endpoint)}Request({', '.join(args)})"
+    closure = f"{{ {'_ in ' if path_param is None else ''}{request} }}"
+    return (f"            // `{method} {path}`\n"
+            f"            Endpoint(\n"
+            f"                .{lower_camel(endpoint)}, contract: contract, method: \"{method}\", \"{path}\", spec: spec,\n"
+            f"                request: {closure},\n"
+            f"                [{', '.join(fields)}])")
+
+
+def default_value(p):
+    return {"String": '""', "Int": "0", "Double": "0", "Bool": "false", "[String]": "[]", "[Int]": "[]"}[p["type"]]
+
+
+def render_request(this, endpoint):
+    method, path, op = this.operations[endpoint]
+    params = parameters(this, endpoint)
+    dry_run = any(p["wire"] == "dry_run" for p in params)
+    kind = "DryRunnableRequest" if dry_run else "WriteRequest" if method != "GET" else "EndpointRequest"
+    name, answer = f"{pascal(endpoint)}Request", this.answers[endpoint]
+    lines = [f"extension {this.namespace} {{",
+             f"    /// `{method} {path}`: {summary(op, endpoint, this.version)}",
+             f"    public struct {name}: {kind}, Hashable {{",
+             f"        public typealias Response = {answer}",
+             f"        public static var endpointID: EndpointID {{ .{lower_camel(endpoint)} }}"]
+    for p in params:
+        optional = not p["required"]
+        lines += [f"        /// {p['doc']}", f"        public var {p['name']}: {p['type']}{'?' if optional else ''}"]
+    init = [f"{p['name']}: {p['type']}" + ("" if p["required"] else "? = true" if p["wire"] == "dry_run" else "? = nil") for p in params]
+    lines += ["", "        /// A request with the given parameters" + ("; a dry run unless `dryRun` is false." if dry_run else ".")]
+    lines += wrap_params("public init(", init, ") {", "        ")
+    lines += [f"            self.{p['name']} = {p['name']}" for p in params] + ["        }"]
+    path_param = next((p for p in params if p["place"] == "path"), None)
+    if path_param:
+        lines += ["", f"        /// The path with `{path_param['wire']}`.",
+                  f"        public func path() throws(FoursquareError) -> String {{ try Self.endpoint.path(placeID: {path_param['name']}) }}"]
+    lines += ["    }", "}", "",
+              f"extension {this.namespace}.{name}: ContractRequest {{ public typealias APIContract = {this.namespace} }}"]
+    return lines
+
+
+def all_specs(types):
+    for t in types:
+        yield t
+        yield from all_specs(t.get("nested", []))
+
+
+# --- Files ---------------------------------------------------------------------------------------------------
+
+
+def load_json(path, what):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file; {what}")
+    except json.JSONDecodeError as error:
+        raise InputError(f"{path}: not JSON ({error.msg} at line {error.lineno}); fix the file")
+
+
+def document_path(version):
+    name = f"openapi-{version.replace('-', '')}.json"
+    found = [os.path.join(d, name) for d in DOCUMENT_FOLDERS if os.path.exists(os.path.join(d, name))]
+    if len(found) > 1:
+        raise InputError(f"{found[0]} and {found[1]}: two documents for {version}; keep one")
+    if not found:
+        raise InputError(f"{name}: no document for {version} in ../shared/spec/current/ or docs/openapi/; add it there")
+    return found[0]
+
+
+def write_atomically(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".generating-")
+    with os.fdopen(handle, "w") as f:
+        f.write(text)
+    os.replace(temporary, path)
+
+
+def self_test():
+    assert kebab("placeMenu") == "place-menu" and kebab("place-search") == "place-search"
+    assert kebab("PlaceMenuV2") == "place-menu-v2" and kebab("place_menu") == "place-menu"
+    assert swift_name("store_id") == "storeID" and swift_name("placemaker_url") == "placemakerURL"
+    assert swift_name("date_created") == "dateCreated" and swift_name("name") == "name"
+    tree = {"a": {"properties": {"x": {"type": "object"}, "y": {"type": "string"}}}}
+    apply_overrides(tree, [{"pointer": "/**/properties/x", "set": {"type": "number"}, "reason": "r"},
+                           {"pointer": "/a/properties/y", "require": True, "reason": "r"}], "t")
+    assert tree["a"]["properties"]["x"]["type"] == "number" and tree["a"]["required"] == ["y"]
+    try:
+        apply_overrides(tree, [{"pointer": "/nothing/here", "drop": True, "reason": "r"}], "t.json")
+        raise AssertionError("an override matching nothing must fail")
+    except InputError as error:
+        assert "t.json" in str(error) and "/nothing/here" in str(error)
+    print("generate-contract.py: self-test passed")
+
+
+def header_versions(doc):
+    """The X-Places-Api-Version values the document names: each header's default, else its enum."""
+    found = set()
+    for item in doc.get("paths", {}).values():
+        for op in item.values() if isinstance(item, dict) else []:
+            for p in op.get("parameters", []) if isinstance(op, dict) else []:
+                p = resolve(doc, p)
+                if p.get("in") == "header" and str(p.get("name", "")).lower() == "x-places-api-version":
+                    schema = resolve(doc, p.get("schema", {}))
+                    found.update([schema["default"]] if "default" in schema else schema.get("enum", []))
+    return {str(v) for v in found}
+
+
+def contradictions(doc, schema, value, at="$"):
+    """Where `value` has a JSON kind other than the one `schema` documents: (member, sent, documented)."""
+    schema = resolve(doc, schema)
+    kind = schema.get("type")
+    sent = ("boolean" if isinstance(value, bool) else "number" if isinstance(value, (int, float)) else "string"
+            if isinstance(value, str) else "object" if isinstance(value, dict) else "array" if isinstance(value, list) else None)
+    if value is None or sent is None:
+        return []
+    if kind in ("string", "boolean", "object", "array") and sent != kind or kind in ("integer", "number") and sent != "number":
+        return [(at, sent, kind)]
+    if isinstance(value, dict):
+        return [c for k, v in value.items() if k in schema.get("properties", {})
+                for c in contradictions(doc, schema["properties"][k], v, f"{at}.{k}")]
+    if isinstance(value, list) and "items" in schema:
+        return [c for v in value for c in contradictions(doc, schema["items"], v, f"{at}[*]")][:1]
+    return []
+
+
+def sample(doc, p):
+    schema = resolve(doc, p.get("schema", {}))
+    for key in ("example", "default"):
+        if key in schema:
+            return str(schema[key]).lower() if isinstance(schema[key], bool) else str(schema[key])
+    if schema.get("enum"):
+        return str(schema["enum"][0])
+    return {"integer": str(int(schema.get("minimum", 1))), "number": "1.5", "boolean": "true"}.get(schema.get("type"), "coffee")
+
+
+def start(from_version, to_version, document_file):
+    """TO's document, overrides, fixtures and generated files, from FROM's and the new document."""
+    doc = load_json(document_file, "give the new version's OpenAPI document (JSON)")
+    if not isinstance(doc, dict) or not isinstance(doc.get("paths"), dict) or "openapi" not in doc:
+        raise InputError(f"{document_file}: not an OpenAPI document (no \"openapi\" and \"paths\"); give the version's OpenAPI JSON")
+    named = header_versions(doc)
+    if named and to_version not in named:
+        raise InputError(f"{document_file}: its X-Places-Api-Version is {', '.join(sorted(named))}, not {to_version}; "
+                         "give that version as TO, or the right document")
+    compact = to_version.replace("-", "")
+    for folder in DOCUMENT_FOLDERS:
+        if os.path.exists(os.path.join(folder, f"openapi-{compact}.json")):
+            raise InputError(f"{os.path.join(folder, f'openapi-{compact}.json')} already exists: {to_version} has a document")
+    own = os.path.join(OVERRIDES, f"overrides-{compact}.json")
+    base = os.path.join(OVERRIDES, f"overrides-{from_version.replace('-', '')}.json")
+    if os.path.exists(own):
+        raise InputError(f"{own} already exists; remove it or start from it by hand")
+    if not os.path.exists(base):
+        raise InputError(f"{base}: {from_version} has no overrides file to start {to_version}'s from")
+    target = os.path.join(ROOT, "docs", "openapi", f"openapi-{compact}.json")
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    shutil.copyfile(document_file, target)
+    shutil.copyfile(base, own)
+    this, prev = Version(to_version), Version(from_version)
+    removed = 0
+    fixtures = os.path.join(ROOT, "Fixtures")
+    for endpoint in sorted(os.listdir(fixtures)):
+        folder = os.path.join(fixtures, endpoint, to_version)
+        if endpoint not in this.operations or not os.path.isdir(folder):
+            continue
+        method, path, op = this.operations[endpoint]
+        content = resolve(this.doc, op.get("responses", {}).get("200", {})).get("content", {}).get("application/json", {})
+        for name in sorted(os.listdir(folder)):
+            fixture = load_json(os.path.join(folder, name), "fix or remove the fixture")
+            response = fixture.get("response", {})
+            if not 200 <= response.get("status", 0) < 300 or "schema" not in content:
+                continue
+            found = contradictions(this.doc, content["schema"], response.get("body"))
+            if found and name.startswith("synthetic-"):  # fixtures synthesize writes TO's own
+                os.remove(os.path.join(folder, name))
+            elif found:
+                member, sent, documented = found[0]
+                os.remove(os.path.join(folder, name))
+                removed += 1
+                print(f"new-contract: not copied: Fixtures/{endpoint}/{to_version}/{name}: {member} is a {sent}, "
+                      f"{to_version}'s document says {documented} (re-record it)")
+    for endpoint in [e for e in this.operations if e not in prev.operations]:
+        method, path, op = this.operations[endpoint]
+        params = [resolve(this.doc, p) for p in op.get("parameters", [])]
+        request = {"method": method, "path": re.sub(r"\{[^}]+\}", "5f0000000000000000000000", path)}
+        query = {p["name"]: sample(this.doc, p) for p in params if p.get("in") == "query" and p.get("required")}
+        if query:
+            request["query"] = query
+        request["headers"] = {"accept": "application/json", "authorization": "<redacted>", "x-places-api-version": to_version}
+        fixture = {"endpoint": endpoint, "contract": to_version,
+                   "description": f"Written by new-contract.sh from {to_version}'s document: the request it documents, answered 404",
+                   "request": request,
+                   "response": {"status": 404, "headers": {"content-type": "application/json"}, "body": {"message": "not found"}},
+                   "expect": {"error": "notFound"}, "recorded": {"source": "authored"}}
+        path = os.path.join(fixtures, endpoint, to_version, "404-not-found.json")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(json.dumps(fixture, indent=2) + "\n")
+        print(f"new-contract: new operation {endpoint}: Fixtures/{endpoint}/{to_version}/404-not-found.json, its request as documented")
+    files = generate(to_version)
+    for path in files:
+        write_atomically(path, files[path])
+    print(f"new-contract: generated {', '.join(os.path.relpath(p, ROOT) for p in files)}"
+          + (f"; {removed} copied fixture(s) not kept" if removed else ""))
+
+
+def main(argv):
+    if argv == ["--self-test"]:
+        return self_test()
+    if argv[:1] == ["--start"]:
+        if len(argv) != 4:
+            print("generate-contract.py: --start FROM TO DOCUMENT", file=sys.stderr)
+            return 2
+        try:
+            start(*argv[1:])
+        except InputError as error:
+            print(f"new-contract: {error}", file=sys.stderr)
+            return 1
+        return 0
+    check = "--check" in argv
+    versions = [a for a in argv if a != "--check"]
+    if len(versions) != 1 or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", versions[0]):
+        print("generate-contract.py: give one version, e.g. `python3 scripts/generate-contract.py 2025-06-17 [--check]`", file=sys.stderr)
+        return 2
+    try:
+        files = generate(versions[0])
+    except InputError as error:
+        print(f"generate-contract.py: {error}", file=sys.stderr)
+        return 1
+    stale = []
+    for path, text in files.items():
+        current = open(path).read() if os.path.exists(path) else ""
+        if current != text:
+            stale.append(path)
+            if check:
+                relative = os.path.relpath(path, ROOT)
+                diff = difflib.unified_diff(current.splitlines(), text.splitlines(), relative, "generated", lineterm="", n=1)
+                print("\n".join(list(diff)[:40]))
+    names = ", ".join(os.path.relpath(p, ROOT) for p in (stale if stale else files))
+    if check:
+        if stale:
+            print(f"generate-contract.py: {names} differ from what the document and overrides give; "
+                  f"run `python3 scripts/generate-contract.py {versions[0]}` (do not edit generated files)", file=sys.stderr)
+            return 1
+        print(f"generate-contract.py: {versions[0]} is up to date ({names})")
+        return 0
+    for path in files:  # every file was made before any is written: a failure leaves nothing half-written
+        write_atomically(path, files[path])
+    print(f"generate-contract.py: {versions[0]}: wrote {names}")
+    return 0
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]) or 0)
