@@ -7,7 +7,7 @@ import OpenAPIConformance
 /// sign that a version exists which this package does not have yet, so it is a warning that says how to add it.
 enum HeaderChange {
     /// The header changes of one operation the client calls, one change per header and per kind (`enum`, `default`).
-    static func changes(contract: Contract, old: SpecDocument.Operation, new: SpecDocument.Operation,
+    static func changes(contract: Contract, old: SpecDocument.Operation, new: SpecDocument.Operation, newDocument: String,
                         change: SpecDiff.MakeChange) -> [SpecChange] {
         var changes: [SpecChange] = []
         let label = new.label
@@ -28,10 +28,10 @@ enum HeaderChange {
                     // its own date; the client keeps calling the version it pins.
                     grade = .warning
                     consequence = "the document no longer lists \(sent), which the client sends (contract \(contract.id))"
-                        + advice(for: added, contract: contract)
+                        + advice(for: added, contract: contract, document: newDocument)
                 } else if version {
                     grade = .info
-                    consequence = "the client sends \(sent), which the document still accepts" + advice(for: added, contract: contract)
+                    consequence = "the client sends \(sent), which the document still accepts" + advice(for: added, contract: contract, document: newDocument)
                 } else {
                     grade = .info
                     consequence = "the client does not send it"
@@ -52,7 +52,7 @@ enum HeaderChange {
                     } else {
                         grade = .warning
                         consequence = "the document describes version \(newDefault), and the client sends \(sent) (contract \(contract.id)) "
-                            + "on every call, so its calls do not change" + advice(for: [newDefault], contract: contract)
+                            + "on every call, so its calls do not change" + advice(for: [newDefault], contract: contract, document: newDocument)
                     }
                 } else {
                     // The client does not send other headers, so the server applies the default to every call.
@@ -66,9 +66,10 @@ enum HeaderChange {
         return changes
     }
 
-    /// The command that starts a version this package does not have yet (`scripts/new-contract.sh FROM TO`), for the
-    /// first of `versions` that is a date later than the latest contract; for one it has, the flag that grades for it.
-    static func advice(for versions: [String], contract: Contract) -> String {
+    /// The command that writes a version this package does not have yet from `document`, its OpenAPI document
+    /// (`scripts/new-contract.sh FROM TO --document FILE`), for the first of `versions` that is a date later than the
+    /// latest contract; for one it has, the flag that grades for it.
+    static func advice(for versions: [String], contract: Contract, document: String) -> String {
         let dated = Contract.all.filter(\.isDated)
         for version in versions {
             if let known = dated.first(where: { $0.apiVersion == version }) {
@@ -77,7 +78,7 @@ enum HeaderChange {
             guard version.wholeMatch(of: #/\d{4}-\d{2}-\d{2}/#) != nil, let latest = dated.last, version > latest.apiVersion else { continue }
             // new-contract.sh copies a dated version's folder: the one graded, or the latest when the seed is.
             let from = contract.isDated ? contract.id.rawValue : latest.id.rawValue
-            return "; to add \(version), run scripts/new-contract.sh \(from) \(version) (AddingAVersion)"
+            return "; to add \(version), run scripts/new-contract.sh \(from) \(version) --document \(document) (AddingAVersion)"
         }
         return ""
     }

@@ -64,7 +64,7 @@ enum SpecDiff {
                 changes.append(change(.warning, label, new.pointer, "operation-sunset", "the operation has a sunset date, \(sunset); the client calls it (\(id))"))
             }
             changes += parameters(endpoint: endpoint, old: old, new: new, change: change)
-            changes += HeaderChange.changes(contract: contract, old: old, new: new, change: change)
+            changes += HeaderChange.changes(contract: contract, old: old, new: new, newDocument: document.source, change: change)
             changes += responses(endpoint: endpoint, old: old, new: new, reads: reads, change: change)
             return changes
         }

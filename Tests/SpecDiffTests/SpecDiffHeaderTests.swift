@@ -60,7 +60,7 @@ struct SpecDiffHeaderTests {
         let change = try #require(moved.first)
         #expect(change.subject == "header X-Places-Api-Version: default 2025-06-17 → 2026-01-15", "\(change.subject)")
         #expect(change.message.contains("the client sends 2025-06-17 (contract 2025-06-17)"), "\(change.message)")
-        #expect(change.message.contains("run scripts/new-contract.sh 2025-06-17 2026-01-15"), "\(change.message)")
+        #expect(change.message.contains("run scripts/new-contract.sh 2025-06-17 2026-01-15 --document "), "\(change.message)")
         // The enum gaining the date is its own change, and info: the client's version is still listed.
         let listed = changes.filter { $0.kind == "header-enum-changed" }
         #expect(listed.count == moved.count && listed.allSatisfy { $0.grade == .info }, "\(listed.map { "\($0.grade) \($0.message)" })")
@@ -110,8 +110,8 @@ struct SpecDiffHeaderTests {
         // The client sends 2025-06-17, the new default: nothing to do.
         #expect(change.grade == .info && change.message.contains("the version the client sends"), "\(change.message)")
         #expect(!change.message.contains("new-contract.sh"))
-        #expect(HeaderChange.advice(for: ["2025-06-17"], contract: .v20250617).contains("--contract 2025-06-17"))
-        #expect(HeaderChange.advice(for: ["2024-01-01"], contract: .v20250617).isEmpty, "not later than the latest version: no scaffold")
+        #expect(HeaderChange.advice(for: ["2025-06-17"], contract: .v20250617, document: "new.json").contains("--contract 2025-06-17"))
+        #expect(HeaderChange.advice(for: ["2024-01-01"], contract: .v20250617, document: "new.json").isEmpty, "not later than the latest version: no scaffold")
     }
 
     @Test("another header's default is a warning (the client does not send it), its enum info")
