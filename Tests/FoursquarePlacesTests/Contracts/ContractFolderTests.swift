@@ -29,7 +29,7 @@ struct ContractFolderTests {
                     package enum V1 { static let x = 1 }
                 }
                 """),
-            SourceFile(path: "Contracts/Contract+All.swift", text: "let all = [Contract1.contract]"),
+            SourceFile(path: "Catalog/Contract+All.swift", text: "let all = [Contract1.contract]"),
             SourceFile(path: "Contracts/V1/Requests.swift", text: "public struct SearchRequest<C> {}\npublic struct Answer<C> {}"),
             SourceFile(path: "Registry/Protocol.swift", text: "protocol P { associatedtype SearchRequest }"),
             SourceFile(path: "Contracts/Shared/Shared.swift", text: "let a: Answer<Contract1>? = nil"),
@@ -73,7 +73,7 @@ struct SourceFile {
 /// The rule: version folders own their types; the list of contracts is the one file outside them that names
 /// them; no folder or identifier calls a version `Current` (it stops being current the day the next one ships).
 enum ContractFolderRule {
-    static let list = "Contracts/Contract+All.swift"
+    static let list = "Catalog/Contract+All.swift"
 
     static func violations(in files: [SourceFile]) -> [String] {
         var owned: [String: String] = [:]  // type name -> version
