@@ -197,9 +197,12 @@ enum LibraryFolderGraph {
         let code = files.map { (path: $0.path, code: strip($0.text)) }
         let declared = declarations(in: code)
         var uses: [Use] = []
+        let anyType = #/(?:struct|enum|class|protocol|actor|typealias)\s+([A-Za-z_]\w*)/#
         for file in code {
             let from = folder(of: file.path)
-            for name in identifiers(file.code).sorted() {
+            // A type the file declares at any depth (`Icon.Size`) is what its own uses of that name mean.
+            let local = Set(file.code.matches(of: anyType).map { String($0.1) })
+            for name in identifiers(file.code).sorted() where !local.contains(name) {
                 // A name the file's own folder declares is its own (the folder's type, or its protocol's associated type).
                 guard let declaring = declared.resolving(name),
                       !(declared.files[name] ?? []).contains(where: { folder(of: $0) == from }) else { continue }
