@@ -1,39 +1,97 @@
 #!/usr/bin/env python3
-"""Writes Sources/HarnessContractChecks/DocumentedOperation+All.swift: what the contracts' documents say
-about each operation (method, path, query parameters, required headers, the members a 2xx answer may carry), and
-the values each contract's documents give the X-Places-Api-Version header (an OpenAPI document's header default,
-else its enum).
+"""Writes two tables of what the contracts' documents say, for every document, never from the client:
+
+- Sources/HarnessContractChecks/DocumentedOperation+All.swift: each operation (method, path, query parameters,
+  required headers, the members a 2xx answer may carry), the values each contract's documents give the
+  X-Places-Api-Version header (an OpenAPI document's header default, else its enum), and the OpenAPI versions
+  oldest first (the line a value table's entry is inherited along);
+- Sources/HarnessCore/Checks/DocumentedBound+All.swift: every integer bound a query parameter's schema states
+  (`minimum`/`maximum`), and the bounds the seed documents state in words ("up to 50").
 
 The replay checks compare the client with this data, never with the client's own registry or decoders.
 Sources: the seed documents ../shared/spec/000-004 (their example answers and endpoint lists) and Foursquare's
-OpenAPI document of each version found in ../shared/spec/current/ (openapi-<yyyymmdd>.json, e.g. 2025-06-17's).
+OpenAPI document of each version, found in ../shared/spec/current/ and in the repository's docs/openapi/
+(openapi-<yyyymmdd>.json, e.g. 2025-06-17's; `openapi_documents`). An operationId becomes an endpoint id by one
+rule (`endpoint_id`: `placeMenu` is `place-menu`).
 
-Usage: python3 scripts/contract-data.py [--check]   (--check: exit 1 if the committed file differs)
-       python3 scripts/contract-data.py --self-test   (the version rule on small schemas)
+Usage: python3 scripts/contract-data.py [--check]   (--check: exit 1 if a committed file differs)
+       python3 scripts/contract-data.py --self-test   (the version and endpoint-id rules, discovery, bad input)
 """
-import json, os, re, sys
+import json, os, re, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = os.path.join(ROOT, "..", "shared", "spec")
 OUT = os.path.join(ROOT, "Sources", "HarnessContractChecks", "DocumentedOperation+All.swift")
+BOUNDS_OUT = os.path.join(ROOT, "Sources", "HarnessCore", "Checks", "DocumentedBound+All.swift")
+# Where a version the package adds itself keeps its document (the folder may not exist).
+REPO_DOCUMENTS = os.path.join(ROOT, "docs", "openapi")
 VERSION_HEADER = "x-places-api-version"
 MAX_DEPTH = 6  # the document's schemas nest photos in tips in photos…; answers go no deeper
 
 
-def openapi_documents():
-    """Each version's document in spec/current/, oldest first: (contract, file name)."""
-    names = sorted(n for n in os.listdir(os.path.join(SPEC, "current")) if re.fullmatch(r"openapi-\d{8}\.json", n))
-    return [(f"{n[8:12]}-{n[12:14]}-{n[14:16]}", n) for n in names]
+class InputError(Exception):
+    """Bad input: one line naming the file and what to do. Nothing is written."""
+
+
+DOCUMENT_NAME = re.compile(r"openapi-(\d{4})(\d{2})(\d{2})\.json")
+
+
+def openapi_documents(folders=None):
+    """Each version's OpenAPI document, oldest first: (contract, path). The one place documents are found:
+    ../shared/spec/current/ and the repository's docs/openapi/ (either folder may be missing). A date in both is
+    an error naming both files."""
+    found = {}
+    for folder in folders or [os.path.join(SPEC, "current"), REPO_DOCUMENTS]:
+        if not os.path.isdir(folder):
+            continue
+        for name in sorted(os.listdir(folder)):
+            match = DOCUMENT_NAME.fullmatch(name)
+            if not match:
+                continue
+            contract, path = "-".join(match.groups()), os.path.join(folder, name)
+            if contract in found:
+                raise InputError(f"{shown(found[contract])} and {shown(path)} are both {contract}'s document: keep one "
+                                 "(a version the package adds keeps its document in docs/openapi/)")
+            found[contract] = path
+    return sorted(found.items())
+
+
+def shown(path):
+    """A path as messages and the generated files name it: relative to the repository (../shared/...)."""
+    return os.path.relpath(path, ROOT)
+
+
+def endpoint_id(operation_id):
+    """The endpoint id an operationId stands for: kebab-case, lowercase. camelCase and PascalCase split before each
+    capital that follows a lowercase letter or digit, and before the last capital of a run followed by a lowercase
+    letter (`URLPrefix` is `url-prefix`); `_` and spaces are `-`. `placeMenu` is `place-menu`; `place-search` and
+    `places-suggest-place` are unchanged. DocumentedBound.endpointID (HarnessCore) is the same rule, written again
+    so that each reader of the documents stands alone."""
+    text = re.sub(r"[_\s]+", "-", operation_id)
+    text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", text)
+    text = re.sub(r"(?<=[A-Z])(?=[A-Z][a-z])", "-", text)
+    return re.sub(r"-{2,}", "-", text).strip("-").lower()
 
 
 OVERRIDES = os.path.join(ROOT, "Sources", "OpenAPIConformance", "Overrides")
 
 
+def overrides_file(name):
+    """The overrides a document takes: its version's `overrides-<yyyymmdd>.json`, else the latest earlier
+    version's, as `ShippedOverrides` picks them (a new version uses FROM's until it has its own); None without."""
+    date = DOCUMENT_NAME.fullmatch(name)
+    if not date or not os.path.isdir(OVERRIDES):
+        return None
+    shipped = sorted(n for n in os.listdir(OVERRIDES) if re.fullmatch(r"overrides-\d{8}\.json", n)
+                     and n[10:18] <= "".join(date.groups()))
+    return os.path.join(OVERRIDES, shipped[-1]) if shipped else None
+
+
 def kind_overrides(name):
     """The version's overrides that retype a member anywhere (`/paths/**/properties/a/properties/b` with `set`, or
     `.../type` with `drop`): (member names the path ends with, the kind they give). The document is wrong there."""
-    path = os.path.join(OVERRIDES, name.replace("openapi-", "overrides-"))
-    if not os.path.exists(path):
+    path = overrides_file(name)
+    if path is None:
         return []
     result = []
     for override in json.load(open(path)).get("overrides", []):
@@ -62,10 +120,21 @@ def document_versions(schema):
     return list(schema.get("enum") or [])
 
 
-def openapi_operations(contract, name):
-    doc = json.load(open(os.path.join(SPEC, "current", name)))
-    retyped = kind_overrides(name)
+def load_document(path):
+    """The parsed document, or one line naming the file and what to do."""
+    try:
+        with open(path) as handle:
+            doc = json.load(handle)
+    except ValueError as error:
+        raise InputError(f"{shown(path)} is not valid JSON ({error}): replace it with the version's OpenAPI document "
+                         "as published (JSON)")
+    if not isinstance(doc, dict) or not isinstance(doc.get("paths"), dict):
+        raise InputError(f"{shown(path)} is not an OpenAPI document with paths: replace it with the version's OpenAPI "
+                         "document as published (JSON)")
+    return doc
 
+
+def resolver(doc):
     def resolve(schema):
         seen = 0
         while isinstance(schema, dict) and "$ref" in schema and seen < 20:
@@ -75,6 +144,30 @@ def openapi_operations(contract, name):
                 schema = schema[part]
             seen += 1
         return schema or {}
+    return resolve
+
+
+def operation_ids(doc, path):
+    """Each operation's endpoint id, by (path, method); two operationIds the rule maps to one id are an error."""
+    ids, taken = {}, {}
+    for template, item in doc["paths"].items():
+        for method, op in (item or {}).items():
+            if not isinstance(op, dict) or "operationId" not in op:
+                continue
+            found = endpoint_id(str(op["operationId"]))
+            if found in taken:
+                raise InputError(f"{shown(path)}: operationIds '{taken[found]}' and '{op['operationId']}' both become the "
+                                 f"endpoint id '{found}': rename one of them in the document")
+            taken[found] = op["operationId"]
+            ids[(template, method)] = found
+    return ids
+
+
+def openapi_operations(contract, document, doc):
+    name = os.path.basename(document)
+    retyped = kind_overrides(name)
+    ids = operation_ids(doc, document)
+    resolve = resolver(doc)
 
     def kind(schema):
         schema = resolve(schema)
@@ -117,6 +210,10 @@ def openapi_operations(contract, name):
         for method, op in item.items():
             if not isinstance(op, dict) or "responses" not in op:
                 continue
+            endpoint = ids.get((path, method))
+            if endpoint is None:
+                raise InputError(f"{shown(document)}: {method.upper()} {path} has no operationId: give it one in the "
+                                 "document (it names the endpoint)")
             params = [resolve(p) for p in op.get("parameters", [])]
             for p in params:
                 if p.get("in") == "header" and p["name"].lower() == VERSION_HEADER:
@@ -133,7 +230,7 @@ def openapi_operations(contract, name):
                     if names[-len(suffix):] == suffix:
                         out[member] = given
             operations.append(dict(
-                contract=contract, endpoint=op["operationId"], method=method.upper(), path=path,
+                contract=contract, endpoint=endpoint, method=method.upper(), path=path,
                 query=[p["name"] for p in params if p.get("in") == "query"],
                 headers=[p["name"] for p in params if p.get("in") == "header" and p.get("required")],
                 members=sorted(out), kinds=[out[m] for m in sorted(out)], source=name,
@@ -262,15 +359,131 @@ def seed_operations():
     return operations, sorted(versions), sorted(servers)
 
 
+# Parameters a bounded one applies only with, as the document's description of it says, and a valid value for
+# each: `radius` "can be used in combination with ll" (2025-06-17's `/places/search`).
+BOUND_COMPANIONS = [("radius", "in combination with ll", "ll", "40.7484,-73.9857")]
+
+
+def bound_sample(schema):
+    """A valid sample of a required parameter, by its schema: the first of an enumeration, the minimum of an
+    integer, else a word (long enough for `/autocomplete`'s "at least 3 characters")."""
+    values = schema.get("enum")
+    if isinstance(values, list) and values:
+        first = values[0]
+        return str(first).lower() if isinstance(first, bool) else str(first)
+    if schema.get("type") == "integer":
+        minimum = schema.get("minimum")
+        return str(minimum if isinstance(minimum, int) and not isinstance(minimum, bool) else 1)
+    return "coffee"
+
+
+def integer(value):
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def openapi_bounds(contract, document, doc):
+    """Every integer bound of every operation of an OpenAPI document (`minimum`/`maximum` of a query parameter's
+    schema): paths sorted, then get, post, put, patch, delete."""
+    resolve, ids, bounds = resolver(doc), operation_ids(doc, document), []
+    for path in sorted(doc["paths"]):
+        item = resolve(doc["paths"][path])
+        for method in ("get", "post", "put", "patch", "delete"):
+            op = item.get(method)
+            if not isinstance(op, dict) or (path, method) not in ids:
+                continue
+            parameters = [resolve(p) for p in (item.get("parameters") or []) + (op.get("parameters") or [])]
+            parameters = [p for p in parameters if p.get("in") == "query"]
+            required = {p["name"]: bound_sample(resolve(p.get("schema"))) for p in parameters
+                        if p.get("required") is True and isinstance(p.get("name"), str)}
+            for p in parameters:
+                schema = resolve(p.get("schema"))
+                if not isinstance(p.get("name"), str) or schema.get("type") != "integer":
+                    continue
+                minimum, maximum = integer(schema.get("minimum")), integer(schema.get("maximum"))
+                if minimum is None and maximum is None:
+                    continue
+                name = p["name"]
+                with_ = {k: v for k, v in required.items() if k != name}
+                for parameter, saying, companion, value in BOUND_COMPANIONS:
+                    if parameter == name and saying in (p.get("description") or ""):
+                        with_[companion] = value
+                bounds.append(dict(contract=contract, endpoint=ids[(path, method)], path=path, parameter=name,
+                                   minimum=minimum, maximum=maximum, with_=with_, source=os.path.basename(document)))
+    return bounds
+
+
+def seed_bounds():
+    """The bounds a seed document's query-parameter table states in words ("up to 50"), for the operation its
+    `` `GET /path` `` line names (its id from SEED_IDS)."""
+    bounds = []
+    for name in sorted(os.listdir(SPEC)):
+        if not re.match(r"00\d_.*\.txt$", name):
+            continue
+        path, required, found = None, {}, []
+
+        def flush():
+            endpoint = SEED_IDS.get(("GET", path)) if path else None
+            for parameter, maximum in found if endpoint else []:
+                bounds.append(dict(contract="seed", endpoint=endpoint, path=path, parameter=parameter, minimum=None,
+                                   maximum=maximum, with_={k: v for k, v in required.items() if k != parameter},
+                                   source=name))
+        for line in open(os.path.join(SPEC, name)).read().split("\n"):
+            trimmed = line.strip()
+            if trimmed.startswith("`GET /") and trimmed.endswith("`"):
+                flush()
+                path, required, found = trimmed[5:-1], {}, []
+                continue
+            # | `limit` | `query` | No | `integer` | The number of results to return, up to 50. Defaults to 10. |
+            cells = [cell.strip() for cell in trimmed.split("|")]
+            if len(cells) < 7 or cells[2] != "`query`":
+                continue
+            parameter = cells[1].strip("`")
+            if cells[3] == "Yes":
+                required[parameter] = bound_sample({"type": cells[4].strip("`")})
+            if cells[4] != "`integer`" or "up to " not in cells[5]:
+                continue
+            digits = re.match(r"[0-9,]*", cells[5].split("up to ", 1)[1]).group(0).replace(",", "")
+            if digits:
+                found.append((parameter, int(digits)))
+        flush()
+    return bounds
+
+
+def generated_header(documents):
+    """The first lines of both files: generated, from what, and the command that writes them again."""
+    read = ", ".join(shown(path) for _, path in documents)
+    return ["// Generated by scripts/contract-data.py from the seed documents (../shared/spec/000-004) and",
+            f"// {read or 'no OpenAPI document'}. Do not edit: run `python3 scripts/contract-data.py` again."]
+
+
+def render_bounds(bounds, documents):
+    def literal(text):
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    lines = generated_header(documents) + [
+        "import FoursquarePlaces",
+        "",
+        "extension DocumentedBound {",
+        "    /// Every integer bound the contracts' documents state, one line each: each OpenAPI document's, oldest",
+        "    /// first, then the seed documents'.",
+        "    package static let all: [DocumentedBound] = [",
+    ]
+    for bound in bounds:
+        with_ = "[" + ", ".join(f"{literal(k)}: {literal(v)}" for k, v in sorted(bound["with_"].items())) + "]" \
+            if bound["with_"] else "[:]"
+        number = lambda value: "nil" if value is None else str(value)
+        lines.append(f"        DocumentedBound(contract: {literal(bound['contract'])}, endpoint: EndpointID({literal(bound['endpoint'])}), "
+                     f"path: {literal(bound['path'])}, parameter: {literal(bound['parameter'])}, minimum: {number(bound['minimum'])}, "
+                     f"maximum: {number(bound['maximum'])}, with: {with_}, source: {literal(bound['source'])}),")
+    lines += ["    ]", "}", ""]
+    return "\n".join(lines)
+
+
 def swift_list(items):
     return "[" + ", ".join(json.dumps(i) for i in items) + "]"
 
 
 def render(operations, versions, documents, servers):
-    read = ", ".join(f"../shared/spec/current/{name}" for _, name in documents)
-    lines = [
-        "// Generated by scripts/contract-data.py from the seed documents (../shared/spec/000-004) and",
-        f"// {read}. Do not edit: run the script again.",
+    lines = generated_header(documents) + [
         "",
         "extension DocumentedOperation {",
         "    /// Every operation the contracts' documents describe.",
@@ -286,6 +499,10 @@ def render(operations, versions, documents, servers):
         lines.append(f"            statuses: {json.dumps(op['statuses'])}, defaults: {swift_list(op['defaults'])}),")
     lines += [
         "    ]",
+        "",
+        "    /// The versions whose OpenAPI documents were read, oldest first: the line along which a later version",
+        "    /// inherits a value table's entries (`DocumentLine`).",
+        f"    static let openAPIVersions: [String] = {swift_list([contract for contract, _ in documents])}",
         "",
         "    /// The values each contract's documents give `X-Places-Api-Version`: an OpenAPI document's header",
         "    /// parameter enum, the seed documents' Mandatory Headers.",
@@ -303,38 +520,149 @@ def render(operations, versions, documents, servers):
     return "\n".join(lines)
 
 
+def generate(folders=None):
+    """Both files' text, by path: nothing is written here, so bad input leaves every file as it was."""
+    documents = openapi_documents(folders)
+    seed, seed_versions, seed_servers = seed_operations()
+    operations, versions, servers = seed, [("seed", seed_versions)], [("seed", seed_servers)]
+    bounds = []
+    for contract, path in documents:
+        doc = load_document(path)
+        ops, values, urls = openapi_operations(contract, path, doc)
+        operations += ops
+        versions.append((contract, values))
+        servers.append((contract, urls))
+        bounds += openapi_bounds(contract, path, doc)
+    bounds += seed_bounds()
+    return {OUT: render(operations, versions, documents, servers), BOUNDS_OUT: render_bounds(bounds, documents)}
+
+
+def write(outputs):
+    """Each file through a temporary file beside it, renamed only once every one is written."""
+    written = []
+    try:
+        for path, text in outputs.items():
+            handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".contract-data.", suffix=".tmp")
+            written.append((temporary, path))
+            with os.fdopen(handle, "w") as out:
+                out.write(text)
+            os.chmod(temporary, 0o644)
+    except BaseException:
+        for temporary, _ in written:
+            if os.path.exists(temporary):
+                os.remove(temporary)
+        raise
+    for temporary, path in written:
+        os.replace(temporary, path)
+
+
+def main(argv, folders=None, outputs=None):
+    """0 when written (or, with --check, when both committed files are what the script writes), 1 otherwise."""
+    try:
+        texts = generate(folders)
+    except InputError as error:
+        print(f"contract-data.py: {error}", file=sys.stderr)
+        return 1
+    if outputs:
+        texts = {outputs[path]: text for path, text in texts.items()}
+    if "--check" in argv:
+        stale = [path for path, text in texts.items()
+                 if (open(path).read() if os.path.exists(path) else "") != text]
+        for path in stale:
+            print(f"{shown(path)} is not what scripts/contract-data.py writes: run it again", file=sys.stderr)
+        return 1 if stale else 0
+    write(texts)
+    for path in texts:
+        print(f"wrote {shown(path)}")
+    return 0
+
+
 def self_test():
-    """The version rule, on the header schemas a version's document may give."""
-    cases = [
+    """The version rule, the endpoint-id rule, discovery in both folders, and bad input writing nothing."""
+    failed = []
+    version_cases = [
         ({"type": "string", "default": "2025-06-17", "enum": ["2025-06-17"]}, ["2025-06-17"]),  # today's document
         ({"type": "string", "default": "2026-01-15", "enum": ["2025-06-17"]}, ["2026-01-15"]),  # the default moved
         ({"default": "2026-01-15", "enum": ["2025-06-17", "2026-01-15"]}, ["2026-01-15"]),
         ({"type": "string", "enum": ["2025-06-17"]}, ["2025-06-17"]),  # no default: the enum's one value
         ({"type": "string"}, []),
     ]
-    failed = [(schema, want, document_versions(schema)) for schema, want in cases if document_versions(schema) != want]
-    for schema, want, got in failed:
-        print(f"contract-data.py self-test: {schema} gave {got}, expected {want}", file=sys.stderr)
-    sys.exit(1 if failed else 0)
+    failed += [f"version rule: {schema} gave {document_versions(schema)}, expected {want}"
+               for schema, want in version_cases if document_versions(schema) != want]
+    # The same cases as DocumentedBoundsTests' endpoint-id test (HarnessCore): the two readers agree.
+    id_cases = [("placeMenu", "place-menu"), ("PlaceMenu", "place-menu"), ("place_menu", "place-menu"),
+                ("place-search", "place-search"), ("places-suggest-place", "places-suggest-place"),
+                ("autocomplete", "autocomplete"), ("offline-jobs-credentials-refresh", "offline-jobs-credentials-refresh"),
+                ("placeID", "place-id"), ("URLPrefix", "url-prefix"), ("getPlaceV2Details", "get-place-v2-details"),
+                ("place__top_VenueWoes", "place-top-venue-woes")]
+    failed += [f"endpoint id: {given} gave {endpoint_id(given)}, expected {want}"
+               for given, want in id_cases if endpoint_id(given) != want]
+
+    picks = [("openapi-20250617.json", "overrides-20250617.json"), ("openapi-20990101.json", "overrides-20250617.json"),
+             ("openapi-20240101.json", None)]
+    for name, want in picks:
+        got = overrides_file(name)
+        if (os.path.basename(got) if got else None) != want:
+            failed.append(f"overrides for {name}: {got}, expected {want}")
+
+    def document(*operation_ids):
+        return json.dumps({"openapi": "3.1.0", "paths": {f"/p{i}": {"get": {"operationId": o, "responses": {"200": {}}}}
+                                                          for i, o in enumerate(operation_ids)}})
+
+    with tempfile.TemporaryDirectory() as scratch:
+        current, repo, out = (os.path.join(scratch, n) for n in ("current", "openapi", "out"))
+        for folder in (current, out):
+            os.makedirs(folder)
+        outputs = {OUT: os.path.join(out, "operations.swift"), BOUNDS_OUT: os.path.join(out, "bounds.swift")}
+
+        def put(folder, name, text):
+            os.makedirs(folder, exist_ok=True)
+            open(os.path.join(folder, name), "w").write(text)
+
+        def run(expect_failure, what):
+            import contextlib, io
+            errors = io.StringIO()
+            with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()):
+                status = main([], folders=[current, repo], outputs=outputs)
+            lines = errors.getvalue().splitlines()
+            if expect_failure and (status == 0 or len(lines) != 1 or os.listdir(out)):
+                failed.append(f"{what}: status {status}, {len(lines)} lines {lines}, wrote {os.listdir(out)}")
+            if not expect_failure and status != 0:
+                failed.append(f"{what}: status {status}: {lines}")
+            return lines[0] if lines else ""
+
+        # The docs/openapi folder missing, then a document there: found with the shared ones, oldest first.
+        put(current, "openapi-20250617.json", document("place-search"))
+        if openapi_documents([current, repo]) != [("2025-06-17", os.path.join(current, "openapi-20250617.json"))]:
+            failed.append(f"discovery without docs/openapi/: {openapi_documents([current, repo])}")
+        put(repo, "openapi-20260115.json", document("place-search", "placeMenu"))
+        put(repo, "notes.json", "{}")
+        if [c for c, _ in openapi_documents([current, repo])] != ["2025-06-17", "2026-01-15"]:
+            failed.append(f"discovery in both folders: {openapi_documents([current, repo])}")
+        run(False, "two good documents")
+        written = open(outputs[OUT]).read() if os.path.exists(outputs[OUT]) else ""
+        if 'endpoint: "place-menu"' not in written or '"2025-06-17", "2026-01-15"' not in written:
+            failed.append("two good documents: place-menu or the line of versions missing from the written file")
+        for name in os.listdir(out):
+            os.remove(os.path.join(out, name))
+        # Bad input: one line naming the file and what to do, and nothing written.
+        put(repo, "openapi-20250617.json", document("place-search"))
+        line = run(True, "a date in both folders")
+        if "openapi/openapi-20250617.json" not in line or "current/openapi-20250617.json" not in line:
+            failed.append(f"a date in both folders names both files: {line}")
+        os.remove(os.path.join(repo, "openapi-20250617.json"))
+        put(repo, "openapi-20260115.json", '{"paths": {')
+        line = run(True, "a document that does not parse")
+        if "openapi-20260115.json" not in line:
+            failed.append(f"a document that does not parse names it: {line}")
+        put(repo, "openapi-20260115.json", document("placeMenu", "place-menu"))
+        line = run(True, "two operationIds that become one id")
+        if "openapi-20260115.json" not in line or "'place-menu'" not in line:
+            failed.append(f"two operationIds that become one id: {line}")
+    for line in failed:
+        print(f"contract-data.py self-test: {line}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    if "--self-test" in sys.argv:
-        self_test()
-    documents = openapi_documents()
-    seed, seed_versions, seed_servers = seed_operations()
-    operations, versions, servers = seed, [("seed", seed_versions)], [("seed", seed_servers)]
-    for contract, name in documents:
-        ops, values, urls = openapi_operations(contract, name)
-        operations += ops
-        versions.append((contract, values))
-        servers.append((contract, urls))
-    text = render(operations, versions, documents, servers)
-    if "--check" in sys.argv:
-        current = open(OUT).read() if os.path.exists(OUT) else ""
-        if current != text:
-            print(f"{OUT} is not what scripts/contract-data.py writes: run it again", file=sys.stderr)
-            sys.exit(1)
-        sys.exit(0)
-    open(OUT, "w").write(text)
-    print(f"wrote {OUT}")
+    sys.exit(self_test() if "--self-test" in sys.argv else main(sys.argv))

@@ -2,13 +2,15 @@ import Foundation
 import FoursquarePlaces
 
 /// A bound the contract's documents state for one integer parameter of one operation: `limit` 1–50, `radius`
-/// 0–100000, `durationSeconds` 900–43200. The bounds the harness tries are `DocumentedBound.all`, written from the
-/// documents by `derive(openAPI:seedDocuments:)` and compared with them by a test, so that the main job reads no
-/// document and compiles no OpenAPI parser.
+/// 0–100000, `durationSeconds` 900–43200. The bounds the harness tries are `DocumentedBound.all`, written for every
+/// document by `scripts/contract-data.py`, so that the main job reads no document and compiles no OpenAPI parser.
+/// `derive(openAPI:contract:source:)` and `derive(seedDocument:source:endpoint:)` read the documents a second,
+/// independent time: a test compares what they find with the committed table.
 package struct DocumentedBound: Sendable, Hashable {
     /// The contract the document describes.
     package let contract: ContractID
-    /// The operation (the document's `operationId`, or the seed documents' endpoint id).
+    /// The operation (the document's `operationId` as an endpoint id, `endpointID(operationID:)`, or the seed
+    /// documents' endpoint id).
     package let endpoint: EndpointID
     /// The document's path template, its placeholders filled with `samplePathValue` when the request is built.
     package let path: String
@@ -66,6 +68,27 @@ extension DocumentedBound {
         return "coffee"
     }
 
+    /// The endpoint id an operationId stands for: kebab-case, lowercase. camelCase and PascalCase split before
+    /// each capital that follows a lowercase letter or digit, and before the last capital of a run followed by a
+    /// lowercase letter (`URLPrefix` is `url-prefix`); `_` and spaces are `-`. `placeMenu` is `place-menu`;
+    /// `place-search` and `places-suggest-place` are unchanged. `scripts/contract-data.py`'s `endpoint_id` is the
+    /// same rule, written again so that each reader of the documents stands alone.
+    package static func endpointID(operationID: String) -> String {
+        func upper(_ c: Character?) -> Bool { c.map { $0.isASCII && $0.isUppercase } ?? false }
+        func lowerOrDigit(_ c: Character?) -> Bool { c.map { $0.isASCII && ($0.isLowercase || $0.isNumber) } ?? false }
+        func lower(_ c: Character?) -> Bool { c.map { $0.isASCII && $0.isLowercase } ?? false }
+        let characters = Array(operationID.map { $0 == "_" || $0.isWhitespace ? "-" : $0 })
+        var out = ""
+        for (index, character) in characters.enumerated() {
+            let previous = index > 0 ? characters[index - 1] : nil
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if upper(character), lowerOrDigit(previous) || (upper(previous) && lower(next)) { out.append("-") }
+            out.append(character)
+        }
+        let words = out.lowercased().split(separator: "-", omittingEmptySubsequences: true)
+        return words.joined(separator: "-")
+    }
+
     /// Every integer bound of every operation of an OpenAPI document (`minimum`/`maximum` of a query parameter's
     /// schema), in the document's order. `contract` names the version the document describes.
     package static func derive(openAPI data: Data, contract: ContractID, source: String) throws -> [DocumentedBound] {
@@ -84,9 +107,11 @@ extension DocumentedBound {
         for path in paths.keys.sorted() {
             let item = resolve(paths[path])
             for method in ["get", "post", "put", "patch", "delete"] {
-                // An operation the client does not register has no request to try.
-                guard let operation = item[method] as? [String: Any], let id = (operation["operationId"] as? String).flatMap(EndpointID.init(rawValue:))
+                // Every operation with an id, registered by the client or not: the run tries only the bounds of the
+                // endpoints its fixtures called, so the table is the documents' alone.
+                guard let operation = item[method] as? [String: Any], let operationID = operation["operationId"] as? String
                 else { continue }
+                let id = EndpointID(endpointID(operationID: operationID))
                 let parameters = ((item["parameters"] as? [Any] ?? []) + (operation["parameters"] as? [Any] ?? [])).map(resolve)
                     .filter { $0["in"] as? String == "query" }
                 var required: [String: String] = [:]
@@ -145,29 +170,6 @@ extension DocumentedBound {
         }
         flush()
         return bounds
-    }
-
-    /// `DocumentedBound+All.swift` as the derivation writes it.
-    package static func render(_ bounds: [DocumentedBound], from sources: [String]) -> String {
-        func literal(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-        var lines = [
-            "// Written by DocumentedBound.derive from \(sources.joined(separator: " and ")); do not edit.",
-            "// To write it again: FSQ_WRITE_DOCUMENTED_BOUNDS=1 swift test --traits Live,OpenAPI,Emulator --filter DocumentedBoundsTests",
-            "import FoursquarePlaces",
-            "",
-            "extension DocumentedBound {",
-            "    /// Every integer bound the contracts' documents state, one line each.",
-            "    package static let all: [DocumentedBound] = [",
-        ]
-        for bound in bounds {
-            let with = bound.with.isEmpty ? "[:]" : "[" + bound.with.sorted { $0.key < $1.key }
-                .map { "\(literal($0.key)): \(literal($0.value))" }.joined(separator: ", ") + "]"
-            lines.append("        DocumentedBound(contract: \(literal(bound.contract.rawValue)), endpoint: EndpointID(\(literal(bound.endpoint.rawValue))), "
-                + "path: \(literal(bound.path)), parameter: \(literal(bound.parameter)), minimum: \(bound.minimum.map(String.init) ?? "nil"), "
-                + "maximum: \(bound.maximum.map(String.init) ?? "nil"), with: \(with), source: \(literal(bound.source))),")
-        }
-        lines += ["    ]", "}", ""]
-        return lines.joined(separator: "\n")
     }
 
     /// A document the derivation cannot read.
