@@ -135,14 +135,16 @@ package enum ContractCoverage {
 }
 
 /// The operations the API pages with a `Link: <…>; rel="next"` header. Neither document says so; Foursquare's
-/// pagination guide and the recorded answers do, so the harness declares it here, apart from the client.
+/// pagination guide and the recorded answers do, so the harness declares it here, apart from the client. Each entry
+/// holds from the version that introduced it along the line (`DocumentLine`), so a later version's document takes
+/// it with no edit here.
 package enum PagedOperation {
-    static let all: [String: Set<String>] = [
-        "2025-06-17": ["place-search", "place-tips", "place-photos"],
+    static let all: [(versions: DocumentLine, endpoints: Set<String>)] = [
+        (DocumentLine(since: "2025-06-17"), ["place-search", "place-tips", "place-photos"]),
     ]
 
     package static func pages(contract: String, endpoint: String) -> Bool {
-        all[contract]?.contains(endpoint) ?? false
+        all.contains { $0.versions.covers(contract) && $0.endpoints.contains(endpoint) }
     }
 }
 

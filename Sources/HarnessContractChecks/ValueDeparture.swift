@@ -1,90 +1,104 @@
 /// A documented member the models do not carry, on purpose: the value check passes it over and says why.
 /// Each entry is a decision about the contract, not a way to quiet a model that drops a field (add the field).
+/// An entry names the version that introduced it (`since`) and holds for every later version of the line until
+/// one drops it (`droppedIn`; `DocumentLine`), so a new version's document takes these with no edit here.
 struct ValueDeparture: Sendable {
-    let contract: String
+    let versions: DocumentLine
     /// The member's path with `[*]` for array elements, as `DocumentedOperation.members` writes it; `**.name`
     /// is the member `name` wherever it appears, and `**.owner.name` the member `name` of any `owner`.
     let member: String
     let reason: String
 
+    init(since: String, droppedIn: String? = nil, member: String, reason: String) {
+        versions = DocumentLine(since: since, droppedIn: droppedIn)
+        self.member = member
+        self.reason = reason
+    }
+
     /// The members FoursquarePlaces' DocumentDepartures article already lists as not modelled ("ignored when
     /// present"), each with the reason given there.
     static let all: [ValueDeparture] = [
-        ValueDeparture(contract: "2025-06-17", member: "**.photos",
+        ValueDeparture(since: "2025-06-17", member: "**.photos",
                        reason: "a place's nested photos are not modelled (DocumentDepartures: fetch them with place-photos)"),
-        ValueDeparture(contract: "2025-06-17", member: "**.tips",
+        ValueDeparture(since: "2025-06-17", member: "**.tips",
                        reason: "a place's nested tips are not modelled (DocumentDepartures: fetch them with place-tips)"),
-        ValueDeparture(contract: "2025-06-17", member: "**.veracity_rating",
+        ValueDeparture(since: "2025-06-17", member: "**.veracity_rating",
                        reason: "a bare {\"type\": \"object\"} in the document; not modelled (DocumentDepartures)"),
-        ValueDeparture(contract: "2025-06-17", member: "**.attributes",
+        ValueDeparture(since: "2025-06-17", member: "**.attributes",
                        reason: "attribute flags typed as bare objects; not modelled (DocumentDepartures)"),
-        ValueDeparture(contract: "2025-06-17", member: "**.plugins", reason: "not modelled (DocumentDepartures)"),
-        ValueDeparture(contract: "2025-06-17", member: "**.related_places", reason: "not modelled (DocumentDepartures)"),
-        ValueDeparture(contract: "2025-06-17", member: "**.unresolved_flags", reason: "not modelled (DocumentDepartures)"),
-        ValueDeparture(contract: "2025-06-17", member: "**.place_actions", reason: "not modelled (DocumentDepartures)"),
-        ValueDeparture(contract: "2025-06-17", member: "$.suggested_edits[*].rolled_back",
+        ValueDeparture(since: "2025-06-17", member: "**.plugins", reason: "not modelled (DocumentDepartures)"),
+        ValueDeparture(since: "2025-06-17", member: "**.related_places", reason: "not modelled (DocumentDepartures)"),
+        ValueDeparture(since: "2025-06-17", member: "**.unresolved_flags", reason: "not modelled (DocumentDepartures)"),
+        ValueDeparture(since: "2025-06-17", member: "**.place_actions", reason: "not modelled (DocumentDepartures)"),
+        ValueDeparture(since: "2025-06-17", member: "$.suggested_edits[*].rolled_back",
                        reason: "a bare {\"type\": \"object\"} in the document; not modelled (DocumentDepartures)"),
-        ValueDeparture(contract: "2025-06-17", member: "$.venues[*].woes[*].rolled_back",
+        ValueDeparture(since: "2025-06-17", member: "$.venues[*].woes[*].rolled_back",
                        reason: "a bare {\"type\": \"object\"} in the document; not modelled (DocumentDepartures)"),
-        ValueDeparture(contract: "2025-06-17", member: "$.results[*].debug",
+        ValueDeparture(since: "2025-06-17", member: "$.results[*].debug",
                        reason: "an autocomplete result's ranking diagnostics (debug.score): the API's, not a fact about the "
                            + "suggestion; not modelled (DocumentDepartures)"),
-        ValueDeparture(contract: "2025-06-17", member: "$[*].tip",
+        ValueDeparture(since: "2025-06-17", member: "$[*].tip",
                        reason: "a photo's tip: the document nests a tip in each photo and a photo in each tip without end; "
                            + "Photo and Tip stay plain values, so read the tip with place-tips (DocumentDepartures)"),
-        ValueDeparture(contract: "2025-06-17", member: "$[*].photo",
+        ValueDeparture(since: "2025-06-17", member: "$[*].photo",
                        reason: "a tip's photo: the document nests a photo in each tip and a tip in each photo without end; "
                            + "Tip and Photo stay plain values, so read the photo with place-photos (DocumentDepartures)"),
-    ] + photoShaped(owners: ["icon", "logo"], contract: "2025-06-17")
+    ] + photoShaped(owners: ["icon", "logo"], since: "2025-06-17")
 
     /// The document gives a category `icon` and a chain `logo` the photo schema; the client reads the two members
     /// an image URL needs (`prefix`, `suffix`) and passes over the photo's own (DocumentDepartures).
-    static func photoShaped(owners: [String], contract: String) -> [ValueDeparture] {
+    static func photoShaped(owners: [String], since: String) -> [ValueDeparture] {
         owners.flatMap { owner in
             ["id", "fsq_photo_id", "created_at", "width", "height", "classifications", "tip"].map { member in
-                ValueDeparture(contract: contract, member: "**.\(owner).\(member)",
+                ValueDeparture(since: since, member: "**.\(owner).\(member)",
                                reason: "the document gives \(owner) the photo schema; \(owner) is read as prefix and suffix (DocumentDepartures)")
             }
         }
     }
 
+    /// The entries that apply to `contract`: its own and those it inherits along the line.
+    static func applying(to contract: String) -> [ValueDeparture] { all.filter { $0.versions.covers(contract) } }
+
     /// Exact departures by contract.
-    static let exact: [String: Set<String>] = Dictionary(grouping: all.filter { !$0.member.hasPrefix("**.") }, by: \.contract)
-        .mapValues { Set($0.map(\.member)) }
+    static let exact: [String: Set<String>] = Dictionary(uniqueKeysWithValues: DocumentLine.contracts.map { contract in
+        (contract, Set(applying(to: contract).filter { !$0.member.hasPrefix("**.") }.map(\.member)))
+    })
     /// Departures anywhere in an answer by contract: each a run of member names (`["icon", "width"]`) that a
     /// member's path ends with.
-    static let anywhere: [String: Set<[String]>] = Dictionary(grouping: all.filter { $0.member.hasPrefix("**.") }, by: \.contract)
-        .mapValues { Set($0.map { $0.member.dropFirst(3).split(separator: ".").map(String.init) }) }
+    static let anywhere: [String: Set<[String]>] = Dictionary(uniqueKeysWithValues: DocumentLine.contracts.map { contract in
+        (contract, Set(applying(to: contract).filter { $0.member.hasPrefix("**.") }
+            .map { $0.member.dropFirst(3).split(separator: ".").map(String.init) }))
+    })
 
-    /// The reason of the exact departure `member` of `contract`.
+    /// The reason of the exact departure `member` of `contract`: the entry of the latest version that gives one.
     static func reason(member: String, contract: String) -> String {
-        all.first { $0.contract == contract && $0.member == member }?.reason ?? "a declared departure"
+        all.last { $0.versions.covers(contract) && $0.member == member }?.reason ?? "a declared departure"
     }
 
     /// The reason of the departure anywhere whose member names end a path with `suffix`.
     static func reason(suffix: [String], contract: String) -> String {
-        let member = "**." + suffix.joined(separator: ".")
-        return all.first { $0.contract == contract && $0.member == member }?.reason ?? "a declared departure"
+        reason(member: "**." + suffix.joined(separator: "."), contract: contract)
     }
 
     /// An answer whose documented `{"wrapper": [...]}` may come as the bare array: its elements are read as
     /// the wrapper's, so the same documented members are checked in either shape.
     struct BareArray: Sendable {
-        let contract: String
+        /// The versions it applies to (`DocumentLine`): the seed contract's entries are its own.
+        let versions: DocumentLine
         let endpoint: String
         let wrapper: String
         let reason: String
     }
 
     static let bareArrays: [BareArray] = [
-        BareArray(contract: "seed", endpoint: "place-tips", wrapper: "results",
+        BareArray(versions: DocumentLine(since: "seed"), endpoint: "place-tips", wrapper: "results",
                   reason: "000 shows {\"results\": [...]}; answers seen from the API are bare arrays (SeedContractChoices)"),
-        BareArray(contract: "seed", endpoint: "place-photos", wrapper: "results",
+        BareArray(versions: DocumentLine(since: "seed"), endpoint: "place-photos", wrapper: "results",
                   reason: "000 shows {\"results\": [...]}; answers seen from the API are bare arrays (SeedContractChoices)"),
     ]
 
     /// The wrapper a bare-array answer of `endpoint` in `contract` stands for, when declared.
     static func bareArrayWrapper(endpoint: String, contract: String) -> String? {
-        bareArrays.first { $0.contract == contract && $0.endpoint == endpoint }?.wrapper
+        bareArrays.last { $0.versions.covers(contract) && $0.endpoint == endpoint }?.wrapper
     }
 }

@@ -1,11 +1,15 @@
 /// How the value check names a model's properties: by the documents' convention, the snake_case of the Swift
 /// property's name (`formattedAddress` is `formatted_address`, `facebookID` is `facebook_id`), except where a
 /// contract's member goes by another name in the models. Each exception is data with its reason; nothing here
-/// reads the client's `CodingKeys`.
+/// reads the client's `CodingKeys`. An exception names the version that introduced it (`since`) and holds for every
+/// later version of the line until one drops it (`droppedIn`; `DocumentLine`).
 struct ValueNaming: Sendable {
     /// A member the models hold under a name that is not its snake_case.
     struct Exception: Sendable {
-        let contract: String
+        /// The version that introduced the exception.
+        let since: String
+        /// The first version whose models hold the member by its snake_case again, when one does.
+        var droppedIn: String? = nil
         /// The model type the exception is for (its name without module and enclosing types); nil for every type.
         var owner: String? = nil
         /// The member's name in the answer.
@@ -13,33 +17,38 @@ struct ValueNaming: Sendable {
         /// The model's property.
         let property: String
         let reason: String
+
+        /// The versions the exception applies to.
+        var versions: DocumentLine { DocumentLine(since: since, droppedIn: droppedIn) }
     }
 
     static let exceptions: [Exception] = [
-        Exception(contract: "seed", member: "fsq_id", property: "id",
+        Exception(since: "seed", member: "fsq_id", property: "id",
                   reason: "the seed documents' models map fsq_id to Identifiable's id (000-003: case id = \"fsq_id\")"),
-        Exception(contract: "2025-06-17", member: "fsq_place_id", property: "id", reason: "a place is Identifiable by its id"),
-        Exception(contract: "2025-06-17", member: "fsq_category_id", property: "id", reason: "a category is Identifiable by its id"),
-        Exception(contract: "2025-06-17", member: "fsq_chain_id", property: "id", reason: "a chain is Identifiable by its id"),
-        Exception(contract: "2025-06-17", member: "fsq_tip_id", property: "id", reason: "a tip is Identifiable by its id"),
-        Exception(contract: "2025-06-17", owner: "SuggestedEdit", member: "fsq_place_id", property: "placeID",
+        Exception(since: "2025-06-17", member: "fsq_place_id", property: "id", reason: "a place is Identifiable by its id"),
+        Exception(since: "2025-06-17", member: "fsq_category_id", property: "id", reason: "a category is Identifiable by its id"),
+        Exception(since: "2025-06-17", member: "fsq_chain_id", property: "id", reason: "a chain is Identifiable by its id"),
+        Exception(since: "2025-06-17", member: "fsq_tip_id", property: "id", reason: "a tip is Identifiable by its id"),
+        Exception(since: "2025-06-17", owner: "SuggestedEdit", member: "fsq_place_id", property: "placeID",
                   reason: "a suggestion's own id is its id; fsq_place_id is the place it is about"),
-        Exception(contract: "2025-06-17", owner: "Venue", member: "fsq_place_id", property: "placeID",
+        Exception(since: "2025-06-17", owner: "Venue", member: "fsq_place_id", property: "placeID",
                   reason: "a venue to review names its place; it is not Identifiable"),
-        Exception(contract: "2025-06-17", member: "created_fsq_place_id", property: "createdPlaceID",
+        Exception(since: "2025-06-17", member: "created_fsq_place_id", property: "createdPlaceID",
                   reason: "Swift names drop the fsq_ prefix of an id"),
-        Exception(contract: "2025-06-17", member: "matched_fsq_place_id", property: "matchedPlaceID",
+        Exception(since: "2025-06-17", member: "matched_fsq_place_id", property: "matchedPlaceID",
                   reason: "Swift names drop the fsq_ prefix of an id"),
-        Exception(contract: "2025-06-17", member: "matched_fsq_place", property: "matchedPlace",
+        Exception(since: "2025-06-17", member: "matched_fsq_place", property: "matchedPlace",
                   reason: "Swift names drop the fsq_ prefix: the place a suggestion matched"),
-        Exception(contract: "2025-06-17", owner: "MatchedPlace", member: "fsq_place_id", property: "placeID",
+        Exception(since: "2025-06-17", owner: "MatchedPlace", member: "fsq_place_id", property: "placeID",
                   reason: "a matched place names the place; it is not Identifiable"),
     ]
 
-    private static let byContract: [String: [String: [Exception]]] = Dictionary(
-        grouping: exceptions, by: \.contract).mapValues { Dictionary(grouping: $0, by: \.member) }
+    private static let byContract: [String: [String: [Exception]]] = Dictionary(uniqueKeysWithValues: DocumentLine.contracts.map { contract in
+        (contract, Dictionary(grouping: exceptions.filter { $0.versions.covers(contract) },
+                              by: \.member))
+    })
 
-    /// The exceptions of `contract`, by member name.
+    /// The exceptions of `contract` (its own and those it inherits along the line), by member name.
     static func exceptions(for contract: String) -> [String: [Exception]] { byContract[contract] ?? [:] }
 
     /// The property name (snake_cased, for lookup) a member is held under in a model named `owner`, among the
