@@ -273,6 +273,10 @@ class Version:
             kinds = {schema_kind(self.doc, s["properties"][name]) for _, s in model.schemas if name in s.get("properties", {})}
             kind = kinds.pop() if len(kinds) == 1 else "any"
             member = {"json": name, "auto": True}
+            described = next((resolve(self.doc, s["properties"][name]).get("description") for _, s in model.schemas
+                              if name in s.get("properties", {}) and resolve(self.doc, s["properties"][name]).get("description")), None)
+            if described:  # the document's own words, on one line
+                member["doc"] = " ".join(described.split()) + f" (`{name}`)"
             if self.names.get(name):
                 member["name"] = self.names[name]
             if kind in ("object", "[object]"):
@@ -705,6 +709,14 @@ def self_test():
         raise AssertionError("an override matching nothing must fail")
     except InputError as error:
         assert "t.json" in str(error) and "/nothing/here" in str(error)
+    doc = {"type": "object", "properties": {"n": {"type": "string"}, "a": {"type": "array", "items": {"type": "object",
+           "properties": {"c": {"type": "integer"}}}}}}
+    assert contradictions(doc, doc, {"n": "x", "a": [{"c": 1}]}) == []
+    assert contradictions(doc, doc, {"n": 3, "a": [{"c": "1"}]}) == [("$.n", "number", "string"), ("$.a[*].c", "string", "integer")]
+    header = {"paths": {"/x": {"get": {"parameters": [{"in": "header", "name": "X-Places-Api-Version",
+              "schema": {"type": "string", "enum": ["2025-06-17", "2026-01-15"], "default": "2026-01-15"}}]}}}}
+    assert header_versions(header) == {"2026-01-15"}
+    assert pascal("menu_summary") == "MenuSummary" and pascal("place-menu") == "PlaceMenu" and lower_camel("place-menu") == "placeMenu"
     print("generate-contract.py: self-test passed")
 
 
@@ -764,36 +776,43 @@ def start(from_version, to_version, document_file):
             raise InputError(f"{os.path.join(folder, f'openapi-{compact}.json')} already exists: {to_version} has a document")
     own = os.path.join(OVERRIDES, f"overrides-{compact}.json")
     base = os.path.join(OVERRIDES, f"overrides-{from_version.replace('-', '')}.json")
-    if os.path.exists(own):
-        raise InputError(f"{own} already exists; remove it or start from it by hand")
-    if not os.path.exists(base):
+    written_overrides = not os.path.exists(own)  # one written by hand beforehand is used as it is
+    if written_overrides and not os.path.exists(base):
         raise InputError(f"{base}: {from_version} has no overrides file to start {to_version}'s from")
     target = os.path.join(ROOT, "docs", "openapi", f"openapi-{compact}.json")
     os.makedirs(os.path.dirname(target), exist_ok=True)
     shutil.copyfile(document_file, target)
-    shutil.copyfile(base, own)
-    this, prev = Version(to_version), Version(from_version)
+    if written_overrides:
+        shutil.copyfile(base, own)
+    try:
+        this = Version(to_version)
+    except InputError as error:
+        if not written_overrides:
+            raise
+        raise InputError(f"{error} (its overrides start as {os.path.basename(base)}: write {os.path.relpath(own, ROOT)} "
+                         "without it, and run the command again)")
+    prev = Version(from_version)
     removed = 0
     fixtures = os.path.join(ROOT, "Fixtures")
-    for endpoint in sorted(os.listdir(fixtures)):
-        folder = os.path.join(fixtures, endpoint, to_version)
-        if endpoint not in this.operations or not os.path.isdir(folder):
+    for folder, _, names in sorted(os.walk(fixtures)):
+        if os.path.basename(folder) != to_version and f"/{to_version}/" not in folder + "/":
             continue
-        method, path, op = this.operations[endpoint]
-        content = resolve(this.doc, op.get("responses", {}).get("200", {})).get("content", {}).get("application/json", {})
-        for name in sorted(os.listdir(folder)):
-            fixture = load_json(os.path.join(folder, name), "fix or remove the fixture")
-            response = fixture.get("response", {})
-            if not 200 <= response.get("status", 0) < 300 or "schema" not in content:
+        for name in sorted(n for n in names if n.endswith(".json")):
+            path = os.path.join(folder, name)
+            fixture = load_json(path, "fix or remove the fixture")
+            endpoint, response = fixture.get("endpoint"), fixture.get("response", {})
+            if endpoint not in this.operations or not 200 <= response.get("status", 0) < 300:
                 continue
-            found = contradictions(this.doc, content["schema"], response.get("body"))
+            op = this.operations[endpoint][2]
+            content = resolve(this.doc, op.get("responses", {}).get("200", {})).get("content", {}).get("application/json", {})
+            found = contradictions(this.doc, content["schema"], response.get("body")) if "schema" in content else []
             if found and name.startswith("synthetic-"):  # fixtures synthesize writes TO's own
-                os.remove(os.path.join(folder, name))
+                os.remove(path)
             elif found:
                 member, sent, documented = found[0]
-                os.remove(os.path.join(folder, name))
+                os.remove(path)
                 removed += 1
-                print(f"new-contract: not copied: Fixtures/{endpoint}/{to_version}/{name}: {member} is a {sent}, "
+                print(f"new-contract: not copied: {os.path.relpath(path, ROOT)}: {member} is a {sent}, "
                       f"{to_version}'s document says {documented} (re-record it)")
     for endpoint in [e for e in this.operations if e not in prev.operations]:
         method, path, op = this.operations[endpoint]

@@ -1,25 +1,25 @@
 #!/usr/bin/env bash
-# CI proof of scripts/new-contract.sh: in a temporary copy of the repository, scaffold a throwaway 2099-01-01 from
-# 2025-06-17, check that it wrote only the new folder and Fixtures/*/2099-01-01/, build fsq-contract, and replay the
-# copied fixtures green under the new contract, as many cases as 2025-06-17's own. Also compiles an app's calls on
-# PlacesClient<Contract20990101>: every operation is there, the reads as the new contract's own requests.
-# Then gives 2099-01-01 a document (2025-06-17's, its version header moved, in docs/openapi/): contract-data.py
-# changes only its two generated files, and the replay judges 2099-01-01 with its own bound cases, the value tables'
-# entries it inherits (the value check passes the same departed members) and its coverage.
+# CI proof of scripts/new-contract.sh --document: in a temporary copy of the repository, a next version's document
+# goes in (scripts/next-version-document.py writes 2099-01-01's from 2025-06-17's: a new optional object on places, a
+# type change on tips, a new camelCase operation with a bounded parameter), one command runs, and:
+#   - it wrote the new folder, Fixtures/*/2099-01-01/, the document's copy and the version's overrides file, and every
+#     other file it changed says in its first lines that it is generated;
+#   - the version's changes are modelled: Contract20990101.Place.menuSummary, Tip.agreeCount as a String, and
+#     PlacesClient<Contract20990101>.placeMenu(_:) with its kebab-case endpoint place-menu (an app's calls compile);
+#   - replay under 2099-01-01 is green, judges the new members' values, runs the new operation's cases and its own
+#     bound case, with full coverage;
+#   - a bad document, a TO not later than the latest version and an unknown override pointer each stop the command
+#     with one line, leaving no file written or changed.
 # Usage: bash scripts/new-contract-check.sh   (from the repository, after a build: it reuses .build's checkouts)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-from=2025-06-17 to=2099-01-01
-base=$(mktemp -d "${TMPDIR:-/tmp}/new-contract-check.XXXXXX")
+from=2025-06-17 to=2099-01-01 tid=20990101
+work=$(mktemp -d "${TMPDIR:-/tmp}/new-contract-check.XXXXXX")
 files=$(mktemp "${TMPDIR:-/tmp}/new-contract-check-files.XXXXXX")
-trap 'rm -rf "$base" "$files"' EXIT
-# The copy keeps ../shared beside it (a link), where contract-data.py reads the documents.
-work=$base/fsq-contract
-mkdir "$work"
-[ -d "$root/../shared" ] && ln -s "$(cd "$root/../shared" && pwd)" "$base/shared"
+trap 'rm -rf "$work" "$files"' EXIT
 cd "$root"
 # The sources as they stand (tracked and new files, not ignored ones), and the resolved dependencies, so the
-# copy builds without the network.
+# copy builds without the network. ../shared is the repository's.
 git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done \
   | tar --null -T - -cf - | tar -xf - -C "$work"
 mkdir -p "$work/.build"
@@ -27,87 +27,79 @@ for dep in checkouts repositories workspace-state.json; do
   [ -e ".build/$dep" ] && cp -R ".build/$dep" "$work/.build/"
 done
 [ -f Package.resolved ] && cp Package.resolved "$work/"
+shared=$(cd ../shared && pwd)
+repo="$work/repo"; mkdir "$repo"; (cd "$work" && find . -mindepth 1 -maxdepth 1 ! -name repo -exec mv {} repo/ \;)
+ln -s "$shared" "$work/shared"
+cd "$repo"
+document="$work/openapi-$tid.json"
+python3 scripts/next-version-document.py "../shared/spec/current/openapi-${from//-/}.json" "$to" "$document"
 
-cd "$work"
-# Every file but the build's, with its checksum: the scaffold may add files, and change none of these.
-snapshot() { find . -path ./.build -prune -o -type f -print0 | sort -z | xargs -0 md5sum; }
+# Every file but the build's, with its checksum.
+snapshot() { find . \( -path ./.build -o -path ./.build-api \) -prune -o -type f -print0 | sort -z | xargs -0 md5sum; }
 snapshot >"$files"
-bash scripts/new-contract.sh "$from" "$to"
-snapshot | grep -v -e " \./Sources/FoursquarePlaces/Contracts/V${to//-/}/" -e " \./Fixtures/[^/]*/$to/" | diff "$files" - \
-  || { echo "new-contract-check: the scaffold changed files outside its folder and fixtures (above)"; exit 1; }
-cat >"Sources/FoursquarePlaces/Contracts/V${to//-/}/ScaffoldCheck.swift" <<'SWIFT'
-// Written by new-contract-check.sh: the scaffolded contract's typed client takes the reused operations.
+
+# Bad input first: each is one line, and leaves the tree as it was.
+refused() { # EXPECTED-TEXT COMMAND…
+  local expected=$1; shift
+  set +e; "$@" >"$work/refused.out" 2>&1; local status=$?; set -e
+  [ "$status" -ne 0 ] || { cat "$work/refused.out"; echo "new-contract-check: '$*' succeeded"; exit 1; }
+  grep -q -- "$expected" "$work/refused.out" || { cat "$work/refused.out"; echo "new-contract-check: '$*' did not say '$expected'"; exit 1; }
+  snapshot | diff "$files" - >/dev/null || { snapshot | diff "$files" - | head; echo "new-contract-check: '$*' left files behind"; exit 1; }
+  echo "new-contract-check: refused as it should: $(grep -m1 -- "$expected" "$work/refused.out")"
+}
+echo '{"openapi": "3.0.0", "paths": ' >"$work/broken.json"
+refused "broken.json" bash scripts/new-contract.sh "$from" "$to" --document "$work/broken.json"
+refused "not later than" bash scripts/new-contract.sh "$from" 2024-01-01 --document "$document"
+python3 - "$document" "$work/moved.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+doc["paths"]["/places/{fsq_place_id}/details"] = doc["paths"].pop("/places/{fsq_place_id}")  # a pinned override's path is gone
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+refused "matches nothing in the document" bash scripts/new-contract.sh "$from" "$to" --document "$work/moved.json"
+
+# The command.
+bash scripts/new-contract.sh "$from" "$to" --document "$document" | tee "$work/new-contract.out"
+
+# What it wrote: the folder, the fixtures, the document and the overrides file; every other change is generated.
+snapshot | diff "$files" - | sed -n 's/^> [0-9a-f]*  \.\///p' >"$work/changed" || true
+while read -r f; do
+  case "$f" in
+    Sources/FoursquarePlaces/Contracts/V$tid/*|Fixtures/*/$to/*|docs/openapi/openapi-$tid.json|Sources/OpenAPIConformance/Overrides/overrides-$tid.json) ;;
+    *) head -3 "$f" | grep -q "Generated" || { echo "new-contract-check: $f changed and does not say it is generated"; exit 1; } ;;
+  esac
+done <"$work/changed"
+echo "new-contract-check: files written or changed: $(wc -l <"$work/changed"), each in the new folder, its fixtures, its document and overrides, or generated"
+
+# Its changes, modelled: an app's calls compile.
+cat >"Sources/FoursquarePlaces/Contracts/V$tid/ScaffoldCheck.swift" <<'SWIFT'
+// Written by new-contract-check.sh: the new version's changes, as an app uses them.
 func scaffoldCheck(_ client: PlacesClient<Contract20990101>) async throws {
-    _ = try await client.placeSearch(Contract20990101.PlaceSearchRequest(query: "coffee"))
-    _ = try await client.placeDetails(Contract20990101.PlaceDetailsRequest(placeID: "p"))
-    let _: Contract20250617.Place = try await client.send(Contract20990101.PlaceDetailsRequest(placeID: "p"))
+    let place: Contract20990101.Place = try await client.placeDetails(Contract20990101.PlaceDetailsRequest(placeID: "p"))
+    let _: Int? = place.menuSummary?.itemCount
+    let tips = try await client.placeTips(Contract20990101.PlaceTipsRequest(placeID: "p"))
+    let _: String? = tips.first?.agreeCount
+    let menu = try await client.placeMenu(Contract20990101.PlaceMenuRequest(placeID: "p", limit: 5))
+    let _: Double? = menu.items?.first?.price
     _ = try await client.placeTopVenueWoes(Contract20250617.PlaceTopVenueWoesRequest())
     _ = client.searchPages(Contract20990101.PlaceSearchRequest())
+    _ = EndpointID.placeMenu == EndpointID("place-menu")
 }
 SWIFT
-# TO's document: FROM's with its version header's default (and enum) moved to TO, where a version the package adds
-# keeps it. contract-data.py then writes the harness's tables for it, and changes no file but those two, each saying
-# in its first lines that it is generated.
-fdoc=../shared/spec/current/openapi-${from//-/}.json
-[ -f "$fdoc" ] || fdoc=docs/openapi/openapi-${from//-/}.json
-mkdir -p docs/openapi
-python3 - "$fdoc" "docs/openapi/openapi-${to//-/}.json" "$to" <<'PY'
-import json, sys
-source, target, to = sys.argv[1:]
-doc = json.load(open(source))
-doc["info"]["version"] = to.replace("-", "")
-for item in doc["paths"].values():
-    for op in item.values():
-        for parameter in op.get("parameters", []) if isinstance(op, dict) else []:
-            if parameter.get("in") == "header" and parameter.get("name", "").lower() == "x-places-api-version":
-                parameter["schema"].update({"default": to, "enum": [to]})
-json.dump(doc, open(target, "w"), indent=1)
-PY
-snapshot >"$files"
-python3 scripts/contract-data.py >/dev/null
-changed=$(snapshot | { diff "$files" - || true; } | sed -n 's/^> [0-9a-f]*  \.\///p')
-[ "$changed" = "$(printf '%s\n' Sources/HarnessContractChecks/DocumentedOperation+All.swift Sources/HarnessCore/Checks/DocumentedBound+All.swift | sort)" ] \
-  || { echo "$changed"; echo "new-contract-check: contract-data.py changed the files above, not its two tables"; exit 1; }
-for f in $changed; do
-  head -2 "$f" | grep -q '^// Generated by scripts/contract-data.py' || { echo "new-contract-check: $f does not say it is generated"; exit 1; }
-done
-grep -q "contract: \"$to\"" Sources/HarnessCore/Checks/DocumentedBound+All.swift \
-  || { echo "new-contract-check: DocumentedBound+All.swift has no bound of $to"; exit 1; }
-echo "new-contract-check: building fsq-contract with $to"
 swift build --product fsq-contract --traits Harness --disable-index-store >"$work/build.log" 2>&1 \
-  || { tail -40 "$work/build.log"; echo "new-contract-check: the scaffolded $to does not build (above)"; exit 1; }
+  || { tail -40 "$work/build.log"; echo "new-contract-check: an app's calls on $to do not build (above)"; exit 1; }
 
-count() { find Fixtures -path "*/$1/*" -name '*.json' | wc -l; }
-[ "$(count "$to")" -eq "$(count "$from")" ] && [ "$(count "$to")" -gt 0 ] \
-  || { echo "new-contract-check: copied $(count "$to") fixtures of $from's $(count "$from")"; exit 1; }
 set +e
-.build/debug/fsq-contract run --contract "$to" --report "$work/new.xml" >"$work/new.out" 2>&1; new=$?
-.build/debug/fsq-contract run --contract "$from" --report "$work/old.xml" >"$work/old.out" 2>&1; old=$?
+FSQ_COVERAGE_MINIMUM=100 .build/debug/fsq-contract run --contract "$to" --report "$work/new.xml" >"$work/new.out" 2>&1; new=$?
 set -e
-tail -3 "$work/new.out"
-[ "$new" -eq 0 ] && [ "$old" -eq 0 ] || { tail -20 "$work/new.out" "$work/old.out"; echo "new-contract-check: replay under $to exited $new ($from: $old)"; exit 1; }
-# The fixtures' cases: the documented bounds (suite `bounds`), the coverage of the documented operations (suite
-# `coverage`) and the client's defaults against the documents (suite `client-defaults`) are the documents' own, and
-# TO has no document.
-fixture_cases() { grep '<testcase ' "$1" | grep -v -e ' bound" classname=' -e ' coverage" classname=' -e 'classname="client-defaults"'; }
-cases() { fixture_cases "$1" | wc -l; }
-[ "$(cases "$work/new.xml")" -eq "$(cases "$work/old.xml")" ] && [ "$(cases "$work/new.xml")" -gt 0 ] \
-  || { echo "new-contract-check: $(cases "$work/new.xml") cases under $to, $(cases "$work/old.xml") under $from"; exit 1; }
-# Every case is a copied fixture's (its name is <endpoint>/<TO>/<file>), none 2025-06-17's.
-[ "$(fixture_cases "$work/new.xml" | grep -c "/$to/")" -eq "$(cases "$work/new.xml")" ] \
-  || { fixture_cases "$work/new.xml" | grep -v "/$to/" | head -5; echo "new-contract-check: cases above are not $to's"; exit 1; }
-# TO's own document is judged: as many bound cases as FROM's, each TO's, and its coverage, green. The value check
-# passed TO's answers over the same departed members as FROM's (ValueDeparture, ValueNaming, inherited by TO).
-bound_cases() { grep '<testcase ' "$1" | grep -c ' bound" classname=' || true; }
-[ "$(bound_cases "$work/new.xml")" -gt 0 ] && [ "$(bound_cases "$work/new.xml")" -eq "$(bound_cases "$work/old.xml")" ] \
-  || { echo "new-contract-check: $(bound_cases "$work/new.xml") bound cases under $to, $(bound_cases "$work/old.xml") under $from"; exit 1; }
-grep '<testcase [^>]* bound" classname=' "$work/new.xml" | grep -v "name=\"$to/" | head -3 | grep . \
-  && { echo "new-contract-check: bound cases above are not $to's"; exit 1; }
-grep '^coverage: ' "$work/new.out" | grep -oE '[0-9]+ of [0-9]+' | awk '$1 != $3 { gap = 1 } END { exit gap || NR == 0 }' \
-  || { tail -4 "$work/new.out"; echo "new-contract-check: $to's coverage is not full"; exit 1; }
-departed() { grep -oE '[0-9]+ documented members departed' "$1" || echo "no documented member departed"; }
-[ "$(departed "$work/new.out")" = "$(departed "$work/old.out")" ] \
-  || { echo "new-contract-check: $to: $(departed "$work/new.out"); $from: $(departed "$work/old.out")"; exit 1; }
-echo "new-contract-check: $to scaffolded from $from: $(count "$to") fixtures, $(cases "$work/new.xml") cases green;" \
-  "with its document: $(bound_cases "$work/new.xml") bound cases of its own, coverage full, $(departed "$work/new.out")" \
-  "(the value tables' entries, inherited from $from)"
+tail -4 "$work/new.out"
+[ "$new" -eq 0 ] || { tail -30 "$work/new.out"; echo "new-contract-check: replay under $to exited $new"; exit 1; }
+grep -qE '^coverage: members ([0-9]+) of \1, statuses ([0-9]+) of \2, header forms ([0-9]+) of \3' "$work/new.out" \
+  || { grep coverage "$work/new.out"; echo "new-contract-check: $to's coverage is not full"; exit 1; }
+cases() { grep -c "<testcase [^>]*$1" "$work/new.xml" || true; }
+[ "$(cases "place-menu/$to/")" -gt 5 ] || { echo "new-contract-check: the new operation place-menu has $(cases "place-menu/$to/") cases"; exit 1; }
+grep -q "<testcase name=\"$to/place-menu limit=20 bound\"" "$work/new.xml" \
+  || { grep '<testcase [^>]* bound"' "$work/new.xml" | head -3; echo "new-contract-check: no bound case for place-menu's limit (1 to 20) under $to"; exit 1; }
+grep -q '"menu_summary"' Fixtures/place-details/$to/synthetic-200-every-member-a.json \
+  || { echo "new-contract-check: $to's synthetic answers do not carry menu_summary"; exit 1; }
+echo "new-contract-check: $to written from its document: $(grep -c '<testcase ' "$work/new.xml") cases green, place-menu's included, coverage full"

@@ -1,5 +1,11 @@
 #!/usr/bin/env bash
-# Starts the next API version from a dated one: `scripts/new-contract.sh 2025-06-17 2026-03-01`.
+# Starts the next API version from a dated one: `scripts/new-contract.sh 2025-06-17 2026-03-01 [--document FILE]`.
+# With --document (the version's OpenAPI document), the version is written from it: the document goes to
+# docs/openapi/, overrides-<TO>.json starts as FROM's (the one file to edit by hand afterwards), the models and new
+# operations are generated (scripts/generate-contract.py), the harness's data is rewritten (scripts/contract-data.py),
+# fsq-contract is built and synthesizes TO's fixtures, and docs/api/FoursquarePlaces.txt is rewritten. On any
+# failure every file it wrote is removed and every file it changed restored.
+# Without --document:
 # Writes Sources/FoursquarePlaces/Contracts/V<TO>/Contract<TO>.swift (a contract that serves FROM's operations in
 # their FROM shape, its reads answering in FROM's models, next after the latest version in the line) and copies
 # FROM's fixtures (Fixtures/*/<FROM>/ -> <TO>/, their contract and version header rewritten). It changes no other
@@ -7,9 +13,15 @@
 # found from the new folder. What to edit next: FoursquarePlaces.docc/AddingAVersion.md.
 # Run from anywhere inside the repository; it changes no file until every check below has passed.
 set -euo pipefail
-usage() { echo "new-contract.sh: $1 (usage: scripts/new-contract.sh FROM TO, dates such as 2025-06-17 2026-03-01)" >&2; exit 2; }
-[ $# -eq 2 ] || usage "expected two arguments, got $#"
+usage() { echo "new-contract.sh: $1 (usage: scripts/new-contract.sh FROM TO [--document FILE], dates such as 2025-06-17 2026-03-01)" >&2; exit 2; }
+document=""
+if [ $# -eq 4 ] && [ "$3" = --document ]; then document=$4; set -- "$1" "$2"; fi
+[ $# -eq 2 ] || usage "expected FROM TO [--document FILE]"
 from=$1 to=$2
+if [ -n "$document" ]; then
+  [ -f "$document" ] || usage "--document $document: no such file; give the new version's OpenAPI document (JSON)"
+  document=$(cd "$(dirname "$document")" && pwd)/$(basename "$document")
+fi
 for v in "$from" "$to"; do
   [[ $v =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ ]] || usage "'$v' is not an API version (YYYY-MM-DD; the seed contract cannot be copied)"
 done
@@ -43,6 +55,26 @@ if [ -n "$line_models" ] && [ "$(dirname "$line_models")" != "$src" ]; then
     fi
   done
 fi
+
+if [ -n "$document" ]; then
+  # The generator declares Contract<TO>Operations (FROM's operations and TO's new ones), entries<TO> and the models.
+  conformances=Contract${tid}Operations entries=entries$tid models=""
+fi
+
+# From here on, a failure removes what was written and restores what was changed.
+restore=$(mktemp -d "${TMPDIR:-/tmp}/new-contract.XXXXXX")
+generated_elsewhere=(Sources/HarnessContractChecks/DocumentedOperation+All.swift Sources/HarnessCore/Checks/DocumentedBound+All.swift docs/api/FoursquarePlaces.txt)
+for f in "${generated_elsewhere[@]}"; do [ -f "$f" ] && mkdir -p "$restore/files/$(dirname "$f")" && cp "$f" "$restore/files/$f"; done
+overrides=Sources/OpenAPIConformance/Overrides/overrides-$tid.json
+[ -e "$overrides" ] && cp "$overrides" "$restore/overrides.json"  # written by hand beforehand: kept as it was
+undo() {
+  echo "new-contract: failed; removing what it wrote for $to" >&2
+  rm -rf "$dst" Fixtures/*/"$to" "docs/openapi/openapi-$tid.json" "$overrides"
+  find Fixtures docs/openapi -mindepth 0 -maxdepth 1 -type d -empty -delete 2>/dev/null || true
+  [ -e "$restore/overrides.json" ] && cp "$restore/overrides.json" "$overrides"
+  (cd "$restore/files" 2>/dev/null && find . -type f) | while read -r f; do cp "$restore/files/$f" "$f"; done
+}
+trap 'status=$?; [ $status -eq 0 ] || undo; rm -rf "$restore"' EXIT
 
 mkdir -p "$dst"
 cat >"$dst/Contract$tid.swift" <<SWIFT
@@ -84,4 +116,16 @@ for dir in Fixtures/*/"$from"; do
 done
 
 echo "new-contract: $to from $from: $dst/Contract$tid.swift, $copied fixtures; it follows ${lid:0:4}-${lid:4:2}-${lid:6:2} in the line"
-echo "next: declare what $to changed in $dst, edit its fixtures, and add its OpenAPI document (FoursquarePlaces.docc/AddingAVersion.md)"
+if [ -z "$document" ]; then
+  echo "next: declare what $to changed in $dst, edit its fixtures, and add its OpenAPI document (FoursquarePlaces.docc/AddingAVersion.md)"
+  exit 0
+fi
+python3 scripts/generate-contract.py --start "$from" "$to" "$document"
+python3 scripts/contract-data.py >/dev/null
+echo "new-contract: building fsq-contract with $to, to synthesize its fixtures from its document"
+swift build --product fsq-contract --traits Harness --disable-index-store >"$restore/build.log" 2>&1 \
+  || { tail -30 "$restore/build.log" >&2; echo "new-contract: $to does not build (above)" >&2; exit 1; }
+.build/debug/fsq-contract fixtures synthesize --contract "$to" | tail -1
+bash scripts/api-check.sh --write
+echo "new-contract: $to is written from $(basename "$document"); replay it: swift run --traits Harness fsq-contract run --contract $to"
+echo "next: name, describe or leave out members in Sources/OpenAPIConformance/Overrides/overrides-$tid.json (\"models\"), then python3 scripts/generate-contract.py $to"

@@ -11,7 +11,8 @@ import HarnessCore
 ///   answers flip the booleans, so two flags swapped show in one of them;
 /// - `Retry-After` in both RFC 9110 forms on 429 and on 503, and a status no document lists (409), which must map
 ///   to `unexpectedStatus`;
-/// - each documented or mission status no other fixture of the operation answers with.
+/// - each documented or mission status no other fixture of the operation answers with;
+/// - for an operation the API pages, a 200 whose `Link` names the next page, when no other answer of it does.
 /// Every error body carries `message` and `error_detail`, each distinct, and both must reach `FoursquareError`.
 package enum FixtureSynthesis {
     /// The status no document lists that every operation is tried with.
@@ -66,8 +67,42 @@ package enum FixtureSynthesis {
             let folder = (template.relativePath as NSString).deletingLastPathComponent
             let covered = Set(own.filter { $0.expectedError != .invalidInput }.map(\.response.status))
             files += filesFor(operation, request: request, folder: folder, covered: covered)
+            // A paged operation none of whose answers links a next page (the one that did was left out when a new
+            // version's document contradicted it): a synthetic answer does.
+            let linksNext = own.contains { fixture in
+                (200...299).contains(fixture.response.status)
+                    && fixture.response.headers.contains { $0.key.lowercased() == "link" && $0.value.lowercased().contains("rel=\"next\"") }
+            }
+            if PagedOperation.pages(contract: operation.contract, endpoint: operation.endpoint), !linksNext,
+               let page = nextPageFile(operation, request: request, folder: folder) {
+                files.append(page)
+            }
         }
         return (files, skipped)
+    }
+
+    /// A 200 whose `Link` names the next page: the request's own path and query with a `cursor` added, on the base URL
+    /// the contract's documents give. Nil when the documents give none or the request has no path.
+    static func nextPageFile(_ operation: DocumentedOperation, request: Any, folder: String) -> File? {
+        guard let request = request as? [String: Any], let path = request["path"] as? String,
+              let base = DocumentedFacts.servers(ContractID(operation.contract)).first else { return nil }
+        var query = (request["query"] as? [String: Any] ?? [:]).mapValues { "\($0)" }
+        query["cursor"] = "synthetic-next-page"
+        var components = URLComponents()
+        components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        let target = base.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path + "?" + (components.percentEncodedQuery ?? "")
+        var values = Values(variant: 3)
+        let body = values.node(ValueConformance.MemberTree.of(operation), path: "$", operation: operation) ?? [String: Any]()
+        var fixture: [String: Any] = [
+            "endpoint": operation.endpoint,
+            "description": "A page whose Link names the next one (rel=\"next\"), written from \(operation.source)",
+            "request": request,
+            "response": ["status": 200, "headers": ["content-type": "application/json", "link": "<\(target)>; rel=\"next\""], "body": body],
+            "recorded": ["source": Fixture.synthesizedSource, "values": "synthetic",
+                         "tool_version": "fsq-contract fixtures synthesize, from \(operation.source)"],
+        ]
+        if operation.contract != "seed" { fixture["contract"] = operation.contract }
+        return File(path: (folder as NSString).appendingPathComponent("\(prefix)200-next-page.json"), contents: render(fixture))
     }
 
     static func filesFor(_ operation: DocumentedOperation, request: Any, folder: String, covered: Set<Int>) -> [File] {

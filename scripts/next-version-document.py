@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Writes a plausible next version's OpenAPI document from a dated one, for scripts/new-contract-check.sh: the
+three kinds of change a version brings, so that the check proves each is written from the document.
+- a new optional object on places (`menu_summary`: `item_count`, `currency`), wherever a place is described;
+- a type change on tips: `agree_count` becomes a string;
+- a new operation, `placeMenu` (camelCase, so the kebab-case rule is exercised): `GET /places/{fsq_place_id}/menu`
+  with a bounded `limit` (1 to 20) and its own answer.
+The X-Places-Api-Version header's default becomes TO everywhere.
+
+Usage: python3 scripts/next-version-document.py FROM_DOCUMENT TO OUT
+"""
+import copy, json, sys
+
+
+def walk(node):
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from walk(value)
+
+
+def main(source, to, out):
+    doc = json.load(open(source))
+    for node in list(walk(doc)):
+        props = node.get("properties") if isinstance(node.get("properties"), dict) else None
+        if props and "fsq_place_id" in props and "categories" in props:
+            props["menu_summary"] = {"type": "object", "properties": {
+                "item_count": {"type": "integer", "format": "int32"}, "currency": {"type": "string"}}}
+        if props and "fsq_tip_id" in props and "agree_count" in props:
+            props["agree_count"] = {"type": "string"}
+        if node.get("in") == "header" and str(node.get("name", "")).lower() == "x-places-api-version":
+            node.setdefault("schema", {})["default"] = to
+            node["schema"]["enum"] = [to]
+    details = doc["paths"]["/places/{fsq_place_id}"]["get"]
+    header = copy.deepcopy(next(p for p in details["parameters"] if p.get("in") == "header" and p["name"].lower() == "x-places-api-version"))
+    doc["paths"]["/places/{fsq_place_id}/menu"] = {"get": {
+        "operationId": "placeMenu", "summary": "The menu of a place",
+        "parameters": [
+            {"name": "fsq_place_id", "in": "path", "required": True, "schema": {"type": "string"}},
+            {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 20, "default": 10}},
+            header],
+        "responses": {"200": {"description": "success", "content": {"application/json": {"schema": {
+            "type": "object", "properties": {
+                "currency": {"type": "string"},
+                "items": {"type": "array", "items": {"type": "object", "properties": {
+                    "name": {"type": "string"}, "price": {"type": "number", "format": "double"}}}}}}}}},
+            "400": {"description": "bad request"}, "401": {"description": "unauthorized"},
+            "404": {"description": "not found"}}}}
+    with open(out, "w") as f:
+        json.dump(doc, f, indent=1)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit(__doc__.strip().splitlines()[-1])
+    main(*sys.argv[1:])
