@@ -9,7 +9,8 @@
 #   - replay under 2099-01-01 is green, judges the new members' values, runs the new operation's cases and its own
 #     bound case, with full coverage;
 #   - a bad document, a TO not later than the latest version and an unknown override pointer each stop the command
-#     with one line, leaving no file written or changed.
+#     with one line, leaving no file written or changed;
+#   - a version written after it (2099-06-01, from 2099-01-01) keeps the new operation's typed method, and replays green.
 # Usage: bash scripts/new-contract-check.sh   (from the repository, after a build: it reuses .build's checkouts)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -103,3 +104,27 @@ grep -q "<testcase name=\"$to/place-menu limit=20 bound\"" "$work/new.xml" \
 grep -q '"menu_summary"' Fixtures/place-details/$to/synthetic-200-every-member-a.json \
   || { echo "new-contract-check: $to's synthetic answers do not carry menu_summary"; exit 1; }
 echo "new-contract-check: $to written from its document: $(grep -c '<testcase ' "$work/new.xml") cases green, place-menu's included, coverage full"
+
+# A later version keeps what 2099-01-01 added: its typed method through Contract20990601Operations.
+later=2099-06-01
+python3 scripts/next-version-document.py "docs/openapi/openapi-$tid.json" "$later" "$work/openapi-later.json"
+bash scripts/new-contract.sh "$to" "$later" --document "$work/openapi-later.json" >"$work/later.out" 2>&1 \
+  || { tail -20 "$work/later.out"; echo "new-contract-check: $later from $to failed"; exit 1; }
+cat >"Sources/FoursquarePlaces/Contracts/V${later//-/}/ScaffoldCheck${later//-/}.swift" <<'SWIFT'
+// Written by new-contract-check.sh: a version after 2099-01-01 keeps its operation.
+func laterCheck(_ client: PlacesClient<Contract20990601>) async throws {
+    let menu: Contract20990101.PlaceMenuResponse = try await client.placeMenu(Contract20990101.PlaceMenuRequest(placeID: "p"))
+    let _: String? = menu.currency
+    let place: Contract20990601.Place = try await client.placeDetails(Contract20990601.PlaceDetailsRequest(placeID: "p"))
+    let _: Contract20990101.Place = place
+}
+SWIFT
+swift build --product fsq-contract --traits Harness --disable-index-store >"$work/build.log" 2>&1 \
+  || { tail -40 "$work/build.log"; echo "new-contract-check: an app's calls on $later do not build (above)"; exit 1; }
+set +e
+.build/debug/fsq-contract run --contract "$later" --report "$work/later.xml" >"$work/later-run.out" 2>&1; status=$?
+set -e
+[ "$status" -eq 0 ] || { tail -20 "$work/later-run.out"; echo "new-contract-check: replay under $later exited $status"; exit 1; }
+[ "$(grep -c "<testcase [^>]*place-menu/$later/" "$work/later.xml")" -gt 5 ] \
+  || { echo "new-contract-check: $later runs no place-menu case"; exit 1; }
+echo "new-contract-check: $later written after $to keeps placeMenu: $(grep -c '<testcase ' "$work/later.xml") cases green"
