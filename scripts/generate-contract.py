@@ -789,8 +789,7 @@ def start(from_version, to_version, document_file):
     except InputError as error:
         if not written_overrides:
             raise
-        raise InputError(f"{error} (its overrides start as {os.path.basename(base)}: write {os.path.relpath(own, ROOT)} "
-                         "without it, and run the command again)")
+        raise InputError(f"{error} (copied from {os.path.basename(base)}: write this file without it first, then run again)")
     prev = Version(from_version)
     removed = 0
     fixtures = os.path.join(ROOT, "Fixtures")
