@@ -4,8 +4,9 @@
 # type change on tips, a new camelCase operation with a bounded parameter), one command runs, and:
 #   - it wrote the new folder, Fixtures/*/2099-01-01/, the document's copy and the version's overrides file, and every
 #     other file it changed says in its first lines that it is generated;
-#   - the version's changes are modelled: Contract20990101.Place.menuSummary, Tip.agreeCount as a String, and
-#     PlacesClient<Contract20990101>.placeMenu(_:) with its kebab-case endpoint place-menu (an app's calls compile);
+#   - the version's changes are modelled: Contract20990101.Place.menuSummary (with 2025-06-17's Place.coordinate kept),
+#     Tip.agreeCount as a String, and PlacesClient<Contract20990101>.placeMenu(_:) with its kebab-case endpoint
+#     place-menu (an app's calls compile);
 #   - replay under 2099-01-01 is green, judges the new members' values, runs the new operation's cases and its own
 #     bound case, with full coverage;
 #   - a bad document, a TO not later than the latest version and an unknown override pointer each stop the command
@@ -78,6 +79,7 @@ cat >"Sources/FoursquarePlaces/Contracts/V$tid/ScaffoldCheck.swift" <<'SWIFT'
 func scaffoldCheck(_ client: PlacesClient<Contract20990101>) async throws {
     let place: Contract20990101.Place = try await client.placeDetails(Contract20990101.PlaceDetailsRequest(placeID: "p"))
     let _: Int? = place.menuSummary?.itemCount
+    let _: Coordinate? = place.coordinate  // the conveniences of 2025-06-17's Place, kept on the new one
     let tips = try await client.placeTips(Contract20990101.PlaceTipsRequest(placeID: "p"))
     let _: String? = tips.first?.agreeCount
     let menu = try await client.placeMenu(Contract20990101.PlaceMenuRequest(placeID: "p", limit: 5))
