@@ -67,7 +67,7 @@ bash scripts/new-contract.sh "$from" "$to" --document "$document" | tee "$work/n
 snapshot | diff "$files" - | sed -n 's/^> [0-9a-f]*  \.\///p' >"$work/changed" || true
 while read -r f; do
   case "$f" in
-    Sources/FoursquarePlaces/Contracts/V$tid/*|Fixtures/*/$to/*|docs/openapi/openapi-$tid.json|Sources/OpenAPIConformance/Overrides/overrides-$tid.json) ;;
+    Sources/FoursquarePlaces/Contracts/V"$tid"/*|Fixtures/*/"$to"/*|docs/openapi/openapi-"$tid".json|Sources/OpenAPIConformance/Overrides/overrides-"$tid".json) ;;
     *) head -3 "$f" | grep -q "Generated" || { echo "new-contract-check: $f changed and does not say it is generated"; exit 1; } ;;
   esac
 done <"$work/changed"

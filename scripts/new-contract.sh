@@ -74,7 +74,8 @@ undo() {
   [ -e "$restore/overrides.json" ] && cp "$restore/overrides.json" "$overrides"
   (cd "$restore/files" 2>/dev/null && find . -type f) | while read -r f; do cp "$restore/files/$f" "$f"; done
 }
-trap 'status=$?; [ $status -eq 0 ] || undo; rm -rf "$restore"' EXIT
+finish() { local status=$?; [ "$status" -eq 0 ] || undo; rm -rf "$restore"; }
+trap finish EXIT
 
 mkdir -p "$dst"
 cat >"$dst/Contract$tid.swift" <<SWIFT
