@@ -164,16 +164,8 @@ def element(type_name):
 
 def member_type(doc, model, member, schemas):
     given = member.get("type")
-    kinds = set()
-    for _, schema in schemas:
-        if member["json"] not in schema.get("properties", {}):
-            continue  # another answer of the same type leaves it out
-        sub = resolve(doc, schema["properties"][member["json"]])
-        kind = sub.get("type") or ("object" if "properties" in sub else "any")
-        if kind == "array":
-            items = resolve(doc, sub.get("items", {}))
-            kind = "[" + (items.get("type") or ("object" if "properties" in items else "any")) + "]"
-        kinds.add(kind)
+    # Another answer of the same type may leave the member out.
+    kinds = {schema_kind(doc, s["properties"][member["json"]]) for _, s in schemas if member["json"] in s.get("properties", {})}
     if given is None:
         derived = {f"[{PRIMITIVES[k[1:-1]]}]" if k.startswith("[") and k[1:-1] in PRIMITIVES else PRIMITIVES.get(k) for k in kinds}
         if len(derived) != 1 or None in derived:
@@ -236,8 +228,7 @@ class Version:
         if not isinstance(types, list) or not types:
             raise InputError(f"{self.source}: no \"models\": {{\"types\": [...]}} section; add one (AddingAVersion)")
         self.models = [Model(t, None, self.source) for t in types]
-        for model, raw in zip(all_models(self.models), all_specs(types)):
-            model.init_order = raw.get("initOrder")
+        for model in all_models(self.models):
             if model.init_order and sorted(model.init_order) != sorted(m["json"] for m in model.members):
                 raise InputError(f"{model.where}: initOrder must list every member's json name once")
         answers = dict(self.spec.get("answers", {}))
@@ -554,11 +545,6 @@ def render_conveniences(this, root, declared):
     return "\n".join(out) + "\n"
 
 
-def previous_operations_protocol(prev):
-    """`Contract20250617Operations` for the line's first version; `Contract<yyyymmdd>Operations` after it."""
-    return f"{prev.namespace}Operations"
-
-
 def render_operations(this, prev):
     new = [e for e in this.operations if e not in prev.operations]
     for endpoint, (method, path, op) in this.operations.items():
@@ -697,12 +683,6 @@ def render_request(this, endpoint):
     lines += ["    }", "}", "",
               f"extension {this.namespace}.{name}: ContractRequest {{ public typealias APIContract = {this.namespace} }}"]
     return lines
-
-
-def all_specs(types):
-    for t in types:
-        yield t
-        yield from all_specs(t.get("nested", []))
 
 
 # --- Files ---------------------------------------------------------------------------------------------------

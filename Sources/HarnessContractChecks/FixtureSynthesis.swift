@@ -93,32 +93,32 @@ package enum FixtureSynthesis {
         let target = base.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path + "?" + (components.percentEncodedQuery ?? "")
         var values = Values(variant: 3)
         let body = values.node(ValueConformance.MemberTree.of(operation), path: "$", operation: operation) ?? [String: Any]()
+        return file(operation, name: "200-next-page", folder: folder, request: request,
+                    description: "A page whose Link names the next one (rel=\"next\"), written from \(operation.source)",
+                    status: 200, headers: ["link": "<\(target)>; rel=\"next\""], body: body, expect: nil)
+    }
+
+    /// One synthetic fixture: the template's request, a JSON answer, and the record of where it came from.
+    static func file(_ operation: DocumentedOperation, name: String, folder: String, request: Any, description: String,
+                     status: Int, headers: [String: String], body: Any, expect: [String: Any]?) -> File {
         var fixture: [String: Any] = [
             "endpoint": operation.endpoint,
-            "description": "A page whose Link names the next one (rel=\"next\"), written from \(operation.source)",
+            "description": description,
             "request": request,
-            "response": ["status": 200, "headers": ["content-type": "application/json", "link": "<\(target)>; rel=\"next\""], "body": body],
+            "response": ["status": status, "headers": headers.merging(["content-type": "application/json"]) { a, _ in a }, "body": body],
             "recorded": ["source": Fixture.synthesizedSource, "values": "synthetic",
                          "tool_version": "fsq-contract fixtures synthesize, from \(operation.source)"],
         ]
         if operation.contract != "seed" { fixture["contract"] = operation.contract }
-        return File(path: (folder as NSString).appendingPathComponent("\(prefix)200-next-page.json"), contents: render(fixture))
+        if let expect { fixture["expect"] = expect }
+        return File(path: (folder as NSString).appendingPathComponent("\(prefix)\(name).json"), contents: render(fixture))
     }
 
     static func filesFor(_ operation: DocumentedOperation, request: Any, folder: String, covered: Set<Int>) -> [File] {
         var files: [File] = []
         func add(_ name: String, description: String, status: Int, headers: [String: String], body: Any, expect: [String: Any]?) {
-            var fixture: [String: Any] = [
-                "endpoint": operation.endpoint,
-                "description": description,
-                "request": request,
-                "response": ["status": status, "headers": headers.merging(["content-type": "application/json"]) { a, _ in a }, "body": body],
-                "recorded": ["source": Fixture.synthesizedSource, "values": "synthetic",
-                             "tool_version": "fsq-contract fixtures synthesize, from \(operation.source)"],
-            ]
-            if operation.contract != "seed" { fixture["contract"] = operation.contract }
-            if let expect { fixture["expect"] = expect }
-            files.append(File(path: (folder as NSString).appendingPathComponent("\(prefix)\(name).json"), contents: render(fixture)))
+            files.append(file(operation, name: name, folder: folder, request: request, description: description,
+                              status: status, headers: headers, body: body, expect: expect))
         }
         let tree = ValueConformance.MemberTree.of(operation)
         for variant in 0..<2 {
