@@ -129,4 +129,4 @@ swift build --product fsq-contract --traits Harness --disable-index-store >"$res
 .build/debug/fsq-contract fixtures synthesize --contract "$to" | tail -1
 bash scripts/api-check.sh --write
 echo "new-contract: $to is written from $(basename "$document"); replay it: swift run --traits Harness fsq-contract run --contract $to"
-echo "next: name, describe or leave out members in Sources/OpenAPIConformance/Overrides/overrides-$tid.json (\"models\"), then python3 scripts/generate-contract.py $to"
+echo "next: name, describe or leave out members and parameters in Sources/OpenAPIConformance/Overrides/overrides-$tid.json (\"models\", \"requests\"), then python3 scripts/generate-contract.py $to"

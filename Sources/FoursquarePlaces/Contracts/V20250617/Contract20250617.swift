@@ -1,40 +1,11 @@
 import Foundation
 
-// Version 2025-06-17: its id, its contract value, the endpoint ids it added and its type. Its requests and models
-// are the other files of this folder; its registry entries are in Contract20250617Operations+Registry.swift.
+// Version 2025-06-17: its id, its contract value and its type. Its models, requests, endpoint ids, registry entries
+// and client methods are generated from its document (Contract20250617+Models.swift, +Operations.swift).
 
 extension ContractID {
     /// Foursquare's Places API version 2025-06-17.
     public static let v20250617: ContractID = "2025-06-17"
-}
-
-extension EndpointID {
-    /// `GET /geotagging/candidates`: the places a device is likely at.
-    public static let geotaggingCandidates = EndpointID("geotagging-candidates")
-    /// `POST /places/{fsq_place_id}/suggest/edit`: propose new values for a place's fields.
-    public static let placeSuggestEdit = EndpointID("place-suggest-edit")
-    /// `POST /places/{fsq_place_id}/suggest/flag`: report that some of a place's fields are wrong.
-    public static let placeFlag = EndpointID("place-flag")
-    /// `POST /places/{fsq_place_id}/suggest/remove`: propose removing a place.
-    public static let placeSuggestRemove = EndpointID("place-suggest-remove")
-    /// `POST /places/{fsq_place_id}/suggest/merge`: propose that places are duplicates.
-    public static let suggestMerge = EndpointID("suggest-merge")
-    /// `POST /places/suggest/place`: propose a new place.
-    public static let placesSuggestPlace = EndpointID("places-suggest-place")
-    /// `GET /places/suggest/status`: where the caller's suggestions stand.
-    public static let placeSuggestStatus = EndpointID("place-suggest-status")
-    /// `GET /places/suggest/review`: places with open problems to review.
-    public static let placeTopVenueWoes = EndpointID("place-top-venue-woes")
-    /// `POST /geotagging/confirm`: report which candidate the user picked.
-    public static let geotaggingConfirm = EndpointID("geotagging-confirm")
-    /// `GET /offline-jobs/status`: the status of the caller's offline jobs.
-    public static let offlineJobsStatus = EndpointID("offline-jobs-status")
-    /// `POST /offline-jobs/initialize`: start an offline job.
-    public static let offlineJobsInitialize = EndpointID("offline-jobs-initialize")
-    /// `POST /offline-jobs/{fsq_job_id}/execute`: run an offline job.
-    public static let offlineJobsExecute = EndpointID("offline-jobs-execute")
-    /// `POST /offline-jobs/{fsq_job_id}/credentials/refresh`: renew a job's storage credentials.
-    public static let offlineJobsCredentialsRefresh = EndpointID("offline-jobs-credentials-refresh")
 }
 
 /// Foursquare's Places API version 2025-06-17; its models and requests are nested here.
