@@ -556,11 +556,14 @@ def render_conveniences(this, root, declared):
 
 def render_operations(this, prev):
     new = [e for e in this.operations if e not in prev.operations]
+    added = {e: Operation(this, e) for e in new}
     for endpoint, (method, path, op) in this.operations.items():
         if endpoint in prev.operations:
             def shape(version, operation):  # headers left out: the version header moves with every version
                 return sorted((p.get("name"), p.get("in"), json.dumps(resolve(version.doc, p.get("schema", {})), sort_keys=True))
-                              for p in (resolve(version.doc, x) for x in operation.get("parameters", [])) if p.get("in") != "header")
+                              for p in (resolve(version.doc, x) for x in operation.get("parameters", [])
+                                        + version.doc["paths"][version.operations[endpoint][1]].get("parameters", []))
+                              if p.get("in") != "header")
             before, after = shape(prev, prev.operations[endpoint][2]), shape(this, op)
             if before != after:
                 print(f"generate-contract.py: note: {endpoint}'s parameters changed in {this.version}; its request stays "
@@ -569,18 +572,23 @@ def render_operations(this, prev):
     out = [header(this), "import Foundation", ""]
     if new:
         out.append("extension EndpointID {")
-        for endpoint in new:
-            method, path, op = this.operations[endpoint]
-            out += [f"    /// `{method} {path}`: {summary(op, endpoint, this.version)}",
+        for endpoint, o in added.items():
+            out += [f"    /// `{o.method} {o.path}`: {o.summary}.",
                     f"    public static let {lower_camel(endpoint)} = EndpointID(\"{endpoint}\")"]
         out += ["}", ""]
+    enums = list(dict.fromkeys(p["enum"] for o in added.values() for p in o.parameters if p["enum"]))
+    if enums:  # the enums of the operations this version added are its own
+        out.append(f"extension {ns} {{")
+        for i, name in enumerate(enums):
+            out += ([""] if i else []) + render_enum(this, name, "    ")
+        out += ["}", ""] + [f"extension {ns}.{name}: QueryEnum {{}}" for name in enums] + [""]
     out += [f"/// A contract that serves every {this.version} operation in its {this.version} shape: {this.version} itself, and a later",
             f"/// version that keeps them. `PlacesClient`'s {this.version} operations are available on each.",
             f"public protocol {protocol}: {prev.namespace}Operations {{}}", "",
             f"extension {protocol} {{",
             f"    /// {this.version}'s registry entries as this contract serves them: {prev.version}'s, then the operations {this.version} added.",
             f"    package static func entries{this.compact}(_ contract: ContractID, spec: String) -> [Endpoint] {{"]
-    entries = [render_entry(this, Operation(this, e)) for e in new]
+    entries = [render_entry(this, o) for o in added.values()]
     if entries:
         out.append(f"        entries{prev.compact}(contract, spec: spec) + [")
         out += [",\n".join(entries)]
@@ -588,13 +596,12 @@ def render_operations(this, prev):
     else:
         out.append(f"        entries{prev.compact}(contract, spec: spec)")
     out += ["    }", "}"]
-    for endpoint in new:
-        operation = Operation(this, endpoint)
+    for operation in added.values():
         out += ["", f"extension {ns} {{"] + render_struct(this, operation, False) + ["}", ""] + conformances(this, operation, False)
     if new:
         out += ["", f"extension PlacesClient where C: {protocol} {{"]
         for i, endpoint in enumerate(new):
-            out += ([""] if i else []) + render_method(this, Operation(this, endpoint))
+            out += ([""] if i else []) + render_method(this, added[endpoint])
         out.append("}")
     return "\n".join(out) + "\n"
 
@@ -619,7 +626,9 @@ SWIFT_KINDS = {"string": "String", "integer": "Int", "number": "Double", "boolea
 SWIFT_KEYWORDS = {"private", "public", "internal", "default", "case", "class", "struct", "enum", "func", "import", "in",
                   "is", "let", "var", "return", "static", "self", "Self", "protocol", "extension", "where", "while", "for",
                   "if", "else", "switch", "repeat", "do", "try", "throw", "true", "false", "nil", "as", "super", "init",
-                  "operator", "subscript", "typealias", "inout", "fileprivate", "open", "break", "continue", "guard", "defer"}
+                  "operator", "subscript", "typealias", "inout", "fileprivate", "open", "break", "continue", "guard", "defer",
+                  "catch", "throws", "rethrows", "deinit", "fallthrough", "associatedtype", "Type", "Protocol"}
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 PARAMETER_KEYS = {"name", "type", "enum", "doc", "nonEmpty", "minimum", "maximum", "unit", "source", "keeping", "reason"}
 OPERATION_KEYS = {"type", "associated", "shared", "summary", "doc", "init", "order", "parameters", "composites",
                   "secrets", "checks"}
@@ -633,7 +642,7 @@ def docc(text, indent):
 
 def first_sentence(text):
     text = re.sub(r"<[^>]+>", " ", " ".join((text or "").split()))
-    match = re.match(r"(.+?[.!?])(\s|$)", text)
+    match = re.match(r"(.+?[.!?])(\s+(?=[A-Z])|$)", text)  # "e.g. US" is not a sentence's end
     return (match.group(1) if match else text).strip()
 
 
@@ -641,14 +650,16 @@ def case_name(value):
     """`DOESNT_EXIST` → `doesntExist`, `E164` → `e164`, `CurrentLocation` → `currentLocation`, `PRIVATE` → `` `private` ``."""
     words = [w for w in re.split(r"[_\-\s]+", value) if w]
     words = [w.lower() if w.isupper() or w.isdigit() or re.fullmatch(r"[A-Z0-9]+", w) else w for w in words]
-    name = words[0][:1].lower() + words[0][1:] + "".join(w[:1].upper() + w[1:] for w in words[1:])
+    name = words[0][:1].lower() + words[0][1:] + "".join(w[:1].upper() + w[1:] for w in words[1:]) if words else ""
+    if not IDENTIFIER.fullmatch(name) or name in ("self", "init", "Type"):
+        raise InputError(f"enum value {value!r} gives no Swift case name ({name!r}); rename it in the document or declare the enum by hand")
     return f"`{name}`" if name in SWIFT_KEYWORDS else name
 
 
 class Operation:
     """One operation's request as the document and the "requests" section give it."""
 
-    def __init__(self, this, endpoint):
+    def __init__(self, this, endpoint, root=False):
         self.endpoint = endpoint
         self.method, self.path, op = this.operations[endpoint]
         self.spec = this.requests.get("operations", {}).get(endpoint, {})
@@ -660,6 +671,8 @@ class Operation:
         self.type = self.spec.get("type") or f"{pascal(endpoint)}Request"
         self.associated = self.spec.get("associated")  # a read generic over the contracts that keep its shape
         self.shared = self.spec.get("shared")  # declared by hand for several contracts; named by the protocol that brings it
+        if (self.associated or self.shared) and not root:
+            raise InputError(f"{where}: \"associated\" and \"shared\" are for the line's first version; a later version's new operation is its own")
         params = [resolve(this.doc, p) for p in op.get("parameters", [])]
         params += [q for q in (resolve(this.doc, p) for p in this.doc["paths"][self.path].get("parameters", []))
                    if not any((q.get("name"), q.get("in")) == (p.get("name"), p.get("in")) for p in params)]  # the path item's
@@ -685,15 +698,21 @@ class Operation:
                 raise InputError(f"{where}.parameters.{wire}: a bound or source the document does not give needs its \"reason\"")
             schema = resolve(this.doc, p.get("schema", {}))
             kind = schema_kind(this.doc, schema)
-            values = [str(v) for v in schema.get("enum", [])]
+            items = resolve(this.doc, schema.get("items", {})) if kind.startswith("[") else schema
+            values = [str(v) for v in items.get("enum", [])]
             if spec.get("enum"):
                 declared = list(this.requests.get("enums", {}).get(spec["enum"], {}).get("cases", {}))
                 if declared != values:
                     raise InputError(f"{where}.parameters.{wire}: enum {spec['enum']} lists {declared}, the document {values}; make them agree")
-            swift = spec.get("type") or spec.get("enum") or SWIFT_KINDS.get(kind)
+            enum_type = spec.get("enum") and (f"[{spec['enum']}]" if kind.startswith("[") else spec["enum"])
+            swift = spec.get("type") or enum_type or SWIFT_KINDS.get(kind)
             if swift is None:
                 raise InputError(f"{this.document}: {endpoint}'s parameter {wire} is typed {kind}; give its Swift \"type\" in {where}")
             low, high = spec.get("minimum", schema.get("minimum")), spec.get("maximum", schema.get("maximum"))
+            if kind != "integer" and any(k in schema for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")) \
+                    or any(k in schema for k in ("exclusiveMinimum", "exclusiveMaximum")):
+                raise InputError(f"{this.document}: {endpoint}'s parameter {wire} has a bound the registry cannot state "
+                                 f"(on a {kind}, or exclusive); declare the request by hand")
             rule = None
             if spec.get("nonEmpty"):
                 rule = ".nonEmpty"
@@ -702,18 +721,22 @@ class Operation:
                     raise InputError(f"{where}.parameters.{wire}: the document bounds it on one side only; give the other (\"minimum\" or \"maximum\") with a reason")
                 unit = f", unit: \"{spec['unit']}\"" if spec.get("unit") else ""
                 rule = f".integer({int(low)}...{int(high)}{unit})"
-            elif values and not spec.get("enum") and swift == "String":
-                rule = ".oneOf([" + ", ".join(json.dumps(v) for v in values) + "])"
+            elif values and not spec.get("enum") and swift in ("String", "[String]"):
+                rule = (".oneOf([" if swift == "String" else ".listOf([") + ", ".join(json.dumps(v) for v in values) + "])"
             default = None
+            if wire == DRY_RUN and p.get("required"):
+                raise InputError(f"{this.document}: {endpoint} requires {DRY_RUN}; a dry-runnable write leaves it optional: declare the request by hand")
             if not (p.get("in") == "path" or p.get("required")):
-                default = "true" if wire == DRY_RUN and schema.get("default") is True else "nil"
-            name = spec.get("name") or this.names.get(wire) or (
-                "dryRun" if wire == DRY_RUN else swift_name(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", wire).lower().replace(".", "_")))
+                default = "true" if wire == DRY_RUN else "nil"  # a write is a dry run unless the caller says otherwise
+            snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", wire).lower().replace(".", "_").replace("-", "_")
+            name = spec.get("name") or this.names.get(wire) or this.names.get(snake) or ("dryRun" if wire == DRY_RUN else swift_name(snake))
+            if not IDENTIFIER.fullmatch(name) or name in SWIFT_KEYWORDS:
+                raise InputError(f"{where}.parameters.{wire}: {name!r} is not a Swift property name; give its \"name\"")
             entry = dict(wire=wire, place=p["in"], name=name, type=swift, rule=rule, default=default,
                          required=p["in"] == "path" or bool(p.get("required")), keeping=spec.get("keeping"),
                          assumption=spec.get("source") == "assumption", values=values, enum=spec.get("enum"),
-                         doc=spec.get("doc") or (first_sentence(p.get("description")).rstrip(".") or f"`{wire}` in the {p['in']}")
-                         + f" (`{wire}`).")
+                         doc=spec.get("doc") or (f"{first_sentence(p['description']).rstrip('.')} (`{wire}`)." if p.get("description")
+                                                 else f"`{wire}`, in the {p['in']}."))
             rules[wire] = entry
             if wire in absorbed:
                 continue
@@ -810,7 +833,10 @@ def conformances(this, operation, generic):
 def blank_value(this, p):
     if p["enum"]:
         return f".{case_name(p['values'][0]).strip('`')}"
-    return {"String": '""', "Int": "0", "Double": "0", "Bool": "false", "[String]": "[]", "[Int]": "[]"}.get(p["type"], "nil")
+    blank = {"String": '""', "Int": "0", "Double": "0", "Bool": "false"}.get(p["type"]) or ("[]" if p["type"].startswith("[") else None)
+    if blank is None:
+        raise InputError(f"{this.source}: {p['wire']} is required and typed {p['type']}, which has no blank value to register; declare the request by hand")
+    return blank
 
 
 def render_entry(this, operation):
@@ -840,7 +866,8 @@ def render_entry(this, operation):
         type_name = f"{this.namespace}.{operation.type}"
     closure = f"{{ {'_ in ' if operation.path_parameter is None else ''}{type_name}({', '.join(arguments)}) }}"
     method = "" if operation.method == "GET" else f"method: \"{operation.method}\", "
-    secrets = f", secrets: {this.namespace}.{this.answers[operation.endpoint]}.secretFields" if operation.spec.get("secrets") else ""
+    answer = element(this.answers[operation.endpoint].split(": ")[-1])[0]
+    secrets = f", secrets: {this.namespace}.{answer}.secretFields" if operation.spec.get("secrets") else ""
     lines = [f"            // `{operation.method} {operation.path}`", "            Endpoint("]
     head = f"                .{lower_camel(operation.endpoint)}, contract: contract, {method}\"{operation.path}\", spec: spec,"
     lines += [head, f"                request: {closure},"] + ([f"                {secrets[2:]},"] if secrets else [])
@@ -877,10 +904,18 @@ def declared_elsewhere(pattern, folder):
 def render_root_operations(this):
     """The line's first version's operations: enums, requests, the protocol that binds its generic reads, the
     registry entries and the client methods."""
-    operations = [Operation(this, e) for e in this.requests.get("operations", {})]
+    unknown = [e for e in this.requests.get("operations", {}) if e not in this.operations]
+    if unknown:
+        raise InputError(f"{this.source}: requests.operations names {', '.join(unknown)}, which the document has no operation for; remove it")
+    operations = [Operation(this, e, root=True) for e in this.requests.get("operations", {})]
     missing = [e for e in this.operations if e not in this.requests.get("operations", {})]
     if missing:
         raise InputError(f"{this.source}: requests.operations leaves out {', '.join(missing)}; list every operation of the document")
+    checked = declared_elsewhere(r"extension (?:\w+\.)?(\w+) \{\n    func validateAcrossParameters", os.path.join(CONTRACTS, f"V{this.compact}"))
+    said = {o.type for o in operations if o.spec.get("checks")}
+    if checked != said:
+        raise InputError(f"{this.source}: requests.operations' \"checks\" name {sorted(said)}, Contract{this.compact}+Validation.swift "
+                         f"checks {sorted(checked)}; give each hand-written check its \"checks\" text, or remove the check")
     seed_ids = declared_elsewhere(r'EndpointID\("([^"]+)"\)', os.path.join(CONTRACTS, "Seed"))
     client_methods = declared_elsewhere(r"public func (\w+)\(_ request: C\.", os.path.join(ROOT, "Sources", "FoursquarePlaces", "Client"))
     ns, protocol = this.namespace, f"{this.namespace}Operations"
@@ -933,7 +968,7 @@ def render_root_operations(this):
         out.append("}")
     out += ["", f"extension {protocol} {{",
             f"    /// {this.version}'s registry entries as this contract serves them, under `contract` and defined by `spec`: the",
-            "    /// reads build this contract's own requests (so they answer in its models), the writes "
+            "    /// generic reads build this contract's own requests (so they answer in its models), the other operations "
             f"{this.version}'s.",
             f"    package static func entries{this.compact}(_ contract: ContractID, spec: String) -> [Endpoint] {{", "        ["]
     out += [",\n".join(render_entry(this, o) for o in operations) + ","]

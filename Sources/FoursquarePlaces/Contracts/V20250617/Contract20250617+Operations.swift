@@ -699,7 +699,7 @@ extension Contract20250617Operations {
 
 extension Contract20250617Operations {
     /// 2025-06-17's registry entries as this contract serves them, under `contract` and defined by `spec`: the
-    /// reads build this contract's own requests (so they answer in its models), the writes 2025-06-17's.
+    /// generic reads build this contract's own requests (so they answer in its models), the other operations 2025-06-17's.
     package static func entries20250617(_ contract: ContractID, spec: String) -> [Endpoint] {
         [
             // `GET /places/search`
