@@ -15,7 +15,8 @@ The file's "requests" section does the same for the operations: Swift names and 
 comma list it types as text, a coordinate), DocC text, each initializer's order, the client's rules it leaves out
 (`nonEmpty`, a missing bound, each with its reason), which reads are generic over the line's contracts, and the
 checks across parameters its prose states (`checks`: written by hand, in Contract<yyyymmdd>+Validation.swift).
-Parameters, where they go, required or not, enums, bounds and defaults are the document's.
+Parameters, where they go, required or not, enums, bounds and defaults are the document's; a parameter's DocC says
+`{bounds}` where it names them, so the text follows the document.
 
 The harness never reads this generator's output as its expectations: scripts/contract-data.py reads the document
 on its own.
@@ -636,7 +637,7 @@ OPERATION_KEYS = {"type", "associated", "shared", "summary", "doc", "init", "ord
 
 def docc(text, indent):
     """DocC lines of at most 120 characters."""
-    return [f"{indent}/// {line}" for paragraph in text.split("\n")
+    return [f"{indent}/// {line}".rstrip() for paragraph in text.split("\n")
             for line in textwrap.wrap(paragraph, 116 - len(indent), break_long_words=False, break_on_hyphens=False) or [""]]
 
 
@@ -737,6 +738,10 @@ class Operation:
                          assumption=spec.get("source") == "assumption", values=values, enum=spec.get("enum"),
                          doc=spec.get("doc") or (f"{first_sentence(p['description']).rstrip('.')} (`{wire}`)." if p.get("description")
                                                  else f"`{wire}`, in the {p['in']}."))
+            if "{bounds}" in entry["doc"]:  # the document's bounds, not a copy of them that could go stale
+                if low is None or high is None:
+                    raise InputError(f"{where}.parameters.{wire}: the doc says {{bounds}}, but the parameter has none; write them out")
+                entry["doc"] = entry["doc"].replace("{bounds}", f"{int(low)}...{int(high)}")
             rules[wire] = entry
             if wire in absorbed:
                 continue
@@ -1060,6 +1065,9 @@ def self_test():
         ("placeID", None, None), ("limit", ".integer(1...20)", "nil"), ("size", ".integer(0...9)", "nil"), ("dryRun", None, "true")]
     assert menu.dry_run and menu.path_parameter["wire"] == "fsq_place_id"
     refused({}, "one side only")
+    bounded = Operation(fake({"parameters": {"size": {"minimum": 0, "reason": "r"}, "limit": {"doc": "Up to ({bounds})."}}}), "place-menu")
+    assert bounded.parameters[1]["doc"] == "Up to (1...20)."
+    refused({"parameters": {"size": {"minimum": 0, "reason": "r"}, "dry_run": {"doc": "{bounds}"}}}, "has none")
     refused({"parameters": {"size": {"minimum": 0}}}, "needs its \"reason\"")
     refused({"parameters": {"nope": {}}}, "no such parameter")
     refused({"order": ["limit"], "parameters": {"size": {"minimum": 0, "reason": "r"}}}, "list each parameter once")

@@ -356,7 +356,7 @@ extension Contract20250617 {
         public static var endpointID: EndpointID { .placeSuggestStatus }
         /// The suggestions to look up (`suggested_edit_ids`); nil returns the caller's latest.
         public var suggestedEditIDs: [String]?
-        /// 0...50, as the document says for this operation.
+        /// How many suggestions to return (`limit`), 0...50; nil leaves the API's default.
         public var limit: Int?
 
         /// The status of `suggestedEditIDs`, or of the caller's latest suggestions.
@@ -433,7 +433,7 @@ extension Contract20250617 {
     public struct OfflineJobsInitializeRequest: WriteRequest, Hashable {
         public typealias Response = OfflineJobCredentials
         public static var endpointID: EndpointID { .offlineJobsInitialize }
-        /// How long the credentials last, 900...43200 seconds.
+        /// How long the credentials last (`durationSeconds`), 900...43200 seconds.
         public var durationSeconds: Int?
 
         /// A new job whose credentials last `durationSeconds`.
@@ -500,9 +500,9 @@ public struct PlaceSearchRequest<C: Contract20250617Models & PlacesContract>: En
     public var excludeChainIDs: [String]?
     /// When true, leave out every place that belongs to a chain (`exclude_all_chains`).
     public var excludeAllChains: Bool?
-    /// The lowest price tier to include (`min_price`), 1 (cheapest) to 4.
+    /// The lowest price tier to include (`min_price`), 1...4, 1 the cheapest.
     public var minPrice: Int?
-    /// The highest price tier to include (`max_price`), 1 (cheapest) to 4.
+    /// The highest price tier to include (`max_price`), 1...4, 1 the cheapest.
     public var maxPrice: Int?
     /// When true, only places open at the time of the call (`open_now`).
     public var openNow: Bool?
