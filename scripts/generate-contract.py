@@ -601,8 +601,8 @@ def render_operations(this, prev):
         out += ["", f"extension {ns} {{"] + render_struct(this, operation, False) + ["}", ""] + conformances(this, operation, False)
     if new:
         out += ["", f"extension PlacesClient where C: {protocol} {{"]
-        for i, endpoint in enumerate(new):
-            out += ([""] if i else []) + render_method(this, added[endpoint])
+        for i, operation in enumerate(added.values()):
+            out += ([""] if i else []) + render_method(this, operation)
         out.append("}")
     return "\n".join(out) + "\n"
 
@@ -623,7 +623,8 @@ def summary(op, endpoint, version):
 # client's rules the document leaves out (each with its reason), and which reads are generic over the line's
 # contracts. Everything else (parameters, where they go, required or not, enums, bounds, defaults) is the document's.
 
-SWIFT_KINDS = {"string": "String", "integer": "Int", "number": "Double", "boolean": "Bool", "[string]": "[String]", "[integer]": "[Int]"}
+SWIFT_KINDS = {**PRIMITIVES, "[string]": "[String]", "[integer]": "[Int]"}
+DRY_RUN = "dry_run"
 SWIFT_KEYWORDS = {"private", "public", "internal", "default", "case", "class", "struct", "enum", "func", "import", "in",
                   "is", "let", "var", "return", "static", "self", "Self", "protocol", "extension", "where", "while", "for",
                   "if", "else", "switch", "repeat", "do", "try", "throw", "true", "false", "nil", "as", "super", "init",
@@ -650,7 +651,7 @@ def first_sentence(text):
 def case_name(value):
     """`DOESNT_EXIST` → `doesntExist`, `E164` → `e164`, `CurrentLocation` → `currentLocation`, `PRIVATE` → `` `private` ``."""
     words = [w for w in re.split(r"[_\-\s]+", value) if w]
-    words = [w.lower() if w.isupper() or w.isdigit() or re.fullmatch(r"[A-Z0-9]+", w) else w for w in words]
+    words = [w.lower() if w.isupper() else w for w in words]  # `E164`, `DOESNT` are words; `CurrentLocation` keeps its humps
     name = words[0][:1].lower() + words[0][1:] + "".join(w[:1].upper() + w[1:] for w in words[1:]) if words else ""
     if not IDENTIFIER.fullmatch(name) or name in ("self", "init", "Type"):
         raise InputError(f"enum value {value!r} gives no Swift case name ({name!r}); rename it in the document or declare the enum by hand")
@@ -751,13 +752,13 @@ class Operation:
             missing = [w for w in members if w not in rules]
             if missing or c.get("registry") != "location":
                 raise InputError(f"{where}.composites.{name}: members {missing} are not parameters of {endpoint}, or \"registry\" is not \"location\"; fix it")
-            first = min(params.index(next(p for p in params if p.get("name") == w)) for w in members)
+            position = {p.get("name"): i for i, p in enumerate(params)}
+            first = min(position[w] for w in members)
             radius = rules.get(c.get("radius"), {}).get("rule")
             entry = dict(wire=name, place="query", name=name, type=c["type"], rule=None, default="nil", required=False,
                          keeping=None, assumption=False, values=[], enum=None, doc=c.get("doc") or f"`{', '.join(members)}`.",
                          composite=radius or "nil")
-            before = [i for i, p in enumerate(self.parameters) if params.index(next(q for q in params if q.get("name") == p["wire"])) < first]
-            self.parameters.insert(len(before), entry)
+            self.parameters.insert(sum(position[p["wire"]] < first for p in self.parameters), entry)
         order = self.spec.get("order")
         if order:
             if sorted(order) != sorted(p["wire"] for p in self.parameters):
@@ -768,15 +769,17 @@ class Operation:
         self.paged = any(p["wire"] == "cursor" for p in self.parameters)
 
 
-DRY_RUN = "dry_run"
+
+def answer_of(this, operation):
+    """The answer's model and whether it is a list: `results: [AutocompleteResult]` is (`AutocompleteResult`, True)."""
+    return element(this.answers[operation.endpoint].split(": ")[-1])
 
 
 def response_text(this, operation, generic):
     """The request's answer type: in a generic read, the contract's own model (`C.Place`, `SearchResponse<C>`)."""
-    answer = this.answers[operation.endpoint].split(": ")[-1]
+    name, array = answer_of(this, operation)
     if not generic:
-        return answer
-    name, array = element(answer)
+        return f"[{name}]" if array else name
     generic_models = {m.name for m in this.models if m.generic is not None}
     text = f"{name}<C>" if name in generic_models else f"C.{name}" if name in this.requests.get("associatedModels", []) else f"{this.namespace}.{name}"
     return f"[{text}]" if array else text
@@ -796,12 +799,10 @@ def render_enum(this, name, indent):
 def render_struct(this, operation, generic):
     indent = "" if generic else "    "
     i2, i3 = indent + "    ", indent + "        "
-    kinds = []
-    if operation.path_parameter and operation.path_parameter["name"] == "placeID":
-        kinds.append("PlaceScopedRequest")
-    kinds.append("DryRunnableRequest" if operation.dry_run else "WriteRequest" if operation.method != "GET" else
-                 "EndpointRequest" if not kinds else None)
-    kinds = [k for k in kinds if k] + ["Hashable"]
+    kinds = ["PlaceScopedRequest"] if operation.path_parameter and operation.path_parameter["name"] == "placeID" else []
+    if operation.dry_run or operation.method != "GET":
+        kinds.append("DryRunnableRequest" if operation.dry_run else "WriteRequest")
+    kinds = (kinds or ["EndpointRequest"]) + ["Hashable"]
     head = f"{operation.type}<C: {this.namespace}Models & PlacesContract>" if generic else operation.type
     doc = operation.spec.get("doc") or f"`{operation.method} {operation.path}`: {operation.summary}."
     lines = docc(doc, indent)
@@ -871,11 +872,10 @@ def render_entry(this, operation):
         type_name = f"{this.namespace}.{operation.type}"
     closure = f"{{ {'_ in ' if operation.path_parameter is None else ''}{type_name}({', '.join(arguments)}) }}"
     method = "" if operation.method == "GET" else f"method: \"{operation.method}\", "
-    answer = element(this.answers[operation.endpoint].split(": ")[-1])[0]
-    secrets = f", secrets: {this.namespace}.{answer}.secretFields" if operation.spec.get("secrets") else ""
+    secrets = [f"                secrets: {this.namespace}.{answer_of(this, operation)[0]}.secretFields,"] if operation.spec.get("secrets") else []
     lines = [f"            // `{operation.method} {operation.path}`", "            Endpoint("]
     head = f"                .{lower_camel(operation.endpoint)}, contract: contract, {method}\"{operation.path}\", spec: spec,"
-    lines += [head, f"                request: {closure},"] + ([f"                {secrets[2:]},"] if secrets else [])
+    lines += [head, f"                request: {closure},"] + secrets
     lines += wrap_params("[", fields, "])", "                ") if fields else ["                [])"]
     return "\n".join(lines)
 
@@ -883,13 +883,9 @@ def render_entry(this, operation):
 def render_method(this, operation):
     generic = bool(operation.associated)
     request = f"C.{operation.type}" if generic else f"{this.namespace}.{operation.type}"
-    answer = this.answers[operation.endpoint].split(": ")[-1]
-    name, array = element(answer)
-    if generic:
-        answer = f"C.{name}"
-        answer = f"[{answer}]" if array else answer
-    else:
-        answer = f"[{this.namespace}.{name}]" if array else f"{this.namespace}.{name}"
+    name, array = answer_of(this, operation)
+    answer = f"{'C' if generic else this.namespace}.{name}"
+    answer = f"[{answer}]" if array else answer
     head = f"    public func {lower_camel(operation.endpoint)}(_ request: {request}) async throws(FoursquareError) -> {answer} {{"
     if len(head) > 120:
         head = f"    public func {lower_camel(operation.endpoint)}(\n        _ request: {request}\n    ) async throws(FoursquareError) -> {answer} {{"
