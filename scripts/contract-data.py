@@ -26,7 +26,7 @@ BOUNDS_OUT = os.path.join(ROOT, "Sources", "HarnessCore", "Checks", "DocumentedB
 # Where a version the package adds itself keeps its document (the folder may not exist).
 REPO_DOCUMENTS = os.path.join(ROOT, "docs", "openapi")
 VERSION_HEADER = "x-places-api-version"
-MAX_DEPTH = 6  # the document's schemas nest photos in tips in photos…; answers go no deeper
+MAX_DEPTH = 16  # past the document's deepest member (14): its schemas end each recursion with {} (a tip's photo's tip's photo)
 
 
 class InputError(Exception):
@@ -111,6 +111,25 @@ def kind_overrides(name):
     return result
 
 
+def shape_overrides(name):
+    """The version's overrides that give a member anywhere a form where the document gives less
+    (`/paths/**/properties/photo` with `add`, where the document cuts a recursion with `{}`): (member names the path
+    ends with, the keys added). As in the generator and the harness, the document's own keys win."""
+    path = overrides_file(name)
+    if path is None:
+        return []
+    result = []
+    for override in json.load(open(path)).get("overrides", []):
+        pointer = override.get("pointer", "")
+        if not pointer.startswith("/paths/**/properties/") or not isinstance(override.get("add"), dict):
+            continue
+        parts = pointer[len("/paths/**/"):].split("/")
+        if len(parts) % 2 or any(p != "properties" for p in parts[0::2]):
+            continue
+        result.append((parts[1::2], override["add"]))
+    return result
+
+
 def document_versions(schema):
     """The version a document is for, from its X-Places-Api-Version schema: the `default`, which a new version's
     document moves to its own date while its `enum` may still list older ones (issue 60); without a default, the
@@ -166,6 +185,7 @@ def operation_ids(doc, path):
 def openapi_operations(contract, document, doc):
     name = os.path.basename(document)
     retyped = kind_overrides(name)
+    shapes = shape_overrides(name)
     ids = operation_ids(doc, document)
     resolve = resolver(doc)
 
@@ -178,9 +198,10 @@ def openapi_operations(contract, document, doc):
                     return found
         if schema.get("type") == "array" or "items" in schema:
             items = kind(schema.get("items", {}))
-            return "array" if items in ("object", "array", "any") else "array of " + items
+            return "array" if items.startswith("object") or items in ("array", "any") else "array of " + items
         if schema.get("type") == "object" or "properties" in schema:
-            return "object"
+            # A free-form map (`additionalProperties` a schema): its entries' names are the API's, not the document's.
+            return "object map" if isinstance(schema.get("additionalProperties"), dict) else "object"
         found = schema.get("type", "any")
         if schema.get("enum"):
             found += " enum " + "|".join(str(v).lower() if isinstance(v, bool) else str(v) for v in schema["enum"])
@@ -201,9 +222,17 @@ def openapi_operations(contract, document, doc):
             return  # an array's stray "properties" are the generator's, not members (current/README.md)
         for name, sub in (schema.get("properties") or {}).items():
             member = path + "." + name
+            sub = shaped(resolve(sub), member)
             if member not in out or out[member] == "any":
                 out[member] = kind(sub)
             members(sub, member, depth + 1, out)
+
+    def shaped(schema, member):
+        names = [n for n in re.split(r"\.|\[\*\]", member[2:]) if n]
+        for suffix, added in shapes:
+            if names[-len(suffix):] == suffix:
+                schema = {**json.loads(json.dumps(added)), **schema}
+        return schema
 
     operations, versions = [], set()
     for path, item in doc["paths"].items():

@@ -4,8 +4,8 @@ Sources/FoursquarePlaces/Contracts/V<yyyymmdd>/Contract<yyyymmdd>+Models.swift a
 their endpoint ids, the registry entries and the typed client methods; for a later version, those of the operations
 it added).
 
-The document is the source: every member an answer's schema documents is modelled or named in `omit` with a
-reason, and each member's Swift type and optionality follow the document as the overrides fix it (`set`, `drop`,
+The document is the source: every member an answer's schema documents is modelled (one it leaves untyped as
+RawJSON, the library's JSON value; one a model holds through itself boxed in Indirect), and each member's Swift type and optionality follow the document as the overrides fix it (`set`, `drop`,
 `add`, `require` in the file's "overrides" list, the same ones the harness applies). The file's "models" section
 holds only what the document cannot say: type names, Swift names the naming rule does not give, DocC text, the
 order of each initializer's parameters (source compatibility), and decoding choices. Conveniences (computed
@@ -36,6 +36,7 @@ DOCUMENT_FOLDERS = [os.path.join(ROOT, "..", "shared", "spec", "current"), os.pa
 OVERRIDES = os.path.join(ROOT, "Sources", "OpenAPIConformance", "Overrides")
 CONTRACTS = os.path.join(ROOT, "Sources", "FoursquarePlaces", "Contracts")
 PRIMITIVES = {"string": "String", "integer": "Int", "number": "Double", "boolean": "Bool"}
+RAW_JSON = "RawJSON"  # the library's own JSON value: what a member the document leaves untyped holds
 ACRONYMS = {"id": "ID", "url": "URL", "uri": "URI"}
 
 
@@ -146,7 +147,10 @@ class Model:
         self.generic = spec.get("generic")
         self.init_doc = spec.get("initDoc") or "A value built in code (previews, tests); optionals default to nil."
         self.decode_doc = spec.get("decodeDoc") or "Reads each member as the document describes it."
-        self.omit = spec.get("omit", {})
+        if spec.get("omit"):
+            raise InputError(f"{where}: \"omit\" is gone: every documented member is modelled (an untyped one as {RAW_JSON}); "
+                             "remove it, and give a member's name, type or doc instead")
+        self.omit = {}
         self.members = spec.get("members", [])
         self.nested = [Model(n, self, source) for n in spec.get("nested", [])]
         self.init_order = spec.get("initOrder")
@@ -237,6 +241,17 @@ class Version:
         types = self.spec.get("types")
         if not isinstance(types, list) or not types:
             raise InputError(f"{self.source}: no \"models\": {{\"types\": [...]}} section; add one (AddingAVersion)")
+        declared = {t.get("name"): t for t in types if isinstance(t, dict)}
+        for index, spec in enumerate(types):  # `membersOf`: another type's members, bound where this one is read
+            if isinstance(spec, dict) and "membersOf" in spec:
+                if spec["membersOf"] not in declared or "membersOf" in declared[spec["membersOf"]]:
+                    raise InputError(f"{self.source}: models.{spec.get('name')}: membersOf names {spec['membersOf']!r}, "
+                                     "which is no type of models.types with members of its own; name one")
+                members = json.loads(json.dumps(declared[spec["membersOf"]].get("members", [])))
+                for member in members:  # `alternates`: where this type's schemas key a member another way
+                    if member["json"] in spec.get("alternates", {}):
+                        member["alternate"] = spec["alternates"][member["json"]]
+                types[index] = dict(spec, members=members)
         self.models = [Model(t, None, self.source) for t in types]
         for model in all_models(self.models):
             if model.init_order and sorted(model.init_order) != sorted(m["json"] for m in model.members):
@@ -251,6 +266,7 @@ class Version:
             self.expand(model)
         for model in all_models(self.models):
             check_members(model)
+        box_cycles(self.models)
 
     def auto_answer(self, endpoint):
         method, path, op = self.operations[endpoint]
@@ -265,9 +281,10 @@ class Version:
         return name
 
     def expand(self, model):
-        """Models every documented member the overrides neither list nor omit, in the document's order: a member
-        of a primitive type as the document types it, an object as a type nested in its owner, named for it."""
-        listed = {m["json"] for m in model.members} | set(model.omit)
+        """Models every documented member the overrides do not list, in the document's order: a member of a primitive
+        type as the document types it, an object as a type nested in its owner, named for it, and one the document
+        leaves untyped (no type, a bare object, a free-form map) as RawJSON."""
+        listed = {m["json"] for m in model.members} | {m["alternate"] for m in model.members if m.get("alternate")}
         for name in documented_members(model):
             if name in listed:
                 continue
@@ -280,6 +297,9 @@ class Version:
                 member["doc"] = " ".join(described.split()) + f" (`{name}`)"
             if self.names.get(name):
                 member["name"] = self.names[name]
+            subs = [resolve(self.doc, s["properties"][name]) for _, s in model.schemas if name in s.get("properties", {})]
+            if kind == "object" and not any(sub.get("properties") for sub in subs):
+                kind = "any"  # a bare object, or a free-form map: any JSON value
             if kind in ("object", "[object]"):
                 nested_name = pascal(name[:-1] if kind == "[object]" and name.endswith("s") else name)
                 nested = Model({"name": nested_name, "doc": f"`{name}` of {model.name}, as the document describes it.", "auto": True},
@@ -293,9 +313,10 @@ class Version:
                 model.nested.append(nested)
                 member["type"] = f"[{nested_name}]" if kind == "[object]" else nested_name
                 self.expand(nested)
-            elif kind == "any" or kind == "[any]":
-                model.omit[name] = "untyped in the document (no type or several); not modelled"
-                continue
+            elif kind == "any":
+                member["type"] = RAW_JSON
+            elif kind == "[any]":
+                member["type"] = f"[{RAW_JSON}]"
             model.members.append(member)
             if model.init_order:
                 model.init_order.append(name)
@@ -363,12 +384,38 @@ def bind(doc, models, answers, operations, source):
 
 def check_members(model):
     documented = documented_members(model)
-    for name in [m["json"] for m in model.members] + list(model.omit):
+    for name in [m["json"] for m in model.members] + [m["alternate"] for m in model.members if m.get("alternate")]:
         if name not in documented and model.schemas:
             raise InputError(f"{model.where}: `{name}` is not a member the document gives this type; remove it from the overrides")
-    for name, reason in model.omit.items():
-        if not isinstance(reason, str) or not reason.strip():
-            raise InputError(f"{model.where}: omit.{name} needs a one-line reason")
+
+
+def box_cycles(models):
+    """Marks each member through which a model would hold itself without an array between (a tip's photo's tip, a
+    place's parent place): Swift cannot store such a value inline, so it is boxed (Indirect), and stays a value."""
+    by_name = {m.name: m for m in all_models(models)}
+
+    def inline_types(model):
+        for member in model.members:
+            name, array = element(member.get("type") or "")
+            if not array and name in by_name:
+                yield member, by_name[name]
+
+    def reaches(start, goal):
+        seen, todo = set(), [start]
+        while todo:
+            model = todo.pop()
+            if model is goal:
+                return True
+            if model.path in seen:
+                continue
+            seen.add(model.path)
+            todo += [target for _, target in inline_types(model)]
+        return False
+
+    for model in all_models(models):
+        for member, target in inline_types(model):
+            if reaches(target, model):
+                member["boxed"] = True
 
 
 def required(model, json_name):
@@ -413,43 +460,77 @@ def render_model(doc, model, namespace, known, indent):
         name = member.get("name") or swift_name(member["json"])
         base = qualify(member_type(doc, model, member, model.schemas), namespace, top, known)
         optional = not required(model, member["json"])
-        resolved.append(dict(member, swift=name, base=base, optional=optional, full=base + ("?" if optional else "")))
+        # A boxed member is stored as `_name` (Indirect, so the model can hold itself) and read as `name`.
+        stored = "_" + name if member.get("boxed") else name
+        held = f"Indirect<{base}>" if member.get("boxed") else base
+        resolved.append(dict(member, swift=name, base=base, optional=optional, full=base + ("?" if optional else ""),
+                             stored=stored, held=held))
     for r in resolved:
         text = r.get("doc") or f"`{r['json']}` as the API sends it."
         lines.append(f"{inner}/// {text}")
-        lines.append(f"{inner}public {keyword} {r['swift']}: {r['full']}")
+        if not r.get("boxed"):
+            lines.append(f"{inner}public {keyword} {r['swift']}: {r['full']}")
+            continue
+        read = f"{r['stored']}?.value" if r["optional"] else f"{r['stored']}.value"
+        if model.mutable:
+            write = f"newValue.map {{ Indirect($0) }}" if r["optional"] else "Indirect(newValue)"
+            lines.append(f"{inner}public var {r['swift']}: {r['full']} {{")
+            lines.append(f"{inner}    get {{ {read} }}")
+            lines.append(f"{inner}    set {{ {r['stored']} = {write} }}")
+            lines.append(f"{inner}}}")
+        else:
+            lines.append(f"{inner}public var {r['swift']}: {r['full']} {{ {read} }}")
+        lines.append(f"{inner}private {keyword} {r['stored']}: {r['held']}" + ("?" if r["optional"] else ""))
     order = model.init_order or [m["json"] for m in model.members]
     ordered = sorted(resolved, key=lambda r: order.index(r["json"]))
     lines.append("")
     lines.append(f"{inner}/// {model.init_doc}")
     params = [f"{r['swift']}: {r['full']}" + (" = nil" if r["optional"] else "") for r in ordered]
     lines += wrap_params("public init(", params, ") {", inner)
-    lines += [f"{inner}    self.{r['swift']} = {r['swift']}" for r in resolved]
+    for r in resolved:
+        value = r["swift"]
+        if r.get("boxed"):
+            value = f"{r['swift']}.map {{ Indirect($0) }}" if r["optional"] else f"Indirect({r['swift']})"
+        lines.append(f"{inner}    self.{r['stored']} = {value}")
     lines.append(f"{inner}}}")
-    if any(r.get("decode") for r in resolved):
+    alternates = [r for r in resolved if r.get("alternate")]
+    if any(r.get("decode") for r in resolved) or alternates:
         lines.append("")
         lines.append(f"{inner}/// {model.decode_doc}")
         lines.append(f"{inner}public init(from decoder: any Decoder) throws {{")
         lines.append(f"{inner}    let container = try decoder.container(keyedBy: CodingKeys.self)")
+        if alternates:
+            lines.append(f"{inner}    let alternates = try decoder.container(keyedBy: AlternateKeys.self)")
         for r in resolved:
-            if r.get("decode") == "ifComplete":
-                call = f"{r['base']}.decodeIfComplete(container, forKey: .{r['swift']})"
-            elif r.get("decode") == "results":
-                call = f"container.decodeResults({r['base']}.self, forKey: .{r['swift']})"
+            if r.get("decode") == "results":
+                call = f"container.decodeResults({r['held']}.self, forKey: .{r['stored']})"
             elif r.get("decode"):
-                raise InputError(f"{model.where}.{r['json']}: unknown \"decode\" {r['decode']!r}; use ifComplete or results")
+                raise InputError(f"{model.where}.{r['json']}: unknown \"decode\" {r['decode']!r}; use results")
+            elif r.get("alternate") and r["optional"]:
+                call = (f"container.decodeIfPresent({r['held']}.self, forKey: .{r['stored']}) "
+                        f"?? alternates.decodeIfPresent({r['held']}.self, forKey: .{r['stored']})")
+            elif r.get("alternate"):  # the alternate only when it alone is there: a missing member is named by its own key
+                call = (f"!container.contains(.{r['stored']}) && alternates.contains(.{r['stored']})\n{inner}        "
+                        f"? alternates.decode({r['held']}.self, forKey: .{r['stored']}) : container.decode({r['held']}.self, forKey: .{r['stored']})")
             else:
-                call = f"container.decode{'IfPresent' if r['optional'] else ''}({r['base']}.self, forKey: .{r['swift']})"
-            lines.append(f"{inner}    {r['swift']} = try {call}")
+                call = f"container.decode{'IfPresent' if r['optional'] else ''}({r['held']}.self, forKey: .{r['stored']})"
+            lines.append(f"{inner}    {r['stored']} = try {call}")
         lines.append(f"{inner}}}")
     for nested in model.nested:
         lines.append("")
         lines += render_model(doc, nested, namespace, known, inner)
-    if any(r["swift"] != r["json"] for r in resolved) or any(r.get("decode") for r in resolved):
+    if any(r["stored"] != r["json"] for r in resolved) or any(r.get("decode") for r in resolved) or alternates:
         lines.append("")
         lines.append(f"{inner}enum CodingKeys: String, CodingKey {{")
         for r in resolved:
-            lines.append(f"{inner}    case {r['swift']}" + (f" = \"{r['json']}\"" if r["swift"] != r["json"] else ""))
+            lines.append(f"{inner}    case {r['stored']}" + (f" = \"{r['json']}\"" if r["stored"] != r["json"] else ""))
+        lines.append(f"{inner}}}")
+    if alternates:
+        lines.append("")
+        lines.append(f"{inner}/// Where the document keys a member by another name in some of the places this type is read from.")
+        lines.append(f"{inner}private enum AlternateKeys: String, CodingKey {{")
+        for r in alternates:
+            lines.append(f"{inner}    case {r['stored']} = \"{r['alternate']}\"")
         lines.append(f"{inner}}}")
     lines.append(f"{indent}}}")
     return lines
@@ -1068,6 +1149,16 @@ def self_test():
     refused({"parameters": {"nope": {}}}, "no such parameter")
     refused({"order": ["limit"], "parameters": {"size": {"minimum": 0, "reason": "r"}}}, "list each parameter once")
     refused({"colour": 1, "parameters": {"size": {"minimum": 0, "reason": "r"}}}, "unknown key")
+    # A model that holds itself without an array between is boxed on every member of the cycle, and only there.
+    tip = Model({"name": "Tip", "members": [{"json": "photo", "type": "Photo"}, {"json": "text"}]}, None, "o.json")
+    photo = Model({"name": "Photo", "members": [{"json": "tip", "type": "Tip"}, {"json": "tips", "type": "[Tip]"}]}, None, "o.json")
+    box_cycles([tip, photo])
+    assert [m.get("boxed", False) for m in tip.members + photo.members] == [True, False, True, False]
+    try:
+        Model({"name": "Place", "omit": {"x": "r"}}, None, "o.json")
+        raise AssertionError("omit must be refused")
+    except InputError as error:
+        assert "omit" in str(error) and "RawJSON" in str(error)
     print("generate-contract.py: self-test passed")
 
 

@@ -106,7 +106,7 @@ package struct FixtureOptions: ParsableArguments {
     /// matches none.
     package func select(_ all: [LoadedFixture], _ selection: ContractSelection) throws -> [LoadedFixture] {
         let loaded = all.filter { item in
-            if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) && !fixture.isSynthesized }
+            if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) && !fixture.isReplayOnly }
             return true
         }
         if loaded.isEmpty, let contracts = selection.contracts {

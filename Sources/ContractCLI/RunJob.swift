@@ -94,9 +94,9 @@ package struct RunJob {
             let all = files.map(fixtureOptions.loader.load)
             // Said from the files this run read once, not from a second walk of the folder.
             if !livePass.followsDrift, let line = fixtureOptions.leftOutLine(selection, loaded: all) { print(line) }
-            // Synthesized fixtures are replay's: a live run has no recording of the API to compare them with.
+            // Synthesized and published fixtures are replay's: a live run has no recording of this API to compare them with.
             loaded = all.filter { item in
-                if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) && !fixture.isSynthesized }
+                if case let .fixture(fixture) = item { return selection.includes(contract: fixture.contract) && !fixture.isReplayOnly }
                 return false
             }
             // The run goes over the selected contracts' files (and broken ones, which it reports): the progress
@@ -105,7 +105,7 @@ package struct RunJob {
             for item in all {
                 switch item {
                 case let .fixture(fixture):
-                    if selection.includes(contract: fixture.contract), !fixture.isSynthesized { kept.insert(item.relativePath) }
+                    if selection.includes(contract: fixture.contract), !fixture.isReplayOnly { kept.insert(item.relativePath) }
                 case .broken: kept.insert(item.relativePath)
                 }
             }

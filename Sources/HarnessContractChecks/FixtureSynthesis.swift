@@ -162,6 +162,8 @@ package enum FixtureSynthesis {
         func walk(_ value: JSONValue, _ path: String) {
             switch value {
             case let .object(members):
+                // A free-form map's entries are named by the API, not the document.
+                guard operation.kinds[path] != "object map" else { return }
                 for (key, child) in members {
                     let member = path + "." + key
                     if operation.members.contains(member) { walk(child, member) } else { found.append(member) }
@@ -225,15 +227,17 @@ package enum FixtureSynthesis {
                 guard kind.hasPrefix("array of ") else { return nil }
                 return [scalar(String(kind.dropFirst("array of ".count)), name: name(of: path), flag: 0)]
             }
-            if kind == "any" || (kind == "object" && node.members.isEmpty) { return nil }
-            if !node.members.isEmpty || kind == "object" {
+            if kind == "any" || (kind.hasPrefix("object") && node.members.isEmpty) { return loose(kind, path: path, operation: operation) }
+            if !node.members.isEmpty || kind.hasPrefix("object") {
                 var object: [String: Any] = [:]
                 var flags = 0
                 for key in node.members.keys.sorted() {
                     let child = path + (path.hasSuffix("]") || path == "$" ? "." : ".") + key
                     let member = node.members[key]!
-                    if member.members.isEmpty, member.elements == nil, let childKind = operation.kinds[child], childKind.hasPrefix("boolean") {
-                        object[key] = scalar(childKind, name: key, flag: flags)
+                    if member.members.isEmpty, member.elements == nil, let childKind = operation.kinds[child],
+                       childKind.hasPrefix("boolean") || (childKind == "any" && LooseMember.expected(
+                           member: key, parent: name(of: path), contract: operation.contract)?.names.contains("boolean") == true) {
+                        object[key] = scalar("boolean", name: key, flag: flags)
                         flags += 1
                     } else if Redactor.secretFields.contains(key) {
                         object[key] = Redactor.marker
@@ -244,6 +248,49 @@ package enum FixtureSynthesis {
                 return object
             }
             return scalar(kind, name: name(of: path), flag: 0)
+        }
+
+        /// A value for a member the document leaves untyped (`{}`) or whose members it never lists. Where `{}` cuts a
+        /// recursion (a tip's photo's `tip.photo`), the scalars of a member of the same name the document does
+        /// describe, the nearest enclosing one first, as the API repeats the schema there; a free-form map is empty;
+        /// any other untyped member a distinct string. An object whose members the document never lists is
+        /// left out, as before. The client holds such a member as its model or as `RawJSON`.
+        mutating func loose(_ kind: String, path: String, operation: DocumentedOperation) -> Any? {
+            let name = name(of: path)
+            // The member's form: where this operation describes a member of the same name, the nearest enclosing one
+            // first; else where another operation of the contract does.
+            let here = ValueConformance.MemberTree.of(operation)
+            let described = Self.described(name, in: here, operation: operation, except: path)
+            let form = described.filter { path.hasPrefix($0) }.max { $0.count < $1.count } ?? described.min { $0.count < $1.count }
+            let elsewhere = form == nil && DocumentedOperation.all.contains { other in
+                other.contract == operation.contract && other.endpoint != operation.endpoint
+                    && !Self.described(name, in: ValueConformance.MemberTree.of(other), operation: other, except: "").isEmpty
+            }
+            if let form {
+                var object: [String: Any] = [:]
+                // Only members the document lists here too.
+                for (key, member) in here.node(at: form)!.members.sorted(by: { $0.key < $1.key })
+                where member.members.isEmpty && member.elements == nil && operation.members.contains(path + "." + key) {
+                    guard let childKind = operation.kinds[form + "." + key], childKind != "any", !childKind.hasPrefix("array"),
+                          !childKind.hasPrefix("object") else { continue }
+                    object[key] = scalar(childKind, name: key, flag: 0)
+                }
+                return object
+            }
+            if elsewhere { return [String: Any]() }
+            switch kind {
+            case "object map": return [String: Any]()  // its entries' names and forms are the API's
+            case "any": return "\(name) \(next())"
+            default: return nil
+            }
+        }
+
+        /// The paths of `tree` that describe an object member called `name` with members of its own.
+        static func described(_ name: String, in tree: ValueConformance.MemberTree, operation: DocumentedOperation, except: String) -> [String] {
+            tree.paths.filter { candidate in
+                candidate != except && !candidate.hasSuffix("]") && candidate.split(separator: ".").last.map(String.init) == name
+                    && operation.kinds[candidate] == "object" && tree.node(at: candidate)?.members.isEmpty == false
+            }
         }
 
         func name(of path: String) -> String {

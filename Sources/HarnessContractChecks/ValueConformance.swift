@@ -54,6 +54,24 @@ enum ValueConformance {
             return node
         }
 
+        /// The node of `path` (`$.tips[*].photo`), when the tree holds it.
+        func node(at path: String) -> MemberTree? {
+            var node: MemberTree? = self
+            var rest = path.dropFirst()  // "$"
+            while let current = node, !rest.isEmpty {
+                if rest.hasPrefix("[*]") {
+                    node = current.elements
+                    rest = rest.dropFirst(3)
+                } else {
+                    rest = rest.dropFirst()  // "."
+                    let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+                    node = current.members[String(rest[..<end])]
+                    rest = rest[end...]
+                }
+            }
+            return node
+        }
+
         private static let cache = Locked<[String: MemberTree]>([:])
 
         static func of(_ operation: DocumentedOperation) -> MemberTree {
@@ -127,7 +145,10 @@ enum ValueConformance {
             var isStruct = style == .struct
             if isStruct {
                 isStruct = _forEachField(of: type) { label, offset, fieldType, _ in
-                    fields[ValueNaming.snakeCase(String(cString: label))] = Field(offset: offset, read: _openExistential(fieldType, do: reader))
+                    // A boxed member is stored as `_name` (Indirect) and read as `name`.
+                    let name = String(cString: label)
+                    let property = name.hasPrefix("_") ? String(name.dropFirst()) : name
+                    fields[ValueNaming.snakeCase(property)] = Field(offset: offset, read: _openExistential(fieldType, do: reader))
                     return true
                 }
             }
@@ -154,7 +175,12 @@ enum ValueConformance {
     private enum Step {
         case member(String)
         case index(Int)
+
+        var name: String? { if case let .member(key) = self { return key } else { return nil } }
     }
+
+    /// How many members and elements deep the check follows an answer: as deep as the client decodes one.
+    static let deepest = AnswerNesting.deepest
 
     private struct Walker {
         let contract: String
@@ -164,6 +190,8 @@ enum ValueConformance {
         var steps: [Step] = []
         /// The `MemberTree` indices of the members the answer holds with a value.
         var exercised: [Int] = []
+        /// Whether the walk already stopped at `ValueConformance.deepest`: said once per answer.
+        var cutOff = false
 
         init(contract: String) {
             self.contract = contract
@@ -183,6 +211,7 @@ enum ValueConformance {
         mutating func problem(_ text: String) { problems.append("\(pointer): \(text)") }
 
         mutating func compare(_ json: JSONValue, _ held: Held, node: MemberTree) {
+            guard !tooDeep() else { return }
             switch json {
             case .null:
                 if !held.isAbsent { problem("the answer holds null; the model holds \(shown(held.any!))") }
@@ -216,6 +245,10 @@ enum ValueConformance {
                 problem("in the answer and the document; the model holds nil")
                 return
             }
+            if let raw = value as? RawJSON {
+                compareRaw(json, raw, node: node)
+                return
+            }
             switch json {
             case let .string(text):
                 let got = Self.text(of: value)
@@ -235,7 +268,7 @@ enum ValueConformance {
                     return
                 }
                 // Elements the document does not describe are not judged, but their count is.
-                guard let elementNode = node.elements else { return }
+                guard let elementNode = node.elements else { return boundDepth(json) }
                 for (index, (element, child)) in zip(elements, mirror.children).enumerated() {
                     steps.append(.index(index))
                     compare(element, Held(child.value), node: elementNode)
@@ -249,7 +282,7 @@ enum ValueConformance {
         }
 
         mutating func object(_ jsonMembers: [(key: String, value: JSONValue)], model: Any, node: MemberTree) {
-            guard !node.members.isEmpty else { return }
+            guard !node.members.isEmpty else { return boundDepth(.object(jsonMembers)) }
             let layout = Layout.of(model)
             guard layout.isStruct || Layout.isObject(model) else {
                 problem("the answer holds an object; the model holds \(shown(model))")
@@ -271,7 +304,12 @@ enum ValueConformance {
         mutating func members(_ jsonMembers: [(key: String, value: JSONValue)], node: MemberTree, layout: Layout, model: Any,
                               read: (Layout.Field) -> Held) {
             for (key, json) in jsonMembers {
-                guard let memberNode = node.members[key] else { continue }
+                guard let memberNode = node.members[key] else {
+                    steps.append(.member(key))
+                    boundDepth(json)
+                    steps.removeLast()
+                    continue
+                }
                 steps.append(.member(key))
                 defer { steps.removeLast() }
                 let property = naming[key].map { ValueNaming.propertyKey(member: key, among: $0, owner: layout.name) } ?? key
@@ -283,6 +321,110 @@ enum ValueConformance {
                 compare(json, read(field), node: memberNode)
             }
         }
+
+        /// A member the model holds as a JSON value (`RawJSON`: the document leaves it untyped) against the answer's,
+        /// member by member, so the documented members under it count as exercised. `node` is nil below them.
+        mutating func compareRaw(_ json: JSONValue, _ raw: RawJSON, node: MemberTree?) {
+            guard !tooDeep() else { return }
+            if let expected = LooseMember.expected(member: steps.last?.name, parent: parentName, contract: contract),
+               !expected.names.contains(Self.kind(of: json)) {
+                problem("the answer holds \(Self.article(Self.kind(of: json))); \(expected.reason)")
+                return
+            }
+            switch (json, raw) {
+            case (.null, .null), (.captured, _):
+                return
+            case let (.string(text), .string(got)):
+                if got != text { problem("the answer holds \(quoted(text)); the model holds \(quoted(got))") }
+            case let (.number(text), .number(got)):
+                if !Self.sameNumber(text, got) { problem("the answer holds \(text); the model holds \(got)") }
+            case let (.bool(flag), .bool(got)):
+                if got != flag { problem("the answer holds \(flag); the model holds \(got)") }
+            case let (.array(elements), .array(got)):
+                guard elements.count == got.count else {
+                    problem("the answer holds \(elements.count) elements; the model holds \(got.count)")
+                    return
+                }
+                for (index, (element, held)) in zip(elements, got).enumerated() {
+                    steps.append(.index(index))
+                    defer { steps.removeLast() }
+                    if let child = node?.elements, !element.isNull { exercised.append(child.index) }
+                    compareRaw(element, held, node: node?.elements)
+                }
+            case let (.object(members), .object(got)):
+                for (key, value) in members {
+                    steps.append(.member(key))
+                    defer { steps.removeLast() }
+                    let child = node?.members[key]
+                    if let child, !value.isNull { exercised.append(child.index) }
+                    guard let held = got[key] else {
+                        problem("in the answer; the model's JSON value lacks it")
+                        continue
+                    }
+                    compareRaw(value, held, node: child)
+                }
+            default:
+                problem("the answer holds \(Self.article(Self.kind(of: json))); the model holds \(Self.article(Self.kind(of: raw)))")
+            }
+        }
+
+        /// Whether the walk is past `ValueConformance.deepest`; says so once per answer.
+        mutating func tooDeep() -> Bool {
+            guard steps.count > ValueConformance.deepest else { return false }
+            if !cutOff {
+                problem("nested deeper than \(ValueConformance.deepest) members and elements, deeper than any real answer; not judged further")
+                cutOff = true
+            }
+            return true
+        }
+
+        /// Past the documented members the walk does not go, but an answer nested deeper there than any real one
+        /// (a tip's photo's tip … hundreds of times) still fails, once: measured without recursion.
+        mutating func boundDepth(_ value: JSONValue) {
+            guard !cutOff else { return }
+            let room = ValueConformance.deepest - steps.count
+            var stack: [(JSONValue, Int)] = [(value, 0)]
+            while let (current, depth) = stack.popLast() {
+                guard depth <= room else {
+                    problem("nested deeper than \(ValueConformance.deepest) members and elements, deeper than any real answer; not judged further")
+                    cutOff = true
+                    return
+                }
+                switch current {
+                case let .object(members): stack += members.map { ($0.value, depth + 1) }
+                case let .array(elements): stack += elements.map { ($0, depth + 1) }
+                default: break
+                }
+            }
+        }
+
+        /// The name of the member the walk is inside, one above the current one.
+        var parentName: String? { steps.dropLast().lazy.compactMap(\.name).last }
+
+        static func kind(of json: JSONValue) -> String {
+            switch json {
+            case .null: return "null"
+            case .bool: return "boolean"
+            case .number: return "number"
+            case .string: return "string"
+            case .array: return "array"
+            case .object: return "object"
+            case .captured: return "value"
+            }
+        }
+
+        static func kind(of raw: RawJSON) -> String {
+            switch raw {
+            case .null: return "null"
+            case .bool: return "boolean"
+            case .number: return "number"
+            case .string: return "string"
+            case .array: return "array"
+            case .object: return "object"
+            }
+        }
+
+        static func article(_ kind: String) -> String { kind == "null" ? "null" : (kind.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + kind }
 
         func typeName(_ value: Any) -> String {
             ModelName.of(type(of: value))
@@ -408,8 +550,9 @@ private func projector<Model>(_: Model.Type) -> (Any, (UnsafeRawPointer) -> Void
     }
 }
 
-/// `value` without its `Optional` layers; nil when one is empty.
+/// `value` without its `Optional` layers and the box of a model held through itself; nil when one is empty.
 private func unwrapped(_ value: Any) -> Any? {
     if let optional = value as? any AnyOptional { return optional.wrappedAny }
+    if let boxed = value as? any IndirectModel { return boxed.heldModel }
     return value
 }

@@ -15,46 +15,13 @@ struct ValueDeparture: Sendable {
         self.reason = reason
     }
 
-    /// The members FoursquarePlaces' DocumentDepartures article already lists as not modelled ("ignored when
-    /// present"), each with the reason given there.
+    /// The members FoursquarePlaces' DocumentDepartures article lists as not modelled, each with the reason given
+    /// there: only where the document is wrong about what the API sends.
     static let all: [ValueDeparture] = [
-        ValueDeparture(since: "2025-06-17", member: "**.photos",
-                       reason: "a place's nested photos are not modelled (DocumentDepartures: fetch them with place-photos)"),
-        ValueDeparture(since: "2025-06-17", member: "**.tips",
-                       reason: "a place's nested tips are not modelled (DocumentDepartures: fetch them with place-tips)"),
-        ValueDeparture(since: "2025-06-17", member: "**.veracity_rating",
-                       reason: "a bare {\"type\": \"object\"} in the document; not modelled (DocumentDepartures)"),
-        ValueDeparture(since: "2025-06-17", member: "**.attributes",
-                       reason: "attribute flags typed as bare objects; not modelled (DocumentDepartures)"),
-        ValueDeparture(since: "2025-06-17", member: "**.plugins", reason: "not modelled (DocumentDepartures)"),
-        ValueDeparture(since: "2025-06-17", member: "**.related_places", reason: "not modelled (DocumentDepartures)"),
-        ValueDeparture(since: "2025-06-17", member: "**.unresolved_flags", reason: "not modelled (DocumentDepartures)"),
-        ValueDeparture(since: "2025-06-17", member: "**.place_actions", reason: "not modelled (DocumentDepartures)"),
-        ValueDeparture(since: "2025-06-17", member: "$.suggested_edits[*].rolled_back",
-                       reason: "a bare {\"type\": \"object\"} in the document; not modelled (DocumentDepartures)"),
-        ValueDeparture(since: "2025-06-17", member: "$.venues[*].woes[*].rolled_back",
-                       reason: "a bare {\"type\": \"object\"} in the document; not modelled (DocumentDepartures)"),
-        ValueDeparture(since: "2025-06-17", member: "$.results[*].debug",
-                       reason: "an autocomplete result's ranking diagnostics (debug.score): the API's, not a fact about the "
-                           + "suggestion; not modelled (DocumentDepartures)"),
-        ValueDeparture(since: "2025-06-17", member: "$[*].tip",
-                       reason: "a photo's tip: the document nests a tip in each photo and a photo in each tip without end; "
-                           + "Photo and Tip stay plain values, so read the tip with place-tips (DocumentDepartures)"),
-        ValueDeparture(since: "2025-06-17", member: "$[*].photo",
-                       reason: "a tip's photo: the document nests a photo in each tip and a tip in each photo without end; "
-                           + "Tip and Photo stay plain values, so read the photo with place-photos (DocumentDepartures)"),
-    ] + photoShaped(owners: ["icon", "logo"], since: "2025-06-17")
-
-    /// The document gives a category `icon` and a chain `logo` the photo schema; the client reads the two members
-    /// an image URL needs (`prefix`, `suffix`) and passes over the photo's own (DocumentDepartures).
-    static func photoShaped(owners: [String], since: String) -> [ValueDeparture] {
-        owners.flatMap { owner in
-            ["id", "fsq_photo_id", "created_at", "width", "height", "classifications", "tip"].map { member in
-                ValueDeparture(since: since, member: "**.\(owner).\(member)",
-                               reason: "the document gives \(owner) the photo schema; \(owner) is read as prefix and suffix (DocumentDepartures)")
-            }
-        }
-    }
+        ValueDeparture(since: "2025-06-17", member: "**.plugins.traversable_again",
+                       reason: "a stray Scala collection property the document's generator put on the plugins object (the "
+                           + "overrides drop it); no answer carries it, and Place.plugins holds the object as sent"),
+    ]
 
     /// The entries that apply to `contract`: its own and those it inherits along the line.
     static func applying(to contract: String) -> [ValueDeparture] { all.filter { $0.versions.covers(contract) } }

@@ -196,6 +196,7 @@ enum SpecDiff {
         case "boolean": return ["boolean"]
         case "object": return ["object"]
         case "array": return ["array"]
+        case "any": return ["string", "integer", "number", "boolean", "object", "array", "null"]
         default: return nil
         }
     }
@@ -210,7 +211,7 @@ enum SpecDiff {
                 for index in start..<changes.count { changes[index].subject = SpecChange.subject(of: changes[index].message, path: path) }
             }
             let read = reads[path]
-            let how = read.map { "\(model) reads it as \($0.required ? "a required" : "an optional") \($0.type == "integer" ? "integer" : $0.type)" }
+            let how = read.map { "\(model) reads it as \($0.required ? "a required" : "an optional") \($0.type == "any" ? "JSON value of any type" : $0.type)" }
                 ?? "\(model) does not read it"
             switch (old[path], new[path]) {
             case let (before?, nil):
@@ -252,7 +253,9 @@ enum SpecDiff {
         if old.types != new.types {
             let message = "response field \(path): type \(types(old.types)) → \(types(new.types)); \(how)"
             if let read {
-                if new.types.isEmpty {
+                if read.type == "any" {
+                    changes.append(change(.info, label, after.pointer, "field-type-changed", message + ", which still decodes"))
+                } else if new.types.isEmpty {
                     changes.append(change(.warning, label, after.pointer, "field-untyped", message + ", and the document no longer says what it is"))
                 } else if let accepted = accepted(read), !new.types.isSubset(of: accepted) {
                     changes.append(change(.breaking, label, after.pointer, "field-type-changed", message + ", so the answer no longer decodes"))

@@ -20,6 +20,8 @@ struct GenerateFixtures: ParsableCommand {
     @Option(help: "Generate place searches with this many places per 2xx body instead of copying --from.") var places: Int?
     @Option(help: "Generate 2025-06-17 place searches shaped like real answers (1 to this many results, most documented members present) instead.")
     var realistic: Int?
+    @Flag(help: "With --realistic: places also carry related places, photos, tips, attributes and the other members `fields` asks for, each on a share of them.")
+    var everyMember = false
     @Option(help: "Seed for --places and --realistic (the same seed writes the same bytes).") var seed: UInt64 = 12
     @Option(help: "The corpus to copy from (without --places).") var from = "Fixtures"
     @Option(help: "The folder to fill (created; must not exist).") var output: String
@@ -29,13 +31,14 @@ struct GenerateFixtures: ParsableCommand {
         if let places, !(0...50).contains(places) { throw ValidationError("--places must be 0...50 (the API's limit), not \(places)") }
         if let realistic, !(1...50).contains(realistic) { throw ValidationError("--realistic must be 1...50 (the API's limit), not \(realistic)") }
         if places != nil, realistic != nil { throw ValidationError("--places and --realistic are two corpora: give one") }
+        if everyMember, realistic == nil { throw ValidationError("--every-member shapes the --realistic corpus: give --realistic too") }
     }
 
     func run() throws {
         let target = URL(fileURLWithPath: output)
         guard !FileManager.default.fileExists(atPath: target.path) else { throw ValidationError("--output \(output) already exists") }
         if let realistic {
-            let corpus = RealisticPlaceSearchCorpus(maxResults: realistic, seed: seed)
+            let corpus = RealisticPlaceSearchCorpus(maxResults: realistic, seed: seed, everyMember: everyMember)
             let average = try generate(into: target, folder: "place-search/2025-06-17", path: corpus.relativePath, file: corpus.file)
             print("wrote \(count) 2025-06-17 place-search fixtures (1 to \(realistic) places per 2xx body, \(average) bytes a file on average) to \(output)")
             return

@@ -3,13 +3,18 @@ import FoursquarePlaces
 /// The value check's benchmark corpus (issue 58): 2025-06-17 place searches shaped like real answers, so each is
 /// checked under both auth styles. A 2xx body holds 1 to `maxResults` places with most documented members present:
 /// nested categories with icons, chains with logos, hours with a week of periods, location, extended location,
-/// stats, social media and tastes; popular hours (a premium field) on a third of the places. Every tenth fixture is an error status, as in
-/// `PlaceSearchCorpus`, with the 2025-06-17 error body (`message`, `error_detail`).
+/// stats, social media and tastes; popular hours (a premium field) on a third of the places; with `everyMember`,
+/// related places, photos, tips, attributes, place actions, a veracity rating, unresolved flags and plugins on a share
+/// of them (`extras`).
+/// Every tenth fixture is an error status, as in `PlaceSearchCorpus`, with the 2025-06-17 error body (`message`, `error_detail`).
 ///
 /// Fixture `i` depends only on the seed and `i`.
 struct RealisticPlaceSearchCorpus {
     let maxResults: Int
     let seed: UInt64
+    /// Whether places also carry the members `fields` asks for (`extras`), as most real answers do; off, the corpus is
+    /// issue 58's, byte for byte.
+    var everyMember = false
 
     func relativePath(_ index: Int) -> String {
         let number = String(index)
@@ -136,7 +141,78 @@ struct RealisticPlaceSearchCorpus {
             + "\"postcode\":\"\(city.postcode)\",\"country\":\"\(city.country)\","
             + "\"formatted_address\":\(q("\(street), \(city.locality) \(city.postcode)"))},"
             + "\"extended_location\":{\"dma\":\(q(city.locality)),\"census_block_id\":\"3606100\(random.next() % 100000)\"},"
+            + (everyMember ? extras(id: id) : "")
             + "\"placemaker_url\":\"https://foursquare.com/placemakers/review-place/\(id)\"}"
+    }
+
+    private static let tips: [(text: String, lang: String)] = [
+        ("Busy at 8am, quiet after 10.", "en"), ("Café correcto, un poco caro.", "es"), ("Der Flat White ist hervorragend.", "de"),
+        ("抹茶ラテがおすすめ。", "ja"), ("Mobile orders are ready fast.", "en"),
+    ]
+    private static let actions: [(action: String, provider: String)] = [
+        ("order", "Toast"), ("reserve", "OpenTable"), ("menu", "Foursquare"), ("call", "Foursquare"),
+    ]
+
+    /// The members a 2025-06-17 place carries when `fields` asks for them, each on a share of the places:
+    /// related places (a parent and 1 to 3 children) on 2 in 5 (52 of 67 real answers carry them), photos, tips,
+    /// attributes and a veracity rating on 2 in 5, place actions on a third, unresolved flags and plugins on 1 in 10.
+    /// Drawn from the place's id, not the fixture's generator, so every other member keeps its bytes. Each ends in ",".
+    private func extras(id: String) -> String {
+        var random = SplitMix64(seed: seed ^ (UInt64(id.prefix(16), radix: 16) ?? 0))
+        var members: [String] = []
+        func stub() -> String {
+            let c = Self.categories[Int(random.next() % UInt64(Self.categories.count))]
+            let name = PlaceSearchCorpus.names[Int(random.next() % UInt64(PlaceSearchCorpus.names.count))]
+            return "{\"fsq_place_id\":\"\(PlaceSearchCorpus.hex(&random, digits: 24))\",\"name\":\(q(name)),"
+                + "\"categories\":[{\"fsq_category_id\":\"\(c.id)\",\"name\":\(q(c.name)),\"short_name\":\(q(c.name)),"
+                + "\"plural_name\":\(q(c.plural)),\"icon\":{\"prefix\":\"https://ss3.4sqi.net/img/categories_v2/\(c.icon)\",\"suffix\":\".png\"}}]}"
+        }
+        func date() -> String {
+            "20\(18 + random.next() % 8)-0\(1 + random.next() % 9)-1\(random.next() % 10)T1\(random.next() % 10):\(10 + random.next() % 50):00.000Z"
+        }
+        if random.next() % 5 < 2 {
+            let children = (0...(random.next() % 3)).map { _ in stub() }
+            members.append("\"related_places\":{\"parent\":\(stub()),\"children\":[\(children.joined(separator: ","))]}")
+        }
+        if random.next() % 5 < 2 {
+            let photos = (0...(random.next() % 3)).map { _ -> String in
+                let photo = PlaceSearchCorpus.hex(&random, digits: 24)
+                let (width, height) = random.next() % 2 == 0 ? (1920, 1440) : (1080, 1350)
+                let kind = ["food_or_drink", "outdoor", "indoor", "menu"][Int(random.next() % 4)]
+                return "{\"fsq_photo_id\":\"\(photo)\",\"created_at\":\"\(date())\",\"prefix\":\"https://fastly.4sqi.net/img/general/\","
+                    + "\"suffix\":\"/\(random.next() % 90_000_000)_\(photo.prefix(12)).jpg\",\"width\":\(width),\"height\":\(height),"
+                    + "\"classifications\":[\"\(kind)\"]}"
+            }
+            members.append("\"photos\":[\(photos.joined(separator: ","))]")
+        }
+        if random.next() % 5 < 2 {
+            let tips = (0...(random.next() % 2)).map { _ -> String in
+                let tip = PlaceSearchCorpus.hex(&random, digits: 24)
+                let text = Self.tips[Int(random.next() % UInt64(Self.tips.count))]
+                return "{\"fsq_tip_id\":\"\(tip)\",\"created_at\":\"\(date())\",\"text\":\(q(text.text)),"
+                    + "\"url\":\"https://foursquare.com/item/\(tip)\",\"lang\":\"\(text.lang)\",\"agree_count\":\(random.next() % 40),"
+                    + "\"disagree_count\":\(random.next() % 3)}"
+            }
+            members.append("\"tips\":[\(tips.joined(separator: ","))]")
+        }
+        if random.next() % 5 < 2 {
+            func flag() -> Bool { random.next() % 2 == 0 }
+            members.append("\"attributes\":{\"restroom\":\(flag()),\"wifi\":\"\(flag() ? "f" : "t")\",\"has_parking\":\(flag()),"
+                + "\"delivery\":\(flag()),\"outdoor_seating\":\(flag()),\"reservations\":\(flag()),\"takes_credit_card\":\(flag()),"
+                + "\"atm\":\(flag())}")
+        }
+        if random.next() % 3 == 0 {
+            let first = Int(random.next() % UInt64(Self.actions.count))
+            let actions = (0...(random.next() % 2)).map { n -> String in
+                let a = Self.actions[(first + Int(n)) % Self.actions.count]
+                return "{\"action\":\"\(a.action)\",\"url\":\"https://example.com/\(id.prefix(8))/\(a.action)\",\"provider\":\(q(a.provider))}"
+            }
+            members.append("\"place_actions\":[\(actions.joined(separator: ","))]")
+        }
+        if random.next() % 5 < 2 { members.append("\"veracity_rating\":\(1 + random.next() % 5)") }
+        if random.next() % 10 == 0 { members.append("\"unresolved_flags\":[\"\(["closed", "duplicate", "wrong_address"][Int(random.next() % 3)])\"]") }
+        if random.next() % 10 == 0 { members.append("\"plugins\":{}") }
+        return members.map { $0 + "," }.joined()
     }
 
     private func q(_ text: String) -> String { PlaceSearchCorpus.quoted(text) }

@@ -88,26 +88,33 @@ import TestSupport
             .hasPrefix("$.results[0].name: in the answer and the document; ") == true)
     }
 
-    @Test("an icon sent with the photo members the document gives it passes; its prefix and suffix are still checked")
+    @Test("an icon's photo members are compared; a model without them, or with another suffix, is named")
     func iconWithPhotoMembers() {
         let body = #"{"fsq_place_id":"p1","categories":[{"fsq_category_id":"c1","icon":{"prefix":"https://x/","suffix":".png","#
             + #""id":"i1","created_at":"2025-01-01T00:00:00Z","width":64,"height":64,"classifications":["icon"],"tip":{"text":"t"}}}],"#
             + #""chains":[{"fsq_chain_id":"h1","logo":{"prefix":"https://y/","suffix":".png","width":32}}]}"#
         func place(iconSuffix: String) -> C.Place {
-            C.Place(id: "p1", categories: [C.Category(id: "c1", icon: Icon(prefix: "https://x/", suffix: iconSuffix))],
-                    chains: [C.Chain(id: "h1", logo: Icon(prefix: "https://y/", suffix: ".png"))])
+            C.Place(id: "p1", categories: [C.Category(id: "c1", icon: Icon(
+                        prefix: "https://x/", suffix: iconSuffix, id: "i1", createdAt: "2025-01-01T00:00:00Z", width: 64, height: 64,
+                        classifications: ["icon"], tip: Icon.Tip(text: "t")))],
+                    chains: [C.Chain(id: "h1", logo: Icon(prefix: "https://y/", suffix: ".png", id: nil, width: 32))])
         }
         #expect(Self.problems(body, place(iconSuffix: ".png"), .placeDetails).isEmpty)
         #expect(Self.problems(body, place(iconSuffix: ".jpg"), .placeDetails)
             == [#"$.categories[0].icon.suffix: the answer holds ".png"; the model holds ".jpg""#])
+        let bare = C.Place(id: "p1", categories: [C.Category(id: "c1", icon: Icon(prefix: "https://x/", suffix: ".png"))],
+                           chains: [C.Chain(id: "h1", logo: Icon(prefix: "https://y/", suffix: ".png", id: nil, width: 32))])
+        #expect(Self.problems(body, bare, .placeDetails).first == "$.categories[0].icon.id: in the answer and the document; the model holds nil")
     }
 
-    @Test("a suggested edit's rolled_back, a bare object in the document, is passed over; its other members are not")
-    func rolledBackPassedOver() {
+    @Test("a suggested edit's rolled_back, a bare object in the document, is compared as a JSON value; so are its other members")
+    func rolledBackCompared() {
         let body = #"{"suggested_edits":[{"id":"e1","status":"pending","rolled_back":false}]}"#
-        #expect(Self.problems(body, C.SuggestedEdits(suggestedEdits: [C.SuggestedEdit(id: "e1", status: "pending")]),
+        #expect(Self.problems(body, C.SuggestedEdits(suggestedEdits: [C.SuggestedEdit(id: "e1", status: "pending", rolledBack: .bool(false))]),
                               .placeSuggestEdit).isEmpty)
-        #expect(Self.problems(body, C.SuggestedEdits(suggestedEdits: [C.SuggestedEdit(id: "e1")]), .placeSuggestEdit)
+        #expect(Self.problems(body, C.SuggestedEdits(suggestedEdits: [C.SuggestedEdit(id: "e1", status: "pending")]), .placeSuggestEdit)
+            == ["$.suggested_edits[0].rolled_back: in the answer and the document; the model holds nil"])
+        #expect(Self.problems(body, C.SuggestedEdits(suggestedEdits: [C.SuggestedEdit(id: "e1", rolledBack: .bool(false))]), .placeSuggestEdit)
             == ["$.suggested_edits[0].status: in the answer and the document; the model holds nil"])
     }
 

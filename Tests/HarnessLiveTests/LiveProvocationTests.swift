@@ -43,7 +43,7 @@ import TestSupport
     @Test func every2025EndpointHasA401AndA400ProvokedAndA404WhereItTakesAPlaceID() throws {
         var provoked: [Int: Set<EndpointID>] = [:]
         // Synthesized fixtures are replay's; no live verb calls them.
-        for case let .fixture(fixture) in try Self.corpus() where fixture.contract == "2025-06-17" && !fixture.isSynthesized {
+        for case let .fixture(fixture) in try Self.corpus() where fixture.contract == "2025-06-17" && !fixture.isReplayOnly {
             switch LiveProvocation.plan(for: fixture) {
             case .asRecorded where fixture.response.status >= 400, .invalidKey, .invalidInput, .unknownPlace:
                 provoked[fixture.response.status, default: []].insert(fixture.endpoint)

@@ -917,7 +917,7 @@ def match_route(path):
 
 
 # ---------------------------------------------------------------------------
-# Response modes: renamed fields (drift) and wrong-typed unmodelled fields (--break-openapi).
+# Response modes: renamed fields (drift) and wrong-typed fields a model reads as any JSON value (--break-openapi).
 # ---------------------------------------------------------------------------
 
 def rename_fields(value, renames):
@@ -929,20 +929,16 @@ def rename_fields(value, renames):
 
 
 def break_place(place):
-    if "unresolved_flags" in place:
-        place["unresolved_flags"] = "closed"
-    related = place.get("related_places")
-    if isinstance(related, dict):
-        parent = related.setdefault("parent", {"name": "Parent"})
-        parent["fsq_place_id"] = 42
-    for action in place.get("place_actions") or []:
-        action["action"] = 7
+    # Every documented member is modelled (issue 65 of the harness); `plugins` is read as any JSON value, so only the
+    # document sees that its entries must be objects.
+    if isinstance(place.get("plugins"), dict):
+        place["plugins"]["partner"] = "closed"
 
 
 def break_openapi(body):
-    """Gives the three fields no typical model reads the wrong JSON type, in every place of the answer."""
+    """Gives a field the typical model reads as any JSON value the wrong JSON type, in every place of the answer."""
     if isinstance(body, dict):
-        if "fsq_place_id" in body and "place_actions" in body:
+        if "fsq_place_id" in body and "plugins" in body:
             break_place(body)
         for key, value in body.items():
             if key != "related_places":
@@ -1140,10 +1136,10 @@ GONE_PLACE = re.compile(r"^/places/([0-9a-f]{24})(?:/|$)")
 
 
 def break_tips(body):
-    """Sends each place's `tips` as a string, where the document says array."""
+    """Sends an entry `tips` of each place's `plugins` as a string, where the document says object."""
     if isinstance(body, dict):
-        if "fsq_place_id" in body and isinstance(body.get("tips"), list):
-            body["tips"] = "%d tips" % len(body["tips"])
+        if "fsq_place_id" in body and isinstance(body.get("tips"), list) and isinstance(body.get("plugins"), dict):
+            body["plugins"]["tips"] = "%d tips" % len(body["tips"])
         for value in body.values():
             break_tips(value)
     elif isinstance(body, list):
@@ -1258,10 +1254,9 @@ def main(argv=None):
     parser.add_argument("--rename", action="append", default=[], type=lambda t: pair(t, "--rename"),
                         metavar="FROM=TO", help="rename a response field everywhere (repeatable)")
     parser.add_argument("--break-openapi", action="store_true",
-                        help="send unresolved_flags, related_places.parent.fsq_place_id and "
-                             "place_actions[].action with the wrong JSON type")
+                        help="send an entry of each place's plugins with the wrong JSON type (plugins.partner: a string)")
     parser.add_argument("--break-tips", action="store_true",
-                        help="send each place's tips as a string (the document: array)")
+                        help="send an entry tips of each place's plugins as a string (the document: object)")
     parser.add_argument("--drop", action="append", default=[], metavar="FIELD",
                         help="remove a response field everywhere in 200 answers (repeatable)")
     parser.add_argument("--as-string", action="append", default=[], metavar="FIELD",

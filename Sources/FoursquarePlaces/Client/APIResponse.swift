@@ -1,6 +1,6 @@
 import Foundation
 
-/// A decoded 2xx answer with what its headers say: the next page and the rate limit.
+/// A decoded 2xx answer with what its headers say (the next page, the rate limit) and the body it was decoded from.
 public struct APIResponse<Value: Sendable>: Sendable {
     /// The decoded body.
     public let value: Value
@@ -10,12 +10,25 @@ public struct APIResponse<Value: Sendable>: Sendable {
     /// JSON path and reason; empty when every element decoded. See `SkippedElement` for which arrays are lenient.
     public let skippedElements: [SkippedElement]
 
-    /// A response, e.g. for a test double.
+    /// The body as received: the JSON `value` was decoded from, every member the API sent included.
+    public let body: Data
+
+    /// A response, e.g. for a test double, with no body.
     public init(value: Value, response: HTTPResponse, skippedElements: [SkippedElement] = []) {
+        self.init(value: value, response: response, skippedElements: skippedElements, body: Data())
+    }
+
+    /// A response with the body `value` was decoded from.
+    public init(value: Value, response: HTTPResponse, skippedElements: [SkippedElement] = [], body: Data) {
         self.value = value
         self.response = response
         self.skippedElements = skippedElements
+        self.body = body
     }
+
+    /// The body as a JSON value: what the models hold and what they do not (a member the API added after this
+    /// release, a seed answer's `related_places`); nil when the body is not JSON. Parsed on each read.
+    public var raw: RawJSON? { RawJSON(data: body) }
 
     /// The `x-ratelimit-*` headers, when the server sent them.
     public var rateLimit: RateLimit? { RateLimit(headers: response.headers) }

@@ -139,7 +139,7 @@ package struct FoursquareClient: Sendable, CustomStringConvertible, CustomDebugS
         do {
             let (value, skipped) = try ResponseMapper(key: key).mapReportingSkipped(
                 Value.self, data: data, response: response, request: redacted, lenient: decodesResultsLeniently)
-            return APIResponse(value: value, response: response, skippedElements: skipped)
+            return APIResponse(value: value, response: response, skippedElements: skipped, body: data)
         } catch {
             throw error.naming(operation: operation, items: [])
         }

@@ -8,10 +8,18 @@ extension ModelReads {
     /// types; paths read as arrays (their elements are read) have type `array`, whatever wrapper type decoded them.
     package static func shape<T: Decodable>(of type: T.Type) -> [String: FieldRead] {
         let log = ReadLog()
-        _ = try? T(from: MadeUpDecoder(path: "$", codingPath: [], log: log))
+        _ = try? T(from: MadeUpDecoder(path: "$", codingPath: [], log: log, ancestry: [ObjectIdentifier(T.self)]))
         var reads = log.reads
-        let paths = Array(reads.keys)
-        for path in paths where paths.contains(where: { $0.hasPrefix(path + "[*]") }) {
+        // A path some read goes into as `path[*]` was read as an array.
+        var arrays = Set<String>()
+        for path in reads.keys {
+            var rest = Substring(path)
+            while let range = rest.range(of: "[*]", options: .backwards) {
+                rest = rest[..<range.lowerBound]
+                arrays.insert(String(rest))
+            }
+        }
+        for path in arrays where reads[path] != nil {
             reads[path]?.type = "array"
         }
         return reads
@@ -33,24 +41,26 @@ struct MadeUpDecoder: Decoder {
     let path: String
     let codingPath: [any CodingKey]
     let log: ReadLog
+    /// The models being made up around this point, outermost first: `madeUp` makes one up at most twice on a path.
+    let ancestry: [ObjectIdentifier]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard codingPath.count < madeUpDepth else {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "made-up body too deep"))
         }
-        return KeyedDecodingContainer(MadeUpKeyed<Key>(path: path, codingPath: codingPath, log: log))
+        return KeyedDecodingContainer(MadeUpKeyed<Key>(path: path, codingPath: codingPath, log: log, ancestry: ancestry))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard codingPath.count < madeUpDepth else {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "made-up body too deep"))
         }
-        return MadeUpUnkeyed(path: path, codingPath: codingPath, log: log)
+        return MadeUpUnkeyed(path: path, codingPath: codingPath, log: log, ancestry: ancestry)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        MadeUpSingle(path: path, codingPath: codingPath, log: log)
+        MadeUpSingle(path: path, codingPath: codingPath, log: log, ancestry: ancestry)
     }
 }
 
@@ -78,15 +88,24 @@ private func madeUpPrimitive<T>(_ type: T.Type) -> T? {
     }
 }
 
-private func madeUp<T: Decodable>(_ type: T.Type, path: String, codingPath: [any CodingKey], log: ReadLog) throws -> T {
+/// A made-up value of `type`. A model that holds itself (a place's parent place, a tip's photo's tip) is made up twice
+/// along a path, not to the depth limit: each level holds several such members, so the walk would grow as their
+/// power, while a second level already shows every path the model reads.
+private func madeUp<T: Decodable>(_ type: T.Type, path: String, codingPath: [any CodingKey], log: ReadLog,
+                                  ancestry: [ObjectIdentifier]) throws -> T {
     if let value = madeUpPrimitive(type) { return value }
-    return try T(from: MadeUpDecoder(path: path, codingPath: codingPath, log: log))
+    let model = ObjectIdentifier((type as? any IndirectModel.Type)?.heldModelType ?? type)
+    guard ancestry.lazy.filter({ $0 == model }).count < 2 else {
+        throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "made-up body: \(type) holds itself"))
+    }
+    return try T(from: MadeUpDecoder(path: path, codingPath: codingPath, log: log, ancestry: ancestry + [model]))
 }
 
 struct MadeUpKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let path: String
     let codingPath: [any CodingKey]
     let log: ReadLog
+    let ancestry: [ObjectIdentifier]
 
     var allKeys: [Key] { [] }
     func contains(_ key: Key) -> Bool { true }
@@ -95,14 +114,14 @@ struct MadeUpKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     package func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let child = ObjectNode.childPath(path, key.stringValue)
         log.note(child, required: true, type: shapeTypeName(type))
-        return try madeUp(type, path: child, codingPath: codingPath + [key], log: log)
+        return try madeUp(type, path: child, codingPath: codingPath + [key], log: log, ancestry: ancestry)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let child = ObjectNode.childPath(path, key.stringValue)
         log.note(child, required: false, type: shapeTypeName(type))
         // A value the made-up body cannot satisfy (a closed enum) is absent: the read is logged all the same.
-        return try? madeUp(type, path: child, codingPath: codingPath + [key], log: log)
+        return try? madeUp(type, path: child, codingPath: codingPath + [key], log: log, ancestry: ancestry)
     }
 
     // As in `TracingKeyed`: the primitive overloads are routed through `Box` so each read logs its JSON type.
@@ -118,19 +137,19 @@ struct MadeUpKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let child = ObjectNode.childPath(path, key.stringValue)
         log.note(child, required: true, type: "object")
-        return try MadeUpDecoder(path: child, codingPath: codingPath + [key], log: log).container(keyedBy: type)
+        return try MadeUpDecoder(path: child, codingPath: codingPath + [key], log: log, ancestry: ancestry).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let child = ObjectNode.childPath(path, key.stringValue)
         log.note(child, required: true, type: "array")
-        return try MadeUpDecoder(path: child, codingPath: codingPath + [key], log: log).unkeyedContainer()
+        return try MadeUpDecoder(path: child, codingPath: codingPath + [key], log: log, ancestry: ancestry).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { MadeUpDecoder(path: path, codingPath: codingPath, log: log) }
+    func superDecoder() throws -> any Decoder { MadeUpDecoder(path: path, codingPath: codingPath, log: log, ancestry: ancestry) }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        MadeUpDecoder(path: ObjectNode.childPath(path, key.stringValue), codingPath: codingPath + [key], log: log)
+        MadeUpDecoder(path: ObjectNode.childPath(path, key.stringValue), codingPath: codingPath + [key], log: log, ancestry: ancestry)
     }
 }
 
@@ -138,12 +157,14 @@ struct MadeUpUnkeyed: UnkeyedDecodingContainer {
     let path: String
     let codingPath: [any CodingKey]
     let log: ReadLog
+    let ancestry: [ObjectIdentifier]
     var currentIndex = 0
 
-    init(path: String, codingPath: [any CodingKey], log: ReadLog) {
+    init(path: String, codingPath: [any CodingKey], log: ReadLog, ancestry: [ObjectIdentifier]) {
         self.path = path
         self.codingPath = codingPath
         self.log = log
+        self.ancestry = ancestry
     }
 
     /// One element: enough to learn what each element reads.
@@ -160,30 +181,31 @@ struct MadeUpUnkeyed: UnkeyedDecodingContainer {
             log.note(elementPath, required: true, type: shapeTypeName(type))
             return value
         }
-        return try T(from: MadeUpDecoder(path: elementPath, codingPath: nested, log: log))
+        return try madeUp(type, path: elementPath, codingPath: nested, log: log, ancestry: ancestry)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         currentIndex += 1
-        return try MadeUpDecoder(path: elementPath, codingPath: codingPath, log: log).container(keyedBy: type)
+        return try MadeUpDecoder(path: elementPath, codingPath: codingPath, log: log, ancestry: ancestry).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         currentIndex += 1
-        return try MadeUpDecoder(path: elementPath, codingPath: codingPath, log: log).unkeyedContainer()
+        return try MadeUpDecoder(path: elementPath, codingPath: codingPath, log: log, ancestry: ancestry).unkeyedContainer()
     }
 
-    mutating func superDecoder() throws -> any Decoder { MadeUpDecoder(path: path, codingPath: codingPath, log: log) }
+    mutating func superDecoder() throws -> any Decoder { MadeUpDecoder(path: path, codingPath: codingPath, log: log, ancestry: ancestry) }
 }
 
 struct MadeUpSingle: SingleValueDecodingContainer {
     let path: String
     let codingPath: [any CodingKey]
     let log: ReadLog
+    let ancestry: [ObjectIdentifier]
 
     func decodeNil() -> Bool { false }
 
     package func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try madeUp(type, path: path, codingPath: codingPath, log: log)
+        try madeUp(type, path: path, codingPath: codingPath, log: log, ancestry: ancestry)
     }
 }

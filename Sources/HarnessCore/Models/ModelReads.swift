@@ -106,6 +106,7 @@ func jsonTypeName(_ type: Any.Type) -> String {
     case is String.Type: return "string"
     case is Bool.Type: return "boolean"
     case is Int.Type, is Int64.Type, is Int32.Type, is Double.Type, is Float.Type, is UInt.Type: return "number"
+    case is RawJSON.Type: return "any"
     default:
         let name = String(describing: type)
         if name.hasPrefix("Array<") { return "array" }

@@ -23,8 +23,8 @@ package struct SinglePlaceID: Sendable {
     /// The endpoints of `loaded` that take an id in their path and whose 2xx fixtures all ask for the same one.
     package init(_ loaded: [LoadedFixture]) {
         var ids: [String: (contract: ContractID, endpoint: String, ids: Set<String>, fixtures: Int)] = [:]
-        // Synthesized fixtures reuse a recorded request and are never called live: they add no place to depend on.
-        for case let .fixture(fixture) in loaded where (200...299).contains(fixture.response.status) && !fixture.isSynthesized {
+        // Replay-only fixtures (synthesized, published) are never called live: they add no place to depend on.
+        for case let .fixture(fixture) in loaded where (200...299).contains(fixture.response.status) && !fixture.isReplayOnly {
             guard let id = StaleFixture.placeID(of: fixture) else { continue }
             let key = "\(fixture.contract)|\(fixture.endpoint.rawValue)"
             var entry = ids[key] ?? (fixture.contract, fixture.endpoint.rawValue, [], 0)

@@ -22,7 +22,7 @@ struct V20250617ContractTests {
 
     @Test func runLiveIsGreenForEvery2xxFixtureAndSpeaksOnlyBearer() async throws {
         // Synthesized fixtures are replay's: the live verbs leave them out.
-        let successes = try Self.currentFixtures().filter { (200...299).contains($0.response.status) && $0.recorded.source != "synthesized" }
+        let successes = try Self.currentFixtures().filter { (200...299).contains($0.response.status) && !$0.isReplayOnly }
         // The six reads the stand-in speaks (the other operations: WriteSafetyTests and the Python stand-in).
         #expect(Set(successes.map(\.endpoint)) == Set(Contract.v20250617.endpoints.filter { $0.id.contracts.contains(.seed) || $0.id == .geotaggingCandidates }.map(\.id)))
         try await withTemporaryDirectory { tmp in

@@ -137,8 +137,8 @@ public final class OpenAPIStandIn: Sendable {
 
     /// Binds 127.0.0.1 on a free port. With `requiredKey`, only that bearer key is accepted; with `rename`, one
     /// field of every answer has another name. `breaksDocument`: every place answered carries
-    /// `unresolved_flags: "closed"`, `related_places.parent.fsq_place_id: 42` and `place_actions[].action: 7`,
-    /// which the document types otherwise and no model reads.
+    /// `plugins: {"partner": "closed"}`, whose entries the document types as objects and the models read as any
+    /// JSON value.
     public static func start(requiredKey: String? = nil, rename: Rename? = nil, breaksDocument: Bool = false) async throws -> OpenAPIStandIn {
         let state = NIOLockedValueBox(State())
         let answers = StandInAnswers(requiredKey: requiredKey, rename: rename, breaksDocument: breaksDocument)

@@ -7,7 +7,7 @@ struct StandInAnswers: Sendable {
     var requiredKey: String?
     /// A field sent under another name (`OpenAPIStandIn.Rename`).
     var rename: OpenAPIStandIn.Rename? = nil
-    /// Answers that break the document in three fields no model reads (`OpenAPIStandIn.start(breaksDocument:)`).
+    /// Answers that break the document in a field the models read as any JSON value (`OpenAPIStandIn.start(breaksDocument:)`).
     var breaksDocument = false
 
     /// What the stand-in sends back.
@@ -394,9 +394,8 @@ struct StandInAnswers: Sendable {
         func broken(_ place: [String: Any]) -> [String: Any] {
             guard place["fsq_place_id"] != nil else { return place }
             var place = place
-            place["unresolved_flags"] = "closed"
-            place["related_places"] = ["parent": ["fsq_place_id": 42, "name": "Parent"]]
-            place["place_actions"] = [["action": 7, "url": "https://example.com/order", "provider": "example"]]
+            // The models read every documented member; `plugins` as any JSON value, so only the document sees these.
+            place["plugins"] = ["partner": "closed"]
             return place
         }
         var changed = broken(body)

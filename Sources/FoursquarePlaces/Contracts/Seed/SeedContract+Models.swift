@@ -210,7 +210,7 @@ extension SeedContract {
             self.categories = categories
         }
 
-        /// The icon URL at `size`, when the category has an icon.
+        /// The icon URL at `size`, when the category has an icon with both `prefix` and `suffix`.
         public func iconURL(size: Icon.Size = .px64, background: Bool = false) -> URL? {
             icon?.url(size: size, background: background)
         }

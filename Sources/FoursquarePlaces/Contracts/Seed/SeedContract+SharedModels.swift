@@ -17,7 +17,7 @@ extension SeedContract {
             self.icon = icon
         }
 
-        /// The icon URL at `size`, when the category has an icon.
+        /// The icon URL at `size`, when the category has an icon with both `prefix` and `suffix`.
         public func iconURL(size: Icon.Size = .px64, background: Bool = false) -> URL? {
             icon?.url(size: size, background: background)
         }

@@ -15,7 +15,7 @@ extension Contract20250617.Place {
 }
 
 extension Contract20250617.Category {
-    /// The icon URL at `size`, when the category has an icon.
+    /// The icon URL at `size`, when the category has an icon with both `prefix` and `suffix`.
     public func iconURL(size: Icon.Size = .px64, background: Bool = false) -> URL? {
         icon?.url(size: size, background: background)
     }

@@ -64,6 +64,23 @@ extension Contract20250617 {
         public let placemakerURL: String?
         /// US market data for the place's location (`extended_location`).
         public let extendedLocation: ExtendedLocation?
+        /// The place's parent (the venue it is inside) and its children (the venues inside it) (`related_places`).
+        public var relatedPlaces: RelatedPlaces? { _relatedPlaces?.value }
+        private let _relatedPlaces: Indirect<RelatedPlaces>?
+        /// Photos of the place, when `fields` asks for `photos` (`photos`).
+        public let photos: [Photo]?
+        /// Tips users wrote about the place, when `fields` asks for `tips` (`tips`).
+        public let tips: [NestedTip]?
+        /// What the place offers: restroom, wifi, parking, delivery, reservations, … (`attributes`).
+        public let attributes: Attributes?
+        /// What a user can do at the place through a provider, e.g. order or reserve (`place_actions`).
+        public let placeActions: [PlaceAction]?
+        /// Data of Foursquare's partner plugins, by plugin; the document gives it no shape (`plugins`).
+        public let plugins: RawJSON?
+        /// Problems users flagged that Foursquare has not resolved yet, e.g. `closed` (`unresolved_flags`).
+        public let unresolvedFlags: [String]?
+        /// How sure Foursquare is of the place's data; the document gives it no shape (`veracity_rating`).
+        public let veracityRating: RawJSON?
 
         /// A value built in code (previews, tests); optionals default to nil.
         public init(
@@ -74,7 +91,10 @@ extension Contract20250617 {
             menu: String? = nil, hours: Hours? = nil, rating: Double? = nil, popularity: Double? = nil,
             price: Int? = nil, verified: Bool? = nil, stats: Stats? = nil, socialMedia: SocialMedia? = nil,
             tastes: [String]? = nil, storeID: String? = nil, placemakerURL: String? = nil,
-            extendedLocation: ExtendedLocation? = nil, hoursPopular: [Hours.Period]? = nil
+            extendedLocation: ExtendedLocation? = nil, hoursPopular: [Hours.Period]? = nil,
+            relatedPlaces: RelatedPlaces? = nil, photos: [Photo]? = nil, tips: [NestedTip]? = nil,
+            attributes: Attributes? = nil, placeActions: [PlaceAction]? = nil, plugins: RawJSON? = nil,
+            unresolvedFlags: [String]? = nil, veracityRating: RawJSON? = nil
         ) {
             self.id = id
             self.name = name
@@ -105,6 +125,78 @@ extension Contract20250617 {
             self.storeID = storeID
             self.placemakerURL = placemakerURL
             self.extendedLocation = extendedLocation
+            self._relatedPlaces = relatedPlaces.map { Indirect($0) }
+            self.photos = photos
+            self.tips = tips
+            self.attributes = attributes
+            self.placeActions = placeActions
+            self.plugins = plugins
+            self.unresolvedFlags = unresolvedFlags
+            self.veracityRating = veracityRating
+        }
+
+        /// What a place offers. The document types each flag as a bare object: the API sends a boolean or a string, so each is a `RawJSON`; read it as a flag with `RawJSON.flag`.
+        public struct Attributes: Codable, Sendable, Hashable {
+            /// Whether the place has a restroom (`restroom`); read it with `RawJSON.flag`.
+            public let restroom: RawJSON?
+            /// Whether the place has outdoor seating (`outdoor_seating`).
+            public let outdoorSeating: RawJSON?
+            /// Whether the place has an ATM (`atm`).
+            public let atm: RawJSON?
+            /// Whether the place has parking (`has_parking`).
+            public let hasParking: RawJSON?
+            /// The place's wifi, as the API writes it, e.g. `f` (free) or `n` (none) (`wifi`).
+            public let wifi: String?
+            /// Whether the place delivers (`delivery`).
+            public let delivery: RawJSON?
+            /// Whether the place takes reservations (`reservations`).
+            public let reservations: RawJSON?
+            /// Whether the place takes credit cards (`takes_credit_card`).
+            public let takesCreditCard: RawJSON?
+
+            /// A value built in code (previews, tests); optionals default to nil.
+            public init(
+                restroom: RawJSON? = nil, outdoorSeating: RawJSON? = nil, atm: RawJSON? = nil,
+                hasParking: RawJSON? = nil, wifi: String? = nil, delivery: RawJSON? = nil,
+                reservations: RawJSON? = nil, takesCreditCard: RawJSON? = nil
+            ) {
+                self.restroom = restroom
+                self.outdoorSeating = outdoorSeating
+                self.atm = atm
+                self.hasParking = hasParking
+                self.wifi = wifi
+                self.delivery = delivery
+                self.reservations = reservations
+                self.takesCreditCard = takesCreditCard
+            }
+
+            enum CodingKeys: String, CodingKey {
+                case restroom
+                case outdoorSeating = "outdoor_seating"
+                case atm
+                case hasParking = "has_parking"
+                case wifi
+                case delivery
+                case reservations
+                case takesCreditCard = "takes_credit_card"
+            }
+        }
+
+        /// Something a user can do at a place through a provider.
+        public struct PlaceAction: Codable, Sendable, Hashable {
+            /// What the user can do, e.g. `order` or `reserve` (`action`).
+            public let action: String?
+            /// Where the user does it (`url`).
+            public let url: String?
+            /// Who provides it (`provider`).
+            public let provider: String?
+
+            /// A value built in code (previews, tests); optionals default to nil.
+            public init(action: String? = nil, url: String? = nil, provider: String? = nil) {
+                self.action = action
+                self.url = url
+                self.provider = provider
+            }
         }
 
         enum CodingKeys: String, CodingKey {
@@ -137,6 +229,34 @@ extension Contract20250617 {
             case storeID = "store_id"
             case placemakerURL = "placemaker_url"
             case extendedLocation = "extended_location"
+            case _relatedPlaces = "related_places"
+            case photos
+            case tips
+            case attributes
+            case placeActions = "place_actions"
+            case plugins
+            case unresolvedFlags = "unresolved_flags"
+            case veracityRating = "veracity_rating"
+        }
+    }
+
+    /// A place's parent and children: the venue it is inside (an airport for a gate) and the venues inside it.
+    public struct RelatedPlaces: Codable, Sendable, Hashable {
+        /// The place this one is inside (`parent`).
+        public var parent: Place? { _parent?.value }
+        private let _parent: Indirect<Place>?
+        /// The places inside this one (`children`).
+        public let children: [Place]?
+
+        /// A value built in code (previews, tests); optionals default to nil.
+        public init(parent: Place? = nil, children: [Place]? = nil) {
+            self._parent = parent.map { Indirect($0) }
+            self.children = children
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case _parent = "parent"
+            case children
         }
     }
 
@@ -162,16 +282,6 @@ extension Contract20250617 {
             self.shortName = shortName
             self.pluralName = pluralName
             self.icon = icon
-        }
-
-        /// An `icon` without `prefix` or `suffix` (the document requires neither) reads as no icon: its URL cannot be built.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            id = try container.decode(String.self, forKey: .id)
-            name = try container.decodeIfPresent(String.self, forKey: .name)
-            shortName = try container.decodeIfPresent(String.self, forKey: .shortName)
-            pluralName = try container.decodeIfPresent(String.self, forKey: .pluralName)
-            icon = try Icon.decodeIfComplete(container, forKey: .icon)
         }
 
         enum CodingKeys: String, CodingKey {
@@ -200,15 +310,6 @@ extension Contract20250617 {
             self.name = name
             self.logo = logo
             self.parentID = parentID
-        }
-
-        /// A `logo` without `prefix` or `suffix` (the document requires neither) reads as no logo.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            id = try container.decode(String.self, forKey: .id)
-            name = try container.decodeIfPresent(String.self, forKey: .name)
-            logo = try Icon.decodeIfComplete(container, forKey: .logo)
-            parentID = try container.decodeIfPresent(String.self, forKey: .parentID)
         }
 
         enum CodingKeys: String, CodingKey {
@@ -397,11 +498,13 @@ extension Contract20250617 {
         public let agreeCount: Int?
         /// How many users disagreed with the tip (`disagree_count`).
         public let disagreeCount: Int?
+        /// The photo the tip came with (`photo`).
+        public let photo: Photo?
 
         /// A value built in code (previews, tests); optionals default to nil.
         public init(
             id: String, createdAt: String? = nil, text: String? = nil, url: String? = nil, lang: String? = nil,
-            agreeCount: Int? = nil, disagreeCount: Int? = nil
+            agreeCount: Int? = nil, disagreeCount: Int? = nil, photo: Photo? = nil
         ) {
             self.id = id
             self.createdAt = createdAt
@@ -410,6 +513,7 @@ extension Contract20250617 {
             self.lang = lang
             self.agreeCount = agreeCount
             self.disagreeCount = disagreeCount
+            self.photo = photo
         }
 
         enum CodingKeys: String, CodingKey {
@@ -420,12 +524,79 @@ extension Contract20250617 {
             case lang
             case agreeCount = "agree_count"
             case disagreeCount = "disagree_count"
+            case photo
+        }
+    }
+
+    /// A tip as a place's `tips` or a photo's `tip` nests it: `Tip`'s members, but its id may be missing, as the API sends a place's own tips without one.
+    public struct NestedTip: Codable, Sendable, Hashable {
+        /// The tip's Foursquare id (`fsq_tip_id`).
+        public let id: String?
+        /// When the tip was written, ISO 8601 (`created_at`).
+        public let createdAt: String?
+        /// The tip's text as the user wrote it (`text`).
+        public let text: String?
+        /// The tip's page on Foursquare (`url`).
+        public let url: String?
+        /// The language of the tip's text, e.g. `en` (`lang`).
+        public let lang: String?
+        /// How many users agreed with the tip (`agree_count`).
+        public let agreeCount: Int?
+        /// How many users disagreed with the tip (`disagree_count`).
+        public let disagreeCount: Int?
+        /// The photo the tip came with (`photo`).
+        public var photo: Photo? { _photo?.value }
+        private let _photo: Indirect<Photo>?
+
+        /// A value built in code (previews, tests); optionals default to nil.
+        public init(
+            id: String? = nil, createdAt: String? = nil, text: String? = nil, url: String? = nil, lang: String? = nil,
+            agreeCount: Int? = nil, disagreeCount: Int? = nil, photo: Photo? = nil
+        ) {
+            self.id = id
+            self.createdAt = createdAt
+            self.text = text
+            self.url = url
+            self.lang = lang
+            self.agreeCount = agreeCount
+            self.disagreeCount = disagreeCount
+            self._photo = photo.map { Indirect($0) }
+        }
+
+        /// Reads each member as the document describes it.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let alternates = try decoder.container(keyedBy: AlternateKeys.self)
+            id = try container.decodeIfPresent(String.self, forKey: .id) ?? alternates.decodeIfPresent(String.self, forKey: .id)
+            createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
+            text = try container.decodeIfPresent(String.self, forKey: .text)
+            url = try container.decodeIfPresent(String.self, forKey: .url)
+            lang = try container.decodeIfPresent(String.self, forKey: .lang)
+            agreeCount = try container.decodeIfPresent(Int.self, forKey: .agreeCount)
+            disagreeCount = try container.decodeIfPresent(Int.self, forKey: .disagreeCount)
+            _photo = try container.decodeIfPresent(Indirect<Photo>.self, forKey: ._photo)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id = "fsq_tip_id"
+            case createdAt = "created_at"
+            case text
+            case url
+            case lang
+            case agreeCount = "agree_count"
+            case disagreeCount = "disagree_count"
+            case _photo = "photo"
+        }
+
+        /// Where the document keys a member by another name in some of the places this type is read from.
+        private enum AlternateKeys: String, CodingKey {
+            case id = "id"
         }
     }
 
     /// A photo, keyed `id`; the image URL is `prefix + size + suffix`. The same fields as the seed contract's photo, but its own type, so a 2025-06-17 answer that does not decode names a 2025-06-17 model.
     public struct Photo: Codable, Sendable, Hashable, Identifiable {
-        /// The photo's Foursquare id (`id`).
+        /// The photo's Foursquare id (`id`, or `fsq_photo_id` where the document keys it so).
         public let id: String
         /// When the photo was added, ISO 8601 (`created_at`); see `createdDate`.
         public let createdAt: String?
@@ -439,11 +610,14 @@ extension Contract20250617 {
         public let height: Int?
         /// What the photo shows, e.g. `food_or_drink` or `outdoor` (`classifications`).
         public let classifications: [String]?
+        /// The tip the photo came with (`tip`).
+        public var tip: NestedTip? { _tip?.value }
+        private let _tip: Indirect<NestedTip>?
 
         /// A value built in code (previews, tests); optionals default to nil.
         public init(
             id: String, createdAt: String? = nil, prefix: String? = nil, suffix: String? = nil, width: Int? = nil,
-            height: Int? = nil, classifications: [String]? = nil
+            height: Int? = nil, classifications: [String]? = nil, tip: NestedTip? = nil
         ) {
             self.id = id
             self.createdAt = createdAt
@@ -452,6 +626,22 @@ extension Contract20250617 {
             self.width = width
             self.height = height
             self.classifications = classifications
+            self._tip = tip.map { Indirect($0) }
+        }
+
+        /// Reads each member as the document describes it.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let alternates = try decoder.container(keyedBy: AlternateKeys.self)
+            id = try !container.contains(.id) && alternates.contains(.id)
+                ? alternates.decode(String.self, forKey: .id) : container.decode(String.self, forKey: .id)
+            createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
+            prefix = try container.decodeIfPresent(String.self, forKey: .prefix)
+            suffix = try container.decodeIfPresent(String.self, forKey: .suffix)
+            width = try container.decodeIfPresent(Int.self, forKey: .width)
+            height = try container.decodeIfPresent(Int.self, forKey: .height)
+            classifications = try container.decodeIfPresent([String].self, forKey: .classifications)
+            _tip = try container.decodeIfPresent(Indirect<NestedTip>.self, forKey: ._tip)
         }
 
         enum CodingKeys: String, CodingKey {
@@ -462,6 +652,12 @@ extension Contract20250617 {
             case width
             case height
             case classifications
+            case _tip = "tip"
+        }
+
+        /// Where the document keys a member by another name in some of the places this type is read from.
+        private enum AlternateKeys: String, CodingKey {
+            case id = "fsq_photo_id"
         }
     }
 
@@ -624,12 +820,14 @@ extension Contract20250617 {
         public var createdPlaceID: String?
         /// The existing place the suggestion was matched to, if any (`matched_fsq_place_id`).
         public var matchedPlaceID: String?
+        /// Whether the suggestion was rolled back, as the API writes it; the document gives it no shape (`rolled_back`).
+        public var rolledBack: RawJSON?
 
         /// A suggestion with the given fields.
         public init(
             id: String? = nil, placeID: String? = nil, suggestedEditType: String? = nil, createdAt: String? = nil,
             resolvedTime: String? = nil, status: String? = nil, createdPlaceID: String? = nil,
-            matchedPlaceID: String? = nil
+            matchedPlaceID: String? = nil, rolledBack: RawJSON? = nil
         ) {
             self.id = id
             self.placeID = placeID
@@ -639,6 +837,7 @@ extension Contract20250617 {
             self.status = status
             self.createdPlaceID = createdPlaceID
             self.matchedPlaceID = matchedPlaceID
+            self.rolledBack = rolledBack
         }
 
         enum CodingKeys: String, CodingKey {
@@ -650,6 +849,7 @@ extension Contract20250617 {
             case status
             case createdPlaceID = "created_fsq_place_id"
             case matchedPlaceID = "matched_fsq_place_id"
+            case rolledBack = "rolled_back"
         }
     }
 
@@ -918,11 +1118,13 @@ public struct AutocompleteResult<C: Contract20250617Models>: Codable, Sendable, 
     public let geo: Contract20250617.Geo?
     /// The suggestion's icon (`icon`): the document gives it the photo schema; `prefix` and `suffix` make its URL.
     public let icon: Icon?
+    /// The API's ranking diagnostics for the suggestion (`debug`).
+    public let debug: Debug?
 
     /// A value built in code (previews, tests); every optional defaults to nil.
     public init(
         type: String, text: Contract20250617.AutocompleteText, link: String? = nil, place: C.Place? = nil,
-        search: Contract20250617.SearchSuggestion? = nil, geo: Contract20250617.Geo? = nil, icon: Icon? = nil
+        search: Contract20250617.SearchSuggestion? = nil, geo: Contract20250617.Geo? = nil, icon: Icon? = nil, debug: Debug? = nil
     ) {
         self.type = type
         self.text = text
@@ -931,28 +1133,18 @@ public struct AutocompleteResult<C: Contract20250617Models>: Codable, Sendable, 
         self.search = search
         self.geo = geo
         self.icon = icon
+        self.debug = debug
     }
 
-    /// Reads each member; an `icon` without both `prefix` and `suffix` (optional in the document) is nil, not a failure.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        type = try container.decode(String.self, forKey: .type)
-        text = try container.decode(Contract20250617.AutocompleteText.self, forKey: .text)
-        link = try container.decodeIfPresent(String.self, forKey: .link)
-        place = try container.decodeIfPresent(C.Place.self, forKey: .place)
-        search = try container.decodeIfPresent(Contract20250617.SearchSuggestion.self, forKey: .search)
-        geo = try container.decodeIfPresent(Contract20250617.Geo.self, forKey: .geo)
-        icon = try Icon.decodeIfComplete(container, forKey: .icon)
-    }
+    /// The API's ranking diagnostics for an autocomplete suggestion.
+    public struct Debug: Codable, Sendable, Hashable {
+        /// The suggestion's ranking score (`score`).
+        public let score: Int?
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case text
-        case link
-        case place
-        case search
-        case geo
-        case icon
+        /// A value built in code (previews, tests); optionals default to nil.
+        public init(score: Int? = nil) {
+            self.score = score
+        }
     }
 }
 

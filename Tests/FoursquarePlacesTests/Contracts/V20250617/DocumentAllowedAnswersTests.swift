@@ -9,12 +9,13 @@ import TestSupport
 struct DocumentAllowedAnswersTests {
     typealias C = Contract20250617
 
-    @Test("a category icon or a chain logo without prefix reads as no icon; the place still decodes")
+    @Test("a category icon or a chain logo without prefix is still an icon, whose URL is nil; the place still decodes")
     func iconWithoutPrefix() async throws {
         let body = #"{"results":[{"fsq_place_id":"a","categories":[{"fsq_category_id":"c","icon":{"suffix":".png"}}],"chains":[{"fsq_chain_id":"h","logo":{"prefix":"https://x/"}}]},{"fsq_place_id":"b","categories":[{"fsq_category_id":"d","icon":{"prefix":"https://i/","suffix":".png"}}]}]}"#
         let results = try await client(C.self, CapturingTransport(body: body)).placeSearch(C.PlaceSearchRequest(query: "x")).results
         #expect(results.map(\.id) == ["a", "b"])
-        #expect(results[0].categories?.first?.icon == nil && results[0].chains?.first?.logo == nil)
+        #expect(results[0].categories?.first?.icon?.suffix == ".png" && results[0].chains?.first?.logo?.prefix == "https://x/")
+        #expect(results[0].categories?.first?.iconURL() == nil && results[0].chains?.first?.logo?.url() == nil)
         #expect(results[1].categories?.first?.iconURL()?.absoluteString == "https://i/64.png")
     }
 

@@ -84,10 +84,10 @@ enum OpenAPIDocument {
 
     /// A value for `schema` with every documented property present. The document's known flaws are read as the
     /// API behaves (see its README): `latitude`/`longitude` typed bare `object` are numbers, other bare objects
-    /// get a number (the models ignore them), a property without a type (a cut recursion) is left out, and the
-    /// stray `traversable_again` is not a field.
+    /// get a number (the models hold them as `RawJSON`), a property without a type (a cut recursion) is left out,
+    /// and the stray `traversable_again` is not a field. Down to the document's deepest member (14).
     static func instance(of schema: [String: Any], name: String, depth: Int) -> Any? {
-        guard depth < 8 else { return nil }
+        guard depth < 16 else { return nil }
         if let values = schema["enum"] as? [Any], let first = values.first { return first }
         let properties = (schema["properties"] as? [String: Any] ?? [:]).filter { $0.key != "traversable_again" }
         switch schema["type"] as? String {
