@@ -87,9 +87,9 @@ def overrides_file(name):
     return os.path.join(OVERRIDES, shipped[-1]) if shipped else None
 
 
-def kind_overrides(name):
-    """The version's overrides that retype a member anywhere (`/paths/**/properties/a/properties/b` with `set`, or
-    `.../type` with `drop`): (member names the path ends with, the kind they give). The document is wrong there."""
+def anywhere_overrides(name):
+    """The version's overrides whose pointer names a member anywhere (`/paths/**/properties/a/properties/b`, with
+    a trailing `/type` kept apart): (the override, the member names the path ends with, whether it ends in `type`)."""
     path = overrides_file(name)
     if path is None:
         return []
@@ -99,35 +99,33 @@ def kind_overrides(name):
         if not pointer.startswith("/paths/**/properties/"):
             continue
         parts = pointer[len("/paths/**/"):].split("/")
-        if override.get("drop") and parts[-1] == "type":
-            parts, given = parts[:-1], "any"
-        elif "set" in override and "type" in override["set"]:
-            given = override["set"]["type"]
-        else:
-            continue
+        typed = parts[-1] == "type"
+        if typed:
+            parts = parts[:-1]
         if len(parts) % 2 or any(p != "properties" for p in parts[0::2]):
             continue
-        result.append((parts[1::2], given))
+        result.append((override, parts[1::2], typed))
+    return result
+
+
+def kind_overrides(name):
+    """The overrides that retype a member anywhere (`set` a type, or `drop` its `type`): (member names the path
+    ends with, the kind they give). The document is wrong there."""
+    result = []
+    for override, names, typed in anywhere_overrides(name):
+        if typed and override.get("drop"):
+            result.append((names, "any"))
+        elif not typed and "set" in override and "type" in override["set"]:
+            result.append((names, override["set"]["type"]))
     return result
 
 
 def shape_overrides(name):
-    """The version's overrides that give a member anywhere a form where the document gives less
-    (`/paths/**/properties/photo` with `add`, where the document cuts a recursion with `{}`): (member names the path
-    ends with, the keys added). As in the generator and the harness, the document's own keys win."""
-    path = overrides_file(name)
-    if path is None:
-        return []
-    result = []
-    for override in json.load(open(path)).get("overrides", []):
-        pointer = override.get("pointer", "")
-        if not pointer.startswith("/paths/**/properties/") or not isinstance(override.get("add"), dict):
-            continue
-        parts = pointer[len("/paths/**/"):].split("/")
-        if len(parts) % 2 or any(p != "properties" for p in parts[0::2]):
-            continue
-        result.append((parts[1::2], override["add"]))
-    return result
+    """The overrides that give a member anywhere a form where the document gives less (`/paths/**/properties/photo`
+    with `add`, where the document cuts a recursion with `{}`): (member names the path ends with, the keys added).
+    As in the generator and the harness, the document's own keys win."""
+    return [(names, override["add"]) for override, names, typed in anywhere_overrides(name)
+            if not typed and isinstance(override.get("add"), dict)]
 
 
 def document_versions(schema):

@@ -327,8 +327,8 @@ enum ValueConformance {
         mutating func compareRaw(_ json: JSONValue, _ raw: RawJSON, node: MemberTree?) {
             guard !tooDeep() else { return }
             if let expected = LooseMember.expected(member: steps.last?.name, parent: parentName, contract: contract),
-               !expected.names.contains(Self.kind(of: json)) {
-                problem("the answer holds \(Self.article(Self.kind(of: json))); \(expected.reason)")
+               !expected.names.contains(json.kind) {
+                problem("the answer holds \(Self.article(json.kind)); \(expected.reason)")
                 return
             }
             switch (json, raw) {
@@ -364,7 +364,7 @@ enum ValueConformance {
                     compareRaw(value, held, node: child)
                 }
             default:
-                problem("the answer holds \(Self.article(Self.kind(of: json))); the model holds \(Self.article(Self.kind(of: raw)))")
+                problem("the answer holds \(Self.article(json.kind)); the model holds \(Self.article(Self.kind(of: raw)))")
             }
         }
 
@@ -400,18 +400,6 @@ enum ValueConformance {
 
         /// The name of the member the walk is inside, one above the current one.
         var parentName: String? { steps.dropLast().lazy.compactMap(\.name).last }
-
-        static func kind(of json: JSONValue) -> String {
-            switch json {
-            case .null: return "null"
-            case .bool: return "boolean"
-            case .number: return "number"
-            case .string: return "string"
-            case .array: return "array"
-            case .object: return "object"
-            case .captured: return "value"
-            }
-        }
 
         static func kind(of raw: RawJSON) -> String {
             switch raw {
