@@ -2,7 +2,7 @@
 """Writes a plausible next version's OpenAPI document from a dated one, for scripts/new-contract-check.sh: the
 three kinds of change a version brings, so that the check proves each is written from the document.
 - a new optional object on places (`menu_summary`: `item_count`, `currency`), wherever a place is described;
-- a type change on tips: `agree_count` becomes a string;
+- a type change on tips: `agree_count` becomes a string, in every tip of a place;
 - a new operation, `placeMenu` (camelCase, so the kebab-case rule is exercised): `GET /places/{fsq_place_id}/menu`
   with a bounded `limit` (1 to 20) and its own answer.
 The X-Places-Api-Version header's default becomes TO everywhere.
@@ -12,24 +12,28 @@ Usage: python3 scripts/next-version-document.py FROM_DOCUMENT TO OUT
 import copy, json, sys
 
 
-def walk(node):
+def walk(node, keys=()):
+    """Each object of the document with the keys that lead to it."""
     if isinstance(node, dict):
-        yield node
-        for value in node.values():
-            yield from walk(value)
+        yield node, keys
+        for key, value in node.items():
+            yield from walk(value, keys + (key,))
     elif isinstance(node, list):
         for value in node:
-            yield from walk(value)
+            yield from walk(value, keys)
 
 
 def main(source, to, out):
     doc = json.load(open(source))
-    for node in list(walk(doc)):
+    for node, keys in list(walk(doc)):
         props = node.get("properties") if isinstance(node.get("properties"), dict) else None
         if props and "fsq_place_id" in props and "categories" in props:
             props["menu_summary"] = {"type": "object", "properties": {
                 "item_count": {"type": "integer", "format": "int32"}, "currency": {"type": "string"}}}
-        if props and "fsq_tip_id" in props and "agree_count" in props:
+        # Every tip's, wherever the document nests one (keyed fsq_tip_id or id), as a new version of a schema would;
+        # not the tip the photo schema gives an icon or a logo, which is no tip of a place.
+        if props and "agree_count" in props and ("fsq_tip_id" in props or "id" in props) \
+                and not {"icon", "logo"} & set(keys):
             props["agree_count"] = {"type": "string"}
         if node.get("in") == "header" and str(node.get("name", "")).lower() == "x-places-api-version":
             node.setdefault("schema", {})["default"] = to
