@@ -27,10 +27,11 @@ package enum CoverageCheck {
         package let description: String
     }
 
-    /// One case per operation. `minimum` is the share in percent each contract must reach (100 unless the
-    /// project lowers it); `judged` is false when the run went over part of the corpus (a shard, a filter), whose
-    /// gaps say nothing of the corpus: its cases are skipped, never passed.
-    package static func results(_ summary: CoverageSummary, minimum: (String) -> Double, judged: String?) -> [CaseResult] {
+    /// One case per operation. `minimum` is the share in percent each contract must reach, as the project file
+    /// sets it; nil when it sets none, so an operation with gaps is skipped with them listed, never failed nor passed.
+    /// `judged` is false when the run went over part of the corpus (a shard, a filter), whose gaps say nothing of the
+    /// corpus: its cases are skipped, never passed.
+    package static func results(_ summary: CoverageSummary, minimum: (String) -> Double?, judged: String?) -> [CaseResult] {
         summary.operations.map { coverage in
             let operation = coverage.operation
             let contractShare = summary.percent(contract: operation.contract)
@@ -49,20 +50,30 @@ package enum CoverageCheck {
                 verdict = .skip(reason: "coverage not judged: \(judged)")
             } else if coverage.missing.isEmpty {
                 verdict = .pass
-            } else if contractShare >= required {
-                // Below full but above the minimum set: not a pass, and not red; the gaps stay in sight.
-                verdict = .skip(reason: "\(operation.contract) has \(format(contractShare))% exercised, the minimum set is "
-                    + "\(format(required))%; not exercised: \(coverage.missingLine)")
+            } else if let required = required {
+                verdict = judge(coverage, share: contractShare, required: required)
             } else {
-                let message = "not exercised by any case: \(coverage.missingLine)"
-                verdict = .fail(message: String(message.prefix(300)) + (message.count > 300 ? " …" : ""),
-                                detail: "\(message)\n\(operation.contract) has \(format(contractShare))% of its contract exercised; "
-                                    + "the minimum is \(format(required))% (project file: coverage.minimum). "
-                                    + "Write the missing cases with `fsq-contract fixtures synthesize`, or record them.")
+                verdict = .skip(reason: "coverage not required (no coverage.minimum in the project file): \(operation.contract) has "
+                    + "\(format(contractShare))% exercised; not exercised: \(coverage.missingLine)")
             }
             return CaseResult(endpoint: suite, fixture: "\(operation.contract)/\(operation.endpoint)", auth: nil, check: .coverage,
                               verdict: verdict, notes: notes.joined(separator: "\n"))
         }
+    }
+
+    /// The verdict of an operation with gaps, against the share the project file requires.
+    private static func judge(_ coverage: CoverageSummary.OperationCoverage, share contractShare: Double, required: Double) -> Verdict {
+        let operation = coverage.operation
+        // Below full but above the minimum set: not a pass, and not red; the gaps stay in sight.
+        guard contractShare < required else {
+            return .skip(reason: "\(operation.contract) has \(format(contractShare))% exercised, the minimum set is "
+                + "\(format(required))%; not exercised: \(coverage.missingLine)")
+        }
+        let message = "not exercised by any case: \(coverage.missingLine)"
+        return .fail(message: String(message.prefix(300)) + (message.count > 300 ? " …" : ""),
+                     detail: "\(message)\n\(operation.contract) has \(format(contractShare))% of its contract exercised; "
+                         + "the minimum is \(format(required))% (project file: coverage.minimum). "
+                         + "Write the missing cases with `fsq-contract fixtures synthesize`, or record them.")
     }
 
     /// The suite's properties: the totals per contract, then what is not exercised, by operation.

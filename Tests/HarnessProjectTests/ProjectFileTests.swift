@@ -80,7 +80,7 @@ import TestSupport
             let project = try ProjectFile.find(explicit: nil, disabled: false, directory: folder.path)
             #expect(project.coverageMinimum(for: "seed") == 90)
             #expect(project.coverageMinimum(for: "2025-06-17") == 75)
-            #expect(ProjectFile.none.coverageMinimum(for: "seed") == 100)
+            #expect(ProjectFile.none.coverageMinimum(for: "seed") == nil)
         }
     }
 
