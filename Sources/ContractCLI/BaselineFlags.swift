@@ -16,10 +16,16 @@ package struct BaselineFlags: ParsableArguments {
     @Flag(name: .long, help: "Write the baseline from this run: add its findings (give each a reason), keep known ones, and remove fixed entries of the operations the run covered. Creates the file if it does not exist.")
     package var updateBaseline = false
 
+    @Option(name: .long, help: ArgumentHelp("With --update-baseline, write a change that every operation shows in the same way (as the line that held it back names it, e.g. 'drift status 200 -> 400'); without it such a change is not written: it is the whole API's, or something other than the API answered.", valueName: "change"))
+    package var acceptUniformChange: [String] = []
+
     @Option(name: .long, help: "When the entries --update-baseline adds expire: a number of days, a YYYY-MM-DD date, or never (a flaw accepted for the life of a document version). Default: \(Baseline.defaultExpiryDays) days.")
     package var baselineExpires: String?
 
     package func validate() throws {
+        if !acceptUniformChange.isEmpty, !updateBaseline {
+            throw ValidationError("--accept-uniform-change applies to the entries --update-baseline writes; pass both")
+        }
         if let baselineExpires {
             guard Baseline.expiry(parsing: baselineExpires) != nil else {
                 throw ValidationError("--baseline-expires '\(baselineExpires)' is not a number of days, a YYYY-MM-DD date or never")
@@ -58,13 +64,26 @@ package struct BaselineFlags: ParsableArguments {
     /// of the operations the run covered removed) to its file, and returns it; a file that cannot be written is a
     /// usage error naming it.
     package static func update(_ baseline: (path: String, baseline: Baseline), from use: BaselineUse,
-                       expires: String = Baseline.day(Baseline.defaultExpiryDays)) throws -> Baseline {
-        let updated = baseline.baseline.updated(findings: use.findings, covered: use.coveredOperations, expires: expires)
+                       expires: String = Baseline.day(Baseline.defaultExpiryDays), accepting: [String] = []) throws -> (Baseline, held: [String]) {
+        var findings = use.findings
+        var held: [String] = []
+        for (change, fingerprints) in baseline.baseline.uniformChanges(findings: findings, covered: use.coveredOperations)
+            .sorted(by: { $0.key < $1.key }) where !accepting.contains(change) {
+            findings.subtract(fingerprints)
+            held.append(heldLine(change, operations: fingerprints.count))
+        }
+        let updated = baseline.baseline.updated(findings: findings, covered: use.coveredOperations, expires: expires)
         do {
             try updated.write(to: URL(fileURLWithPath: baseline.path))
         } catch {
             throw UsageFailure("--baseline \(baseline.path): cannot write it: \(error)")
         }
-        return updated
+        return (updated, held)
+    }
+
+    /// The one line for a change every operation shows in the same way, which `--update-baseline` did not write.
+    package static func heldLine(_ change: String, operations: Int) -> String {
+        "baseline: not written: every operation (\(operations)) shows '\(change)' in the same way: the whole API changed or "
+            + "something else answered; if the API did, --accept-uniform-change '\(change)'"
     }
 }

@@ -129,6 +129,12 @@ package struct DriftStrategy: RunStrategy {
             return .compared(result)
         }
         result.seconds = exchange.seconds
+        // An answer that is not the API's, or any after one was seen, grades no drift: the night's one line says why.
+        if caller.health.brokenPremise != nil {
+            result.stopped = true
+            result.problem = CallHealth.notTheAPIReason
+            return .compared(result)
+        }
         if exchange.answeredAfterRetry(expected: fixture.response.status) {
             result.flaky = FlakyCase.note(exchange)
             caller.ledger.flaky(["\(fixture.relativePath) [\(auth)] drift"])

@@ -83,6 +83,17 @@ package final class CallHealth: Sendable {
         var gatewayStatuses: Set<Int> = []
         var gatewayOperations: Set<String> = []
         var answeredByTheAPI = false
+        /// The premise an answer broke (`APIPremise`): the run was not talking to the API.
+        var premise: APIPremise?
+        /// The operations (paths, ids masked) that refused the version, and whether any answer showed it served.
+        var versionRefusedOn: Set<String> = []
+        var versionServed = false
+        /// Attempts in a row whose head came and whose body was cut short (closed, reset, stalled), the requests they
+        /// were for, and the last one's line: the server is there, so not "nothing answers".
+        var cutInARow = 0
+        var cutTargets: Set<String> = []
+        var lastCut = ""
+        var cut = 0
     }
 
     private let state = Locked(State())
@@ -105,26 +116,86 @@ package final class CallHealth: Sendable {
         }
     }
 
+    /// An answer that shows the run is not talking to the API (`APIPremise`): the cause, at once.
+    func premiseFailed(_ premise: APIPremise) {
+        state.withLock { state in
+            guard !state.hasCause else { return }
+            if premise.kind == .versionRefused {
+                state.versionRefusedOn.insert(premise.path)
+                guard !state.versionServed, state.versionRefusedOn.count >= 2 else { return }
+            }
+            state.premise = premise
+            state.cause = premise.line
+        }
+    }
+
+    /// A 2xx to a request that carried the version: the version is served, so a refusal naming it is one
+    /// operation's own check, not a retired version.
+    func versionServed() { state.withLock { $0.versionServed = true } }
+
+    /// The reason of a case whose answer came once an answer had shown the run is not talking to the API.
+    package static let notTheAPIReason = "not judged: the answers are not the API's (the run's last line says why)"
+
+    /// The premise an answer broke, if one did: the run judged nothing, and writes no baseline and no fixture.
+    package var brokenPremise: APIPremise? { state.current.premise }
+
+    /// What to do about the cause, on a line of its own beside it: a broken premise's, or the advice of the transport
+    /// line calls got no answer with (`…; check HTTPS_PROXY…`), so the cause's line stays short; nil when there is none.
+    package var hint: String? {
+        let state = state.current
+        if let premise = state.premise { return premise.hint }
+        guard state.silent, state.cause == nil, !state.keyRejected, !state.notRouted else { return nil }
+        return Self.split(state.lastNoAnswer).advice.map { "hint: \($0)" }
+    }
+
+    /// A transport line's news and its advice (what follows its first "; ").
+    static func split(_ line: String) -> (news: String, advice: String?) {
+        guard let separator = line.range(of: "; ") else { return (line, nil) }
+        return (String(line[..<separator.lowerBound]), String(line[separator.upperBound...]))
+    }
+
+    /// Attempts whose head came and whose body was cut short, in a row, from two requests at least, before the run
+    /// stops: a few are a blip the retries recover from (as a 5xx is), every answer cut is a server or a proxy that
+    /// cannot send one.
+    package static let cutLimit = 6
+
+    /// An attempt whose head came and whose body did not (`why`: the transport's line), for `target` (its URL).
+    func cutShort(_ why: String, target: String) {
+        state.withLock { state in
+            // The server is there: a run of calls with no answer at all ends here.
+            state.noAnswerInARow = 0
+            state.silentInARow = 0
+            state.cut += 1
+            state.cutInARow += 1
+            state.cutTargets.insert(target)
+            state.lastCut = why
+            guard !state.hasCause, state.cutInARow >= Self.cutLimit, state.cutTargets.count >= 2 else { return }
+            state.cause = "every answer is cut short: the head arrives, then \(why) (\(state.cutInARow) calls in a row)"
+        }
+    }
+
     /// Why calls got no answer: a server that never answered, answers that stopped after some came, or (when only
     /// the run's deadline cut calls off) the deadline, so a run stopped early is not taken for a server that is down.
     private static func noAnswerCause(_ state: State) -> String {
         let calls = "\(state.noAnswerInARow) calls in a row got no answer"
-        // Calls refused on purpose were answered too: every answer shows the server is there.
-        let answered = state.answered + state.provokedAnswers
+        // The transport line's advice is the hint's (`hint`), so this line names what happened within 200 characters.
+        let lastNoAnswer = split(state.lastNoAnswer).news
+        // Calls refused on purpose were answered too, and a cut answer's head came: each shows the server is there.
+        let answered = state.answered + state.provokedAnswers + state.cut
         if state.silentInARow == 0 {
             // Only the run's deadline cut the calls off: a slow server, not one that went away.
             if answered > 0 {
-                return "the deadline passed while calls were waiting for answers: \(state.lastNoAnswer) "
+                return "the deadline passed while calls were waiting for answers: \(lastNoAnswer) "
                     + "(\(plural(state.noAnswerInARow, "call")) cut off, after \(plural(answered, "call")) answered)"
             }
-            return "the deadline passed before any answer: \(state.lastNoAnswer) "
+            return "the deadline passed before any answer: \(lastNoAnswer) "
                 + "(\(plural(state.noAnswerInARow, "call")) made, none answered before the deadline)"
         }
         if answered > 0 {
             // After answers, the server is there: say the answers stopped (a slow operation, a server gone mid-run).
-            return "answers stopped: \(state.lastNoAnswer) (\(calls), after \(plural(answered, "call")) answered)"
+            return "answers stopped: \(lastNoAnswer) (\(calls), after \(plural(answered, "call")) answered)"
         }
-        return "nothing answers: \(state.lastNoAnswer) (\(calls))"
+        return "nothing answers: \(lastNoAnswer) (\(calls))"
     }
 
     /// An attempt that got an answer. `provoked`: the call carried a key no server accepts on purpose, or its fixture
@@ -139,6 +210,8 @@ package final class CallHealth: Sendable {
                 state.noAnswerInARow = 0
                 state.silentInARow = 0
             }
+            state.cutInARow = 0
+            state.cutTargets = []
             if status == 404, expected != 404 {
                 state.notFound += 1
                 state.lastNotFound = path
@@ -372,9 +445,9 @@ package final class CallHealth: Sendable {
     package static func notJudgedLine(_ operations: [String: String]) -> String? {
         guard !operations.isEmpty else { return nil }
         let sorted = operations.sorted { $0.key < $1.key }
-        let plan = sorted.filter { $0.value.hasPrefix("\($0.key): the key's plan") }.map(\.value)
+        let plan = sorted.filter { $0.value.hasPrefix("\($0.key): the key's plan") }
         let failing = sorted.filter { !$0.value.hasPrefix("\($0.key): the key's plan") }
-        var parts = plan
+        var parts = groupedByCause(plan)
         if failing.count > 2 {
             let statuses = Set(failing.compactMap { $0.value.split(separator: ":").dropFirst().first?.split(separator: " ").first }).sorted()
             parts.append("\(failing.count) operations answer only 5xx: \(statuses.joined(separator: "/")) (\(failing[0].key), \(failing[1].key), …): "
@@ -384,6 +457,19 @@ package final class CallHealth: Sendable {
             parts.append(failing.map(\.value).joined(separator: ", ") + "; \(them) called no more: the server is failing, not the contract")
         }
         return parts.joined(separator: "; ")
+    }
+
+    /// Operations that share one cause (`operation: cause`) as one line: `5 write operations: the key's plan has no
+    /// access (403 "…")`, so the server's words are quoted once, however many operations it refused.
+    static func groupedByCause(_ lines: [(key: String, value: String)]) -> [String] {
+        var causes: [String: [String]] = [:]
+        for (operation, line) in lines { causes[String(line.dropFirst(operation.count + 2)), default: []].append(operation) }
+        let writes = Set(Contract.catalog.filter(\.effect.writes).map(\.id.rawValue))
+        return causes.sorted { $0.key < $1.key }.map { cause, operations in
+            guard operations.count > 1 else { return "\(operations[0]): \(cause)" }
+            let kind = operations.allSatisfy(writes.contains) ? "write operations" : "operations"
+            return "\(operations.count) \(kind): \(cause)"
+        }
     }
 
     /// Whether a case's one-line cause says its call got no complete answer after its retries (refused, reset,

@@ -61,6 +61,8 @@ package final class CallLedger: Sendable {
 
     /// Whether the run's answers can judge the contract; once not, no more calls are sent.
     package let health = CallHealth()
+    /// The run's first request goes alone (`APIPremise`).
+    let firstAnswer = FirstAnswerGate()
 
     package init(maxCalls: Int? = nil) { self.maxCalls = maxCalls }
 
@@ -158,7 +160,7 @@ extension CallLedger {
             self.status = status
         }
 
-        /// `place-details answered 503 for place 4bf3c82cf964a52053874afa (1 fixture); …; not judged: the server's
+        /// `place-details answered 503 for place 4bf3c82cf964a52053874afa (1 fixture); …; the server's
         /// trouble`, or nil when every call was answered as the server can. Past two operations, the rest are counted.
         /// `quotaLimits`: the limits that ended the retries of calls still answered 429 (`Tally.quotaOutlasted`).
         package static func line(_ calls: Set<ServerTrouble>, quotaLimits: [String: Int] = [:]) -> String? {
@@ -174,7 +176,7 @@ extension CallLedger {
             // A 429 left after the retries is the quota's: say which limit ended them, and what to change.
             let quota = calls.contains { $0.status == 429 } ? "; " + CallLedger.quotaLimitLine(quotaLimits) : ""
             let named = parts.count > 2 ? parts.prefix(2).joined(separator: "; ") + "; \(parts.count - 2) more" : parts.joined(separator: "; ")
-            return named + "; not judged: the server's trouble" + quota
+            return named + "; the server's trouble" + quota
         }
     }
 }
@@ -214,9 +216,14 @@ struct PacedTransport: Transport {
     var operation = ""
     /// Scrubs the run's key from a message the server sent, before a cause line quotes it.
     var scrubber: KeyScrubber?
+    /// The request carries a key no server accepts (`LiveProvocation.rejectedKey`): an answer other than a refusal
+    /// shows something other than the API answered.
+    var wrongKey = false
 
     func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let health = ledger.health
+        let first = await ledger.firstAnswer.enter()
+        defer { if first { ledger.firstAnswer.open() } }
         if let cause = health.cause { throw CallHealth.Stopped(cause: cause) }
         ledger.paced(await pacer.acquire())
         if let cause = health.cause { throw CallHealth.Stopped(cause: cause) }
@@ -232,11 +239,22 @@ struct PacedTransport: Transport {
             // Refused, unreachable, silent: no server answered. A body past the cap or a head past the parser's
             // limit is an answer, and judged as one.
             switch failure {
-            case .unreachable, .closed, .timedOut(_, false, _, _), .network: health.noAnswer(failure.description)
+            case .unreachable, .timedOut(_, false, _, _), .network: health.noAnswer(failure.description)
             case .runDeadlinePassed(_, false, _, _): health.noAnswer(failure.description, cutByDeadline: true)
+            // The head came: the server is there, and a body cut short is retried as a 5xx is.
+            case .closed: health.cutShort("the connection closes mid-body", target: request.url.absoluteString)
+            case .timedOut(_, true, _, _): health.cutShort("the body stalls past --timeout", target: request.url.absoluteString)
             default: break
             }
             throw failure
+        }
+        if let premise = APIPremise.broken(method: request.method, path: request.url.path, status: response.status,
+                                           contentType: response.headers["content-type"], body: data, wrongKey: wrongKey,
+                                           expected: expectedStatus, versionSent: request.headers["X-Places-Api-Version"],
+                                           scrubber: scrubber) {
+            health.premiseFailed(premise)
+        } else if (200...299).contains(response.status), request.headers["X-Places-Api-Version"] != nil {
+            health.versionServed()
         }
         health.answered(status: response.status, provoked: provoked, expected: expectedStatus, path: request.url.path)
         // What the answer says of itself matters only where it may end the night: a refusal, a quota, a failure.

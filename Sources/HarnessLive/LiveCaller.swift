@@ -114,10 +114,12 @@ package struct LiveCaller: Sendable {
             let timeout = max(0.001, min(options.timeout, deadline.remaining))
             let headers = fixtureHeader.map { [(EmulatorFixtureHeader.name, $0)] } ?? []
             // Bounded (deadline, body cap) and scrubbed of the key before anything above can see the answer.
-            let bounded = LiveTransport(stack: stack, timeout: timeout, maxBody: options.maxBody,
+            var bounded = LiveTransport(stack: stack, timeout: timeout, maxBody: options.maxBody,
                                         runDeadline: timeout < options.timeout ? deadline.seconds : nil)
+            bounded.deadline = deadline
             var paced = PacedTransport(base: bounded, pacer: pacer, ledger: ledger)
-            paced.provoked = (sending.map { $0 != key } ?? false) || expectedStatus == 401 || expectedStatus == 403
+            paced.wrongKey = sending.map { $0 != key } ?? false
+            paced.provoked = paced.wrongKey || expectedStatus == 401 || expectedStatus == 403
             paced.expectedStatus = expectedStatus
             paced.retryReason = retriedFor.last
             paced.operation = plan.endpoint.rawValue

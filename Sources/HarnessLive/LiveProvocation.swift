@@ -16,9 +16,8 @@ package enum LiveProvocation: Sendable, Hashable {
     /// emulator gives it (`X-Emulator-Fixture`); against any other server the case is skipped for `reason`.
     case emulatorOnly(reason: String)
 
-    /// The key a 401 is provoked with: obviously not a key, so no server can accept it and no log can hold a
-    /// real one.
-    package static let rejectedKey = APIKey("fsq-contract-invalid-key-for-401-checks")
+    /// The key a 401 is provoked with (`RejectedKey`).
+    package static let rejectedKey = RejectedKey.key
     /// The place id a 404 is provoked with: not the 24 hex digits of a Foursquare id, so no place can have it,
     /// whatever id the fixture recorded (a recorded id may exist by the time the run calls it).
     package static let unknownPlaceID = "fsq-contract-no-such-place"

@@ -55,6 +55,10 @@ package struct LiveStrategy: RunStrategy {
             }
             return [skipped(job, reason)]
         }
+        // An answer that is not the API's, or any after one was seen, judges nothing: the run's one line says why.
+        if caller.health.brokenPremise != nil {
+            return cases(job) { _ in (.skip(reason: CallHealth.notTheAPIReason), 0) }
+        }
         // An answer of an operation that answered only 5xx (this one may be the one that showed it) judges nothing.
         if let failing = caller.health.notJudged(fixture.endpoint.rawValue) {
             return cases(job) { _ in (.skip(reason: CallHealth.notJudgedReason(failing)), 0) }

@@ -44,7 +44,16 @@ package struct LiveTransport: Transport {
         self.runDeadline = runDeadline
     }
 
+    /// The run's deadline, read again when the request is sent: a request that waited (the run's first answer,
+    /// `FirstAnswerGate`) gets only what is left of it.
+    package var deadline: RunDeadline?
+
     package func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+        var timeout = self.timeout, runDeadline = self.runDeadline
+        if let deadline, deadline.remaining < timeout {
+            timeout = max(0.001, deadline.remaining)
+            runDeadline = deadline.seconds
+        }
         do {
             return try await stack.send(request, timeout: timeout, maxBody: maxBody)
         } catch let LiveTransportError.timedOut(_, head, bytes, url) where runDeadline != nil {

@@ -162,6 +162,9 @@ package struct Recorder: Sendable {
         }.map(Item.planned)
     }
 
+    /// The note of an answer not written because the run was not talking to the API (the cause is the run's last line).
+    package static let notRecordedOnCause = "not recorded: the answers are not the API's (below)"
+
     func record(_ item: Item, deadline: RunDeadline, spoken: Set<ContractID>? = nil) async -> RecordOutcome {
         if case let .planned(entry) = item, entry.contract == nil {
             return await recordUnderSpokenContract(entry, deadline: deadline, among: spoken)
@@ -183,6 +186,9 @@ package struct Recorder: Sendable {
         let exchange = await caller.call(target.plan, auth: target.auth, key: key, deadline: deadline, expectedStatus: expectedStatus,
                                          fixtureHeader: call.fixtureHeader, sending: call.sending)
         if let reason = exchange.notSent { return outcome(.skipped, [reason]) }
+        // An answer that showed the run is not talking to the API (a page, a wrong key taken, a retired version), and
+        // any answer after it, is never written.
+        if caller.health.brokenPremise != nil { return outcome(.skipped, [Self.notRecordedOnCause]) }
         let attempts = exchange.attempts > 1 ? " after \(exchange.attempts) attempts" : ""
         guard let request = exchange.request, let response = exchange.response else {
             let reason: String

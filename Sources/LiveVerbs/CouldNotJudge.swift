@@ -19,18 +19,30 @@ package enum CouldNotJudge {
     /// `drift: could not judge the contract (exit 3): the key was rejected: 401 on every call (8 of 8 calls that
     /// expected an answer); …; no baseline written`. Short: the cause is the line's news (what was skipped is in the report).
     package static func line(verb: String, cause: String) -> String {
-        "\(verb): could not judge the contract (exit \(exitStatus)): \(cause); no baseline written"
+        fitted("\(verb): could not judge the contract (exit \(exitStatus)): ", cause, "; no baseline written")
+    }
+
+    /// The longest last line: a CI log's one line, whatever the cause says.
+    package static let maxLine = 200
+
+    /// `head + cause + tail` within `maxLine`: the tail (which the guide states for every such line) goes first,
+    /// then the cause is cut with "…".
+    static func fitted(_ head: String, _ cause: String, _ tail: String) -> String {
+        if head.count + cause.count + tail.count <= maxLine { return head + cause + tail }
+        let room = maxLine - head.count
+        return head + (cause.count > room ? String(cause.prefix(max(0, room - 1))) + "…" : cause)
     }
 
     /// `nightly: could not judge every case (exit 3): place-details answered 503 for place …; …`: the line of a run
     /// that judged every case but those the server failed, and found no contract change.
     package static func partLine(verb: String, cause: String) -> String {
-        "\(verb): could not judge every case (exit \(exitStatus)): \(cause); the rest held, no baseline written"
+        fitted("\(verb): could not judge every case (exit \(exitStatus)): ", cause, "; the rest held, no baseline written")
     }
 
     /// What a run whose calls went through `ledger` left out on purpose, and the hint for a plan's refusals, if any.
     package static func planLines(_ ledger: CallLedger) -> [String] {
-        var lines = [ledger.health.notCheckedLine].compactMap { $0 }
+        // What to do about a premise the answers broke (a page, a retired version), beside the cause's one line.
+        var lines = [ledger.health.hint, ledger.health.notCheckedLine].compactMap { $0 }
         let refused = ledger.health.refusedByPlan
         if !refused.isEmpty {
             lines.append("hint: if the key's plan leaves \(refused.joined(separator: ", ")) out, add \"outsidePlan\": "

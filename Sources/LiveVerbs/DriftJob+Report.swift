@@ -44,7 +44,9 @@ extension DriftJob {
         } else if let baseline, held, flags.baselineFlags.updateBaseline {
             print(NightlyBaseline.notWritten(baseline.path))
         } else if let baseline, let used = baselineUse, flags.baselineFlags.updateBaseline {
-            let updated = try BaselineFlags.update(baseline, from: used, expires: flags.baselineFlags.newEntryExpiry)
+            let (updated, held) = try BaselineFlags.update(baseline, from: used, expires: flags.baselineFlags.newEntryExpiry,
+                                                           accepting: flags.baselineFlags.acceptUniformChange)
+            held.forEach { print($0) }
             let added = updated.entries.filter { baseline.baseline.entry($0.fingerprint) == nil }.count
             print("baseline \(baseline.path) written: \(updated.entries.count) entries (\(added) new, \(used.fixed.count) fixed removed); "
                   + "give each new entry its reason and review the dates")

@@ -29,6 +29,8 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
     /// A contract change the night found before this pass (drift's): a deadline that then stops this pass leaves
     /// the night red, not undecided.
     var changedBefore = false
+    /// The writes the night's drift pass had sent (and printed) when this pass began.
+    var writesBefore = 0
 
     private var ledger: CallLedger?
     /// Why this pass could not judge the contract (`CouldNotJudge.cause`), once it ran.
@@ -126,8 +128,8 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
         }
         await pipeline.run()
         watchdog.cancel()
-        // The night's drift pass printed its writes; the live checks add a line only when they sent more.
-        if share.map({ $0.count.made > $0.count.byDrift }) ?? true { print(options.writeLog.summary) }
+        // The night's drift pass printed its writes; the live checks add a line only when they sent more writes.
+        if share == nil || options.writeLog.count > writesBefore { print(options.writeLog.summary) }
         ledger = caller.ledger
         cause = CouldNotJudge.cause(caller.ledger, tally: stream.tally, deadline: options.deadlineAsGiven, changedBefore: changedBefore)
     }
@@ -171,12 +173,15 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
             if baselineFlags.updateBaseline, ledger.flatMap(CouldNotJudge.notJudged) != nil {
                 print(NightlyBaseline.notWritten(baseline.path))
             } else if baselineFlags.updateBaseline {
-                let updated = try BaselineFlags.update(baseline, from: baselineUse, expires: baselineFlags.newEntryExpiry)
+                let (updated, held) = try BaselineFlags.update(baseline, from: baselineUse, expires: baselineFlags.newEntryExpiry,
+                                                               accepting: baselineFlags.acceptUniformChange)
+                held.forEach { print($0) }
                 print("baseline \(baseline.path) written: \(updated.entries.count) entries; this run's report keeps its verdicts, "
                       + "the next run knows them (give each new entry its reason)")
             }
         }
         guard let ledger else { return "" }
+        if share == nil, couldNotJudge != nil, let hint = ledger.health.hint { print(hint) }
         let nightly = NightlyLines(tally: share?.liveTally ?? ledger.tally, maxCalls: ledger.maxCalls, stale: staleProbe.found,
                                    staleFails: project.staleFails)
         // The night's drift pass listed the stale fixtures: the live checks' terminal does not list them again.

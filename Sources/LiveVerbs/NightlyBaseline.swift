@@ -18,6 +18,8 @@ package final class NightlyBaseline {
     /// `--update-baseline`, and the `expires` its new entries get.
     package let update: Bool
     package let expires: String
+    /// `--accept-uniform-change`: changes every operation shows in the same way that the night may write.
+    package var acceptingUniform: [String] = []
     /// Drift's judging, against the file.
     package let drift: BaselineUse
     /// What the live checks judge against: the file, or with `--update-baseline` the file with drift's findings
@@ -61,7 +63,8 @@ package final class NightlyBaseline {
         if update, held != nil {
             lines.append(Self.notWritten(file.path))
         } else if update {
-            let updated = try BaselineFlags.update(file, from: night, expires: expires)
+            let (updated, held) = try BaselineFlags.update(file, from: night, expires: expires, accepting: acceptingUniform)
+            lines += held
             let added = updated.entries.filter { file.baseline.entry($0.fingerprint) == nil }.count
             lines.append("baseline \(file.path) written once for the night (drift and the live checks): \(updated.entries.count) entries "
                          + "(\(added) new, \(night.fixed.count) fixed removed); give each new entry its reason and review the dates")

@@ -26,6 +26,7 @@ struct NightlyRun {
         let nightly = driftJob.baseline.map {
             NightlyBaseline(file: $0, update: command.baselineFlags.updateBaseline, expires: command.baselineFlags.newEntryExpiry)
         }
+        nightly?.acceptingUniform = command.baselineFlags.acceptUniformChange
         nightly?.held = CouldNotJudge.notJudged(drift.ledger)
         let driftStatus = try driftJob.report(drift, phases: [.init("load fixtures", (calls - start).seconds),
                                                               .init("calls and comparison", (ContinuousClock.now - calls).seconds)],
@@ -85,6 +86,7 @@ struct NightlyRun {
         let pass = LiveChecksPass(options: driftJob.options, project: project, strict: command.strictFlags.strict, budget: command.budget,
                                   baselineFlags: command.baselineFlags, baseline: baseline, baselineUse: baselineUse, share: share)
         pass.changedBefore = changedBefore
+        pass.writesBefore = driftJob.options.writeLog.count
         return RunJob(fixtureOptions: driftJob.flags.fixtureOptions, auth: command.authFlags, junitShape: command.junitShape,
                       humanReports: command.humanReports, live: true, project: project, report: command.reportFlags.runReport(project),
                       reportDir: project.reportDir, selection: driftJob.selection, livePass: pass, document: driftJob.document)

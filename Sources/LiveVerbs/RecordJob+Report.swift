@@ -19,6 +19,14 @@ extension RecordJob {
         print(Self.summary(outcomes, mode: mode))
         print(recording.ledger.line)
         print(options.writeLog.summary)
+        // A run whose answers were not the API's (a page, a wrong key taken, a retired version) writes nothing from them.
+        if let cause = recording.ledger.health.brokenPremise?.line {
+            CouldNotJudge.planLines(recording.ledger).forEach { print($0) }
+            let written = outcomes.filter { $0.status == .new || $0.status == .updated }.count
+            print(CouldNotJudge.fitted("record: could not judge the contract (exit \(CouldNotJudge.exitStatus)): ", cause,
+                                       written == 0 ? "; nothing written" : "; \(written) written before it, review them"))
+            return VerbStatus(failed: true, couldNotJudge: cause)
+        }
         let written = outcomes.filter { $0.status == .new || $0.status == .updated }.map(\.relativePath)
         var failed = outcomes.contains { $0.status == .failed }
         if !written.isEmpty, let after = try? fixtureOptions.load(selection) {

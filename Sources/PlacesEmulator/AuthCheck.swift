@@ -1,7 +1,8 @@
 import Foundation
 import FoursquarePlaces
+import HarnessCore
 
-/// The emulator's auth rules, as the API enforces them: a missing or wrong key gets 401, the bearer style
+/// The emulator's auth rules, as the API enforces them: a missing or wrong key (`--key`, and always `RejectedKey`) gets 401, the bearer style
 /// without `X-Places-Api-Version` gets 400, and `--auth` refuses the other style with 401.
 struct AuthCheck: Sendable {
     let required: EmulatorAuth
@@ -43,7 +44,8 @@ struct AuthCheck: Sendable {
                 "The Bearer auth style requires the X-Places-Api-Version header, e.g. X-Places-Api-Version: 2025-06-17.",
                 style: style))
         }
-        if key.isEmpty || (requiredKey.map { $0 != key } ?? false) {
+        // Without --key any key is taken, but the harness's rejected one: the API refuses a key it does not know.
+        if key.isEmpty || key == RejectedKey.key.secret || (requiredKey.map { $0 != key } ?? false) {
             return Outcome(style: style, failure: .apiError(
                 401, "Invalid request token.",
                 "The API key in the Authorization header is missing, malformed, revoked or expired.", style: style))

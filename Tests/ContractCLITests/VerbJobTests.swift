@@ -70,13 +70,29 @@ struct VerbJobTests {
         }
     }
 
+    @Test func aChangeEveryOperationShowsAlikeIsHeldBackInOneLineUnlessAFlagNamesIt() throws {
+        try withTemporaryDirectory { tmp in
+            let path = tmp.appendingPathComponent("baseline.json").path
+            let operations = ["2025-06-17/place-details", "2025-06-17/place-search", "2025-06-17/place-tips"]
+            let use = BaselineUse(Baseline())
+            for operation in operations { use.covered(operation) }
+            _ = use.judge(operations.map { "\($0) drift status 200 -> 400" } + ["2025-06-17/place-tips drift $.results[*].text removed"])
+            let (written, held) = try BaselineFlags.update((path, Baseline()), from: use)
+            #expect(held == [BaselineFlags.heldLine("drift status 200 -> 400", operations: 3)])
+            #expect(written.entries.map(\.fingerprint) == ["2025-06-17/place-tips drift $.results[*].text removed"])
+            #expect(try Baseline.load(URL(fileURLWithPath: path)).entries.count == 1)
+            let (accepted, none) = try BaselineFlags.update((path, Baseline()), from: use, accepting: ["drift status 200 -> 400"])
+            #expect(accepted.entries.count == 4 && none.isEmpty)
+        }
+    }
+
     @Test func anUpdatedBaselineIsWrittenToItsFileAndAnUnwritableOneNamesIt() throws {
         try withTemporaryDirectory { tmp in
             let path = tmp.appendingPathComponent("baseline.json").path
             try Data(#"{"entries": []}"#.utf8).write(to: URL(fileURLWithPath: path))
             let baseline = try Baseline.load(URL(fileURLWithPath: path))
-            let updated = try BaselineFlags.update((path, baseline), from: BaselineUse(baseline))
-            #expect(updated.entries.isEmpty)
+            let (updated, held) = try BaselineFlags.update((path, baseline), from: BaselineUse(baseline))
+            #expect(updated.entries.isEmpty && held.isEmpty)
             #expect(try Baseline.load(URL(fileURLWithPath: path)).entries.isEmpty)
 
             // A path under a file: no folder can be made there.

@@ -26,6 +26,34 @@ struct CallHealthFaultsTests {
         #expect(CallHealth.notJudgedLine(health.operationsNotJudged) == line)
     }
 
+    @Test func operationsThePlanRefusesWithOneMessageAreOneLine() {
+        let health = CallHealth()
+        let writes = ["place-flag", "place-suggest-edit", "place-suggest-remove", "places-suggest-place", "suggest-merge"]
+        for operation in writes { health.attempted(operation: operation, status: 403, expected: 200, message: Self.plan) }
+        let line = CallHealth.notJudgedLine(health.operationsNotJudged)
+        #expect(line == "5 write operations: the key's plan has no access (403 \"Your plan does not include access to this endpoint.\")")
+        health.attempted(operation: "place-tips", status: 403, expected: 200, message: Self.plan)
+        #expect(CallHealth.notJudgedLine(health.operationsNotJudged)?.hasPrefix("6 operations: the key's plan has no access") == true)
+    }
+
+    @Test func aFewCutAnswersAreABlipAndEveryAnswerCutIsTheCauseNeverNothingAnswers() {
+        let health = CallHealth()
+        for _ in 0..<3 { health.cutShort("the connection closes mid-body", target: "http://127.0.0.1:9/places/search") }
+        #expect(health.cause == nil, "three cuts of one request are its retries' business")
+        health.answered(status: 200, provoked: false)
+        for index in 0..<(CallHealth.cutLimit - 1) { health.cutShort("the connection closes mid-body", target: "/places/\(index)") }
+        #expect(health.cause == nil, "an answer between starts the count again")
+        health.cutShort("the connection closes mid-body", target: "/places/last")
+        #expect(health.cause == "every answer is cut short: the head arrives, then the connection closes mid-body (6 calls in a row)")
+    }
+
+    @Test func callsWithNoAnswerAfterCutOnesAreAnswersThatStoppedNotNothingAnswers() {
+        let health = CallHealth()
+        health.cutShort("the connection closes mid-body", target: "/places/search")
+        for _ in 0..<CallHealth.noAnswerLimit { health.noAnswer("cannot connect to http://127.0.0.1:9") }
+        #expect(health.cause?.hasPrefix("answers stopped: cannot connect") == true, "\(health.cause ?? "nil")")
+    }
+
     @Test func aForbiddenThatIsNotThePlansOrThatTheFixtureRecordedIsNoPlan() {
         let health = CallHealth()
         health.attempted(operation: "place-tips", status: 403, expected: 200, message: Self.message(#"{"message":"Forbidden."}"#))

@@ -57,7 +57,7 @@ import TestSupport
         #expect(DriftSummary(drift).groups.allSatisfy { $0.grade != .err })
         let line = try #require(CallLedger.ServerTrouble.line(share.caller.ledger.tally.serverTrouble))
         #expect(line.contains("place-details answered 503 for place \(Self.failing)"), "\(line)")
-        #expect(line.hasSuffix("not judged: the server's trouble"), "\(line)")
+        #expect(line.hasSuffix("; the server's trouble"), "\(line)")
         // No finding about the 503 is one to write, and the operation it hit keeps its entries.
         #expect(night.findings.isEmpty, "\(night.findings)")
         #expect(night.fixed.isEmpty, "\(night.fixed.map(\.fingerprint))")

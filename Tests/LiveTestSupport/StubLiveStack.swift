@@ -15,8 +15,15 @@ package final class StubLiveStack: LiveHTTPStack, @unchecked Sendable {
     private let lock = NSLock()
     private var sent: [HTTPRequest] = []
 
-    /// A stack that answers with `answer`.
-    package init(_ answer: @escaping @Sendable (HTTPRequest) throws -> (Int, [(String, String)])) { self.answer = answer }
+    /// Whether a key no server accepts (`LiveProvocation.rejectedKey`) gets `answer`'s status too; else it gets 401, as from the API.
+    package let acceptsAnyKey: Bool
+
+    /// A stack that answers with `answer`: a request carrying the harness's rejected key gets 401 first, as any
+    /// server that checks keys answers it, unless `acceptsAnyKey` (a mock in the API's place).
+    package init(acceptsAnyKey: Bool = false, _ answer: @escaping @Sendable (HTTPRequest) throws -> (Int, [(String, String)])) {
+        self.acceptsAnyKey = acceptsAnyKey
+        self.answer = answer
+    }
 
     /// The requests sent so far, in order.
     package var requests: [HTTPRequest] { lock.withLock { sent } }
@@ -24,7 +31,8 @@ package final class StubLiveStack: LiveHTTPStack, @unchecked Sendable {
     /// Keeps `request` and answers it: a small place on a 2xx, a message otherwise.
     package func send(_ request: HTTPRequest, timeout: Double, maxBody: Int) async throws -> (Data, HTTPResponse) {
         lock.withLock { sent.append(request) }
-        let (status, headers) = try answer(request)
+        let rejected = !acceptsAnyKey && request.headers["Authorization"]?.hasSuffix(LiveProvocation.rejectedKey.secret) == true
+        let (status, headers) = rejected ? (401, []) : try answer(request)
         let body = (200...299).contains(status) ? Data(#"{"fsq_place_id":"4a5f2f39f964a52067bf1fe3","name":"Stub"}"#.utf8) : Data(#"{"message":"stub says \#(status)"}"#.utf8)
         return (body, HTTPResponse(status: status, headers: HTTPHeaders([("Content-Type", "application/json")] + headers)))
     }

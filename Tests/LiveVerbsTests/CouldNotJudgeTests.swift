@@ -28,6 +28,18 @@ import Testing
         #expect(CouldNotJudge.cause(ledger, tally: tally([("chains", Self.changed), ("chains", Self.reset)]), deadline: 600) == nil)
     }
 
+    @Test func theLastLineFitsTwoHundredCharactersWhateverTheCause() {
+        let cause = String(repeating: "place-suggest-edit: the key's plan has no access; ", count: 15)
+        for line in [CouldNotJudge.line(verb: "nightly", cause: cause), CouldNotJudge.partLine(verb: "nightly", cause: cause)] {
+            #expect(line.count == CouldNotJudge.maxLine, "\(line.count): \(line)")
+            #expect(line.hasSuffix("…"))
+        }
+        // A cause that fits without the tail keeps every word of it.
+        let tls = "nothing answers: TLS: the certificate of 127.0.0.1:41711 is not trusted (issuer \"fsq-contract Test CA\") (3 calls in a row got no answer)"
+        #expect(CouldNotJudge.line(verb: "nightly", cause: tls) == "nightly: could not judge the contract (exit 3): " + tls)
+        #expect(CouldNotJudge.line(verb: "drift", cause: "short") == "drift: could not judge the contract (exit 3): short; no baseline written")
+    }
+
     @Test func theDeadlineIsNamedUnlessAJudgedCaseFailedFirst() {
         let stopped = RunDeadline(seconds: 3).notRun(started: false)
         let cause = CouldNotJudge.cause(CallLedger(), tally: tally([("chains", .pass), ("chains", stopped)]), deadline: 3)

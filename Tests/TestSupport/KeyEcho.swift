@@ -39,7 +39,8 @@ public final class KeyEcho: Sendable {
     static func answer(authorization: String, path: String) -> EchoServer.Reply {
         let key = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : authorization
         let contentType = EchoServer.Header("Content-Type", "application/json; profile=\(key)")
-        if authorization.hasPrefix("Bearer ") {
+        // A key that calls itself invalid (the harness's 401 checks) is refused, as the API refuses a key it does not know.
+        if authorization.hasPrefix("Bearer "), !key.contains("invalid") {
             // Bearer calls: a 200 whose body names a field after the key and carries it in base64.
             let body = #"{"results": [{"fsq_id": "x1", "name": "Echo", "\#(key)": "\#(base64(key, shift: 0))"}], "echo": {"\#(key)": 1}}"#
             return EchoServer.Reply(status: 200, headers: [contentType], body: body)

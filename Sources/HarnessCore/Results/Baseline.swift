@@ -160,6 +160,22 @@ package struct Baseline: Sendable, Equatable {
         return Baseline(entries: kept)
     }
 
+    /// New findings (not in the file) that every operation of `covered` shows in the same way (the same check, path
+    /// and change: a fingerprint's text after its operation), by that change, when the run covered two operations at
+    /// least. Such a change is the whole API's, or something other than the API answering, not a finding of one
+    /// operation: `--update-baseline` writes it only when a flag names it (`--accept-uniform-change`).
+    package func uniformChanges(findings: Set<String>, covered: Set<String>) -> [String: Set<String>] {
+        guard covered.count >= 2 else { return [:] }
+        let new = findings.filter { entry($0) == nil }
+        var byChange: [String: Set<String>] = [:]
+        for finding in new {
+            let operation = String(finding.prefix { $0 != " " })
+            guard covered.contains(operation) else { continue }
+            byChange[String(finding.dropFirst(operation.count + 1)), default: []].insert(finding)
+        }
+        return byChange.filter { _, fingerprints in Set(fingerprints.map { String($0.prefix { $0 != " " }) }) == covered }
+    }
+
     /// `--baseline-expires`' value as an `expires`: days from today, a `YYYY-MM-DD` date, or `never`; nil when it
     /// is none of these.
     package static func expiry(parsing text: String, from now: Date = Date()) -> String? {

@@ -30,8 +30,8 @@ struct RecordKeepsMeaningTests {
             #expect(result.status == 1, "\(result.stdout.suffix(1500))")
             // A 401 fixture is asked with the rejected key, so the server's 401 is its recording; every other file stays.
             let after = try HostileLiveTests.snapshot(recorded)
-            for (path, bytes) in before where !path.hasSuffix("/401-unauthorized.json") { #expect(after[path] == bytes, "\(path) changed") }
-            #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix("UPDATED") && !$0.hasSuffix("/401-unauthorized.json") },
+            for (path, bytes) in before where !path.hasSuffix("401-unauthorized.json") { #expect(after[path] == bytes, "\(path) changed") }
+            #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix("UPDATED") && !$0.hasSuffix("401-unauthorized.json") },
                     "\(result.stdout.suffix(1500))")
             // A 403 is not asked for: no request provokes it, and no fixture is named to the server.
             #expect(result.stdout.contains("not called: no request provokes a 403"), "\(result.stdout.suffix(3000))")

@@ -135,13 +135,15 @@ public final class OpenAPIStandIn: Sendable {
         }
     }
 
-    /// Binds 127.0.0.1 on a free port. With `requiredKey`, only that bearer key is accepted; with `rename`, one
+    /// Binds 127.0.0.1 on a free port. With `requiredKey`, only that bearer key is accepted (without it, any key but
+    /// one that calls itself invalid; with `acceptsAnyKey`, even that one); with `rename`, one
     /// field of every answer has another name. `breaksDocument`: every place answered carries
     /// `plugins: {"partner": "closed"}`, whose entries the document types as objects and the models read as any
     /// JSON value.
-    public static func start(requiredKey: String? = nil, rename: Rename? = nil, breaksDocument: Bool = false) async throws -> OpenAPIStandIn {
+    public static func start(requiredKey: String? = nil, rename: Rename? = nil, breaksDocument: Bool = false,
+                             acceptsAnyKey: Bool = false) async throws -> OpenAPIStandIn {
         let state = NIOLockedValueBox(State())
-        let answers = StandInAnswers(requiredKey: requiredKey, rename: rename, breaksDocument: breaksDocument)
+        let answers = StandInAnswers(requiredKey: requiredKey, rename: rename, breaksDocument: breaksDocument, acceptsAnyKey: acceptsAnyKey)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             let target = request.head.path ?? "/"
             var headers: [String: String] = [:]
@@ -161,8 +163,9 @@ public final class OpenAPIStandIn: Sendable {
 
     /// Starts a stand-in, runs `body`, and stops it however `body` ends.
     public static func with<T: Sendable>(requiredKey: String? = nil, rename: Rename? = nil, breaksDocument: Bool = false,
+                                         acceptsAnyKey: Bool = false,
                                          _ body: (OpenAPIStandIn) async throws -> T) async throws -> T {
-        let standIn = try await start(requiredKey: requiredKey, rename: rename, breaksDocument: breaksDocument)
+        let standIn = try await start(requiredKey: requiredKey, rename: rename, breaksDocument: breaksDocument, acceptsAnyKey: acceptsAnyKey)
         do {
             let result = try await offThePool { try await body(standIn) }
             await standIn.stop()

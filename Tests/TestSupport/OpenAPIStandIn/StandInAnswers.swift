@@ -9,6 +9,8 @@ struct StandInAnswers: Sendable {
     var rename: OpenAPIStandIn.Rename? = nil
     /// Answers that break the document in a field the models read as any JSON value (`OpenAPIStandIn.start(breaksDocument:)`).
     var breaksDocument = false
+    /// Takes any key, even one that says it is invalid: a mock answering in the API's place.
+    var acceptsAnyKey = false
 
     /// What the stand-in sends back.
     struct Answer: Sendable {
@@ -73,7 +75,10 @@ struct StandInAnswers: Sendable {
             throw Failure(status: 401, message: "Invalid authorization header. Use Authorization: Bearer <service key>; API keys without the Bearer scheme are no longer accepted.")
         }
         let key = value.dropFirst(7).trimmingCharacters(in: .whitespaces)
-        if key.isEmpty || (requiredKey.map { $0 != key } ?? false) {
+        // With no required key, a key that calls itself invalid (the harness's 401 checks) is refused, as the API refuses
+        // any key it does not know.
+        let unknown = requiredKey.map { $0 != key } ?? (!acceptsAnyKey && key.contains("invalid"))
+        if key.isEmpty || unknown {
             throw Failure(status: 401, message: "Invalid request token.")
         }
         guard let version = request.headers["x-places-api-version"], !version.isEmpty else {
