@@ -15,6 +15,8 @@ import os
 import random
 import re
 import signal
+import socket
+import struct
 import sys
 import threading
 import time
@@ -995,8 +997,15 @@ class Handler(BaseHTTPRequestHandler):
     def answer(self, method):
         started = time.monotonic()
         config = self.server.config
-        if config.gateway:
-            self.gateway_page(method, config.gateway, started)
+        number = config.count_request()
+        # Whether this answer is cut short (sent in part, then the connection closed): see send_answer.
+        self.cut_short = config.short_body or number <= config.cut_first
+        if number <= config.reset_first:
+            self.reset_connection(method, started)
+            return
+        front = self.front_answer(config)
+        if front is not None:
+            self.send_answer(method, *front, started)
             return
         status, body, headers = 500, {"message": "Internal server error."}, {}
         try:
@@ -1023,26 +1032,75 @@ class Handler(BaseHTTPRequestHandler):
         self.send_answer(method, status, JSON_TYPE, data, headers, started)
 
     def send_answer(self, method, status, content_type, data, headers, started):
+        """Sends the whole head (Content-Length: the whole body) and the body; an answer cut short (STANDIN_SHORT_BODY,
+        STANDIN_CUT_FIRST) sends only the first half of the body and closes the connection, and its log line gives
+        the bytes sent and ends with ` cut`."""
+        cut = getattr(self, "cut_short", False)
+        sent = data[:len(data) // 2] if cut else data
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         for name, value in headers.items():
             self.send_header(name, value)
+        if cut:
+            self.close_connection = True  # no further request on this connection: it closes after the half body
         try:
             self.end_headers()
             if method != "HEAD":
-                self.wfile.write(data)
+                self.wfile.write(sent)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (its deadline): the request was still made, and the log counts it
-        self.log_request_line(method, status, len(data), time.monotonic() - started)
+        self.log_request_line(method, status, len(sent), time.monotonic() - started, " cut" if cut else "")
 
-    def gateway_page(self, method, status, started):
-        length = int(self.headers.get("Content-Length") or 0)
+    def drain_body(self):
+        """Reads the request's body, unused (the parameters are in the query), so that an answer sent before the
+        request is routed does not leave it unread."""
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = 0
         if length > 0:
             self.rfile.read(min(length, 1 << 20))
-        data = ("<html><head><title>%d Bad Gateway</title></head><body><center><h1>%d Bad Gateway</h1></center>"
-                "<hr><center>nginx</center></body></html>\n" % (status, status)).encode("utf-8")
-        self.send_answer(method, status, "text/html", data, {}, started)
+
+    def reset_connection(self, method, started):
+        """STANDIN_RESET_FIRST: no answer at all; the connection is closed with SO_LINGER (1, 0), so the client's
+        next read or write meets a reset (RST), not an end of stream. Logged with status 0 and ` reset`."""
+        self.close_connection = True
+        try:
+            self.drain_body()
+        except (OSError, ValueError):
+            pass
+        try:
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            # The socket's file descriptor closes once rfile (a makefile() of it) is closed too; the server's own
+            # shutdown_request afterwards meets a closed socket and ignores the OSError.
+            self.rfile.close()
+            self.connection.close()
+        except OSError:
+            pass
+        self.log_request_line(method, 0, 0, time.monotonic() - started, " reset")
+
+    def front_answer(self, config):
+        """What answers before the API is reached (a network or a server in front of it, a retired version), as
+        (status, content type, body bytes, headers), or None when the request goes on to the API."""
+        if config.captive_portal:
+            self.drain_body()
+            return 200, "text/html; charset=utf-8", CAPTIVE_PORTAL_PAGE, {}
+        if config.html_as_json:
+            self.drain_body()
+            return 200, "application/json", SERVICE_PORTAL_PAGE, {}
+        if config.gateway:
+            self.drain_body()
+            data = ("<html><head><title>%d Bad Gateway</title></head><body><center><h1>%d Bad Gateway</h1></center>"
+                    "<hr><center>nginx</center></body></html>\n" % (config.gateway, config.gateway)).encode("utf-8")
+            return config.gateway, "text/html", data, {}
+        version = self.headers.get("X-Places-Api-Version")
+        if config.retired_version and version is not None:
+            self.drain_body()
+            message = "Unsupported X-Places-Api-Version %s: this version was retired on 2026-11-01" % version
+            return 400, "application/json", json.dumps({"message": message}).encode("utf-8"), \
+                {"X-Fsq-Request-Id": uuid.uuid4().hex}
+        return None
 
     def faults(self, method, path, config):
         """The faults a team meets, after the key is checked (a plan, a quota and a flaky write know the key)."""
@@ -1096,9 +1154,12 @@ class Handler(BaseHTTPRequestHandler):
         return answer
 
     def check_auth(self):
-        """Bearer key first (401), then the version header (400): the API answers both with `message`."""
+        """Bearer key first (401), then the version header (400): the API answers both with `message`. With
+        STANDIN_ANY_KEY the key is not checked at all (a mock that answers for the API whatever the key)."""
         auth = self.headers.get("Authorization")
-        if auth is None or not auth.startswith("Bearer ") or not key_is_valid(auth[len("Bearer "):].strip()):
+        if self.server.config.any_key:
+            pass
+        elif auth is None or not auth.startswith("Bearer ") or not key_is_valid(auth[len("Bearer "):].strip()):
             raise ApiError(401, "Invalid request token.")
         if self.headers.get("X-Places-Api-Version") != API_VERSION:
             raise ApiError(400, "Missing or invalid X-Places-Api-Version header.")
@@ -1113,26 +1174,39 @@ class Handler(BaseHTTPRequestHandler):
                     target = target.replace(secret, "<redacted>")
         return target
 
-    def log_request_line(self, method, status, size, seconds):
+    def log_request_line(self, method, status, size, seconds, suffix=""):
         auth = self.headers.get("Authorization")
         if auth is None:
             style = "none"
         elif auth.startswith("Bearer "):
             # Which key was sent stays hidden; whether it was one this server rejects is logged, so a log tells a
-            # provoked 401 from the same request with a valid key.
+            # provoked 401 from the same request with a valid key (under STANDIN_ANY_KEY too, which answers it).
             style = "Bearer <redacted>" + ("" if key_is_valid(auth[len("Bearer "):].strip()) else " (rejected)")
         else:
             style = "<redacted>"
         version = self.headers.get("X-Places-Api-Version") or "-"
         # A header this server ignores, logged so a test can tell requests apart that differ only in it.
         fixture = self.headers.get("X-Emulator-Fixture")
-        sys.stderr.write("standin: %s %s -> %d %dB %.1fms auth=%s version=%s%s\n"
+        sys.stderr.write("standin: %s %s -> %d %dB %.1fms auth=%s version=%s%s%s\n"
                          % (method, self.redacted_target(), status, size, seconds * 1000, style, version,
-                            " fixture=%s" % fixture if fixture else ""))
+                            " fixture=%s" % fixture if fixture else "", suffix))
         sys.stderr.flush()
 
 
 GONE_PLACE = re.compile(r"^/places/([0-9a-f]{24})(?:/|$)")
+
+# STANDIN_CAPTIVE_PORTAL: a café's Wi-Fi that answers every request with its sign-in page.
+CAPTIVE_PORTAL_PAGE = (
+    "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Sign in to CoffeeNet Wi-Fi</title></head>\n"
+    "<body><h1>Welcome to CoffeeNet</h1><p>Accept the terms of use to get online.</p>\n"
+    "<form method=\"post\" action=\"/login\"><button type=\"submit\">Connect</button></form></body></html>\n"
+).encode("utf-8")
+# STANDIN_HTML_AS_JSON: a portal in front that answers every request with an HTML page labelled JSON.
+SERVICE_PORTAL_PAGE = (
+    "<!DOCTYPE html>\n<html><head><title>Service Portal</title></head>\n"
+    "<body><h1>Service Portal</h1><p>The service you asked for is not available here. Sign in to the portal "
+    "to continue.</p></body></html>\n"
+).encode("utf-8")
 
 
 def break_tips(body):
@@ -1208,6 +1282,26 @@ class Config:
         # answer 403 (after the key is checked). STANDIN_MONTHLY_QUOTA=N: from the (N+1)th authenticated request
         # on, every request answers 429 with no Retry-After. STANDIN_GATEWAY=CODE: a gateway in front answers
         # every request with CODE and an HTML page.
+        # What stands in front of the API or between it and the client (environment, like the above):
+        # STANDIN_CAPTIVE_PORTAL=1: every request, whatever its key, answers 200 text/html with a Wi-Fi sign-in page
+        # titled "Sign in to CoffeeNet Wi-Fi". STANDIN_HTML_AS_JSON=1: every request answers 200 with Content-Type
+        # application/json and an HTML page titled "Service Portal". STANDIN_RETIRED_VERSION=1: every request that
+        # carries X-Places-Api-Version answers 400 {"message": "Unsupported X-Places-Api-Version V: this version was
+        # retired on 2026-11-01"} (V as sent), before the key is checked. STANDIN_ANY_KEY=1: the key is never
+        # checked, any Authorization (a wrong one, none) gets the usual answers. STANDIN_SHORT_BODY=1: every answer
+        # sends its whole head (Content-Length of the whole body), then the first half of the body, then closes the
+        # connection. STANDIN_CUT_FIRST=N: the first N requests are answered so, later ones as usual.
+        # STANDIN_RESET_FIRST=N: the first N requests get no answer, their connection reset (SO_LINGER 0, then
+        # close). Requests are counted from the first, whatever their path. Each request still gets one log line: a
+        # cut answer's gives the bytes sent and ends with " cut", a reset's gives status 0, 0B and ends with " reset".
+        self.captive_portal = os.environ.get("STANDIN_CAPTIVE_PORTAL", "") == "1"
+        self.html_as_json = os.environ.get("STANDIN_HTML_AS_JSON", "") == "1"
+        self.retired_version = os.environ.get("STANDIN_RETIRED_VERSION", "") == "1"
+        self.any_key = os.environ.get("STANDIN_ANY_KEY", "") == "1"
+        self.short_body = os.environ.get("STANDIN_SHORT_BODY", "") == "1"
+        self.cut_first = int(os.environ.get("STANDIN_CUT_FIRST", "0") or 0)
+        self.reset_first = int(os.environ.get("STANDIN_RESET_FIRST", "0") or 0)
+        self.requests = 0
         self.flaky_writes = int(os.environ.get("STANDIN_FLAKY_WRITES", "0") or 0)
         self.flaked = set()
         self.plan_excludes = [g.strip() for g in os.environ.get("STANDIN_PLAN_EXCLUDES", "").split(",") if g.strip()]
@@ -1215,6 +1309,12 @@ class Config:
         self.monthly_used = 0
         self.gateway = int(os.environ.get("STANDIN_GATEWAY", "0") or 0)
         self.lock = threading.Lock()
+
+    def count_request(self):
+        """This request's number, from 1 (every request counts, whatever its path or answer)."""
+        with self.lock:
+            self.requests += 1
+            return self.requests
 
 
 def pair(text, what):
