@@ -15,8 +15,8 @@ package struct APIPremise: Sendable, Equatable {
         case notTheAPI
         /// A key no server accepts was not refused.
         case wrongKeyAccepted
-        /// The version the run asks for was refused: on two operations it is the night's cause, while no answer
-        /// shows the version served (one refusal may be that operation's own check).
+        /// The version the run asks for was refused: two such answers are the night's cause, while no answer
+        /// shows the version served (one refusal may be a call's own trouble).
         case versionRefused
     }
 
@@ -26,8 +26,6 @@ package struct APIPremise: Sendable, Equatable {
     package var line: String
     /// What to do, for the line beside the cause.
     package var hint: String?
-    /// The request's path, place ids masked: the operation that answered so.
-    package var path = ""
 
     /// The longest title or message quoted, so the run's last line stays within 200 characters.
     static let maxQuoted = 64
@@ -40,10 +38,8 @@ package struct APIPremise: Sendable, Equatable {
                                expected: Int?, versionSent: String?, scrubber: KeyScrubber?) -> APIPremise? {
         // Place ids masked: the line names the operation, and reads the same for every place.
         let masked = path.replacingOccurrences(of: #"[0-9a-f]{24}"#, with: "{id}", options: .regularExpression)
-        var premise = judge(asked: "\(method) \(masked)", status: status, contentType: contentType, body: body, wrongKey: wrongKey,
-                            expected: expected, versionSent: versionSent, scrubber: scrubber)
-        premise?.path = masked
-        return premise
+        return judge(asked: "\(method) \(masked)", status: status, contentType: contentType, body: body, wrongKey: wrongKey,
+                     expected: expected, versionSent: versionSent, scrubber: scrubber)
     }
 
     private static func judge(asked: String, status: Int, contentType: String?, body: Data, wrongKey: Bool,

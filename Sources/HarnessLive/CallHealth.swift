@@ -85,8 +85,8 @@ package final class CallHealth: Sendable {
         var answeredByTheAPI = false
         /// The premise an answer broke (`APIPremise`): the run was not talking to the API.
         var premise: APIPremise?
-        /// The operations (paths, ids masked) that refused the version, and whether any answer showed it served.
-        var versionRefusedOn: Set<String> = []
+        /// Answers that refused the version, and whether any answer showed it served.
+        var versionRefusals = 0
         var versionServed = false
         /// Attempts in a row whose head came and whose body was cut short (closed, reset, stalled), the requests they
         /// were for, and the last one's line: the server is there, so not "nothing answers".
@@ -121,12 +121,18 @@ package final class CallHealth: Sendable {
         state.withLock { state in
             guard !state.hasCause else { return }
             if premise.kind == .versionRefused {
-                state.versionRefusedOn.insert(premise.path)
-                guard !state.versionServed, state.versionRefusedOn.count >= 2 else { return }
+                state.versionRefusals += 1
+                guard !state.versionServed, state.versionRefusals >= 2 else { return }
             }
             state.premise = premise
             state.cause = premise.line
         }
+    }
+
+    /// One answer refused the version, and no answer has shown it served or decided it yet.
+    var premiseInDoubt: Bool {
+        let state = state.current
+        return !state.hasCause && !state.versionServed && state.versionRefusals > 0
     }
 
     /// A 2xx to a request that carried the version: the version is served, so a refusal naming it is one

@@ -223,7 +223,10 @@ struct PacedTransport: Transport {
     func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let health = ledger.health
         let first = await ledger.firstAnswer.enter()
-        defer { if first { ledger.firstAnswer.open() } }
+        defer {
+            // A premise in doubt (the version refused by one operation) lets the next request go alone too.
+            if first, health.premiseInDoubt { ledger.firstAnswer.passOn() } else if first { ledger.firstAnswer.open() }
+        }
         if let cause = health.cause { throw CallHealth.Stopped(cause: cause) }
         ledger.paced(await pacer.acquire())
         if let cause = health.cause { throw CallHealth.Stopped(cause: cause) }

@@ -59,14 +59,14 @@ struct APIPremiseTests {
         #expect(Self.broken(status: 400, body: retired, version: nil) == nil)
     }
 
-    @Test func aVersionRefusedOnTwoOperationsIsTheCauseUnlessAnAnswerShowsItServed() throws {
+    @Test func aVersionRefusedTwiceIsTheCauseUnlessAnAnswerShowsItServed() throws {
         let retired = #"{"message": "Unsupported X-Places-Api-Version 2025-06-17: retired"}"#
         let details = try #require(Self.broken(status: 400, body: retired))
         let search = try #require(Self.broken(status: 400, body: retired, path: "/places/search"))
         let health = CallHealth()
         health.premiseFailed(details)
-        health.premiseFailed(details)
-        #expect(health.cause == nil, "one operation's refusal may be its own check")
+        #expect(health.cause == nil, "one refusal may be that call's own trouble")
+        #expect(health.premiseInDoubt, "the next request goes alone")
         health.premiseFailed(search)
         #expect(health.cause == search.line && health.hint?.contains("spec-diff") == true)
         let served = CallHealth()
