@@ -12,12 +12,15 @@ The replay checks compare the client with this data, never with the client's own
 Sources: the seed documents ../shared/spec/000-004 (their example answers and endpoint lists) and Foursquare's
 OpenAPI document of each version, found in ../shared/spec/current/ and in the repository's docs/openapi/
 (openapi-<yyyymmdd>.json, e.g. 2025-06-17's; `openapi_documents`). An operationId becomes an endpoint id by one
-rule (`endpoint_id`: `placeMenu` is `place-menu`).
+rule (`endpoint_id`, from scripts/endpoint_id.py, which the generator shares: `placeMenu` is `place-menu`).
 
 Usage: python3 scripts/contract-data.py [--check]   (--check: exit 1 if a committed file differs)
        python3 scripts/contract-data.py --self-test   (the version and endpoint-id rules, discovery, bad input)
 """
 import json, os, re, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from endpoint_id import endpoint_id  # noqa: E402  (the one rule, shared with generate-contract.py)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = os.path.join(ROOT, "..", "shared", "spec")
@@ -59,18 +62,6 @@ def openapi_documents(folders=None):
 def shown(path):
     """A path as messages and the generated files name it: relative to the repository (../shared/...)."""
     return os.path.relpath(path, ROOT)
-
-
-def endpoint_id(operation_id):
-    """The endpoint id an operationId stands for: kebab-case, lowercase. camelCase and PascalCase split before each
-    capital that follows a lowercase letter or digit, and before the last capital of a run followed by a lowercase
-    letter (`URLPrefix` is `url-prefix`); `_` and spaces are `-`. `placeMenu` is `place-menu`; `place-search` and
-    `places-suggest-place` are unchanged. DocumentedBound.endpointID (HarnessCore) is the same rule, written again
-    so that each reader of the documents stands alone."""
-    text = re.sub(r"[_\s]+", "-", operation_id)
-    text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", text)
-    text = re.sub(r"(?<=[A-Z])(?=[A-Z][a-z])", "-", text)
-    return re.sub(r"-{2,}", "-", text).strip("-").lower()
 
 
 OVERRIDES = os.path.join(ROOT, "Sources", "OpenAPIConformance", "Overrides")

@@ -31,6 +31,9 @@ request, answered 404) to synthesize from, and TO's files are generated. new-con
 """
 import difflib, json, os, re, shutil, sys, tempfile, textwrap
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from endpoint_id import endpoint_id  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCUMENT_FOLDERS = [os.path.join(ROOT, "..", "shared", "spec", "current"), os.path.join(ROOT, "docs", "openapi")]
 OVERRIDES = os.path.join(ROOT, "Sources", "OpenAPIConformance", "Overrides")
@@ -119,10 +122,8 @@ def resolve(doc, schema):
     return schema if isinstance(schema, dict) else {}
 
 
-def kebab(operation_id):
-    """The one rule from an operationId to an endpoint id: `placeMenu`, `place_menu` and `place-menu` are `place-menu`."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|[_\s]+", "-", operation_id)
-    return re.sub(r"-+", "-", spaced).strip("-").lower()
+# The operationId rule is scripts/endpoint_id.py's, shared with contract-data.py (and checked against the harness's).
+kebab = endpoint_id
 
 
 def swift_name(json_name):
@@ -1098,6 +1099,7 @@ def write_atomically(path, text):
 def self_test():
     assert kebab("placeMenu") == "place-menu" and kebab("place-search") == "place-search"
     assert kebab("PlaceMenuV2") == "place-menu-v2" and kebab("place_menu") == "place-menu"
+    assert kebab("URLPrefix") == "url-prefix" and kebab("getHTTPStatus") == "get-http-status"
     assert swift_name("store_id") == "storeID" and swift_name("placemaker_url") == "placemakerURL"
     assert swift_name("date_created") == "dateCreated" and swift_name("name") == "name"
     tree = {"a": {"properties": {"x": {"type": "object"}, "y": {"type": "string"}}}}

@@ -71,8 +71,8 @@ extension DocumentedBound {
     /// The endpoint id an operationId stands for: kebab-case, lowercase. camelCase and PascalCase split before
     /// each capital that follows a lowercase letter or digit, and before the last capital of a run followed by a
     /// lowercase letter (`URLPrefix` is `url-prefix`); `_` and spaces are `-`. `placeMenu` is `place-menu`;
-    /// `place-search` and `places-suggest-place` are unchanged. `scripts/contract-data.py`'s `endpoint_id` is the
-    /// same rule, written again so that each reader of the documents stands alone.
+    /// `place-search` and `places-suggest-place` are unchanged. `scripts/endpoint_id.py` is the same rule for the
+    /// generator and `contract-data.py`; `EndpointIDRuleTests` holds the two to one answer for every operationId.
     package static func endpointID(operationID: String) -> String {
         func upper(_ c: Character?) -> Bool { c.map { $0.isASCII && $0.isUppercase } ?? false }
         func lowerOrDigit(_ c: Character?) -> Bool { c.map { $0.isASCII && ($0.isLowercase || $0.isNumber) } ?? false }
