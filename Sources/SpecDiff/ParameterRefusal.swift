@@ -90,8 +90,40 @@ enum ParameterRefusal {
         return nil
     }
 
+    /// What changed in a schema that still accepts what the client sends, by value: `maximum 50 → 100`, `enum adds
+    /// "DISTANCE"`, `type integer → number, string`; nil when nothing it can name changed.
+    static func changes(old: SpecDocument.Schema, new: SpecDocument.Schema) -> String? {
+        func bound(_ name: String, _ before: Double?, _ after: Double?) -> String? {
+            before == after ? nil : "\(name) \(before.map(number) ?? "none") → \(after.map(number) ?? "none")"
+        }
+        func length(_ name: String, _ before: Int?, _ after: Int?) -> String? {
+            before == after ? nil : "\(name) \(before.map(String.init) ?? "none") → \(after.map(String.init) ?? "none")"
+        }
+        func values(_ name: String, _ before: [String]?, _ after: [String]?) -> [String] {
+            guard before != after else { return [] }
+            guard let before, let after else { return [after == nil ? "\(name) removed" : "\(name) added: \(after!.joined(separator: ", "))"] }
+            let added = after.filter { !before.contains($0) }, removed = before.filter { !after.contains($0) }
+            return (added.isEmpty ? [] : ["\(name) adds \(added.joined(separator: ", "))"])
+                + (removed.isEmpty ? [] : ["\(name) drops \(removed.joined(separator: ", "))"])
+        }
+        var parts = [bound("minimum", old.minimum, new.minimum), bound("maximum", old.maximum, new.maximum),
+                     length("minLength", old.minLength, new.minLength), length("maxLength", old.maxLength, new.maxLength)].compactMap { $0 }
+        parts += values("enum", old.enumValues, new.enumValues) + values("items' enum", old.itemEnum, new.itemEnum)
+        if old.types != new.types {
+            parts.append("type \(old.types.sorted().joined(separator: ", ").nonEmptyOr("any")) → \(new.types.sorted().joined(separator: ", ").nonEmptyOr("any"))")
+        }
+        if old.format != new.format { parts.append("format \(old.format ?? "none") → \(new.format ?? "none")") }
+        if old.pattern != new.pattern { parts.append("pattern \(old.pattern ?? "none") → \(new.pattern ?? "none")") }
+        if old.nullable != new.nullable { parts.append(new.nullable ? "now nullable" : "no longer nullable") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
     /// `50`, not `50.0`.
     static func number(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
+}
+
+private extension String {
+    func nonEmptyOr(_ other: String) -> String { isEmpty ? other : self }
 }

@@ -93,8 +93,9 @@ enum SpecDiff {
                 changes.append(change(.warning, label, after.pointer.appending("schema"), "parameter-bound-narrowed",
                                       "query parameter \(parameter.name): \(narrower), within what the client sends (\(parameter.rule))"))
             } else if let before, before.schema != after.schema {
+                let what = ParameterRefusal.changes(old: before.schema, new: after.schema) ?? "its schema changed"
                 changes.append(change(.info, label, after.pointer.appending("schema"), "parameter-schema-changed",
-                                      "query parameter \(parameter.name): its schema changed and still accepts what the client sends (\(parameter.rule))"))
+                                      "query parameter \(parameter.name): \(what), and still accepts what the client sends (\(parameter.rule))"))
             }
             if after.required, !(before?.required ?? false), !parameter.required {
                 changes.append(change(.breaking, label, after.pointer.appending("required"), "parameter-now-required",
@@ -201,9 +202,30 @@ enum SpecDiff {
         }
     }
 
+    /// Fields removed and added under one parent with the same type, one of each type there: each pair is likely one
+    /// field renamed, by the removed field's path.
+    static func renames(old: [String: SpecDocument.Field], new: [String: SpecDocument.Field]) -> [String: String] {
+        func outermost(_ paths: [String], in fields: [String: SpecDocument.Field], absentFrom other: [String: SpecDocument.Field]) -> [String] {
+            paths.filter { path in other[path] == nil && !(parent(of: path).map { fields[$0] != nil && other[$0] == nil } ?? false) }
+        }
+        let removed = outermost(Array(old.keys), in: old, absentFrom: new), added = outermost(Array(new.keys), in: new, absentFrom: old)
+        var pairs: [String: String] = [:]
+        for (parent, gone) in Dictionary(grouping: removed, by: { parent(of: $0) ?? "" }) {
+            let came = added.filter { (SpecDiff.parent(of: $0) ?? "") == parent }
+            for path in gone where !(old[path]?.schema.types.isEmpty ?? true) {
+                let types = old[path]!.schema.types
+                let sameGone = gone.filter { old[$0]?.schema.types == types }, sameCame = came.filter { new[$0]?.schema.types == types }
+                if sameGone.count == 1, sameCame.count == 1 { pairs[path] = sameCame[0] }
+            }
+        }
+        return pairs
+    }
+
     static func fields(old: [String: SpecDocument.Field], new: [String: SpecDocument.Field], reads: [String: FieldRead],
                        model: String, label: String, change: MakeChange) -> [SpecChange] {
         var changes: [SpecChange] = []
+        let renamed = renames(old: old, new: new)
+        let renamedTo = Set(renamed.values)
         for path in Set(old.keys).union(new.keys).sorted() {
             // One subject for the field wherever the document repeats its schema: the path cut to its last key.
             let start = changes.count
@@ -217,17 +239,21 @@ enum SpecDiff {
             case let (before?, nil):
                 // Only the outermost field removed: its children go with it.
                 if let parent = parent(of: path), old[parent] != nil, new[parent] == nil { continue }
+                // A field added beside it with the same type is likely the same field renamed: one line for both.
+                let removed = renamed[path].map { "renamed? response field \(path) removed and \($0) added beside it with the same type" }
+                    ?? "response field \(path) removed"
                 if let read, read.required {
                     changes.append(change(.breaking, label, before.pointer, "field-removed",
-                                          "response field \(path) removed; \(how), so the answer no longer decodes"))
+                                          "\(removed); \(how), so the answer no longer decodes"))
                 } else if read != nil {
                     changes.append(change(.warning, label, before.pointer, "field-removed",
-                                          "response field \(path) removed; \(how), so it will be nil"))
+                                          "\(removed); \(how), so it will be nil"))
                 } else {
-                    changes.append(change(.info, label, before.pointer, "field-removed", "response field \(path) removed; \(how)"))
+                    changes.append(change(.info, label, before.pointer, "field-removed", "\(removed); \(how)"))
                 }
             case let (nil, after?):
                 if let parent = parent(of: path), new[parent] != nil, old[parent] == nil { continue }
+                if renamedTo.contains(path) { continue }
                 let optional = after.required ? "required" : "optional"
                 if read != nil {
                     changes.append(change(.info, label, after.pointer, "field-documented",
@@ -284,9 +310,14 @@ enum SpecDiff {
             if old.enumValues == nil {
                 changes.append(change(.info, label, after.pointer, "enum-added", "response field \(path) now lists its values (\(values.joined(separator: ", ")))\(asString)"))
             } else if !added.isEmpty {
-                changes.append(change(.info, label, after.pointer, "enum-value-added", "response field \(path) has new values \(added.joined(separator: ", "))\(asString)"))
+                let removed = (old.enumValues ?? []).filter { !values.contains($0) }
+                let dropped = removed.isEmpty ? "" : " and no longer lists \(removed.joined(separator: ", "))"
+                changes.append(change(.info, label, after.pointer, "enum-value-added",
+                                      "response field \(path) has new values \(added.joined(separator: ", "))\(dropped)\(asString)"))
             } else {
-                changes.append(change(.info, label, after.pointer, "enum-value-removed", "response field \(path) lists fewer values\(asString)"))
+                let removed = (old.enumValues ?? []).filter { !values.contains($0) }
+                changes.append(change(.info, label, after.pointer, "enum-value-removed",
+                                      "response field \(path) no longer lists \(removed.joined(separator: ", "))\(asString)"))
             }
         } else if old.enumValues != nil, new.enumValues == nil {
             changes.append(change(.info, label, after.pointer, "enum-removed", "response field \(path) no longer lists its values; \(how)"))

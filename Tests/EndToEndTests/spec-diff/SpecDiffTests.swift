@@ -14,7 +14,7 @@ struct SpecDiffTests {
 
     /// Foursquare's document with the four breaking edits of the issue: the place id removed from search's
     /// results, a new required search parameter, the tips operation removed, `distance` made a string; plus a new
-    /// optional field on a place.
+    /// optional string field on a place, beside the removed id (so the two read as one rename).
     static func changedCopy(at url: URL) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: FoursquareDocument.path!))
         var document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -77,10 +77,13 @@ struct SpecDiffTests {
             #expect(line("breaking", "GET /places/search (place-search)", "/properties/results/items/properties/distance"), "\(r.stdout)")
             #expect(line("breaking", "GET /places/search (place-search)", "#/paths/~1places~1search/get/parameters/19"), "\(r.stdout)")
             #expect(line("breaking", "GET /places/{fsq_place_id}/tips (place-tips)", "#/paths/~1places~1{fsq_place_id}~1tips/get"), "\(r.stdout)")
-            #expect(line("info", "GET /places/search", "/properties/results/items/properties/vibe"), "\(r.stdout)")
+            // The place id removed and `vibe` added beside it, both strings: one line, a rename to look at.
+            #expect(lines.contains { $0.contains("renamed? response field $.results[*].fsq_place_id removed and $.results[*].vibe added beside it") },
+                    "\(r.stdout)")
+            #expect(!line("info", "GET /places/search", "/properties/results/items/properties/vibe"), "\(r.stdout)")
 
             let changelog = try String(contentsOf: markdown, encoding: .utf8)
-            #expect(changelog.contains("## Breaking") && changelog.contains("$.results[*].fsq_place_id") && changelog.contains("## Info"))
+            #expect(changelog.contains("## Breaking") && changelog.contains("$.results[*].fsq_place_id") && changelog.contains("renamed?"))
             let decoded = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
             #expect(decoded["breaking"] as? Int == 4 && decoded["failing"] as? Int == 4, "\(decoded)")
             // One case per operation: search and tips fail, details passes.
