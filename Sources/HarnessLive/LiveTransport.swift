@@ -98,7 +98,7 @@ package enum LiveTransportError: Error, Sendable, Equatable, CustomStringConvert
         case let .malformed(reason, url):
             return "the answer from \(Self.origin(url)) was refused: \(reason)"
         case let .unreachable(reason, url):
-            return "cannot connect to \(Self.origin(url)): \(reason) (is the server running, and is --base-url right?)"
+            return "cannot connect to \(Self.origin(url)): \(reason); is the server running, and is --base-url right?"
         case let .closed(bodyBytes, url):
             return "the connection to \(Self.origin(url)) closed mid-answer (reset after the head and \(Self.size(bodyBytes)) of the body)"
         case let .timedOut(seconds, headReceived, bodyBytes, url):

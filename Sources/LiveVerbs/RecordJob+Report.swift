@@ -27,6 +27,12 @@ extension RecordJob {
                                        written == 0 ? "; nothing written" : "; \(written) written before it, review them"))
             return VerbStatus(failed: true, couldNotJudge: cause)
         }
+        // The server or the network stopped the calls (every answer cut short, a spent quota, nothing answering): the
+        // fixtures not called failed above, one line says why. Record's status stays 1, as for any fixture that failed.
+        if let cause = CouldNotJudge.cause(recording.ledger) {
+            CouldNotJudge.planLines(recording.ledger).forEach { print($0) }
+            print(CouldNotJudge.fitted("record: the run stopped calling: ", cause, ""))
+        }
         let written = outcomes.filter { $0.status == .new || $0.status == .updated }.map(\.relativePath)
         var failed = outcomes.contains { $0.status == .failed }
         if !written.isEmpty, let after = try? fixtureOptions.load(selection) {

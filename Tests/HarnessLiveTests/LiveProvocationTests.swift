@@ -148,6 +148,6 @@ import TestSupport
         #expect(results.count == 1)
         #expect(results.first?.check == .liveStatus)
         guard case let .error(message, _)? = results.first?.verdict else { Issue.record("\(results)"); return }
-        #expect(message == "no answer: cannot connect to http://127.0.0.1:1: Connection refused (is the server running, and is --base-url right?)")
+        #expect(message == "no answer: cannot connect to http://127.0.0.1:1: Connection refused; is the server running, and is --base-url right?")
     }
 }

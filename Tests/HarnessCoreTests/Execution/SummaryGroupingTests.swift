@@ -3,7 +3,7 @@ import Testing
 
 /// The terminal summary names each cause once: a cause many cases share is one line with its count.
 @Suite struct SummaryGroupingTests {
-    static let refused = "no answer: cannot connect to http://127.0.0.1:1: Connection refused (is the server running, and is --base-url right?)"
+    static let refused = "no answer: cannot connect to http://127.0.0.1:1: Connection refused; is the server running, and is --base-url right?"
 
     func result(_ path: String, _ verdict: Verdict, check: CheckName = .liveStatus) -> CaseResult {
         CaseResult(endpoint: "chains", fixture: path, auth: .bearer, check: check, verdict: verdict)
