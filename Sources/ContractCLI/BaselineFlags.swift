@@ -16,7 +16,7 @@ package struct BaselineFlags: ParsableArguments {
     @Flag(name: .long, help: "Write the baseline from this run: add its findings (give each a reason), keep known ones, and remove fixed entries of the operations the run covered. Creates the file if it does not exist.")
     package var updateBaseline = false
 
-    @Option(name: .long, help: ArgumentHelp("With --update-baseline, write a change that every operation shows in the same way (as the line that held it back names it, e.g. 'drift status 200 -> 400'); without it such a change is not written: it is the whole API's, or something other than the API answered.", valueName: "change"))
+    @Option(name: .long, help: ArgumentHelp("With --update-baseline, write a change that every operation shows in the same way (as the line that held it back names it, e.g. 'drift status status'); without it such a change is not written: it is the whole API's, or something other than the API answered.", valueName: "change"))
     package var acceptUniformChange: [String] = []
 
     @Option(name: .long, help: "When the entries --update-baseline adds expire: a number of days, a YYYY-MM-DD date, or never (a flaw accepted for the life of a document version). Default: \(Baseline.defaultExpiryDays) days.")
@@ -67,7 +67,7 @@ package struct BaselineFlags: ParsableArguments {
                        expires: String = Baseline.day(Baseline.defaultExpiryDays), accepting: [String] = []) throws -> (Baseline, held: [String]) {
         var findings = use.findings
         var held: [String] = []
-        for (change, fingerprints) in baseline.baseline.uniformChanges(findings: findings, covered: use.coveredOperations)
+        for (change, fingerprints) in baseline.baseline.uniformChanges(findings: findings, covered: use.answeredOperations)
             .sorted(by: { $0.key < $1.key }) where !accepting.contains(change) {
             findings.subtract(fingerprints)
             held.append(heldLine(change, operations: fingerprints.count))

@@ -20,6 +20,9 @@ package final class NightlyBaseline {
     package let expires: String
     /// `--accept-uniform-change`: changes every operation shows in the same way that the night may write.
     package var acceptingUniform: [String] = []
+    /// The changes every operation showed in the same way that `--update-baseline` held back: the night that
+    /// meant to accept its findings did not accept these, so it is red.
+    package private(set) var heldUniform: [String] = []
     /// Drift's judging, against the file.
     package let drift: BaselineUse
     /// What the live checks judge against: the file, or with `--update-baseline` the file with drift's findings
@@ -65,6 +68,7 @@ package final class NightlyBaseline {
         } else if update {
             let (updated, held) = try BaselineFlags.update(file, from: night, expires: expires, accepting: acceptingUniform)
             lines += held
+            heldUniform = held
             let added = updated.entries.filter { file.baseline.entry($0.fingerprint) == nil }.count
             lines.append("baseline \(file.path) written once for the night (drift and the live checks): \(updated.entries.count) entries "
                          + "(\(added) new, \(night.fixed.count) fixed removed); give each new entry its reason and review the dates")

@@ -55,12 +55,20 @@ struct NightlyRun {
         }
         print(share.count.line)
         CouldNotJudge.planLines(share.caller.ledger).forEach { print($0) }
-        var status = VerbStatus(failed: driftStatus.failed || liveStatus.failed, couldNotJudge: liveStatus.couldNotJudge)
+        // A change every operation showed alike, held back from the baseline, was not accepted: the night is red.
+        let heldUniform = !(nightly?.heldUniform.isEmpty ?? true)
+        var status = VerbStatus(failed: driftStatus.failed || liveStatus.failed || heldUniform, couldNotJudge: liveStatus.couldNotJudge)
         status.failures = driftStatus.failures.merged(with: liveStatus.failures)
         status.notJudged = CouldNotJudge.notJudged(share.caller.ledger)
-        print(Self.headline(status))
+        let onlyHeld = heldUniform && !(driftStatus.failed || liveStatus.failed) && status.couldNotJudge == nil
+        print(onlyHeld ? Self.heldUniformLine : Self.headline(status))
         try status.exit()
     }
+
+    /// The last line of a night whose only finding is a change every operation showed alike, which
+    /// `--update-baseline` did not accept.
+    static let heldUniformLine = "nightly: red (exit 1): a change every operation shows alike was not written to the baseline (above); "
+        + "check what answered, or accept it with --accept-uniform-change"
 
     /// The night's last line: what it means, with the exit status. Red says what it found: a breaking change is
     /// the contract changing; answers that break the document, or do not decode, are named as such.

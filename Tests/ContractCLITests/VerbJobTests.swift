@@ -75,7 +75,8 @@ struct VerbJobTests {
             let path = tmp.appendingPathComponent("baseline.json").path
             let operations = ["2025-06-17/place-details", "2025-06-17/place-search", "2025-06-17/place-tips"]
             let use = BaselineUse(Baseline())
-            for operation in operations { use.covered(operation) }
+            // Every operation answered 400 where it recorded 200: none is judged (covered), each answered.
+            for operation in operations { use.answered(operation, recorded: 200, live: 400) }
             _ = use.judge(operations.map { "\($0) drift status 200 -> 400" } + ["2025-06-17/place-tips drift $.results[*].text removed"])
             let (written, held) = try BaselineFlags.update((path, Baseline()), from: use)
             #expect(held == [BaselineFlags.heldLine("drift status 200 -> 400", operations: 3)])

@@ -16,7 +16,8 @@
 # calls on a first night, a hint naming spec-diff and new-contract.sh, never drift), a mock that accepts any key (3: a
 # wrong key was not refused), every answer cut short (3 within 12 calls, never "nothing answers"), the first 3 answers
 # cut short or the first 2 connections reset (retried like a 5xx: green, and red on a real break), and a plan that
-# leaves out every write (3, one line naming the write operations). Every "could not judge" line fits 200 characters,
+# leaves out every write (3, one line naming the write operations), and every operation answering 400 (red: the change
+# every operation shows is held back from --update-baseline's file in one line). Every "could not judge" line fits 200 characters,
 # and no summary line is printed twice.
 # Usage: Tests/StandIns/nightly_year.sh [BIN_DIR]  (default .build/debug). Exit 1 on a mismatch, 2 when it cannot run.
 # YEAR_MODES="never always" (the default) picks the fixture-header modes. YEAR_ONLY=<extended regex> runs only the
@@ -497,6 +498,15 @@ print(sum(1 for c in cases if not any(x.tag in ("failure", "error", "skipped") f
       long=$(longer_than_200 <"$work/$night.cause")
       [ -z "$long" ] || fail "the cause line has $long"
       if grep -qE 'status class changed|refused the bearer' "$work/$night.out"; then fail "the plan's 403 was taken for drift or an auth style"; fi
+    fi
+    # Every operation answering 400 with a message that names no version (not a premise): a change every operation shows
+    # alike, which --update-baseline holds back in a line each and which leaves the night red, not green.
+    if picked "$mode-all-400"; then
+      night "$mode-all-400" 1 --status-for '*=400' -- --update-baseline --baseline "$work/all-400-$mode.json"
+      grep -qE "^baseline: not written: every operation \([0-9]+\) shows 'drift status status' in the same way" "$work/$night.out" \
+        || fail "the change every operation shows is not held back: $(grep -E '^baseline' "$work/$night.out" | head -3)"
+      headline_says 'nightly: red \(exit 1\): a change every operation shows alike was not written to the baseline'
+      if grep -qF 'drift status status' "$work/all-400-$mode.json"; then fail "the held change was written to the baseline"; fi
     fi
   fi
 

@@ -160,9 +160,9 @@ package struct Baseline: Sendable, Equatable {
         return Baseline(entries: kept)
     }
 
-    /// New findings (not in the file) that every operation of `covered` shows in the same way (the same check, path
-    /// and change: a fingerprint's text after its operation), by that change, when the run covered two operations at
-    /// least. Such a change is the whole API's, or something other than the API answering, not a finding of one
+    /// New findings (not in the file) that every operation of `covered` (those that answered) shows in the same way
+    /// (the same check, path and change: a fingerprint's text after its operation), by that change, when two
+    /// operations answered at least. Such a change is the whole API's, or something other than the API answering, not a finding of one
     /// operation: `--update-baseline` writes it only when a flag names it (`--accept-uniform-change`).
     package func uniformChanges(findings: Set<String>, covered: Set<String>) -> [String: Set<String>] {
         guard covered.count >= 2 else { return [:] }
@@ -193,7 +193,7 @@ package final class BaselineUse: Sendable {
     /// the baseline does not know is accepted, as the file written after the run will know it, not failed.
     package let accepts: Bool
     private let state = Locked<(findings: Set<String>, known: Set<String>, expired: Set<String>, covered: Set<String>,
-                                notJudged: Set<String>)>(([], [], [], [], []))
+                                notJudged: Set<String>, answered: Set<String>)>(([], [], [], [], [], []))
 
     package init(_ baseline: Baseline, today: String = Baseline.day(), accepts: Bool = false) {
         self.baseline = baseline
@@ -223,6 +223,7 @@ package final class BaselineUse: Sendable {
         let judged = live.map { !stale && $0 / 100 == recorded / 100 && $0 != 401 && $0 != 403 } ?? false
         let blind = stale || live.map { ($0 >= 500 || $0 == 429) && $0 != recorded || (200...299).contains(recorded) && !(200...299).contains($0) } ?? true
         state.withLock { state in
+            if live != nil { state.answered.insert(operation) }
             if judged { state.covered.insert(operation) }
             if blind { state.notJudged.insert(operation) }
         }
@@ -328,8 +329,12 @@ package final class BaselineUse: Sendable {
             mine.expired.formUnion(theirs.expired)
             mine.covered.formUnion(theirs.covered)
             mine.notJudged.formUnion(theirs.notJudged)
+            mine.answered.formUnion(theirs.answered)
         }
     }
+
+    /// The operations that answered at all, whatever the status: what a change every operation shows is counted over.
+    package var answeredOperations: Set<String> { state.current.answered.union(state.current.covered) }
 
     /// Entries neither known, expired nor fixed this run: their operation got no answer, or their finding is not
     /// one this run's checks make.
