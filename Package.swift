@@ -229,7 +229,7 @@ let package = Package(
         .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "HarnessCore", "HarnessLive", "FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "OpenAPIConformanceTests", dependencies: ["OpenAPIConformance", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport"],
                     exclude: ["JSONSchemaTestSuite"]),
-        .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "OpenAPIConformance", "FixtureFormat", "FoursquarePlaces"]),
+        .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "OpenAPIConformance", "FixtureFormat", "FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "EmulatorCLITests", dependencies: ["EmulatorCLI", "CommandParsing"]),
     ]
 )

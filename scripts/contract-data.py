@@ -6,13 +6,15 @@
   X-Places-Api-Version header (an OpenAPI document's header default, else its enum), and the OpenAPI versions
   oldest first (the line a value table's entry is inherited along);
 - Sources/HarnessCore/Checks/DocumentedBound+All.swift: every integer bound a query parameter's schema states
-  (`minimum`/`maximum`), and the bounds the seed documents state in words ("up to 50").
+  (`minimum`/`maximum`).
 
 The replay checks compare the client with this data, never with the client's own registry or decoders.
-Sources: the seed documents ../shared/spec/000-004 (their example answers and endpoint lists) and Foursquare's
-OpenAPI document of each version, found in ../shared/spec/current/ and in the repository's docs/openapi/
-(openapi-<yyyymmdd>.json, e.g. 2025-06-17's; `openapi_documents`). An operationId becomes an endpoint id by one
-rule (`endpoint_id`, from scripts/endpoint_id.py, which the generator shares: `placeMenu` is `place-menu`).
+Sources: the package's own documents, so a clone with nothing beside it writes and checks both files:
+docs/openapi/openapi-<yyyymmdd>.json, Foursquare's OpenAPI document of each version (`openapi_documents`), and
+docs/openapi/openapi-seed.json, the seed contract (the prose seed documents 000-004 as an OpenAPI document of
+facts, which scripts/seed-openapi.py writes; contract "seed"), read by the same readers. An operationId becomes an
+endpoint id by one rule (`endpoint_id`, from scripts/endpoint_id.py, which the generator shares: `placeMenu` is
+`place-menu`; the seed's operationIds are their endpoint ids).
 
 Usage: python3 scripts/contract-data.py [--check]   (--check: exit 1 if a committed file differs)
        python3 scripts/contract-data.py --self-test   (the version and endpoint-id rules, discovery, bad input)
@@ -23,11 +25,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from endpoint_id import endpoint_id  # noqa: E402  (the one rule, shared with generate-contract.py)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPEC = os.path.join(ROOT, "..", "shared", "spec")
 OUT = os.path.join(ROOT, "Sources", "HarnessContractChecks", "DocumentedOperation+All.swift")
 BOUNDS_OUT = os.path.join(ROOT, "Sources", "HarnessCore", "Checks", "DocumentedBound+All.swift")
 # Where a version the package adds itself keeps its document (the folder may not exist).
 REPO_DOCUMENTS = os.path.join(ROOT, "docs", "openapi")
+# The seed contract's document (scripts/seed-openapi.py writes it from the seed documents 000-004).
+SEED_DOCUMENT = os.path.join(REPO_DOCUMENTS, "openapi-seed.json")
 VERSION_HEADER = "x-places-api-version"
 MAX_DEPTH = 16  # past the document's deepest member (14): its schemas end each recursion with {} (a tip's photo's tip's photo)
 
@@ -40,11 +43,11 @@ DOCUMENT_NAME = re.compile(r"openapi-(\d{4})(\d{2})(\d{2})\.json")
 
 
 def openapi_documents(folders=None):
-    """Each version's OpenAPI document, oldest first: (contract, path). The one place documents are found:
-    ../shared/spec/current/ and the repository's docs/openapi/ (either folder may be missing). A date in both is
-    an error naming both files."""
+    """Each version's OpenAPI document, oldest first: (contract, path). The one place documents are found: the
+    repository's docs/openapi/ (the self-test passes two folders; one may be missing). A date in two is an error
+    naming both files. The seed's document (openapi-seed.json) is not a version's: `generate` reads it apart."""
     found = {}
-    for folder in folders or [os.path.join(SPEC, "current"), REPO_DOCUMENTS]:
+    for folder in folders or [REPO_DOCUMENTS]:
         if not os.path.isdir(folder):
             continue
         for name in sorted(os.listdir(folder)):
@@ -60,7 +63,7 @@ def openapi_documents(folders=None):
 
 
 def shown(path):
-    """A path as messages and the generated files name it: relative to the repository (../shared/...)."""
+    """A path as messages and the generated files name it: relative to the repository."""
     return os.path.relpath(path, ROOT)
 
 
@@ -259,127 +262,9 @@ def openapi_operations(contract, document, doc):
     return operations, sorted(versions), servers
 
 
-# The seed documents name no operation ids: each section's path is the endpoint the registry calls by this id.
-SEED_IDS = {
-    ("GET", "/places/{fsq_id}"): "place-details",
-    ("GET", "/places/{fsq_id}/tips"): "place-tips",
-    ("GET", "/places/{fsq_id}/photos"): "place-photos",
-    ("GET", "/places/autocomplete"): "places-autocomplete",
-    ("GET", "/places/search"): "place-search",
-    ("GET", "/places/geotagging"): "geotagging",
-    ("GET", "/places/categories"): "categories",
-    ("GET", "/places/chains"): "chains",
-    ("GET", "/autocomplete"): "autocomplete",
-}
-
-
-def json_kind(value):
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        items = {json_kind(item) for item in value}
-        return "array of " + items.pop() if len(items) == 1 and not items & {"object", "array"} else "array"
-    if isinstance(value, dict):
-        return "object"
-    return "any"
-
-
-def json_members(value, path, out):
-    if isinstance(value, dict):
-        for name, sub in value.items():
-            if out.get(path + "." + name, "any") == "any":
-                out[path + "." + name] = json_kind(sub)
-            json_members(sub, path + "." + name, out)
-    elif isinstance(value, list):
-        for sub in value:
-            json_members(sub, path + "[*]", out)
-
-
-# Document 004 shows its answer as Swift structs with CodingKeys, not as an example: these are their keys. Its
-# `place` is the shared-models.md `Place` that the seed documents never wrote, so its members are not listed.
-SEED_004_MEMBERS = {"$.results": "array", "$.results[*].type": "string", "$.results[*].text": "object",
-                    "$.results[*].text.primary": "string", "$.results[*].text.secondary": "string",
-                    "$.results[*].text.highlight": "array", "$.results[*].text.highlight[*].start": "integer",
-                    "$.results[*].text.highlight[*].length": "integer", "$.results[*].link": "string",
-                    "$.results[*].place": "object"}
-# The statuses the seed documents' error handling maps (every document's `switch httpResponse.statusCode`).
-SEED_STATUS = re.compile(r"^\s*case (\d{3})(?:\.\.\.(\d{3}))?:", re.M)
-
-
-def seed_operations():
-    """The seed documents' operations, and the X-Places-Api-Version values their Mandatory Headers give."""
-    operations, versions, servers = [], set(), set()
-    for name in sorted(os.listdir(SPEC)):
-        if not re.match(r"00\d_.*\.txt$", name):
-            continue
-        text = open(os.path.join(SPEC, name)).read()
-        # The URL each section calls: its "Full URL" line, or (004) the URL its example request is made from.
-        servers.update(re.findall(r"Full URL: `(https://[a-z0-9.-]+)/", text))
-        servers.update(re.findall(r'(?:URLComponents\(string|urlString =)[: ]*"(https://[a-z0-9.-]+)/', text))
-        statuses = {200}
-        for low, high in SEED_STATUS.findall(text):
-            # A range (`500...599`) is a class of statuses: its first stands for it.
-            statuses.add(int(low))
-        headers = []
-        block = re.search(r"```http\n(.*?)```", text, re.S)
-        if block:
-            headers = [line.split(":", 1)[0].strip() for line in block.group(1).splitlines() if ":" in line]
-        mandatory = text.split("## Mandatory Headers")[-1].split("\n## ")[0] if "## Mandatory Headers" in text else ""
-        headers += re.findall(r"^\| `([^`]+)` \| Yes \|", mandatory, re.M)
-        versions.update(v for h, v in re.findall(r"^\| `([^`]+)` \| Yes \| `([^`]+)` \|", mandatory, re.M)
-                        if h.lower() == VERSION_HEADER)
-        current = None
-        # A section names an endpoint ("- Method:" and "- Path:", or a "`GET /path`" line); the example answers
-        # after it, up to the next endpoint, are that endpoint's.
-        for section in re.split(r"\n## ", text):
-            method = re.search(r"- Method: `(\w+)`", section)
-            path = re.search(r"- Path: `([^`]+)`", section)
-            line = re.search(r"^`(GET|POST) (/[^`]*)`$", section, re.M)
-            if method and path or line:
-                key = (method.group(1), path.group(1)) if method and path else (line.group(1), line.group(2))
-                query = []
-                listed = re.search(r"- Query params:\n((?:  - .*\n)+)", section)
-                if listed:
-                    query = re.findall(r"  - `([^`]+)`", listed.group(1))
-                query += re.findall(r"^\| `([^`]+)` \| `query` \|", text if line else "", re.M)
-                current = dict(contract="seed", endpoint=SEED_IDS.get(key, "?"), method=key[0], path=key[1],
-                               query=query, headers=headers, members={}, source=name, statuses=sorted(statuses),
-                               defaults=[])
-                operations.append(current)
-            if current is None:
-                continue
-            for example in re.findall(r"```json\n(.*?)```", section, re.S):
-                try:
-                    json_members(json.loads(example), "$", current["members"])
-                except ValueError:
-                    pass
-        for op in operations:
-            if op["source"] == name and op["path"] == "/autocomplete":
-                op["members"].update(SEED_004_MEMBERS)
-    for op in operations:
-        # A member whose examples hold only null takes the kind of a member of the same name the examples do fill
-        # (categories' `parent`, null at the top level, 13000 one level down).
-        named = {}
-        for member, found in sorted(op["members"].items()):
-            if found != "any":
-                named.setdefault(re.split(r"\.|\[\*\]", member)[-1] or member, found)
-        for member, found in op["members"].items():
-            if found == "any":
-                op["members"][member] = named.get(re.split(r"\.|\[\*\]", member)[-1], "any")
-        op["kinds"] = [op["members"][m] for m in sorted(op["members"])]
-        op["members"] = sorted(op["members"])
-    return operations, sorted(versions), sorted(servers)
-
-
-# Parameters a bounded one applies only with, as the document's description of it says, and a valid value for
-# each: `radius` "can be used in combination with ll" (2025-06-17's `/places/search`).
-BOUND_COMPANIONS = [("radius", "in combination with ll", "ll", "40.7484,-73.9857")]
+# Parameters a bounded one applies only with, and a valid value for each: `radius` counts only beside `ll`
+# (2025-06-17's `/places/search`, in its publisher's words, which the package's copy leaves out).
+BOUND_COMPANIONS = [("radius", "ll", "40.7484,-73.9857")]
 
 
 def bound_sample(schema):
@@ -422,55 +307,18 @@ def openapi_bounds(contract, document, doc):
                     continue
                 name = p["name"]
                 with_ = {k: v for k, v in required.items() if k != name}
-                for parameter, saying, companion, value in BOUND_COMPANIONS:
-                    if parameter == name and saying in (p.get("description") or ""):
+                for parameter, companion, value in BOUND_COMPANIONS:
+                    if parameter == name and companion in {q.get("name") for q in parameters}:
                         with_[companion] = value
                 bounds.append(dict(contract=contract, endpoint=ids[(path, method)], path=path, parameter=name,
                                    minimum=minimum, maximum=maximum, with_=with_, source=os.path.basename(document)))
     return bounds
 
 
-def seed_bounds():
-    """The bounds a seed document's query-parameter table states in words ("up to 50"), for the operation its
-    `` `GET /path` `` line names (its id from SEED_IDS)."""
-    bounds = []
-    for name in sorted(os.listdir(SPEC)):
-        if not re.match(r"00\d_.*\.txt$", name):
-            continue
-        path, required, found = None, {}, []
-
-        def flush():
-            endpoint = SEED_IDS.get(("GET", path)) if path else None
-            for parameter, maximum in found if endpoint else []:
-                bounds.append(dict(contract="seed", endpoint=endpoint, path=path, parameter=parameter, minimum=None,
-                                   maximum=maximum, with_={k: v for k, v in required.items() if k != parameter},
-                                   source=name))
-        for line in open(os.path.join(SPEC, name)).read().split("\n"):
-            trimmed = line.strip()
-            if trimmed.startswith("`GET /") and trimmed.endswith("`"):
-                flush()
-                path, required, found = trimmed[5:-1], {}, []
-                continue
-            # | `limit` | `query` | No | `integer` | The number of results to return, up to 50. Defaults to 10. |
-            cells = [cell.strip() for cell in trimmed.split("|")]
-            if len(cells) < 7 or cells[2] != "`query`":
-                continue
-            parameter = cells[1].strip("`")
-            if cells[3] == "Yes":
-                required[parameter] = bound_sample({"type": cells[4].strip("`")})
-            if cells[4] != "`integer`" or "up to " not in cells[5]:
-                continue
-            digits = re.match(r"[0-9,]*", cells[5].split("up to ", 1)[1]).group(0).replace(",", "")
-            if digits:
-                found.append((parameter, int(digits)))
-        flush()
-    return bounds
-
-
 def generated_header(documents):
     """The first lines of both files: generated, from what, and the command that writes them again."""
     read = ", ".join(shown(path) for _, path in documents)
-    return ["// Generated by scripts/contract-data.py from the seed documents (../shared/spec/000-004) and",
+    return [f"// Generated by scripts/contract-data.py from {shown(SEED_DOCUMENT)} and",
             f"// {read or 'no OpenAPI document'}. Do not edit: run `python3 scripts/contract-data.py` again."]
 
 
@@ -538,11 +386,17 @@ def render(operations, versions, documents, servers):
     return "\n".join(lines)
 
 
-def generate(folders=None):
-    """Both files' text, by path: nothing is written here, so bad input leaves every file as it was."""
+def generate(folders=None, seed=SEED_DOCUMENT):
+    """Both files' text, by path: nothing is written here, so bad input leaves every file as it was. The seed's
+    document is read as a version's is; its entries keep their places: its operations, header values and servers
+    first, its bounds last."""
     documents = openapi_documents(folders)
-    seed, seed_versions, seed_servers = seed_operations()
-    operations, versions, servers = seed, [("seed", seed_versions)], [("seed", seed_servers)]
+    if not os.path.exists(seed):
+        raise InputError(f"{shown(seed)}: no such file; restore it from git, or write it with python3 "
+                         "scripts/seed-openapi.py (the seed documents ../shared/spec/000-004 beside the clone)")
+    seed_doc = load_document(seed)
+    seed_ops, seed_versions, seed_servers = openapi_operations("seed", seed, seed_doc)
+    operations, versions, servers = seed_ops, [("seed", seed_versions)], [("seed", seed_servers)]
     bounds = []
     for contract, path in documents:
         doc = load_document(path)
@@ -551,7 +405,7 @@ def generate(folders=None):
         versions.append((contract, values))
         servers.append((contract, urls))
         bounds += openapi_bounds(contract, path, doc)
-    bounds += seed_bounds()
+    bounds += openapi_bounds("seed", seed, seed_doc)
     return {OUT: render(operations, versions, documents, servers), BOUNDS_OUT: render_bounds(bounds, documents)}
 
 
@@ -574,10 +428,10 @@ def write(outputs):
         os.replace(temporary, path)
 
 
-def main(argv, folders=None, outputs=None):
+def main(argv, folders=None, outputs=None, seed=SEED_DOCUMENT):
     """0 when written (or, with --check, when both committed files are what the script writes), 1 otherwise."""
     try:
-        texts = generate(folders)
+        texts = generate(folders, seed)
     except InputError as error:
         print(f"contract-data.py: {error}", file=sys.stderr)
         return 1
@@ -596,7 +450,8 @@ def main(argv, folders=None, outputs=None):
 
 
 def self_test():
-    """The version rule, the endpoint-id rule, discovery in both folders, and bad input writing nothing."""
+    """The version rule, the endpoint-id rule, discovery in both folders, the seed read from its document, and bad
+    input writing nothing."""
     failed = []
     version_cases = [
         ({"type": "string", "default": "2025-06-17", "enum": ["2025-06-17"]}, ["2025-06-17"]),  # today's document
@@ -637,11 +492,11 @@ def self_test():
             os.makedirs(folder, exist_ok=True)
             open(os.path.join(folder, name), "w").write(text)
 
-        def run(expect_failure, what):
+        def run(expect_failure, what, seed=SEED_DOCUMENT):
             import contextlib, io
             errors = io.StringIO()
             with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()):
-                status = main([], folders=[current, repo], outputs=outputs)
+                status = main([], folders=[current, repo], outputs=outputs, seed=seed)
             lines = errors.getvalue().splitlines()
             if expect_failure and (status == 0 or len(lines) != 1 or os.listdir(out)):
                 failed.append(f"{what}: status {status}, {len(lines)} lines {lines}, wrote {os.listdir(out)}")
@@ -661,6 +516,8 @@ def self_test():
         written = open(outputs[OUT]).read() if os.path.exists(outputs[OUT]) else ""
         if 'endpoint: "place-menu"' not in written or '"2025-06-17", "2026-01-15"' not in written:
             failed.append("two good documents: place-menu or the line of versions missing from the written file")
+        if 'contract: "seed", endpoint: "autocomplete"' not in written or 'source: "openapi-seed.json"' not in written:
+            failed.append("two good documents: the seed's operations not read from docs/openapi/openapi-seed.json")
         for name in os.listdir(out):
             os.remove(os.path.join(out, name))
         # Bad input: one line naming the file and what to do, and nothing written.
@@ -677,6 +534,10 @@ def self_test():
         line = run(True, "two operationIds that become one id")
         if "openapi-20260115.json" not in line or "'place-menu'" not in line:
             failed.append(f"two operationIds that become one id: {line}")
+        put(repo, "openapi-20260115.json", document("placeMenu"))
+        line = run(True, "no seed document", seed=os.path.join(scratch, "openapi-seed.json"))
+        if "openapi-seed.json" not in line or "seed-openapi.py" not in line:
+            failed.append(f"no seed document names it and what writes it: {line}")
     for line in failed:
         print(f"contract-data.py self-test: {line}", file=sys.stderr)
     return 1 if failed else 0

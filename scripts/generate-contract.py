@@ -33,9 +33,15 @@ import difflib, json, os, re, shutil, sys, tempfile, textwrap
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from endpoint_id import endpoint_id  # noqa: E402
+import importlib.util  # noqa: E402
+
+_facts = importlib.util.spec_from_file_location("openapi_facts", os.path.join(os.path.dirname(os.path.abspath(__file__)), "openapi-facts.py"))
+FACTS = importlib.util.module_from_spec(_facts)
+_facts.loader.exec_module(FACTS)  # the one rule for what of a document the package keeps
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DOCUMENT_FOLDERS = [os.path.join(ROOT, "..", "shared", "spec", "current"), os.path.join(ROOT, "docs", "openapi")]
+# The one place the package's documents live (each as facts: scripts/openapi-facts.py).
+DOCUMENTS = os.path.join(ROOT, "docs", "openapi")
 OVERRIDES = os.path.join(ROOT, "Sources", "OpenAPIConformance", "Overrides")
 CONTRACTS = os.path.join(ROOT, "Sources", "FoursquarePlaces", "Contracts")
 PRIMITIVES = {"string": "String", "integer": "Int", "number": "Double", "boolean": "Bool"}
@@ -292,10 +298,6 @@ class Version:
             kinds = {schema_kind(self.doc, s["properties"][name]) for _, s in model.schemas if name in s.get("properties", {})}
             kind = kinds.pop() if len(kinds) == 1 else "any"
             member = {"json": name, "auto": True}
-            described = next((resolve(self.doc, s["properties"][name]).get("description") for _, s in model.schemas
-                              if name in s.get("properties", {}) and resolve(self.doc, s["properties"][name]).get("description")), None)
-            if described:  # the document's own words, on one line
-                member["doc"] = " ".join(described.split()) + f" (`{name}`)"
             if self.names.get(name):
                 member["name"] = self.names[name]
             subs = [resolve(self.doc, s["properties"][name]) for _, s in model.schemas if name in s.get("properties", {})]
@@ -707,6 +709,10 @@ def summary(op, endpoint, version):
 
 SWIFT_KINDS = {**PRIMITIVES, "[string]": "[String]", "[integer]": "[Int]"}
 DRY_RUN = "dry_run"
+# DocC for parameters many operations share, in the package's words (the document's prose is not carried).
+PARAMETER_DOCS = {DRY_RUN: "Whether the API only checks the request and answers what it would do, changing nothing (`dry_run`).",
+                  "fsq_place_id": "The place's Foursquare id (`fsq_place_id`).",
+                  "fsq_job_id": "The offline job's id (`fsq_job_id`)."}
 SWIFT_KEYWORDS = {"private", "public", "internal", "default", "case", "class", "struct", "enum", "func", "import", "in",
                   "is", "let", "var", "return", "static", "self", "Self", "protocol", "extension", "where", "while", "for",
                   "if", "else", "switch", "repeat", "do", "try", "throw", "true", "false", "nil", "as", "super", "init",
@@ -722,12 +728,6 @@ def docc(text, indent):
     """DocC lines of at most 120 characters."""
     return [f"{indent}/// {line}".rstrip() for paragraph in text.split("\n")
             for line in textwrap.wrap(paragraph, 116 - len(indent), break_long_words=False, break_on_hyphens=False) or [""]]
-
-
-def first_sentence(text):
-    text = re.sub(r"<[^>]+>", " ", " ".join((text or "").split()))
-    match = re.match(r"(.+?[.!?])(\s+(?=[A-Z])|$)", text)  # "e.g. US" is not a sentence's end
-    return (match.group(1) if match else text).strip()
 
 
 def case_name(value):
@@ -819,8 +819,7 @@ class Operation:
             entry = dict(wire=wire, place=p["in"], name=name, type=swift, rule=rule, default=default,
                          required=p["in"] == "path" or bool(p.get("required")), keeping=spec.get("keeping"),
                          assumption=spec.get("source") == "assumption", values=values, enum=spec.get("enum"),
-                         doc=spec.get("doc") or (f"{first_sentence(p['description']).rstrip('.')} (`{wire}`)." if p.get("description")
-                                                 else f"`{wire}`, in the {p['in']}."))
+                         doc=spec.get("doc") or PARAMETER_DOCS.get(wire) or f"`{wire}`, in the {p['in']}.")
             if "{bounds}" in entry["doc"]:  # the document's bounds, not a copy of them that could go stale
                 if low is None or high is None:
                     raise InputError(f"{where}.parameters.{wire}: the doc says {{bounds}}, but the parameter has none; write them out")
@@ -1080,12 +1079,10 @@ def load_json(path, what):
 
 def document_path(version):
     name = f"openapi-{version.replace('-', '')}.json"
-    found = [os.path.join(d, name) for d in DOCUMENT_FOLDERS if os.path.exists(os.path.join(d, name))]
-    if len(found) > 1:
-        raise InputError(f"{found[0]} and {found[1]}: two documents for {version}; keep one")
-    if not found:
-        raise InputError(f"{name}: no document for {version} in ../shared/spec/current/ or docs/openapi/; add it there")
-    return found[0]
+    path = os.path.join(DOCUMENTS, name)
+    if not os.path.exists(path):
+        raise InputError(f"docs/openapi/{name}: no document for {version}; add it with scripts/new-contract.sh (AddingAVersion)")
+    return path
 
 
 def write_atomically(path, text):
@@ -1121,7 +1118,6 @@ def self_test():
     assert pascal("menu_summary") == "MenuSummary" and pascal("place-menu") == "PlaceMenu" and lower_camel("place-menu") == "placeMenu"
     assert case_name("DOESNT_EXIST") == "doesntExist" and case_name("E164") == "e164"
     assert case_name("CurrentLocation") == "currentLocation" and case_name("PRIVATE") == "`private`"
-    assert first_sentence("Sets a radius. The <b>maximum</b> is 100000.") == "Sets a radius."
     from types import SimpleNamespace
     op = {"operationId": "placeMenu", "parameters": [
         {"name": "fsq_place_id", "in": "path", "required": True, "schema": {"type": "string"}},
@@ -1215,17 +1211,16 @@ def start(from_version, to_version, document_file):
         raise InputError(f"{document_file}: its X-Places-Api-Version is {', '.join(sorted(named))}, not {to_version}; "
                          "give that version as TO, or the right document")
     compact = to_version.replace("-", "")
-    for folder in DOCUMENT_FOLDERS:
-        if os.path.exists(os.path.join(folder, f"openapi-{compact}.json")):
-            raise InputError(f"{os.path.join(folder, f'openapi-{compact}.json')} already exists: {to_version} has a document")
+    target = os.path.join(DOCUMENTS, f"openapi-{compact}.json")
+    if os.path.exists(target):
+        raise InputError(f"{os.path.relpath(target, ROOT)} already exists: {to_version} has a document")
     own = os.path.join(OVERRIDES, f"overrides-{compact}.json")
     base = os.path.join(OVERRIDES, f"overrides-{from_version.replace('-', '')}.json")
     written_overrides = not os.path.exists(own)  # one written by hand beforehand is used as it is
     if written_overrides and not os.path.exists(base):
         raise InputError(f"{base}: {from_version} has no overrides file to start {to_version}'s from")
-    target = os.path.join(ROOT, "docs", "openapi", f"openapi-{compact}.json")
-    os.makedirs(os.path.dirname(target), exist_ok=True)
-    shutil.copyfile(document_file, target)
+    os.makedirs(DOCUMENTS, exist_ok=True)
+    write_atomically(target, FACTS.text_of(FACTS.facts(doc)))  # the package keeps the document's facts, not its prose
     if written_overrides:
         shutil.copyfile(base, own)
     try:

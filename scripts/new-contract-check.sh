@@ -21,7 +21,7 @@ files=$(mktemp "${TMPDIR:-/tmp}/new-contract-check-files.XXXXXX")
 trap 'rm -rf "$work" "$files"' EXIT
 cd "$root"
 # The sources as they stand (tracked and new files, not ignored ones), and the resolved dependencies, so the
-# copy builds without the network. ../shared is the repository's.
+# copy builds without the network. Nothing is beside the copy: the package carries its documents (docs/openapi/).
 git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done \
   | tar --null -T - -cf - | tar -xf - -C "$work"
 mkdir -p "$work/.build"
@@ -29,12 +29,10 @@ for dep in checkouts repositories workspace-state.json; do
   [ -e ".build/$dep" ] && cp -R ".build/$dep" "$work/.build/"
 done
 [ -f Package.resolved ] && cp Package.resolved "$work/"
-shared=$(cd ../shared && pwd)
 repo="$work/repo"; mkdir "$repo"; (cd "$work" && find . -mindepth 1 -maxdepth 1 ! -name repo -exec mv {} repo/ \;)
-ln -s "$shared" "$work/shared"
 cd "$repo"
 document="$work/openapi-$tid.json"
-python3 scripts/next-version-document.py "../shared/spec/current/openapi-${from//-/}.json" "$to" "$document"
+python3 scripts/next-version-document.py "docs/openapi/openapi-${from//-/}.json" "$to" "$document"
 
 # Every file but the build's, with its checksum.
 snapshot() { find . \( -path ./.build -o -path ./.build-api \) -prune -o -type f -print0 | sort -z | xargs -0 md5sum; }

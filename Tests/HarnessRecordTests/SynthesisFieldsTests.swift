@@ -7,7 +7,7 @@ import TestSupport
 /// The fields synthesis keeps come from the document and the answers, not from guesses: each is a property of
 /// Foursquare's 2025-06-17 OpenAPI document or a key of a shipped answer, and every enum the document gives an
 /// answer property is kept as a closed set.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: CurrentDocument.url.path), "needs ../shared/spec/current"))
+@Suite
 struct SynthesisFieldsTests {
     static let document = CurrentDocument.url
 
@@ -75,8 +75,7 @@ struct SynthesisFieldsTests {
     }
 }
 
-/// Foursquare's 2025-06-17 OpenAPI document, beside the package (never copied into it).
+/// Foursquare's 2025-06-17 OpenAPI document, as the package carries it (`docs/openapi/`).
 enum CurrentDocument {
-    static let url = Products.packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/spec/current/openapi-20250617.json")
+    static let url = PackageDocuments.current
 }

@@ -4,21 +4,14 @@ import FoursquarePlaces
 import OpenAPIConformance
 @testable import SpecDiff
 import Testing
+import TestSupport
 
-/// Foursquare's document beside the package (`../shared`, or `../../shared` from a worktree).
+/// Foursquare's 2025-06-17 document as the package carries it (`docs/openapi/`).
 enum CurrentDocument {
-    static let path: String? = {
-        var folder = URL(fileURLWithPath: #filePath)
-        for _ in 0..<7 {
-            folder = folder.deletingLastPathComponent()
-            let candidate = folder.appendingPathComponent("shared/spec/current/openapi-20250617.json")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
-        }
-        return nil
-    }()
+    static let path = PackageDocuments.current.path
 
-    /// The raw tree, as the vendor publishes it.
-    static let tree: JSONValue? = path.flatMap { try? DocumentFile.tree(at: $0) }
+    /// The raw tree: the vendor's document, less its prose.
+    static let tree: JSONValue? = try? DocumentFile.tree(at: path)
 }
 
 /// A JSON literal.
@@ -129,7 +122,7 @@ func gradedChanges(old: JSONValue, new: JSONValue, contract: ContractID = .v2025
     return SpecDiff.compare(old: patched(old), new: patched(new), contract: Contract.named(contract)!)
 }
 
-@Suite("spec-diff grades", .enabled(if: CurrentDocument.tree != nil, "needs ../shared/spec/current/openapi-20250617.json"))
+@Suite("spec-diff grades")
 struct SpecDiffGradeTests {
     static let cases: [GradeCase] = [
         // Breaking: what the client does today stops working.

@@ -44,7 +44,7 @@ start broken --break-openapi
 expect 0 "nightly against a server that breaks its document in a field the model reads as any JSON value" "0 failed" -- \
   "$cli" nightly --base-url "$url" --report "$work/live3.xml" --drift-report "$work/drift3.xml"
 expect 1 "the same with --openapi fails the live-openapi checks" "live-openapi" -- \
-  "$cli" nightly --base-url "$url" --report "$work/live4.xml" --drift-report "$work/drift4.xml" --openapi ../shared/spec/current/openapi-20250617.json
+  "$cli" nightly --base-url "$url" --report "$work/live4.xml" --drift-report "$work/drift4.xml" --openapi docs/openapi/openapi-20250617.json
 
 echo "nightly: $failures failure(s)"
 [ "$failures" -eq 0 ]

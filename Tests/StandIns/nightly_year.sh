@@ -42,7 +42,7 @@ cd "$(dirname "$0")/../.." || exit 2
 bin="${1:-.build/debug}"
 cli="$bin/fsq-contract"
 [ -x "$cli" ] || { echo "nightly_year: $cli is missing; run 'swift build --traits Live,OpenAPI --product fsq-contract' first"; exit 2; }
-doc=../shared/spec/current/openapi-20250617.json
+doc=docs/openapi/openapi-20250617.json
 [ -f "$doc" ] || { echo "nightly_year: $doc missing"; exit 2; }
 work=$(mktemp -d)
 pids=()

@@ -105,7 +105,7 @@ expect 200 POST "/offline-jobs/$job/execute" "${good[@]}"
 expect 200 POST "/offline-jobs/$job/credentials/refresh" "${good[@]}"
 
 echo "== every 200 answer against the document's 200 schema"
-openapi="${FSQ_OPENAPI_DOCUMENT:-/work/shared/spec/current/openapi-20250617.json}"
+openapi="${FSQ_OPENAPI_DOCUMENT:-$here/../../docs/openapi/openapi-20250617.json}"  # the package's copy of its facts
 checks=$((checks + 1))
 if [ ! -r "$openapi" ]; then
     failures=$((failures + 1))

@@ -4,8 +4,8 @@ import FoursquarePlaces
 /// A bound the contract's documents state for one integer parameter of one operation: `limit` 1–50, `radius`
 /// 0–100000, `durationSeconds` 900–43200. The bounds the harness tries are `DocumentedBound.all`, written for every
 /// document by `scripts/contract-data.py`, so that the main job reads no document and compiles no OpenAPI parser.
-/// `derive(openAPI:contract:source:)` and `derive(seedDocument:source:endpoint:)` read the documents a second,
-/// independent time: a test compares what they find with the committed table.
+/// `derive(openAPI:contract:source:)` reads the documents (`docs/openapi/`, the seed contract's included) a second,
+/// independent time: a test compares what it finds with the committed table.
 package struct DocumentedBound: Sendable, Hashable {
     /// The contract the document describes.
     package let contract: ContractID
@@ -54,10 +54,10 @@ package struct DocumentedBound: Sendable, Hashable {
 }
 
 extension DocumentedBound {
-    /// Parameters a bounded one applies only with, as the document's description of it says, and a valid value
-    /// for each: `radius` "can be used in combination with ll" (2025-06-17's `/places/search`).
-    static let companions: [(parameter: String, saying: String, name: String, value: String)] = [
-        ("radius", "in combination with ll", "ll", "40.7484,-73.9857"),
+    /// Parameters a bounded one applies only with, and a valid value for each: `radius` counts only beside `ll`
+    /// (2025-06-17's `/places/search`, in its publisher's words, which the package's copy leaves out).
+    static let companions: [(parameter: String, name: String, value: String)] = [
+        ("radius", "ll", "40.7484,-73.9857"),
     ]
 
     /// A valid sample of a required parameter, by its schema: the first of an enumeration, the minimum of an
@@ -124,8 +124,8 @@ extension DocumentedBound {
                     let minimum = schema["minimum"] as? Int, maximum = schema["maximum"] as? Int
                     guard minimum != nil || maximum != nil else { continue }
                     var with = required.filter { $0.key != name }
-                    let description = parameter["description"] as? String ?? ""
-                    for companion in companions where companion.parameter == name && description.contains(companion.saying) {
+                    let names = Set(parameters.compactMap { $0["name"] as? String })
+                    for companion in companions where companion.parameter == name && names.contains(companion.name) {
                         with[companion.name] = companion.value
                     }
                     bounds.append(DocumentedBound(contract: contract, endpoint: id, path: path, parameter: name,
@@ -133,42 +133,6 @@ extension DocumentedBound {
                 }
             }
         }
-        return bounds
-    }
-
-    /// The bounds a seed document's query-parameter table states in words ("up to 50"), for the operation the
-    /// document's `` `GET /path` `` line names; `endpoint` finds its id (the seed registry's path templates).
-    package static func derive(seedDocument text: String, source: String, endpoint: (String) -> EndpointID?) -> [DocumentedBound] {
-        var bounds: [DocumentedBound] = []
-        var path: String?
-        var required: [String: String] = [:]
-        var found: [(name: String, maximum: Int)] = []
-        func flush() {
-            guard let current = path, let id = endpoint(current) else { return }
-            for (name, maximum) in found {
-                bounds.append(DocumentedBound(contract: .seed, endpoint: id, path: current, parameter: name, minimum: nil,
-                                              maximum: maximum, with: required.filter { $0.key != name }, source: source))
-            }
-        }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("`GET /"), trimmed.hasSuffix("`") {
-                flush()
-                path = String(trimmed.dropFirst(5).dropLast())
-                required = [:]
-                found = []
-                continue
-            }
-            // | `limit` | `query` | No | `integer` | The number of results to return, up to 50. Defaults to 10. |
-            let cells = trimmed.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count >= 7, cells[2] == "`query`" else { continue }
-            let name = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            if cells[3] == "Yes" { required[name] = sample(schema: ["type": cells[4].trimmingCharacters(in: CharacterSet(charactersIn: "`"))]) }
-            guard cells[4] == "`integer`", let range = cells[5].range(of: "up to ") else { continue }
-            let digits = cells[5][range.upperBound...].prefix { $0.isNumber || $0 == "," }.filter(\.isNumber)
-            if let maximum = Int(digits) { found.append((name, maximum)) }
-        }
-        flush()
         return bounds
     }
 

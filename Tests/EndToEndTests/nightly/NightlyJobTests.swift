@@ -272,13 +272,8 @@ struct NightlyJobTests {
                 #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix("  place-details/") })
                 let text = try String(contentsOf: report, encoding: .utf8)
                 #expect(text.contains("flaky: passed only after retrying 503 (attempts: 2)"))
-                let schemaErrors = try E2E.schemaErrors(report.path)
+                let schemaErrors = try E2E.schemaErrors(report.path)  // the xUnit and Ant XSDs too, when ../shared has them
                 #expect(schemaErrors.isEmpty, "\(schemaErrors)")
-                let schemas = Products.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/junit-schemas")
-                for xsd in ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"] {
-                    let validate = try await Products.run(["validate-report", report.path, "--schema", schemas.appendingPathComponent(xsd).path])
-                    #expect(validate.status == 0, "\(xsd): \(validate.stdout)\n\(validate.stderr)")
-                }
                 let markdown = try String(contentsOf: step, encoding: .utf8)
                 #expect(markdown.contains("**Flaky cases**") && markdown.contains("**Live calls:**"), "\(markdown)")
 

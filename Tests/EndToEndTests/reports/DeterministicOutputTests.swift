@@ -49,13 +49,13 @@ struct DeterministicOutputTests {
         }
     }
 
-    static var document: String? { FoursquareDocument.path }
+    static var document: String { FoursquareDocument.path }
 
-    @Test(.enabled(if: FoursquareDocument.path != nil, "needs ../shared/spec/current/openapi-20250617.json"))
+    @Test
     func listWithTheDocumentPrintsTheSameTableThreeTimes() async throws {
         var outputs: [String] = []
         for _ in 1...3 {
-            let result = try await Products.run(["list", "--openapi", Self.document!], currentDirectory: Products.packageRoot)
+            let result = try await Products.run(["list", "--openapi", Self.document], currentDirectory: Products.packageRoot)
             #expect(result.status == 0, "\(result.stderr)")
             outputs.append(result.stdout)
         }
@@ -69,14 +69,14 @@ struct DeterministicOutputTests {
         #expect(plain.stdout == again.stdout && plain.stdout.contains("Coverage in"))
     }
 
-    @Test(.enabled(if: FoursquareDocument.path != nil, "needs ../shared/spec/current/openapi-20250617.json"))
+    @Test
     func runMergeCountsAndValidateReportRepeatThemselves() async throws {
         try await withTemporaryDirectory { tmp in
             var outputs: [String] = []
             var reports: [String] = []
             for run in 1...2 {
                 let report = tmp.appendingPathComponent("junit-\(run).xml").path
-                let result = try await Products.run(["run", "--report", report, "--openapi", Self.document!, "--timings"],
+                let result = try await Products.run(["run", "--report", report, "--openapi", Self.document, "--timings"],
                                                     currentDirectory: Products.packageRoot)
                 #expect(result.status == 0, "\(result.stdout.suffix(1500))")
                 outputs.append(Normalised.all(result.stdout + result.stderr, folders: [report: "<report>"]))

@@ -6,8 +6,7 @@ import TestSupport
 /// `fsq-contract spec-diff` as a user and a CI runner run it: the built binary (the OpenAPI trait's
 /// differ), Foursquare's own document and copies of it edited by hand, and the weekly job's script fetching
 /// the "vendor" document from a loopback HTTP server.
-@Suite("spec-diff", .serialized, .timeLimit(.minutes(5)),
-       .enabled(if: FoursquareDocument.path != nil, "needs ../shared/spec/current/openapi-20250617.json"))
+@Suite("spec-diff", .serialized, .timeLimit(.minutes(5)))
 struct SpecDiffTests {
     static let search = "/places/search"
     static let tips = "/places/{fsq_place_id}/tips"
@@ -16,7 +15,7 @@ struct SpecDiffTests {
     /// results, a new required search parameter, the tips operation removed, `distance` made a string; plus a new
     /// optional string field on a place, beside the removed id (so the two read as one rename).
     static func changedCopy(at url: URL) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: FoursquareDocument.path!))
+        let data = try Data(contentsOf: URL(fileURLWithPath: FoursquareDocument.path))
         var document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         var paths = try #require(document["paths"] as? [String: Any])
         var searchItem = try #require(paths[search] as? [String: Any])
@@ -53,7 +52,7 @@ struct SpecDiffTests {
     }
 
     @Test func theDocumentAgainstItselfHasNoChanges() async throws {
-        let document = FoursquareDocument.path!
+        let document = FoursquareDocument.path
         let r = try await Products.run(["spec-diff", document, document], environment: ["FSQ_API_KEY": E2E.sentinel])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("no changes"), "\(r.stdout)")
@@ -66,7 +65,7 @@ struct SpecDiffTests {
             try Self.changedCopy(at: changed)
             let markdown = tmp.appendingPathComponent("changelog.md"), report = tmp.appendingPathComponent("spec-diff.xml")
             let json = tmp.appendingPathComponent("spec-diff.json")
-            let r = try await Products.run(["spec-diff", FoursquareDocument.path!, changed.path, "--markdown", markdown.path,
+            let r = try await Products.run(["spec-diff", FoursquareDocument.path, changed.path, "--markdown", markdown.path,
                                             "--report", report.path, "--json", json.path])
             #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
             let lines = r.stdout.split(separator: "\n").map(String.init)
@@ -102,7 +101,7 @@ struct SpecDiffTests {
             let changed = tmp.appendingPathComponent("changed.json")
             try Self.changedCopy(at: changed)
             let json = tmp.appendingPathComponent("first.json")
-            _ = try await Products.run(["spec-diff", FoursquareDocument.path!, changed.path, "--json", json.path])
+            _ = try await Products.run(["spec-diff", FoursquareDocument.path, changed.path, "--json", json.path])
             let first = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
             let changes = try #require(first["changes"] as? [[String: Any]]).filter { $0["grade"] as? String == "breaking" }
             let entries = changes.map { change -> [String: String] in
@@ -111,7 +110,7 @@ struct SpecDiffTests {
             }
             let baseline = tmp.appendingPathComponent("baseline.json")
             try JSONSerialization.data(withJSONObject: ["entries": entries]).write(to: baseline)
-            let r = try await Products.run(["spec-diff", FoursquareDocument.path!, changed.path, "--baseline", baseline.path])
+            let r = try await Products.run(["spec-diff", FoursquareDocument.path, changed.path, "--baseline", baseline.path])
             #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
             #expect(r.stdout.contains("4 breaking (4 known)") && r.stdout.contains("[baseline: planned migration]"), "\(r.stdout)")
         }
@@ -120,15 +119,15 @@ struct SpecDiffTests {
     @Test func aMissingOrUnreadableDocumentIsOneLineAndExitTwo() async throws {
         try await withTemporaryDirectory { tmp in
             let missing = tmp.appendingPathComponent("nope.json").path
-            var r = try await Products.run(["spec-diff", FoursquareDocument.path!, missing])
+            var r = try await Products.run(["spec-diff", FoursquareDocument.path, missing])
             #expect(r.status == 2)
             #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(missing), "\(r.stderr)")
             let broken = tmp.appendingPathComponent("broken.json")
             try Data("{\"openapi\": \"3.0.1\", \"paths\": ".utf8).write(to: broken)
-            r = try await Products.run(["spec-diff", broken.path, FoursquareDocument.path!])
+            r = try await Products.run(["spec-diff", broken.path, FoursquareDocument.path])
             #expect(r.status == 2)
             #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(broken.path) && r.stderr.contains("not valid JSON"), "\(r.stderr)")
-            r = try await Products.run(["spec-diff", FoursquareDocument.path!, FoursquareDocument.path!, "--contract", "1999-01-01"])
+            r = try await Products.run(["spec-diff", FoursquareDocument.path, FoursquareDocument.path, "--contract", "1999-01-01"])
             #expect(r.status == 2 && r.stderr.contains("--contract 1999-01-01"), "\(r.stderr)")
         }
     }
@@ -137,7 +136,7 @@ struct SpecDiffTests {
         try await withTemporaryDirectory { tmp in
             let other = tmp.appendingPathComponent("other-api.json")
             try Data(#"{"openapi": "3.1.0", "info": {"title": "Another API", "version": "1"}, "paths": {"/weather": {"get": {"responses": {"200": {"description": "ok"}}}}}}"#.utf8).write(to: other)
-            let r = try await Products.run(["spec-diff", other.path, FoursquareDocument.path!, "--contract", "2025-06-17"])
+            let r = try await Products.run(["spec-diff", other.path, FoursquareDocument.path, "--contract", "2025-06-17"])
             #expect(r.status == 2, "\(r.stdout)\n\(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(other.path)
                     && r.stderr.contains("holds none of the") && r.stderr.contains("for 2025-06-17; check --contract"), "\(r.stderr)")
@@ -147,7 +146,7 @@ struct SpecDiffTests {
     @Test func aMissingBaselineIsExitTwoNamingIt() async throws {
         try await withTemporaryDirectory { tmp in
             let missing = tmp.appendingPathComponent("no-baseline.json").path
-            let r = try await Products.run(["spec-diff", FoursquareDocument.path!, FoursquareDocument.path!, "--baseline", missing])
+            let r = try await Products.run(["spec-diff", FoursquareDocument.path, FoursquareDocument.path, "--baseline", missing])
             #expect(r.status == 2, "\(r.stdout)\n\(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("--baseline \(missing): no such file; fix the path"), "\(r.stderr)")
         }
@@ -182,7 +181,7 @@ struct SpecDiffTests {
         environment["SITE"] = site.path
         environment["PORT_FILE"] = tmp.appendingPathComponent("port").path
         environment["SCRIPT"] = script
-        environment["SHIPPED"] = FoursquareDocument.path!
+        environment["SHIPPED"] = FoursquareDocument.path
         environment["OUT"] = out.path
         environment["VENDOR_URL"] = url
         for name in ["https_proxy", "http_proxy", "all_proxy", "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY"] { environment[name] = nil }
@@ -214,7 +213,7 @@ struct SpecDiffTests {
 
     @Test func theWeeklyJobIsGreenWhenTheVendorDocumentIsTheShippedOne() async throws {
         try await withTemporaryDirectory { tmp in
-            let (r, outputs) = try await Self.weekly(serving: URL(fileURLWithPath: FoursquareDocument.path!), in: tmp)
+            let (r, outputs) = try await Self.weekly(serving: URL(fileURLWithPath: FoursquareDocument.path), in: tmp)
             #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
             #expect(outputs["status"] == "0" && outputs["changed"] == "false", "\(outputs)")
             let changelog = try String(contentsOf: tmp.appendingPathComponent("out/changelog.md"), encoding: .utf8)
@@ -225,7 +224,7 @@ struct SpecDiffTests {
     @Test func theWeeklyJobSaysWhenTheVendorURLDoesNotAnswer() async throws {
         try await withTemporaryDirectory { tmp in
             try await withRefusedPort { port in
-                let (r, outputs) = try await Self.weekly(serving: URL(fileURLWithPath: FoursquareDocument.path!), in: tmp,
+                let (r, outputs) = try await Self.weekly(serving: URL(fileURLWithPath: FoursquareDocument.path), in: tmp,
                                                          url: "http://127.0.0.1:\(port)/places.json")
                 #expect(r.status == 2, "\(r.stdout)\n\(r.stderr)")
                 #expect(outputs["status"] == "2")

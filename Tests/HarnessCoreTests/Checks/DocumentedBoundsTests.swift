@@ -8,51 +8,31 @@ import TestSupport
 /// derived again from them here, by a second reader (`DocumentedBound.derive`), and compared with the committed
 /// table. Nothing here writes the table.
 @Suite struct DocumentedBoundsTests {
-    static let shared = Products.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec")
-
-    /// Every version's OpenAPI document, oldest first: `openapi-<yyyymmdd>.json` in `../shared/spec/current/` and in
-    /// the repository's `docs/openapi/` (either may be missing), as `scripts/contract-data.py` finds them.
+    /// Every version's OpenAPI document, oldest first: `openapi-<yyyymmdd>.json` in the package's `docs/openapi/`,
+    /// as `scripts/contract-data.py` finds them.
     static func documents() throws -> [(contract: ContractID, url: URL)] {
-        var found: [String: URL] = [:]
-        for folder in [shared.appendingPathComponent("current"), Products.packageRoot.appendingPathComponent("docs/openapi")] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for name in names.sorted() {
-                guard name.hasPrefix("openapi-"), name.hasSuffix(".json") else { continue }
-                let digits = name.dropFirst("openapi-".count).dropLast(".json".count)
-                guard digits.count == 8, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
-                let contract = "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))"
-                let url = folder.appendingPathComponent(name)
-                if let other = found[contract] {
-                    struct Twice: Error, CustomStringConvertible { let description: String }
-                    throw Twice(description: "\(other.path) and \(url.path) are both \(contract)'s document: keep one")
-                }
-                found[contract] = url
-            }
+        let folder = PackageDocuments.folder
+        var found: [(ContractID, URL)] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            guard name.hasPrefix("openapi-"), name.hasSuffix(".json") else { continue }
+            let digits = name.dropFirst("openapi-".count).dropLast(".json".count)
+            guard digits.count == 8, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
+            let contract = "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))"
+            found.append((ContractID(contract), folder.appendingPathComponent(name)))
         }
-        return found.sorted { $0.key < $1.key }.map { (ContractID($0.key), $0.value) }
+        return found
     }
 
-    /// Each document's bounds, oldest first, then the seed documents'.
+    /// Each document's bounds, oldest first, then the seed contract's.
     static func derived() throws -> [DocumentedBound] {
         var bounds: [DocumentedBound] = []
-        for (contract, url) in try documents() {
+        for (contract, url) in try documents() + [(ContractID.seed, PackageDocuments.seed)] {
             bounds += try DocumentedBound.derive(openAPI: Data(contentsOf: url), contract: contract, source: url.lastPathComponent)
-        }
-        let seed = try FileManager.default.contentsOfDirectory(atPath: shared.path).filter { $0.hasSuffix(".txt") }.sorted()
-        for name in seed {
-            let text = try String(contentsOf: shared.appendingPathComponent(name), encoding: .utf8)
-            bounds += DocumentedBound.derive(seedDocument: text, source: name) { path in
-                Contract.named(.seed)?.endpoints.first { $0.pathTemplate == path }?.id
-            }
         }
         return bounds
     }
 
     @Test func theCommittedTableIsTheDocumentsBounds() throws {
-        guard FileManager.default.fileExists(atPath: Self.shared.path) else {
-            Issue.record("\(Self.shared.path) is missing: the bounds cannot be derived; put ../shared beside the repository")
-            return
-        }
         let derived = try Self.derived()
         let committed = DocumentedBound.all
         for bound in derived where !committed.contains(bound) {
@@ -65,7 +45,6 @@ import TestSupport
     }
 
     @Test func everyDocumentHasItsOwnBoundCases() throws {
-        guard FileManager.default.fileExists(atPath: Self.shared.path) else { Issue.record("\(Self.shared.path) is missing"); return }
         let documents = try Self.documents()
         #expect(!documents.isEmpty)
         for (contract, url) in documents {
@@ -93,7 +72,6 @@ import TestSupport
     }
 
     @Test func theDocumentsStateTheBoundsTheIssueNames() throws {
-        guard FileManager.default.fileExists(atPath: Self.shared.path) else { Issue.record("\(Self.shared.path) is missing"); return }
         let ranges = Dictionary(try Self.derived().map { ("\($0.contract) \($0.endpoint) \($0.parameter)", $0.range) }, uniquingKeysWith: { a, _ in a })
         #expect(ranges["2025-06-17 place-search limit"] == "1...50")
         #expect(ranges["2025-06-17 place-search radius"] == "0...100000")
@@ -114,15 +92,20 @@ import TestSupport
         #expect(upper.cases.map(\.value) == [50, 51])
     }
 
-    @Test func aRequiredParameterAndACompanionTheDescriptionNamesAreSentWithTheBoundedOne() throws {
+    @Test func aRequiredParameterAndTheCompanionItNeedsAreSentWithTheBoundedOne() throws {
         let document = #"""
         {"paths": {"/places/search": {"get": {"operationId": "place-search", "parameters": [
           {"name": "query", "in": "query", "required": true, "schema": {"type": "string"}},
-          {"name": "radius", "in": "query", "description": "Radius can be used in combination with ll only.", "schema": {"type": "integer", "minimum": 0, "maximum": 9}},
+          {"name": "ll", "in": "query", "schema": {"type": "string"}},
+          {"name": "radius", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 9}},
           {"name": "X-Places-Api-Version", "in": "header", "required": true, "schema": {"type": "string"}}]}}}}
         """#
         let bounds = try DocumentedBound.derive(openAPI: Data(document.utf8), contract: .v20250617, source: "doc")
         #expect(bounds == [DocumentedBound(contract: .v20250617, endpoint: .placeSearch, path: "/places/search", parameter: "radius",
                                            minimum: 0, maximum: 9, with: ["query": "coffee", "ll": "40.7484,-73.9857"], source: "doc")])
+        // Without `ll` beside it, `radius` is sent with the required parameters alone.
+        let alone = try DocumentedBound.derive(openAPI: Data(document.replacingOccurrences(of: #"{"name": "ll", "in": "query", "schema": {"type": "string"}},"#, with: "").utf8),
+                                               contract: .v20250617, source: "doc")
+        #expect(alone.map(\.with) == [["query": "coffee"]])
     }
 }

@@ -13,10 +13,9 @@ import TestSupport
                             "place__top_VenueWoes", "offline-jobs-credentials-refresh", "places-suggest-place", "HTTPStatus",
                             "get_URL prefix", "V2"]
 
-    /// Every operationId of the documents beside the package and in it (`docs/openapi`), where they are.
+    /// Every operationId of the package's documents (`docs/openapi`).
     static func documentedOperationIDs() -> [String] {
-        let folders = [Products.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec/current"),
-                       Products.packageRoot.appendingPathComponent("docs/openapi")]
+        let folders = [PackageDocuments.folder]
         var ids: Set<String> = []
         for folder in folders {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".json") {

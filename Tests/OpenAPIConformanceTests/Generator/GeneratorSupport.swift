@@ -5,24 +5,16 @@ import HarnessCore
 @testable import OpenAPIConformance
 import TestSupport
 
-/// Foursquare's 2025-06-17 document (read from `../shared`, never copied in), compiled with the shipped overrides
-/// or with the ones a test gives.
+/// Foursquare's 2025-06-17 document as the package carries it (`docs/openapi/`), compiled with the shipped
+/// overrides or with the ones a test gives.
 enum GeneratorDocument {
-    static let path: String? = {
-        var folder = Products.packageRoot
-        for _ in 0..<3 {
-            folder = folder.deletingLastPathComponent()
-            let candidate = folder.appendingPathComponent("shared/spec/current/openapi-20250617.json")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
-        }
-        return nil
-    }()
+    static let path = PackageDocuments.current.path
 
     static let shippedOverrides = Products.packageRoot.appendingPathComponent("Sources/OpenAPIConformance/Overrides/overrides-20250617.json")
 
     static func compiled(overrides: String? = nil) throws -> CompiledDocument {
         let loaded = try OpenAPIDocumentLoader().load(
-            documents: [DocumentArgument(contract: nil, path: path!)],
+            documents: [DocumentArgument(contract: nil, path: path)],
             overrides: overrides.map { [DocumentArgument(contract: .v20250617, path: $0)] } ?? [])
         return (loaded.oracle as! OpenAPIOracle).documents[.v20250617]!
     }

@@ -93,9 +93,9 @@ extension Contract20250617 {
     public struct PlaceSuggestEditRequest: PlaceScopedRequest, DryRunnableRequest, Hashable {
         public typealias Response = SuggestedEdits
         public static var endpointID: EndpointID { .placeSuggestEdit }
-        /// A unique string identifier for a FSQ Place (formerly known as Venue ID) (`fsq_place_id`).
+        /// The place's Foursquare id (`fsq_place_id`).
         public var placeID: String
-        /// If true, return the expected result without actually submitting the suggestion (`dry_run`).
+        /// Whether the API only checks the request and answers what it would do, changing nothing (`dry_run`).
         public var dryRun: Bool?
         /// The corrected latitude (`latitude`), in degrees; give it with `longitude`.
         public var latitude: Double?
@@ -113,7 +113,7 @@ extension Contract20250617 {
         public var hours: String?
         /// The place's corrected name (`name`).
         public var name: String?
-        /// The proposed new value for the freeform description of the place, up to 300 characters (`description`).
+        /// The place's new free-text description, up to 300 characters (`description`).
         public var description: String?
         /// The place's phone number (`tel`).
         public var tel: String?
@@ -205,13 +205,13 @@ extension Contract20250617 {
     public struct PlaceFlagRequest: PlaceScopedRequest, DryRunnableRequest, Hashable {
         public typealias Response = SuggestedEdits
         public static var endpointID: EndpointID { .placeFlag }
-        /// A unique string identifier for a FSQ Place (formerly known as Venue ID) (`fsq_place_id`).
+        /// The place's Foursquare id (`fsq_place_id`).
         public var placeID: String
         /// The fields that are wrong (required).
         public var fields: [String]
         /// A note for the reviewers (`comment`).
         public var comment: String?
-        /// If true, return the expected result without actually submitting the suggestion (`dry_run`).
+        /// Whether the API only checks the request and answers what it would do, changing nothing (`dry_run`).
         public var dryRun: Bool?
 
         /// A flag on `fields` of `placeID`; a dry run unless `dryRun` is false.
@@ -227,13 +227,13 @@ extension Contract20250617 {
     public struct PlaceSuggestRemoveRequest: PlaceScopedRequest, DryRunnableRequest, Hashable {
         public typealias Response = SuggestedEdits
         public static var endpointID: EndpointID { .placeSuggestRemove }
-        /// A unique string identifier for a FSQ Place (formerly known as Venue ID) (`fsq_place_id`).
+        /// The place's Foursquare id (`fsq_place_id`).
         public var placeID: String
         /// Why the place should go (`reason`, required).
         public var reason: RemovalReason
         /// A note for the reviewers (`comment`); expected when `reason` is `other`.
         public var comment: String?
-        /// If true, return the expected result without actually submitting the suggestion (`dry_run`).
+        /// Whether the API only checks the request and answers what it would do, changing nothing (`dry_run`).
         public var dryRun: Bool?
 
         /// A removal of `placeID` for `reason`; a dry run unless `dryRun` is false.
@@ -249,11 +249,11 @@ extension Contract20250617 {
     public struct SuggestMergeRequest: PlaceScopedRequest, DryRunnableRequest, Hashable {
         public typealias Response = SuggestedEdits
         public static var endpointID: EndpointID { .suggestMerge }
-        /// A unique string identifier for a FSQ Place (formerly known as Venue ID) (`fsq_place_id`).
+        /// The place's Foursquare id (`fsq_place_id`).
         public var placeID: String
         /// The duplicates (required).
         public var duplicatePlaceIDs: [String]
-        /// If true, return the expected result without actually submitting the suggestion (`dry_run`).
+        /// Whether the API only checks the request and answers what it would do, changing nothing (`dry_run`).
         public var dryRun: Bool?
 
         /// A merge of `duplicatePlaceIDs` into `placeID`; a dry run unless `dryRun` is false.
@@ -270,7 +270,7 @@ extension Contract20250617 {
         public static var endpointID: EndpointID { .placesSuggestPlace }
         /// The new place's name (`name`, required, not empty).
         public var name: String
-        /// If true, return the expected result without actually submitting the suggestion (`dry_run`).
+        /// Whether the API only checks the request and answers what it would do, changing nothing (`dry_run`).
         public var dryRun: Bool?
         /// The new place's category ids (`categories`).
         public var categoryIDs: [String]?
@@ -555,7 +555,7 @@ public struct PlaceSearchRequest<C: Contract20250617Models & PlacesContract>: En
 public struct PlaceDetailsRequest<C: Contract20250617Models & PlacesContract>: PlaceScopedRequest, Hashable {
     public typealias Response = C.Place
     public static var endpointID: EndpointID { .placeDetails }
-    /// A unique string identifier for a FSQ Place (formerly known as Venue ID) (`fsq_place_id`).
+    /// The place's Foursquare id (`fsq_place_id`).
     public var placeID: String
     /// The answer fields to return (`fields`); nil returns the API's default set. `fsq_place_id` is always sent.
     public var fields: [String]?
@@ -571,7 +571,7 @@ public struct PlaceDetailsRequest<C: Contract20250617Models & PlacesContract>: P
 public struct PlaceTipsRequest<C: Contract20250617Models & PlacesContract>: PlaceScopedRequest, Hashable {
     public typealias Response = [C.Tip]
     public static var endpointID: EndpointID { .placeTips }
-    /// A unique string identifier for a FSQ Place (formerly known as Venue ID) (`fsq_place_id`).
+    /// The place's Foursquare id (`fsq_place_id`).
     public var placeID: String
     /// How many tips per page (`limit`), 1...50; nil leaves the API's default.
     public var limit: Int?
@@ -599,7 +599,7 @@ public struct PlaceTipsRequest<C: Contract20250617Models & PlacesContract>: Plac
 public struct PlacePhotosRequest<C: Contract20250617Models & PlacesContract>: PlaceScopedRequest, Hashable {
     public typealias Response = [C.Photo]
     public static var endpointID: EndpointID { .placePhotos }
-    /// A unique string identifier for a FSQ Place (formerly known as Venue ID) (`fsq_place_id`).
+    /// The place's Foursquare id (`fsq_place_id`).
     public var placeID: String
     /// How many photos per page (`limit`), 1...50; nil leaves the API's default.
     public var limit: Int?

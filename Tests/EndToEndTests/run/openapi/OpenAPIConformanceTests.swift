@@ -4,18 +4,17 @@ import Testing
 import TestSupport
 
 /// `--openapi`: the provider's own document as a third oracle, through the built binary (the OpenAPI
-/// trait's loader, in replay and live runs alike). Foursquare's document is read from `../shared` (or
-/// `../../shared` from a worktree), never copied into the package.
-@Suite("--openapi against Foursquare's document", .serialized,
-       .enabled(if: FoursquareDocument.path != nil, "needs ../shared/spec/current/openapi-20250617.json"))
+/// trait's loader, in replay and live runs alike). Foursquare's document is the package's copy of its facts
+/// (`docs/openapi/`).
+@Suite("--openapi against Foursquare's document", .serialized)
 struct OpenAPIConformanceTests {
-    static var document: String? { FoursquareDocument.path }
+    static var document: String { FoursquareDocument.path }
     static var fixtures: URL { E2E.standInCorpus }
 
     @Test func theShippedCorpusKeepsTheDocumentWithTheShippedOverrides() async throws {
         try await withTemporaryDirectory { tmp in
             let report = tmp.appendingPathComponent("junit.xml")
-            let result = try await Products.run(["run", "--contract", "2025-06-17", "--openapi", Self.document!,
+            let result = try await Products.run(["run", "--contract", "2025-06-17", "--openapi", Self.document,
                                                  "--fixtures", Self.fixtures.path, "--report", report.path])
             #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
             #expect(result.stdout.contains("overrides applied"), "\(result.stdout.prefix(500))")
@@ -47,13 +46,13 @@ struct OpenAPIConformanceTests {
             let modelOnly = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", corpus.path, "--report", report.path])
             #expect(modelOnly.status == 0, "\(modelOnly.stdout.suffix(2000))")
             let withDocument = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", corpus.path, "--report", report.path,
-                                                       "--openapi", Self.document!])
+                                                       "--openapi", Self.document])
             #expect(withDocument.status == 1)
             #expect(withDocument.stdout.contains("$.results[0].plugins: expected object"), "\(withDocument.stdout.suffix(2000))")
             // Under --openapi-warn the same violation is a counted warning and the run is green.
             let stepSummary = tmp.appendingPathComponent("step-summary.md")
             let warned = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", corpus.path, "--report", report.path,
-                                                 "--openapi", Self.document!, "--openapi-warn"],
+                                                 "--openapi", Self.document, "--openapi-warn"],
                                                 environment: ["GITHUB_STEP_SUMMARY": stepSummary.path])
             #expect(warned.status == 0)
             #expect(try String(contentsOf: stepSummary, encoding: .utf8).contains("1 OpenAPI warning (not failures"))
@@ -76,7 +75,7 @@ struct OpenAPIConformanceTests {
                     let report = tmp.appendingPathComponent("live-\(breaks).xml")
                     let result = try await Products.run(
                         ["run", "--live", "--base-url", standIn.baseURL.absoluteString, "--fixtures", corpus.path,
-                         "--contract", "2025-06-17", "--report", report.path, "--retries", "0", "--openapi", Self.document!],
+                         "--contract", "2025-06-17", "--report", report.path, "--retries", "0", "--openapi", Self.document],
                         environment: ["FSQ_API_KEY": E2E.sentinel])
                     let text = try String(contentsOf: report, encoding: .utf8)
                     if breaks {
@@ -103,7 +102,7 @@ struct OpenAPIConformanceTests {
 
     @Test func listShowsDocumentCoverageWithEveryOperationKnownAndA200FixtureForEach() async throws {
         let corpus = Products.packageRoot.appendingPathComponent("Fixtures")
-        let result = try await Products.run(["list", "--fixtures", corpus.path, "--openapi", Self.document!])
+        let result = try await Products.run(["list", "--fixtures", corpus.path, "--openapi", Self.document])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("Documented operations the registry does not know"), "\(result.stdout)")
         // One coverage line per documented operation, each with at least one fixture for its 200 answer.
@@ -116,7 +115,7 @@ struct OpenAPIConformanceTests {
     @Test func theProjectFileNamesTheDocumentAndAFlagWins() async throws {
         try await withTemporaryDirectory { tmp in
             let project = tmp.appendingPathComponent("fsq-contract.json")
-            try #"{"openapi": {"2025-06-17": {"document": "\#(Self.document!)"}}}"#.write(to: project, atomically: true, encoding: .utf8)
+            try #"{"openapi": {"2025-06-17": {"document": "\#(Self.document)"}}}"#.write(to: project, atomically: true, encoding: .utf8)
             let report = tmp.appendingPathComponent("junit.xml")
             let result = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", Self.fixtures.path,
                                                  "--report", report.path], currentDirectory: tmp)
@@ -139,15 +138,7 @@ struct OpenAPIConformanceTests {
     }
 }
 
-/// Foursquare's document, from `../shared` (or `../../shared` from a worktree).
+/// Foursquare's 2025-06-17 document, as the package carries it (`docs/openapi/`).
 enum FoursquareDocument {
-    static let path: String? = {
-        var folder = Products.packageRoot
-        for _ in 0..<3 {
-            folder = folder.deletingLastPathComponent()
-            let candidate = folder.appendingPathComponent("shared/spec/current/openapi-20250617.json")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
-        }
-        return nil
-    }()
+    static let path = PackageDocuments.current.path
 }

@@ -3,10 +3,9 @@ import FoursquarePlaces
 import Testing
 import TestSupport
 
-/// The 2025-06-17 registry entries and models against Foursquare's own OpenAPI document, read at test time from
-/// `../shared/spec/current` (never copied into the package).
-@Suite("2025-06-17 against the official OpenAPI",
-       .enabled(if: FileManager.default.fileExists(atPath: OpenAPIDocument.url.path), "needs ../shared/spec/current"))
+/// The 2025-06-17 registry entries and models against Foursquare's own OpenAPI document, as the package carries
+/// its facts (`docs/openapi/`), read at test time.
+@Suite("2025-06-17 against the official OpenAPI")
 struct OpenAPIDocumentTests {
     static var endpoints: [Endpoint] { Contract.v20250617.endpoints }
 
@@ -64,8 +63,7 @@ struct OpenAPIDocumentTests {
 
 /// Reads `openapi-20250617.json` and builds sample values from its schemas.
 enum OpenAPIDocument {
-    static let url = Products.packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/spec/current/openapi-20250617.json")
+    static let url = PackageDocuments.current
 
     static func document() throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
