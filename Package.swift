@@ -128,11 +128,11 @@ let package = Package(
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "Yams", package: "Yams", condition: .when(traits: ["OpenAPI"])),
             ],
-            // Overrides/*.json, each version's file found by its presence, embedded by the plugin below.
+            // Overrides/*.json and docs/openapi/openapi-<yyyymmdd>.json, each found by its presence, embedded by the plugin below.
             exclude: ["Overrides"],
-            plugins: ["ShippedOverridesPlugin"]
+            plugins: ["ShippedFilesPlugin"]
         ),
-        .plugin(name: "ShippedOverridesPlugin", capability: .buildTool()),
+        .plugin(name: "ShippedFilesPlugin", capability: .buildTool()),
         // `spec-diff`: two documents, read as `--openapi` reads them, graded for this client (trait OpenAPI).
         .target(name: "SpecDiff", dependencies: ["OpenAPIConformance", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "JUnitXML"]),
         // The emulator's command (`fsq-emulator`'s flags): `fsq-contract serve` runs it in process.

@@ -6,17 +6,18 @@ import HarnessProject
 import Foundation
 import FoursquarePlaces
 
-/// `--openapi [CONTRACT=]FILE`, `--openapi-overrides CONTRACT=FILE`, `--openapi-warn`: the provider's document as a
+/// `--openapi [[CONTRACT=]FILE]`, `--openapi-overrides CONTRACT=FILE`, `--openapi-warn`: the provider's document as a
 /// third oracle, parsed by main's `DocumentOracleLoader` (the OpenAPI trait: OpenAPIKit stays out of the main job).
-/// The project file's `openapi` section names each contract's document and overrides when no `--openapi` is given.
+/// `--openapi` alone is the documents the binary carries. The project file's `openapi` section names each
+/// contract's document (none: the bundled one) and overrides when no `--openapi` is given.
 package struct OpenAPIFlags: ParsableArguments {
     /// The verb or group before parsing (ArgumentParser fills it in).
     package init() {}
 
-    @Option(name: .customLong("openapi"), help: ArgumentHelp(
-        "Also check every answer against this OpenAPI document (JSON or YAML, 3.0 or 3.1); its info.version names the contract, or give CONTRACT=FILE. Repeat for more contracts.",
+    @Option(name: .customLong("openapi"), defaultAsFlag: DocumentArgument.bundledValue, help: ArgumentHelp(
+        "Also check every answer against an OpenAPI document (JSON or YAML, 3.0 or 3.1): alone, the documents this binary carries (each dated contract's); with a file, that document, whose info.version names the contract, or give CONTRACT=FILE. For several files, name them in the project file.",
         valueName: "[contract=]file"))
-    package var documents: [String] = []
+    package var document: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Overrides that patch a contract's document instead of the shipped ones (a JSON file of pointer + set/add/drop/warn + reason).",
@@ -37,9 +38,12 @@ package struct OpenAPIFlags: ParsableArguments {
     /// paths already resolved against the file's folder). A contract's `--openapi-overrides` wins over the file's.
     package func arguments(project: ProjectFile) -> (documents: [DocumentArgument], overrides: [DocumentArgument]) {
         let flagged = openapiOverrides.map(DocumentArgument.init(parsing:))
-        guard documents.isEmpty else { return (documents.map(DocumentArgument.init(parsing:)), flagged) }
+        if let document { return ([DocumentArgument(parsing: document)], flagged) }
         let contracts = project.openapi.keys.sorted()
-        let fromFile = contracts.compactMap { contract in project.openapi[contract]?.document.map { DocumentArgument(contract: contract, path: $0) } }
+        // A contract named with no document is checked against the one the binary carries.
+        let fromFile = contracts.map { contract in
+            project.openapi[contract]?.document.map { DocumentArgument(contract: contract, path: $0) } ?? .bundled(contract)
+        }
         let overridden = Set(flagged.compactMap(\.contract))
         let fileOverrides = contracts.filter { !overridden.contains($0) }.compactMap { contract in
             project.openapi[contract]?.overrides.map { DocumentArgument(contract: contract, path: $0) }

@@ -21,8 +21,8 @@ package struct OpenAPIDocumentLoader: DocumentOracleLoader {
             }
             return contract
         }
-        for argument in documents {
-            var tree = try DocumentFile.tree(at: argument.path)
+        for argument in try Self.expandingBundled(documents) {
+            var tree = argument.bundled ? try BundledDocuments.tree(argument.contract!) : try DocumentFile.tree(at: argument.path)
             let contract = try Self.contract(of: tree, argument: argument)
             if compiled[contract] != nil {
                 throw DocumentLoadError("--openapi \(argument.path): a second document for contract \(contract); give one per contract")
@@ -58,6 +58,23 @@ package struct OpenAPIDocumentLoader: DocumentOracleLoader {
             notices += Self.uncheckedWarnings(result.schemas.unchecked, path: argument.path)
         }
         return LoadedDocuments(oracle: OpenAPIOracle(documents: compiled), notices: notices)
+    }
+
+    /// `--openapi` with no file stands for every document the binary carries; `CONTRACT=bundled` for that contract's.
+    /// A bundled argument comes out with its contract and its label as its path (what the messages name).
+    static func expandingBundled(_ documents: [DocumentArgument]) throws(DocumentLoadError) -> [DocumentArgument] {
+        var expanded: [DocumentArgument] = []
+        for argument in documents {
+            guard argument.bundled else { expanded.append(argument); continue }
+            let contracts = argument.contract.map { [$0] } ?? BundledDocuments.contracts
+            if contracts.isEmpty { throw DocumentLoadError("--openapi: this binary carries no document; give a file: --openapi FILE") }
+            for contract in contracts {
+                var one = DocumentArgument.bundled(contract)
+                one.path = BundledDocuments.label(contract)
+                expanded.append(one)
+            }
+        }
+        return expanded
     }
 
     /// One line per keyword, format or pattern the validator cannot check, naming where the document uses it:

@@ -3,7 +3,7 @@ import Foundation
 import FoursquarePlaces
 
 /// The overrides this package ships for the providers' documents it knows (`Overrides/overrides-<yyyymmdd>.json`,
-/// embedded in the binary by `ShippedOverridesPlugin`, so a version's file is found by its presence), applied to Foursquare's own document (info.title `Places API`) when no `--openapi-overrides` is given
+/// embedded in the binary by `ShippedFilesPlugin`, so a version's file is found by its presence), applied to Foursquare's own document (info.title `Places API`) when no `--openapi-overrides` is given
 /// for its contract. Another document for the same contract is someone else's, with other flaws. A version with no
 /// file of its own takes the latest earlier version's, as it was scaffolded from it; an override that no longer
 /// matches its document is reported as unmatched.

@@ -101,24 +101,39 @@ package struct DocumentCheck: Sendable {
     }
 }
 
-/// A contract and a file, from `--openapi [CONTRACT=]FILE` or `--openapi-overrides [CONTRACT=]FILE`.
+/// A contract and a file, from `--openapi [CONTRACT=]FILE` or `--openapi-overrides [CONTRACT=]FILE`; or the
+/// document the binary carries (`--openapi` with no file).
 package struct DocumentArgument: Sendable, Hashable {
-    /// Nil: the document's `info.version` says which contract it describes.
+    /// Nil: the document's `info.version` says which contract it describes (bundled: every dated contract's).
     package var contract: ContractID?
     package var path: String
+    /// The package's own document (`docs/openapi/`, embedded in the binary) instead of a file.
+    package var bundled = false
 
     package init(contract: ContractID?, path: String) {
         self.contract = contract
         self.path = path
     }
 
+    /// The document the binary carries for `contract`, or for every dated contract when nil.
+    package static func bundled(_ contract: ContractID?) -> DocumentArgument {
+        var argument = DocumentArgument(contract: contract, path: bundledValue)
+        argument.bundled = true
+        return argument
+    }
+
+    /// What `--openapi` stands for when given no file.
+    package static let bundledValue = "bundled"
+
     /// `2025-06-17=docs/openapi.json` or `docs/openapi.json`; a known contract before `=` is the contract.
+    /// `bundled` (what `--openapi` alone gives) and `2025-06-17=bundled` are the documents the binary carries.
     package init(parsing text: String) {
         if let equals = text.firstIndex(of: "="), Contract.known.contains(ContractID(String(text[..<equals]))) {
             self.init(contract: ContractID(String(text[..<equals])), path: String(text[text.index(after: equals)...]))
         } else {
             self.init(contract: nil, path: text)
         }
+        bundled = path == Self.bundledValue
     }
 }
 

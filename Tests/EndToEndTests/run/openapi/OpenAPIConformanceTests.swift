@@ -112,6 +112,39 @@ struct OpenAPIConformanceTests {
         #expect(result.stdout.contains("POST /places/suggest/place"))
     }
 
+    /// `--openapi` with no file: the document the binary carries, the package's `docs/openapi/` copy, for each dated
+    /// contract; the same where the flag is followed by another option, or a project file names the contract alone.
+    @Test func withNoFileTheBinarysOwnDocumentChecksTheFixtures() async throws {
+        try await withTemporaryDirectory { tmp in
+            let report = tmp.appendingPathComponent("junit.xml")
+            let alone = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", Self.fixtures.path,
+                                                "--report", report.path, "--openapi"], currentDirectory: tmp)
+            #expect(alone.status == 0, "\(alone.stdout.suffix(2000))\n\(alone.stderr)")
+            #expect(alone.stdout.contains("openapi: bundled openapi-20250617.json checks contract 2025-06-17: 18 operations, "),
+                    "\(alone.stdout.prefix(800))")
+            let cases = try E2E.cases(report.path).filter { $0.name.hasSuffix(" openapi") }
+            #expect(cases.count > 50 && cases.allSatisfy { $0.outcome == .passed })
+
+            let beforeAnOption = try await Products.run(["run", "--contract", "2025-06-17", "--openapi", "--fixtures", Self.fixtures.path,
+                                                         "--report", report.path], currentDirectory: tmp)
+            #expect(beforeAnOption.status == 0, "\(beforeAnOption.stderr)")
+            #expect(beforeAnOption.stdout.contains("openapi: bundled openapi-20250617.json checks contract 2025-06-17"))
+            #expect(try E2E.cases(report.path).filter { $0.name.hasSuffix(" openapi") }.count == cases.count)
+
+            try #"{"openapi": {"2025-06-17": {}}}"#.write(to: tmp.appendingPathComponent("fsq-contract.json"), atomically: true, encoding: .utf8)
+            let project = try await Products.run(["run", "--contract", "2025-06-17", "--fixtures", Self.fixtures.path,
+                                                  "--report", report.path], currentDirectory: tmp)
+            #expect(project.status == 0, "\(project.stderr)")
+            #expect(project.stdout.contains("openapi: bundled openapi-20250617.json checks contract 2025-06-17"))
+
+            // The seed contract has no vendor document to carry: one line naming what to give.
+            let seed = try await Products.run(["run", "--fixtures", Self.fixtures.path, "--report", report.path, "--openapi", "seed=bundled"],
+                                              currentDirectory: tmp)
+            #expect(seed.status == 2)
+            #expect(seed.stderr.contains("carries no document for seed") && seed.stderr.contains("--openapi seed=FILE"), "\(seed.stderr)")
+        }
+    }
+
     @Test func theProjectFileNamesTheDocumentAndAFlagWins() async throws {
         try await withTemporaryDirectory { tmp in
             let project = tmp.appendingPathComponent("fsq-contract.json")
