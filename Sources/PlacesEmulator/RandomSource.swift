@@ -1,3 +1,4 @@
+import HarnessCore
 import NIOConcurrencyHelpers
 
 /// SplitMix64 behind a lock, shared by every request: the fault draws depend only on the seed and the request

@@ -1,4 +1,5 @@
 import FoursquarePlaces
+import HarnessCore
 
 /// The benchmark corpus: place-search fixtures whose 2xx bodies hold `places` realistic places
 /// (non-ASCII names included), with every tenth fixture an error status (400/401/403/404/429/500/503 in turn).

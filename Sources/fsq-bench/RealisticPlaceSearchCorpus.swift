@@ -1,4 +1,5 @@
 import FoursquarePlaces
+import HarnessCore
 
 /// The value check's benchmark corpus (issue 58): 2025-06-17 place searches shaped like real answers, so each is
 /// checked under both auth styles. A 2xx body holds 1 to `maxResults` places with most documented members present:

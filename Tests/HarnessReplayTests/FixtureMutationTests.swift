@@ -1,6 +1,7 @@
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
+import HarnessCore
 @testable import HarnessReplay
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
+import HarnessCore
 
 /// Answers a document allows, generated from its compiled schemas: seeded (the same seed gives the same answers)
 /// and aimed at the edges a client trips on — optional properties absent, nullable nulls, empty arrays and arrays

@@ -1,5 +1,7 @@
+import FoursquarePlaces
+
 /// A value set once that async callers wait for (a server's port once it listens, or why it never did).
-package final class OneShot<Value: Sendable>: Sendable {
+final class OneShot<Value: Sendable>: Sendable {
     private struct State {
         var result: Result<Value, any Error>?
         var waiters: [CheckedContinuation<Value, any Error>] = []
@@ -7,10 +9,10 @@ package final class OneShot<Value: Sendable>: Sendable {
 
     private let state = Locked(State())
 
-    package init() {}
+    init() {}
 
     /// Sets the result; later calls are ignored.
-    package func resolve(_ result: Result<Value, any Error>) {
+    func resolve(_ result: Result<Value, any Error>) {
         let waiters: [CheckedContinuation<Value, any Error>] = state.withLock { state in
             guard state.result == nil else { return [] }
             state.result = result
@@ -21,7 +23,7 @@ package final class OneShot<Value: Sendable>: Sendable {
     }
 
     /// The result, once set.
-    package func value() async throws -> Value {
+    func value() async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
             let ready: Result<Value, any Error>? = state.withLock { state in
                 if state.result == nil { state.waiters.append(continuation) }

@@ -1,4 +1,5 @@
-/// SplitMix64: a tiny seeded generator, so jitter and generated corpora are reproducible.
+/// SplitMix64: a tiny seeded generator, so jitter, synthesized values and generated corpora are reproducible.
+/// The harness's, not the app library's.
 package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
