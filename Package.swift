@@ -66,7 +66,6 @@ let package = Package(
         .target(name: "HarnessLive", dependencies: ["HarnessCore"]),
         .target(name: "HarnessDrift", dependencies: ["HarnessCore", "HarnessContractChecks", "HarnessLive", "HarnessReports"]),
         .target(name: "HarnessRecord", dependencies: ["HarnessCore", "HarnessLive", "HarnessDrift", "HarnessReplay"]),
-        .target(name: "HarnessNightly", dependencies: ["HarnessCore", "HarnessLive", "HarnessDrift"]),
         .target(name: "HarnessProject", dependencies: ["HarnessCore"]),
         .target(
             name: "PlacesEmulator",
@@ -92,7 +91,7 @@ let package = Package(
             name: "LiveVerbs",
             dependencies: [
                 "ContractCLI", "FoursquarePlaces", "FixtureFormat", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive",
-                "HarnessDrift", "HarnessRecord", "HarnessNightly", "HarnessProject",
+                "HarnessDrift", "HarnessRecord", "HarnessProject",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
@@ -207,9 +206,8 @@ let package = Package(
         .testTarget(name: "HarnessReportsTests", dependencies: ["HarnessReports", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "HarnessReplayTests", dependencies: ["HarnessReplay", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "HarnessLiveTests", dependencies: ["HarnessLive", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport", "LiveTestSupport"]),
-        .testTarget(name: "HarnessDriftTests", dependencies: ["HarnessDrift", "HarnessReplay", "HarnessCore", "FixtureFormat", "FoursquarePlaces"]),
+        .testTarget(name: "HarnessDriftTests", dependencies: ["HarnessDrift", "HarnessReplay", "HarnessLive", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport", "LiveTestSupport"]),
         .testTarget(name: "HarnessRecordTests", dependencies: ["HarnessRecord", "HarnessLive", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport", "LiveTestSupport"]),
-        .testTarget(name: "HarnessNightlyTests", dependencies: ["HarnessNightly", "HarnessDrift", "HarnessLive", "HarnessCore", "FoursquarePlaces", "TestSupport", "LiveTestSupport"]),
         .testTarget(name: "HarnessProjectTests", dependencies: ["HarnessProject", "FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "PlacesEmulatorTests", dependencies: [
             "PlacesEmulator", "FixtureFormat", "FoursquarePlaces", "TestSupport",

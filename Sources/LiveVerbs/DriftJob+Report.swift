@@ -5,7 +5,6 @@ import HarnessReplay
 import HarnessLive
 import HarnessDrift
 import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces

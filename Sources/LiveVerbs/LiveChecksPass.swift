@@ -4,7 +4,7 @@ import Foundation
 import FoursquarePlaces
 import HarnessCore
 import HarnessLive
-import HarnessNightly
+import HarnessDrift
 import HarnessProject
 import HarnessReports
 

@@ -6,7 +6,6 @@ import HarnessReplay
 import HarnessLive
 import HarnessDrift
 import HarnessRecord
-import HarnessNightly
 import HarnessProject
 import Foundation
 import FoursquarePlaces

@@ -3,7 +3,7 @@ import ContractCLI
 import Foundation
 import HarnessCore
 import HarnessLive
-import HarnessNightly
+import HarnessDrift
 import HarnessProject
 
 /// `fsq-contract nightly` as it runs: drift's pass, then the live checks over the answers it got (`NightlyShare`),

@@ -9,7 +9,7 @@ import TestSupport
 @Suite("fsq-contract's build closure")
 struct MainJobDependenciesTests {
     /// The live verbs' work and the modules only it reaches: the Live trait's, which the main job must not compile.
-    static let liveModules = ["LiveVerbs", "HarnessLive", "HarnessDrift", "HarnessRecord", "HarnessNightly"]
+    static let liveModules = ["LiveVerbs", "HarnessLive", "HarnessDrift", "HarnessRecord"]
 
     /// The only outside products the main job may link, by package identity.
     static let allowedPackages: Set<String> = ["swift-argument-parser"]

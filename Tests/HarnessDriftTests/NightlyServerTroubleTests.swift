@@ -3,7 +3,6 @@ import FoursquarePlaces
 @testable import HarnessCore
 @testable import HarnessDrift
 @testable import HarnessLive
-@testable import HarnessNightly
 import LiveTestSupport
 import Testing
 import TestSupport

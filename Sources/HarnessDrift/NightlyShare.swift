@@ -2,7 +2,6 @@ import Foundation
 import FoursquarePlaces
 import HarnessCore
 import HarnessLive
-import HarnessDrift
 
 /// What the nightly's two passes over the same fixtures share: one caller, so one budget (`maxCalls`), one pace
 /// (`rateLimit`) and one call per distinct request (the live checks judge the answers drift's calls got), and the
