@@ -33,9 +33,11 @@ package struct FixtureOptions: ParsableArguments {
     package var loader: FixtureLoader { FixtureLoader(root: fixturesURL) }
 
     /// Where `fixtures` came from when the project file gave it (`fsq-contract.json "fixtures"`), for messages;
-    /// set by `adopt()`, never on the command line.
-    @Option(name: .customLong("fixtures-source"), help: .private)
-    package var fixturesSource: String?
+    /// set by `adopt()`, never parsed: `CodingKeys` leaves it out, so it is no option, hidden or not.
+    package var fixturesSource: String? = nil
+
+    /// The parsed properties only.
+    enum CodingKeys: String, CodingKey { case fixtures, filter, contract, projectFlags }
 
     /// How messages name the folder: the flag, or the project file's key when that is where it came from.
     package var folderSource: String { fixturesSource ?? "--fixtures" }

@@ -39,14 +39,13 @@ enum E2E {
         }
     }
 
-    /// Schema errors from the project's XSD and, when `../shared` is beside the package, the xUnit and Ant ones.
-    static func schemaErrors(_ report: String) throws -> [String] {
+    /// Schema errors from the project's XSD and the xUnit and Ant ones (`ConsumerSchemas`: skipped, with a
+    /// warning, when `../shared` is not beside the package).
+    static func schemaErrors(_ report: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
         var errors = try SchemaValidator.bundled().validate(reportPath: report)
-        let shared = Products.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/junit-schemas")
-        for xsd in ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"]
-        where FileManager.default.fileExists(atPath: shared.appendingPathComponent(xsd).path) {
-            errors += try SchemaValidator(schemaPath: shared.appendingPathComponent(xsd).path).validate(reportPath: report)
-                .map { "\(xsd): \($0)" }
+        for xsd in ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"] {
+            guard let url = ConsumerSchemas.junitXSD(xsd, sourceLocation: sourceLocation) else { continue }
+            errors += try SchemaValidator(schemaPath: url.path).validate(reportPath: report).map { "\(xsd): \($0)" }
         }
         return errors
     }

@@ -76,15 +76,7 @@ enum JSONSchemaTestSuite {
         var id: String { "\(file) / \(schema) / \(test)" }
     }
 
-    static let folder: URL? = {
-        var folder = Products.packageRoot
-        for _ in 0..<3 {
-            folder = folder.deletingLastPathComponent()
-            let candidate = folder.appendingPathComponent("shared/json-schema-test-suite/draft2020-12")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }()
+    static let folder: URL? = ConsumerSchemas.file("json-schema-test-suite/draft2020-12")
 
     static func expectedFailures() throws -> [ExpectedFailure] {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

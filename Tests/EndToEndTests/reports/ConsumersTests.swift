@@ -61,15 +61,12 @@ struct ConsumersTests {
             let chains = try #require(main.suites.first { $0.name == "chains" })
             #expect(chains.tests > 0 && chains.failures == 0)
             #expect(text.contains("\n<testsuite name=\"chains\" tests=\"\(chains.tests)\" failures=\"0\""))
-            let shared = Products.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/junit-schemas")
-            let ant = shared.appendingPathComponent("windyroad-JUnit.xsd").path
-            if FileManager.default.fileExists(atPath: ant) {
-                #expect(try SchemaValidator(schemaPath: ant).validate(reportPath: file) == [])
+            if let ant = ConsumerSchemas.junitXSD("windyroad-JUnit.xsd") {
+                #expect(try SchemaValidator(schemaPath: ant.path).validate(reportPath: file) == [])
             }
             // Surefire's XSD differs from Ant's only where they contradict: hostname and the suite's output.
-            let surefire = shared.appendingPathComponent("surefire-test-report-3.0.2.xsd").path
-            if FileManager.default.fileExists(atPath: surefire) {
-                let errors = try SchemaValidator(schemaPath: surefire).validate(reportPath: file)
+            if let surefire = ConsumerSchemas.junitXSD("surefire-test-report-3.0.2.xsd") {
+                let errors = try SchemaValidator(schemaPath: surefire.path).validate(reportPath: file)
                 #expect(errors.count == 2 && errors.allSatisfy { $0.contains("'hostname'") || $0.contains("'system-out'") }, "\(errors)")
             }
         }

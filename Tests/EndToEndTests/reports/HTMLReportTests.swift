@@ -37,8 +37,9 @@ struct HTMLReportTests {
 
     /// The errors python's jsonschema finds in `path` against the CTRF schema (empty: valid); nil when python or
     /// jsonschema is missing, which the caller must not take for a pass.
-    func ctrfSchemaErrors(_ path: String) async throws -> [String]? {
-        let schema = Products.packageRoot.appendingPathComponent("../shared/report-schemas/ctrf.schema.json").standardizedFileURL.path
+    /// Without the schema (`ConsumerSchemas`), no errors, after a warning that the check was skipped.
+    func ctrfSchemaErrors(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String]? {
+        guard let schema = ConsumerSchemas.found("report-schemas/ctrf.schema.json", sourceLocation: sourceLocation)?.path else { return [] }
         let script = """
             import json, sys
             try:
@@ -51,6 +52,7 @@ struct HTMLReportTests {
         let result = try await runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, schema, path],
                                           environment: ProcessInfo.processInfo.environment, currentDirectory: nil, timeout: .seconds(60))
         if result.status == 3 || result.status == 127 { return nil }
+        guard result.status == 0 else { return ["python3 exited \(result.status): \(result.stderr.suffix(300))"] }
         return result.stdout.split(separator: "\n").map(String.init)
     }
 

@@ -15,15 +15,9 @@ struct CrashReportTests {
     /// Addresses only: see the note above.
     static let backtrace = "symbolicate=off"
 
-    /// The reference XSDs from `../shared` or `../../shared` (worktrees sit one level deeper).
+    /// The reference XSDs (`ConsumerSchemas`: skipped, with a warning, without `../shared`).
     static func referenceSchemas() -> [String] {
-        let root = Products.packageRoot
-        for shared in [root.deletingLastPathComponent(), root.deletingLastPathComponent().deletingLastPathComponent()] {
-            let folder = shared.appendingPathComponent("shared/junit-schemas")
-            let schemas = ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"].map { folder.appendingPathComponent($0).path }
-            if schemas.allSatisfy(FileManager.default.fileExists(atPath:)) { return schemas }
-        }
-        return []
+        ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"].compactMap { ConsumerSchemas.junitXSD($0)?.path }
     }
 
     @Test(arguments: [("trap", "SIGILL"), ("kill", "SIGKILL")])

@@ -82,11 +82,9 @@ struct RunCommandTests {
             #expect(properties["auth_styles"] == "apiKey,bearer")
             #expect(properties["tool_version"] != nil && properties["fixtures"] != nil)
             #expect(try SchemaValidator.bundled().validate(reportPath: report).isEmpty)
-            let shared = Products.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/junit-schemas")
-            for xsd in ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"]
-            where FileManager.default.fileExists(atPath: shared.appendingPathComponent(xsd).path) {
-                let errors = try SchemaValidator(schemaPath: shared.appendingPathComponent(xsd).path)
-                    .validate(reportPath: report)
+            for xsd in ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"] {
+                guard let url = ConsumerSchemas.junitXSD(xsd) else { continue }
+                let errors = try SchemaValidator(schemaPath: url.path).validate(reportPath: report)
                 #expect(errors.isEmpty, "\(xsd): \(errors.prefix(3))")
             }
             #expect(result.stdout.contains("place-search"))
@@ -102,10 +100,8 @@ struct RunCommandTests {
             let text = try String(contentsOfFile: report, encoding: .utf8)
             #expect(text.contains("<testsuites name=\"fsq-contract\" tests=\"57\" failures=\"0\" errors=\"0\""))
             #expect(try SchemaValidator.bundled().validate(reportPath: report).isEmpty)
-            let jenkins = Products.packageRoot.deletingLastPathComponent()
-                .appendingPathComponent("shared/junit-schemas/jenkins-xunit-junit-10.xsd").path
-            if FileManager.default.fileExists(atPath: jenkins) {
-                #expect(try SchemaValidator(schemaPath: jenkins).validate(reportPath: report).isEmpty)
+            if let jenkins = ConsumerSchemas.junitXSD("jenkins-xunit-junit-10.xsd") {
+                #expect(try SchemaValidator(schemaPath: jenkins.path).validate(reportPath: report).isEmpty)
             }
             let files = try await Products.run(["run", "--filter", "chains", "--junit-file-attributes", "--report", report],
                                          currentDirectory: Products.packageRoot)
