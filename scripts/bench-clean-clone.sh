@@ -1,19 +1,17 @@
 #!/usr/bin/env bash
 # Times README command 1 from a clean clone, phase by phase: setup, resolution, build, run (issue 39).
 # Usage: bash scripts/bench-clean-clone.sh [REPO] [TRAITS]   (default: this repository's HEAD, Harness)
-# A plain `swift` in a fresh clone with ../shared beside it, as a CI runner has; KEEP=DIR keeps the clone there,
-# REV=COMMIT measures that commit instead of HEAD.
+# A plain `swift` in a fresh clone with nothing beside it, as a newcomer has (README command 1 reads nothing from
+# ../shared); KEEP=DIR keeps the clone there, REV=COMMIT measures that commit instead of HEAD.
 # Each phase's log is in the clone's folder; the figures go to stdout.
 set -euo pipefail
 repo=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 traits=${2:-Harness}
-shared=$(cd "$repo/../shared" 2>/dev/null && pwd || true)
 work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 git clone -q "$repo" "$work/main"
 [ -z "${REV:-}" ] || git -C "$work/main" checkout -q "$REV"
-[ -n "$shared" ] && ln -s "$shared" "$work/shared"
 cd "$work/main"
 now() { date +%s.%N; }
 phase() { local name=$1; shift; local t0; t0=$(now); "$@" >"$work/$name.log" 2>&1 || { tail -20 "$work/$name.log"; exit 1; }; elapsed "$name" "$t0"; }
