@@ -206,8 +206,7 @@ struct GitHubActionPrebuiltTests {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             }
             let swift = fakeBin.appendingPathComponent("swift")
-            try "#!/bin/sh\necho \"swift $*\" >> '\(fakeSwiftCalls.path)'\nexit 97\n".write(to: swift, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+            try writeExecutable(swift, "#!/bin/sh\necho \"swift $*\" >> '\(fakeSwiftCalls.path)'\nexit 97\n")
         }
 
         /// Publishes the archive under `releases/<folder>/`, with a `.sha256` of its bytes or of `checksumOf`.
