@@ -8,9 +8,10 @@ docs/openapi/ is the one place the package's documents live; the generator, cont
 stand-ins and .ci/run read them there.
 
 Usage: python3 scripts/openapi-facts.py ORIGINAL OUT     write OUT from ORIGINAL (new-contract.sh uses this)
-       python3 scripts/openapi-facts.py                  write docs/openapi/openapi-20250617.json from ../shared
-       python3 scripts/openapi-facts.py --check          exit 1 if the committed copy differs from the original's
-                                                         facts; exit 2, saying so, when the original is not at hand
+       python3 scripts/openapi-facts.py [--original FILE]   write docs/openapi/openapi-20250617.json from the
+                                                         original (default: ../shared/spec/current/, as CI has it)
+       python3 scripts/openapi-facts.py --check [--original FILE]   exit 1 if the committed copy differs from the
+                                                         original's facts; exit 2, saying so, without the original
        python3 scripts/openapi-facts.py --self-test
 """
 import hashlib, json, os, sys, tempfile
@@ -135,23 +136,27 @@ def main(argv):
         doc, _ = load(argv[0])
         write(argv[1], text_of(facts(doc)))
         return 0
+    original = ORIGINAL
+    if len(argv) >= 2 and argv[-2] == "--original":
+        original, argv = argv[-1], argv[:-2]
     if argv not in ([], ["--check"]):
-        print("openapi-facts.py: usage: openapi-facts.py [ORIGINAL OUT | --check | --self-test]", file=sys.stderr)
+        print("openapi-facts.py: usage: openapi-facts.py [ORIGINAL OUT | [--check] [--original FILE] | --self-test]",
+              file=sys.stderr)
         return 2
-    if not os.path.exists(ORIGINAL):
-        where = os.path.relpath(ORIGINAL, ROOT)
+    if not os.path.exists(original):
+        where = os.path.relpath(original, ROOT)
         if argv == ["--check"]:
-            print(f"openapi-facts.py: cannot check {os.path.relpath(COPY, ROOT)}: its original {where} is not beside "
-                  "the clone (CI has it); nothing was checked", file=sys.stderr)
+            print(f"openapi-facts.py: cannot check {os.path.relpath(COPY, ROOT)}: its original {where} is not there "
+                  "(CI has it beside the clone; elsewhere, give --original FILE); nothing was checked", file=sys.stderr)
             return 2
-        raise InputError(f"{where}: no such file; put the original beside the clone to write the package's copy")
-    doc, _ = load(ORIGINAL)
+        raise InputError(f"{where}: no such file; give the original with --original FILE to write the package's copy")
+    doc, _ = load(original)
     text = text_of(facts(doc))
     if argv == ["--check"]:
         current = open(COPY).read() if os.path.exists(COPY) else None
         if current != text:
             print(f"openapi-facts.py: {os.path.relpath(COPY, ROOT)} differs from the facts of "
-                  f"{os.path.relpath(ORIGINAL, ROOT)}: run python3 scripts/openapi-facts.py", file=sys.stderr)
+                  f"{os.path.relpath(original, ROOT)}: run python3 scripts/openapi-facts.py", file=sys.stderr)
             return 1
         print(f"openapi-facts.py: {os.path.relpath(COPY, ROOT)} is the original's facts")
         return 0

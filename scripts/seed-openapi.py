@@ -11,9 +11,11 @@ handling maps, and the servers. No sentence of the documents is copied: a respon
 (OpenAPI requires one). Each operationId is the endpoint id itself (`place-details`), which scripts/endpoint_id.py
 leaves unchanged.
 
-Usage: python3 scripts/seed-openapi.py               write docs/openapi/openapi-seed.json from ../shared/spec
-       python3 scripts/seed-openapi.py --check       exit 1 if the committed document differs from what the seed
-                                                     documents give; exit 2, saying so, when they are not at hand
+Usage: python3 scripts/seed-openapi.py [--originals DIR]           write docs/openapi/openapi-seed.json
+       python3 scripts/seed-openapi.py --check [--originals DIR]   exit 1 if the committed document differs from
+                                                     what the seed documents give; exit 2, saying so, when they are
+                                                     not at hand
+       DIR holds the seed documents 000-004 (default ../shared/spec, where CI has them).
        python3 scripts/seed-openapi.py --self-test
 """
 import json, os, re, sys, tempfile
@@ -291,12 +293,14 @@ def write(path, text):
 def main(argv, spec=SPEC, out=OUT):
     """0 when written (or, with --check, when the committed document is what the seed documents give); 1 on bad
     input or a stale document; 2 when --check has no seed documents to check against."""
+    if len(argv) >= 2 and argv[-2] == "--originals":
+        spec, argv = argv[-1], argv[:-2]
     if argv not in ([], ["--check"]):
-        print("seed-openapi.py: usage: seed-openapi.py [--check | --self-test]", file=sys.stderr)
+        print("seed-openapi.py: usage: seed-openapi.py [--check] [--originals DIR] | --self-test", file=sys.stderr)
         return 2
     if argv == ["--check"] and not os.path.isdir(spec):
         print(f"seed-openapi.py: cannot check {shown(out)}: its originals, the seed documents {shown(spec)}/000-004, "
-              "are not beside the clone (CI has them); nothing was checked", file=sys.stderr)
+              "are not there (CI has them beside the clone; elsewhere, give --originals DIR); nothing was checked", file=sys.stderr)
         return 2
     try:
         text = text_of(seed_document(spec))

@@ -160,7 +160,7 @@ struct StandIns {
         try Data().write(to: log)
         // What a job calls only to set itself up: each one succeeds and does nothing.
         for tool in ["swift", "apt-get", "sudo", "gh", "xcodebuild"] {
-            try Self.executable(folder.appendingPathComponent(tool), "#!/bin/bash\nexit 0\n")
+            try writeExecutable(folder.appendingPathComponent(tool), "#!/bin/bash\nexit 0\n")
         }
     }
 
@@ -174,7 +174,7 @@ struct StandIns {
     /// Writes the stand-in `fsq-contract` into `directory`.
     func installFSQContract(in directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Self.executable(directory.appendingPathComponent("fsq-contract"), """
+        try writeExecutable(directory.appendingPathComponent("fsq-contract"), """
             #!/bin/bash
             if [ "$1" = counts ]; then printf 'tests=1\\npassed=1\\nfailed=0\\nerrors=0\\nskipped=0\\n'; exit 0; fi
             echo "$*" >> '\(log.path)'
@@ -197,8 +197,6 @@ struct StandIns {
     func calls() throws -> [String] {
         try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
     }
-
-    static func executable(_ url: URL, _ text: String) throws { try writeExecutable(url, text) }
 }
 
 // MARK: - A GitHub Actions job, step by step
