@@ -8,11 +8,7 @@ import HarnessCore
 /// checks against them, so no one downloads a document to use it.
 package enum BundledDocuments {
     /// Each document by the contract its name gives (`openapi-20250617.json` is 2025-06-17's).
-    static let files: [ContractID: (text: String, name: String)] = Dictionary(
-        uniqueKeysWithValues: embedded.compactMap { name, text in
-            guard let match = name.wholeMatch(of: /openapi-(\d{4})(\d{2})(\d{2})\.json/) else { return nil }
-            return (ContractID("\(match.output.1)-\(match.output.2)-\(match.output.3)"), (text, name))
-        })
+    static let files = EmbeddedFiles.byContract(embedded, prefix: "openapi-")
 
     /// The contracts the binary carries a document for, oldest first.
     package static var contracts: [ContractID] { Contract.known.filter { files[$0] != nil } }

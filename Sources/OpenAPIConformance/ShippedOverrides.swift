@@ -9,11 +9,7 @@ import FoursquarePlaces
 /// matches its document is reported as unmatched.
 package enum ShippedOverrides {
     /// Each shipped file by the contract its name gives (`overrides-20250617.json` is 2025-06-17's).
-    static let files: [ContractID: (text: String, name: String)] = Dictionary(
-        uniqueKeysWithValues: embedded.compactMap { name, text in
-            guard let match = name.wholeMatch(of: /overrides-(\d{4})(\d{2})(\d{2})\.json/) else { return nil }
-            return (ContractID("\(match.output.1)-\(match.output.2)-\(match.output.3)"), (text, name))
-        })
+    static let files = EmbeddedFiles.byContract(embedded, prefix: "overrides-")
 
     package static func forDocument(_ tree: JSONValue, contract: ContractID) -> DocumentOverrides? {
         var title: String?
