@@ -67,6 +67,15 @@ let package = Package(
         .target(name: "HarnessDrift", dependencies: ["HarnessCore", "HarnessContractChecks", "HarnessLive", "HarnessReports"]),
         .target(name: "HarnessRecord", dependencies: ["HarnessCore", "HarnessLive", "HarnessDrift", "HarnessReplay"]),
         .target(name: "HarnessProject", dependencies: ["HarnessCore"]),
+        // The verbs' work as plain values, below the CLI and with no ArgumentParser: the replay job, the live verbs'
+        // requests and settings the CLI resolves once from the flags and the project file, and how a job ends.
+        .target(
+            name: "HarnessJobs",
+            dependencies: [
+                "FoursquarePlaces", "FixtureFormat", "JUnitXML", "HarnessCore", "HarnessContractChecks", "HarnessReports", "HarnessReplay",
+                "HarnessProject",
+            ]
+        ),
         .target(
             name: "PlacesEmulator",
             dependencies: [
@@ -81,18 +90,17 @@ let package = Package(
             name: "ContractCLI",
             dependencies: [
                 "FoursquarePlaces", "FixtureFormat", "JUnitXML", "HarnessCore", "HarnessContractChecks", "HarnessReports", "HarnessReplay",
-                "HarnessProject",
+                "HarnessProject", "HarnessJobs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
-        // What run --live, drift, record, nightly and the fixtures verbs do once their flags are parsed (trait Live):
-        // one resolved live session over the live, drift, record and nightly modules.
+        // What run --live, drift, record, nightly and the fixtures verbs do with the plain values the CLI resolved (trait
+        // Live): one resolved live session over the live, drift, record and nightly modules. No ArgumentParser, no CLI.
         .target(
             name: "LiveVerbs",
             dependencies: [
-                "ContractCLI", "FoursquarePlaces", "FixtureFormat", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive",
+                "HarnessJobs", "FoursquarePlaces", "FixtureFormat", "HarnessCore", "HarnessReports", "HarnessReplay", "HarnessLive",
                 "HarnessDrift", "HarnessRecord", "HarnessProject",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"])),
             ]
         ),
         // Every verb in one process. With `Harness` alone (the main job: replay, reports) it links no live, server,
@@ -222,8 +230,8 @@ let package = Package(
         dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Harness"]))],
             path: "Tests/CommandParsing"
         ),
-        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "HarnessCore", "HarnessProject", "FoursquarePlaces", "CommandParsing", "TestSupport"]),
-        .testTarget(name: "LiveVerbsTests", dependencies: ["LiveVerbs", "ContractCLI", "HarnessCore", "HarnessLive", "HarnessRecord", "HarnessProject", "FoursquarePlaces", "CommandParsing", "TestSupport", "LiveTestSupport", "FixtureFormat"]),
+        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "HarnessJobs", "FixtureFormat", "HarnessCore", "HarnessProject", "FoursquarePlaces", "CommandParsing", "TestSupport"]),
+        .testTarget(name: "LiveVerbsTests", dependencies: ["LiveVerbs", "HarnessJobs", "ContractCLI", "HarnessCore", "HarnessLive", "HarnessRecord", "HarnessProject", "FoursquarePlaces", "CommandParsing", "TestSupport", "LiveTestSupport", "FixtureFormat"]),
         .testTarget(name: "LiveHTTPClientTests", dependencies: ["LiveHTTPClient", "HarnessCore", "HarnessLive", "FoursquarePlaces", "TestSupport"]),
         .testTarget(name: "OpenAPIConformanceTests", dependencies: ["OpenAPIConformance", "HarnessCore", "FixtureFormat", "FoursquarePlaces", "TestSupport"],
                     exclude: ["JSONSchemaTestSuite"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoursquarePlaces
 import HarnessCore
+import HarnessJobs
 
 /// `--auth` and `--api-version`: the auth styles a verb replays or calls with, declared once for run, drift, nightly
 /// and record.
@@ -19,4 +20,7 @@ package struct AuthFlags: ParsableArguments {
 
     /// The bearer style's API version: `--api-version`, else the client's default.
     package var version: String { apiVersion ?? FoursquareClient.defaultAPIVersion }
+
+    /// The styles and version as the work takes them.
+    package var resolved: AuthSettings { AuthSettings(styles: choice.styles, apiVersion: apiVersion) }
 }

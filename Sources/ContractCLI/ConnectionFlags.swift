@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -20,18 +21,6 @@ package struct ConnectionFlags: ParsableArguments {
     @Option(name: .long, help: "Operations live calls may send as recorded, for a sandbox account: an id or path (geotagging-confirm, offline-jobs/initialize), repeatable or comma-separated. Without it suggestions go as dry runs and writes with no dry run are skipped (default: the project file's \"allowWrites\").")
     package var allowWrites: [String] = []
 
-    /// Takes the project file's base URL, CA file and `allowWrites` unless `--base-url`, `--ca-file` or
-    /// `--allow-writes` was given, and its `outsidePlan`.
-    package mutating func adopt(_ project: ProjectFile) {
-        if baseURL == nil { baseURL = project.baseURL }
-        if caFile == nil { caFile = project.caFile }
-        if allowWrites.isEmpty { allowWrites = project.allowWrites }
-        outsidePlan = project.outsidePlan
-    }
-
-    /// The project file's `outsidePlan`: operations the key's plan does not include.
-    package var outsidePlan: [String] = []
-
     @Option(name: .long, help: "Requests in flight at once.")
     package var concurrency: Int = 4
 
@@ -49,4 +38,31 @@ package struct ConnectionFlags: ParsableArguments {
 
     @Option(name: .long, help: "Seed for retry jitter.")
     package var seed: UInt64 = 0
+
+    /// The connection as the work takes it: these flags, with the project file's base URL, CA file and
+    /// `allowWrites` where `--base-url`, `--ca-file` or `--allow-writes` was not given, its `outsidePlan`, and
+    /// `--max-body`.
+    package func resolved(project: ProjectFile, limits: LiveLimitFlags) -> ConnectionSettings {
+        var settings = ConnectionSettings()
+        settings.baseURL = baseURL ?? project.baseURL
+        settings.caFile = caFile ?? project.caFile
+        settings.allowWrites = allowWrites.isEmpty ? project.allowWrites : allowWrites
+        settings.outsidePlan = project.outsidePlan
+        settings.concurrency = concurrency
+        settings.timeout = timeout
+        settings.retries = retries
+        settings.deadline = deadline
+        settings.fixtureHeader = fixtureHeader
+        settings.seed = seed
+        settings.maxBody = limits.maxBody
+        return settings
+    }
+}
+
+extension LiveSettings {
+    /// A live verb's settings from its flag groups, with the project file's values where a flag was not given.
+    package init(project: ProjectFile, connection: ConnectionFlags, limits: LiveLimitFlags, budget: LiveBudgetFlags, auth: AuthSettings,
+                 ifNoKey: IfNoKey?) {
+        self.init(connection: connection.resolved(project: project, limits: limits), budget: budget.resolved, auth: auth, ifNoKey: ifNoKey)
+    }
 }

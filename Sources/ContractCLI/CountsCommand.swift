@@ -1,4 +1,5 @@
 import ArgumentParser
+import HarnessJobs
 import JUnitXML
 
 /// `fsq-contract counts REPORT`: a report's totals as `name=value` lines, the format `$GITHUB_OUTPUT` takes

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -54,11 +55,12 @@ package struct DriftCommand: AsyncParsableCommand, CollaboratingCommand {
     /// `--if-no-key`.
     package var ifNoKey: IfNoKey? { keyFlags.ifNoKey }
 
-    /// Resolve the flags and load the fixtures, call the server for each, report: each step is `DriftJob`'s.
+    /// Resolve the flags, then the Live trait's drift: load the fixtures, call the server for each, report.
     package mutating func run() async throws { try await run(with: Collaborators()) }
 
     package mutating func run(with collaborators: Collaborators) async throws {
-        try await collaborators.liveVerbs.needed(for: "drift", trait: "Live").drift(self, collaborators: collaborators)
+        let work = try collaborators.liveVerbs.needed(for: "drift", trait: "Live")
+        try await work.drift(try driftRequest(collaborators, verb: "drift"))
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HarnessJobs
 import HarnessProject
 
 /// Drift's outputs besides its JUnit report, and the grade that fails it: `drift`'s and `nightly`'s drift pass.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -24,7 +25,7 @@ package struct FSQContract: AsyncParsableCommand {
     }
 
     /// Runs the command with main's collaborators. The one place usage errors become exit 2: ArgumentParser's own
-    /// (exit 64) and every `UsageFailure` a verb throws, each as one line naming the verb.
+    /// (exit 64) and every `UsageFailure` a verb throws, each as one line naming the verb. A `JobExit` is its status.
     package static func runCommandLine(with collaborators: Collaborators) async {
         var verb = "fsq-contract"
         do {
@@ -39,6 +40,8 @@ package struct FSQContract: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let end as JobExit {
+            exit(withError: ExitCode(end.status))
         } catch let failure as UsageFailure {
             writeStderr("\(verb): \(failure)")
             exit(withError: ExitCode(2))

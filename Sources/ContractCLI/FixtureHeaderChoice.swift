@@ -1,12 +1,4 @@
 import ArgumentParser
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessProject
-import Foundation
-import FoursquarePlaces
+import HarnessJobs
 
-/// When to send `X-Emulator-Fixture`.
-package enum FixtureHeaderChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, always, never
-}
+extension FixtureHeaderChoice: ExpressibleByArgument {}

@@ -1,24 +1,24 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
 import Foundation
 import FoursquarePlaces
 
-/// A verb that reads fixtures and may call a server: run, record and drift.
+/// A verb that reads fixtures and may call a server: run, record, drift and nightly.
 package protocol FixtureVerb {
-    var fixtureOptions: FixtureOptions { get set }
-    var connection: ConnectionFlags { get set }
+    var fixtureOptions: FixtureOptions { get }
 }
 
 extension FixtureVerb {
-    /// What every fixture verb resolves first, in this order: the project file (see `FixtureOptions.adopt()`),
-    /// which for a verb that calls a server also fills in the connection flags not given, and the contracts to run.
-    package mutating func scope(live: Bool) throws(UsageFailure) -> (project: ProjectFile, selection: ContractSelection) {
-        let project = try fixtureOptions.adopt()
-        if live { connection.adopt(project) }
-        return (project, try fixtureOptions.selection(project: project, live: live))
+    /// What every fixture verb resolves first, once, in this order: the project file (see `FixtureOptions.adopt()`),
+    /// the contracts to run, and the fixtures folder as the work takes it.
+    package func scope(live: Bool) throws(UsageFailure) -> (project: ProjectFile, selection: ContractSelection, fixtures: FixtureFolder) {
+        var options = fixtureOptions
+        let project = try options.adopt()
+        return (project, try options.selection(project: project, live: live), options.resolved)
     }
 }
 

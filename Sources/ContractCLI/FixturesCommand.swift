@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -47,7 +48,10 @@ package struct FixturesAuditCommand: AsyncParsableCommand, CollaboratingCommand 
 
     /// Record's synthesis decides what is raw: the Live trait's `fixtures audit`.
     package mutating func run(with collaborators: Collaborators) async throws {
-        try collaborators.liveVerbs.needed(for: "fixtures audit", trait: "Live").audit(self)
+        let work = try collaborators.liveVerbs.needed(for: "fixtures audit", trait: "Live")
+        var options = fixtureOptions
+        let project = try options.adopt()
+        try work.audit(FixturesRequest(project: project, selection: try options.selection(project: project, live: false), fixtures: options.resolved))
     }
 }
 
@@ -89,6 +93,11 @@ package struct FixturesScrubCommand: AsyncParsableCommand, CollaboratingCommand 
 
     /// Record's synthesis, applied in place: the Live trait's `fixtures scrub`.
     package mutating func run(with collaborators: Collaborators) async throws {
-        try collaborators.liveVerbs.needed(for: "fixtures scrub", trait: "Live").scrub(self)
+        let work = try collaborators.liveVerbs.needed(for: "fixtures scrub", trait: "Live")
+        var options = fixtureOptions
+        let project = try options.adopt()
+        if let path { options.fixtures = path; options.fixturesSource = nil }
+        try work.scrub(FixturesRequest(project: project, selection: try options.selection(project: project, live: false), fixtures: options.resolved),
+                       check: check, all: all)
     }
 }

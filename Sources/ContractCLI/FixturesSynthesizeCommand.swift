@@ -1,6 +1,7 @@
 import ArgumentParser
 import HarnessContractChecks
 import HarnessCore
+import HarnessJobs
 import HarnessProject
 import Foundation
 import FoursquarePlaces
@@ -41,12 +42,13 @@ package struct FixturesSynthesizeCommand: ParsableCommand {
         if let path { options.fixtures = path }
         let project = try options.adopt()
         let selection = try options.selection(project: project, live: false)
-        let root = options.fixturesURL
+        let folder = options.resolved
+        let root = folder.fixturesURL
         let loaded: [LoadedFixture]
         do {
             loaded = try FixtureLoader(root: root).loadAll()
         } catch {
-            throw UsageFailure("\(options.folderSource) \(options.folder): \(error); pass the folder that holds <endpoint>/<case>.json files")
+            throw UsageFailure("\(folder.folderSource) \(folder.folder): \(error); pass the folder that holds <endpoint>/<case>.json files")
         }
         var fixtures: [Fixture] = []
         for item in loaded {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -69,7 +70,7 @@ package struct FuzzCommand: ParsableCommand, CollaboratingCommand {
         outcome.notices.filter { !$0.hasPrefix("warning: ") }.forEach { print($0) }
         for item in outcome.cases { print(Self.line(item)) }
         try write(Self.report(outcome.cases, count: count, seed: seed))
-        if let save { try Self.save(outcome.cases, to: save, fixtures: fixtures ?? project.fixtures ?? FixtureOptions.defaultFolder) }
+        if let save { try Self.save(outcome.cases, to: save, fixtures: fixtures ?? project.fixtures ?? FixtureFolder.defaultFolder) }
         let tally = Tally(outcome.cases)
         print("fuzz: \(outcome.cases.count) cases (operation × status), \(tally.answers) answers, seed \(seed): \(tally); report \(report)")
         if tally.passed + tally.failed == 0 {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HarnessJobs
 import HarnessProject
 
 /// `--report`: where a verb writes its JUnit XML report, declared once for run, drift and nightly.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HarnessJobs
 
 /// The JUnit report's optional attributes, declared once for run and nightly's live checks.
 package struct JUnitShapeFlags: ParsableArguments {
@@ -10,4 +11,7 @@ package struct JUnitShapeFlags: ParsableArguments {
 
     @Flag(name: .long, help: "Put tests/failures/errors/time on <testsuites> (valid for Jenkins xUnit; the Ant schema rejects them).")
     package var junitRootTotals = false
+
+    /// The attributes as the work takes them.
+    package var resolved: JUnitShape { JUnitShape(fileAttributes: junitFileAttributes, rootTotals: junitRootTotals) }
 }

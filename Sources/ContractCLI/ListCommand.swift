@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -31,7 +32,7 @@ package struct ListCommand: ParsableCommand, CollaboratingCommand {
 
     package func list(loader: (any DocumentOracleLoader)?) throws {
         let project = try projectFlags.load()
-        let fixtures = self.fixtures ?? project.fixtures ?? FixtureOptions.defaultFolder
+        let fixtures = self.fixtures ?? project.fixtures ?? FixtureFolder.defaultFolder
         let documents = try openapi.load(verb: "fsq-contract list", project: project, loader: loader)
         print(Self.catalog())
         guard !catalogOnly else { return }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -18,4 +19,7 @@ package struct LiveBudgetFlags: ParsableArguments {
 
     @Flag(name: .long, help: "Print the calls the run would make, per operation and in total, and make none.")
     package var dryRun = false
+
+    /// The budget as the work takes it.
+    package var resolved: LiveBudget { LiveBudget(maxCalls: maxCalls, rateLimit: rateLimit, dryRun: dryRun) }
 }

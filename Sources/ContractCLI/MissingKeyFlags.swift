@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 
 /// `--if-no-key`: what a live verb does without `FSQ_API_KEY`, declared once for run, drift and nightly (record
 /// never skips for want of a key).

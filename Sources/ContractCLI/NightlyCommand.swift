@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -59,6 +60,14 @@ package struct NightlyCommand: AsyncParsableCommand, CollaboratingCommand {
     package mutating func run() async throws { try await run(with: Collaborators()) }
 
     package mutating func run(with collaborators: Collaborators) async throws {
-        try await collaborators.liveVerbs.needed(for: "nightly", trait: "Live").nightly(self, collaborators: collaborators)
+        let work = try collaborators.liveVerbs.needed(for: "nightly", trait: "Live")
+        try await work.nightly(try request(collaborators))
+    }
+
+    /// The night as the work takes it: the flags resolved once against the project file, the OpenAPI document loaded.
+    package func request(_ collaborators: Collaborators) throws -> NightlyRequest {
+        let drift = try driftRequest(collaborators, verb: "nightly")
+        return NightlyRequest(drift: drift, strict: strictFlags.strict, report: reportFlags.runReport(drift.project),
+                              junitShape: junitShape.resolved, humanReports: humanReports.resolved)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HarnessJobs
 import Foundation
 
 /// A better "Did you mean" for an unknown option. ArgumentParser suggests by edit distance alone, so

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -63,13 +64,25 @@ package struct RecordCommand: AsyncParsableCommand, CollaboratingCommand {
     package mutating func run() async throws { try await run(with: Collaborators()) }
 
     package mutating func run(with collaborators: Collaborators) async throws {
-        try await collaborators.liveVerbs.needed(for: "record", trait: "Live").record(self, collaborators: collaborators)
+        let work = try collaborators.liveVerbs.needed(for: "record", trait: "Live")
+        try await work.record(try request())
     }
 
-    /// `--mode`'s values: `RecordMode`'s, which the Live trait's record reads (a test holds the two lists equal).
-    package enum Mode: String, CaseIterable, ExpressibleByArgument {
-        case never, missing, failed, all
+    /// Record as the work takes it: the flags resolved once against the project file.
+    package func request() throws -> RecordRequest {
+        let (project, selection, fixtures) = try scope(live: true)
+        // Record calls with one style: `--auth` is the default for plan entries and fixtures that name none.
+        let live = LiveSettings(project: project, connection: connection, limits: limits, budget: budget,
+                                auth: AuthSettings(styles: [auth], apiVersion: authFlags.apiVersion), ifNoKey: nil)
+        return RecordRequest(project: project, selection: selection, fixtures: fixtures, live: live, mode: mode, plan: plan,
+                             placeID: rerecord.placeID, redactHeaders: redactHeader, acceptStatusChange: acceptStatusChange,
+                             keepValues: keepValues)
     }
+
+    /// `--mode`'s values.
+    package typealias Mode = RecordModeChoice
 }
+
+extension RecordModeChoice: ExpressibleByArgument {}
 
 extension AuthStyle: ExpressibleByArgument {}

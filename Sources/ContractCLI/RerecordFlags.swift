@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -14,17 +15,4 @@ package struct RerecordFlags: ParsableArguments {
 
     @Option(name: .long, help: "Record the selected fixtures (pick them with --filter) asking for this place id instead of the recorded one: the command drift and run --live print for a stale fixture.")
     package var placeID: String?
-
-    /// The fixtures with their place id replaced; refuses a selection holding a fixture whose endpoint takes none.
-    package func apply(to fixtures: [LoadedFixture]) throws -> [LoadedFixture] {
-        guard let placeID else { return fixtures }
-        return try fixtures.map { item in
-            guard case let .fixture(fixture) = item else { return item }
-            guard let replaced = StaleFixture.replacingPlaceID(fixture, with: placeID) else {
-                throw UsageFailure("--place-id \(placeID): \(fixture.relativePath) (\(fixture.endpoint.rawValue)) takes no place id, "
-                                   + "or the id is not one a path can carry; pick the stale fixture with --filter")
-            }
-            return .fixture(replaced)
-        }
-    }
 }

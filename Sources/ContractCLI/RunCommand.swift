@@ -1,5 +1,6 @@
 import ArgumentParser
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -93,11 +94,37 @@ package struct RunCommand: AsyncParsableCommand, CollaboratingCommand {
     /// In process (tests): a binary with no trait beyond Harness.
     package mutating func run() async throws { try await run(with: Collaborators()) }
 
-    /// Resolve the flags, discover the fixtures, run them, report: each step is `RunJob`'s.
+    /// Resolve the flags, discover the fixtures, run them, report: each step after the first is `RunJob`'s.
     package mutating func run(with collaborators: Collaborators) async throws {
-        let job = try RunJob.resolve(self, collaborators)
+        let job = try job(collaborators)
         let outcome = await job.execute(try await job.discover())
         try job.report(outcome).exit()
+    }
+
+    /// The run as the work takes it: the flags resolved once against the project file, or a one-line `UsageFailure`
+    /// naming the flag or file. A live run's pass is the Live trait's, which prints the contracts it leaves out.
+    package func job(_ collaborators: Collaborators) throws -> RunJob {
+        let shard = try self.shard.map { (text) throws(UsageFailure) in try Shard(parsing: text) }
+        let (project, selection, fixtures) = try scope(live: live)
+        let (report, reportDir) = reportPaths(project)
+        let auth = authFlags.resolved
+        if let contract = selection.single, let problem = Selection.authProblem(auth.styles, contract: contract) { throw UsageFailure(problem) }
+        var livePass: (any LivePass)?
+        if live {
+            let settings = LiveSettings(project: project, connection: connection, limits: limits, budget: budget, auth: auth, ifNoKey: ifNoKey)
+            guard settings.connection.baseURL != nil else {
+                throw UsageFailure("--live needs --base-url: the API (https://places-api.foursquare.com) or fsq-contract serve's URL")
+            }
+            livePass = try collaborators.liveVerbs.needed(for: "run --live", trait: "Live")
+                .livePass(LiveRunRequest(project: project, selection: selection, live: settings, baseline: baselineFlags.resolved, strict: strict))
+        }
+        if !live {
+            do { _ = try CoverageCheck.minimumFromEnvironment() } catch { throw UsageFailure(error.description) }
+        }
+        let document = try openapi.check(verb: "fsq-contract run", project: project, loader: collaborators.documentLoader)
+        return RunJob(fixtures: fixtures, auth: auth, junitShape: junitShape.resolved, humanReports: humanReports.resolved, live: live,
+                      timings: timings, project: project, report: report, reportDir: reportDir, selection: selection, shard: shard,
+                      shardText: self.shard, livePass: livePass, document: document)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HarnessJobs
 import Foundation
 
 /// `fsq-contract serve`: runs the emulator in this process (main's, with the Emulator trait), with the same

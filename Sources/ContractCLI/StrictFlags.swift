@@ -1,4 +1,5 @@
 import ArgumentParser
+import HarnessJobs
 
 /// `--strict`: how a live run judges a server that does not keep a documented rule, declared once for run and nightly.
 package struct StrictFlags: ParsableArguments {

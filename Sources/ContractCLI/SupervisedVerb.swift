@@ -1,4 +1,5 @@
 import HarnessCore
+import HarnessJobs
 import HarnessReports
 import HarnessReplay
 import HarnessProject
@@ -21,10 +22,18 @@ extension SupervisedVerb {
     /// Runs this command in a supervised worker; returns the exit status, or nil in the worker itself (or when no
     /// worker could be started), which then runs the command. A worker killed by a signal still leaves a report.
     package func superviseWorker() -> Int32? {
-        // The worker reports a bad project file itself; here it only says where the report goes.
-        let (report, reportDir) = crashReportPaths()
-        let end = WorkerSupervisor.superviseUnlessWorker(verb: verbName) { CrashReport.removeTempFiles(ofWorker: $0, besides: report) }
+        // Only the supervisor asks where the report goes, and only once a worker has died: the worker reads the
+        // project file once, for its job, and reports a bad one itself.
+        var paths: (report: String, reportDir: String?)?
+        func reportPaths() -> (report: String, reportDir: String?) {
+            if let paths { return paths }
+            let found = crashReportPaths()
+            paths = found
+            return found
+        }
+        let end = WorkerSupervisor.superviseUnlessWorker(verb: verbName) { CrashReport.removeTempFiles(ofWorker: $0, besides: reportPaths().report) }
         guard let end else { return nil }
+        let (report, reportDir) = reportPaths()
         guard case let .killed(signal, pid, journal) = end else {
             if case let .exited(status) = end { return status }
             return 1

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HarnessJobs
 import JUnitXML
 
 #if canImport(Glibc)

@@ -178,6 +178,7 @@ public struct FixtureLoader: Sendable {
 
     public func load(_ file: DiscoveredFile) -> LoadedFixture {
         let relativePath = file.relativePath
+        FixtureReads.shared.read(root: root.path, relativePath: relativePath)
         if let problem = file.problem {
             return .broken(relativePath: relativePath, endpointHint: file.suite, error: FixtureError(file: relativePath, reason: problem))
         }

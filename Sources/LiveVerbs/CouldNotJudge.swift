@@ -1,4 +1,4 @@
-import ContractCLI
+import HarnessJobs
 import HarnessCore
 import HarnessReports
 import HarnessReplay

@@ -1,4 +1,4 @@
-import ContractCLI
+import HarnessJobs
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -26,7 +26,7 @@ extension DriftJob {
                 result.verdict = .skip(reason: "not judged: \(cause)")
                 return result
             }
-            if cases.isEmpty { throw UsageFailure("drift selected no case in \(flags.fixtureOptions.folder); check --filter, --contract and --auth") }
+            if cases.isEmpty { throw UsageFailure("drift selected no case in \(request.fixtures.folder); check --filter, --contract and --auth") }
             return (cases, nil)
         }
         var baselineUse = nightly?.drift ?? baseline.map { BaselineUse($0.baseline) }
@@ -40,11 +40,11 @@ extension DriftJob {
                 baselineUse = BaselineUse(interim)
                 cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
             }
-        } else if let baseline, held, flags.baselineFlags.updateBaseline {
+        } else if let baseline, held, request.baseline.updateBaseline {
             print(NightlyBaseline.notWritten(baseline.path))
-        } else if let baseline, let used = baselineUse, flags.baselineFlags.updateBaseline {
-            let (updated, held) = try BaselineFlags.update(baseline, from: used, expires: flags.baselineFlags.newEntryExpiry,
-                                                           accepting: flags.baselineFlags.acceptUniformChange)
+        } else if let baseline, let used = baselineUse, request.baseline.updateBaseline {
+            let (updated, held) = try BaselineSettings.update(baseline, from: used, expires: request.baseline.newEntryExpiry,
+                                                           accepting: request.baseline.acceptUniformChange)
             held.forEach { print($0) }
             let added = updated.entries.filter { baseline.baseline.entry($0.fingerprint) == nil }.count
             print("baseline \(baseline.path) written: \(updated.entries.count) entries (\(added) new, \(used.fixed.count) fixed removed); "
@@ -53,7 +53,7 @@ extension DriftJob {
             cases = DriftReport.caseResults(run, failOn: failOn.grade, staleFails: project.staleFails, baseline: baselineUse)
         }
         cases += setAside
-        if cases.isEmpty { throw UsageFailure("drift selected no case in \(flags.fixtureOptions.folder); check --filter, --contract and --auth") }
+        if cases.isEmpty { throw UsageFailure("drift selected no case in \(request.fixtures.folder); check --filter, --contract and --auth") }
         return (cases, baselineUse)
     }
 
@@ -111,14 +111,14 @@ extension DriftJob {
 
         let results = run.results
         var report = HarnessReport(properties: [
-            ("mode", "drift"), ("auth_styles", flags.authFlags.choice.styles.map(\.rawValue).joined(separator: ",")),
+            ("mode", "drift"), ("auth_styles", request.live.auth.styles.map(\.rawValue).joined(separator: ",")),
             ("base_url", baseURL), ("api_version", options.apiVersion), ("tool_version", ToolVersion.current),
             ("fail_on", failOn.rawValue),
         ] + NightlyLines(ledger: drift.ledger, stale: []).properties + (summary.spokenContract.map { [("server_contract", $0.rawValue)] } ?? []) + DriftReport.contractProperties(summary))
         report.suiteProperties = { suite in DriftReport.gradeCounts(results, endpoint: suite) }
         let markdown = global.map { "## fsq-contract \(verb): could not judge the contract\n\n\($0)\n" }
             ?? summary.markdown(baseURL: baseURL) + (partly.map { "\n**Could not judge the contract:** \($0)\n" } ?? "")
-        let json = flags.driftOutputs.json
+        let json = request.json
         do {
             try report.write(cases, to: reportPath)
             if let path = summaryPath { try AtomicFile.write(Data(markdown.utf8), to: URL(fileURLWithPath: path)) }
@@ -151,13 +151,13 @@ extension DriftJob {
     /// holds, with the drift changelog.
     package func writeHumanReports(cases: [CaseResult], summary: DriftSummary, baselineUse: BaselineUse?, ledger: CallLedger,
                            phases: [HumanReport.Phase]) throws {
-        guard flags.driftHumanReports.wanted(junit: reportPath) else { return }
+        guard request.humanReports.wanted(junit: reportPath) else { return }
         let collector = HumanReportCollector()
         collector.add(cases)
         collector.note(loaded, problemFixtures: Set(cases.filter(\.verdict.isProblem).map(\.fixture)))
         let finished = Date()
         var report = HumanReport(title: "fsq-contract drift", mode: "drift", junitPath: reportPath,
-                                 fixturesFolder: flags.fixtureOptions.folder,
+                                 fixturesFolder: request.fixtures.folder,
                                  started: finished.addingTimeInterval(-phases.reduce(0) { $0 + $1.seconds }), finished: finished,
                                  cases: collector.collected.cases, facts: collector.collected.facts)
         report.baseURL = options.baseURL.absoluteString
@@ -165,6 +165,6 @@ extension DriftJob {
         report.phases = phases
         report.callsLine = ledger.line
         report.drift = DriftChangelog(summary, baseline: baseline.flatMap { b in baselineUse.map { (b.path, $0) } })
-        try flags.driftHumanReports.write(report, junit: reportPath, key: key)
+        try request.humanReports.write(report, junit: reportPath, key: key)
     }
 }

@@ -1,5 +1,4 @@
-import ArgumentParser
-import ContractCLI
+import HarnessJobs
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -10,64 +9,57 @@ import HarnessProject
 import Foundation
 import FoursquarePlaces
 
-/// `fsq-contract drift` resolved before its first call: the project file, the outputs' paths, the grade that fails
-/// the run, the live setup, the OpenAPI check, the baseline, the fixtures and `drift-config.json`, past the budget.
+/// `fsq-contract drift` resolved before its first call: the live setup, the baseline, the fixtures and
+/// `drift-config.json`, past the budget, over the request the CLI resolved from the flags and the project file.
 package struct DriftJob {
-    /// The pass's flags (`drift`'s or `nightly`'s), with the project file's values taken where a flag was not given.
-    package let flags: any DriftPassFlags
-    package let project: ProjectFile
-    /// The contracts the pass calls.
-    package let selection: ContractSelection
-    package let reportPath: String
-    package let summaryPath: String?
-    package let failOn: DriftFailOn
+    /// Drift's pass as the CLI resolved it (`drift`'s, or `nightly`'s first pass).
+    package let request: DriftRequest
     package let options: LiveOptions
     /// `FSQ_API_KEY`; nil when the run skips for want of one.
     package let key: APIKey?
-    package let document: DocumentCheck?
     package let baseline: (path: String, baseline: Baseline)?
     package let loaded: [LoadedFixture]
     package let config: DriftConfig
 
-    /// Resolves the flags against the project file and loads the fixtures, or throws a one-line `UsageFailure`
-    /// naming the flag or file; `--dry-run` prints the calls and ends the run here. `verb`: the command the user
-    /// ran (`nightly` resolves its drift pass here), as messages name it.
-    package static func resolve(_ flags: any DriftPassFlags, _ collaborators: Collaborators, stack: (any LiveHTTPStack)?,
-                                verb: String = "drift") async throws -> DriftJob {
-        var command = flags
-        let (project, selection) = try command.scope(live: true)
-        let reportPath = command.driftReportPath(project)
-        let summaryPath = command.driftOutputs.summary ?? project.drift.summary
-        let failOn = command.driftOutputs.failOn ?? project.drift.failOn ?? .err
-        let setup = try LiveSession.resolve(
-            verb: "fsq-contract \(verb)", project: project, selection: selection, connection: command.connection, limits: command.limits,
-            budget: command.budget, styles: command.authFlags.choice.styles, apiVersion: command.authFlags.apiVersion,
-            ifNoKey: command.keyFlags.ifNoKey, stack: stack)
+    package var project: ProjectFile { request.project }
+    /// The contracts the pass calls.
+    package var selection: ContractSelection { request.selection }
+    package var reportPath: String { request.report }
+    package var summaryPath: String? { request.summary }
+    package var failOn: DriftFailOn { request.failOn }
+    package var document: DocumentCheck? { request.document }
+
+    /// Resolves the session, reads the baseline, the fixtures and `drift-config.json`, or throws a one-line
+    /// `UsageFailure` naming the flag or file; `--dry-run` prints the calls and ends the run here. `verb`: the command
+    /// the user ran (`nightly` resolves its drift pass here), as messages name it.
+    package static func resolve(_ request: DriftRequest, stack: (any LiveHTTPStack)?, verb: String = "drift") async throws -> DriftJob {
+        let setup = try LiveSession.resolve(verb: "fsq-contract \(verb)", project: request.project, selection: request.selection,
+                                            settings: request.live, stack: stack)
         var options = setup.options
         let key = setup.key
-        let document = try command.openapi.check(verb: "fsq-contract \(verb)", project: project, loader: collaborators.documentLoader)
-        let baseline = try command.baselineFlags.load(project: project)
-        // One walk of the folder: the selected fixtures, and whether it holds any of the contracts left out.
-        let all = try command.fixtureOptions.discover().map(command.fixtureOptions.loader.load)
-        let loaded = try command.fixtureOptions.select(all, selection)
+        let baseline = try request.baseline.load(project: request.project)
+        // One walk of the folder, each file parsed once: the selected fixtures, and whether it holds any of the
+        // contracts left out.
+        let fixtures = request.fixtures
+        let all = try fixtures.discover().map(fixtures.loader.load)
+        let loaded = try fixtures.select(all, request.selection)
         let contracts = Set(loaded.compactMap { item -> ContractID? in if case let .fixture(fixture) = item { fixture.contract } else { nil } })
-        if let problem = Selection.authProblem(command.authFlags.choice.styles, contracts: contracts) { throw UsageFailure(problem) }
+        if let problem = Selection.authProblem(request.live.auth.styles, contracts: contracts) { throw UsageFailure(problem) }
         let config: DriftConfig
         do {
-            config = try DriftConfig.load(fixturesRoot: command.fixtureOptions.fixturesURL)
+            config = try DriftConfig.load(fixturesRoot: fixtures.fixturesURL)
         } catch {
             throw UsageFailure("--fixtures \(error)")
         }
         // Known before a call relies on X-Emulator-Fixture (and before the count, which depends on it): whether the
         // server is the emulator. After every file is read, so a usage error makes no call.
         if options.selectFixtureHeader { print(await EmulatorProbe.identify(&options)) }
-        let budget = command.budget
+        let budget = request.live.budget
         var count = CallCount()
         if key != nil || budget.dryRun { count = await CallCount.live(loaded, options: options) }
         try budget.gate(count, options: options, verb: verb)
-        if let line = command.fixtureOptions.leftOutLine(selection, loaded: all) { print(line) }
-        return DriftJob(flags: command, project: project, selection: selection, reportPath: reportPath, summaryPath: summaryPath, failOn: failOn,
-                        options: options, key: key, document: document, baseline: baseline, loaded: loaded, config: config)
+        if let line = fixtures.leftOutLine(request.selection, loaded: all) { print(line) }
+        return DriftJob(request: request, options: options, key: key, baseline: baseline, loaded: loaded, config: config)
     }
 
     /// Calls the server for every fixture and compares each answer with its fixture; returns what moved and the

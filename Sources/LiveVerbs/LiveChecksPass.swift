@@ -1,4 +1,4 @@
-import ContractCLI
+import HarnessJobs
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
@@ -18,8 +18,8 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
     let project: ProjectFile
     /// `--strict`: a documented rule the server did not keep fails instead of warning.
     let strict: Bool
-    let budget: LiveBudgetFlags
-    let baselineFlags: BaselineFlags
+    let budget: LiveBudget
+    let baselineSettings: BaselineSettings
     /// The baseline file and what judges against it; nil when the run uses none.
     let baseline: (path: String, baseline: Baseline)?
     let baselineUse: BaselineUse?
@@ -40,7 +40,7 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
     private var staleProbe = StaleProbe([])
 
     /// A pass over `options`; `baselineUse` defaults to judging against `baseline`.
-    package init(options: LiveOptions, project: ProjectFile, strict: Bool, budget: LiveBudgetFlags, baselineFlags: BaselineFlags,
+    package init(options: LiveOptions, project: ProjectFile, strict: Bool, budget: LiveBudget, baselineSettings: BaselineSettings,
                  baseline: (path: String, baseline: Baseline)?, baselineUse: BaselineUse? = nil, share: NightlyShare? = nil) {
         var options = options
         options.strict = strict
@@ -48,7 +48,7 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
         self.project = project
         self.strict = strict
         self.budget = budget
-        self.baselineFlags = baselineFlags
+        self.baselineSettings = baselineSettings
         self.baseline = baseline
         self.baselineUse = baselineUse ?? baseline.map { BaselineUse($0.baseline) }
         self.share = share
@@ -56,15 +56,12 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
 
     /// Resolves `run --live`'s session (the key, the connection, limits and budget, the stack), prints the contracts
     /// the project file leaves out, and reads the baseline; throws a one-line `UsageFailure` naming the flag or file.
-    static func resolve(_ command: RunCommand, project: ProjectFile, selection: ContractSelection, stack: (any LiveHTTPStack)?) throws -> LiveChecksPass {
-        let options = try LiveSession.resolve(
-            verb: "fsq-contract run", project: project, selection: selection, connection: command.connection, limits: command.limits,
-            budget: command.budget, styles: command.authFlags.choice.styles, apiVersion: command.authFlags.apiVersion,
-            ifNoKey: command.keyFlags.ifNoKey,
-            stack: stack).options
-        let baseline = try command.baselineFlags.load(project: project)
-        return LiveChecksPass(options: options, project: project, strict: command.strictFlags.strict, budget: command.budget,
-                              baselineFlags: command.baselineFlags, baseline: baseline)
+    static func resolve(_ request: LiveRunRequest, stack: (any LiveHTTPStack)?) throws -> LiveChecksPass {
+        let options = try LiveSession.resolve(verb: "fsq-contract run", project: request.project, selection: request.selection,
+                                              settings: request.live, stack: stack).options
+        let baseline = try request.baseline.load(project: request.project)
+        return LiveChecksPass(options: options, project: request.project, strict: request.strict, budget: request.live.budget,
+                              baselineSettings: request.baseline, baseline: baseline)
     }
 
     /// Seconds past `--deadline` before the watchdog writes the report and exits.
@@ -170,11 +167,11 @@ package final class LiveChecksPass: LivePass, @unchecked Sendable {
         if couldNotJudge == nil, share == nil, let baseline, let baselineUse {
             if ledger.flatMap(CouldNotJudge.notJudged) != nil { baselineUse.hold() }
             baselineUse.lines(path: baseline.path).forEach { print($0) }
-            if baselineFlags.updateBaseline, ledger.flatMap(CouldNotJudge.notJudged) != nil {
+            if baselineSettings.updateBaseline, ledger.flatMap(CouldNotJudge.notJudged) != nil {
                 print(NightlyBaseline.notWritten(baseline.path))
-            } else if baselineFlags.updateBaseline {
-                let (updated, held) = try BaselineFlags.update(baseline, from: baselineUse, expires: baselineFlags.newEntryExpiry,
-                                                               accepting: baselineFlags.acceptUniformChange)
+            } else if baselineSettings.updateBaseline {
+                let (updated, held) = try BaselineSettings.update(baseline, from: baselineUse, expires: baselineSettings.newEntryExpiry,
+                                                               accepting: baselineSettings.acceptUniformChange)
                 held.forEach { print($0) }
                 print("baseline \(baseline.path) written: \(updated.entries.count) entries; this run's report keeps its verdicts, "
                       + "the next run knows them (give each new entry its reason)")

@@ -1,5 +1,4 @@
-import ArgumentParser
-import ContractCLI
+import HarnessJobs
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -26,20 +25,20 @@ package struct LiveSession {
     /// - Parameter checksStyles: whether `styles` must suit the selected contract; record picks each fixture's
     ///   style itself, so its `--auth` is only a default.
     package static func resolve(
-        verb: String, project: ProjectFile, selection: ContractSelection, connection: ConnectionFlags, limits: LiveLimitFlags,
-        budget: LiveBudgetFlags, styles: [AuthStyle], apiVersion: String?, ifNoKey: IfNoKey?, keyRequired: Bool = false,
+        verb: String, project: ProjectFile, selection: ContractSelection, settings: LiveSettings, keyRequired: Bool = false,
         checksStyles: Bool = true, stack: (any LiveHTTPStack)?
     ) throws -> LiveSession {
+        let budget = settings.budget, styles = settings.auth.styles, apiVersion = settings.auth.apiVersion
         let key: APIKey?
         do {
             if keyRequired, !budget.dryRun {
                 guard let resolved = try LiveKey.resolve(environment: ProcessInfo.processInfo.environment, ifNoKey: .fail,
-                                                         skipFlag: nil) else { throw ExitCode(2) }
+                                                         skipFlag: nil) else { throw JobExit(2) }
                 key = resolved
             } else {
                 // A dry run makes no call, so it needs no key.
                 key = try LiveKey.resolve(environment: ProcessInfo.processInfo.environment,
-                                          ifNoKey: budget.dryRun ? .skip : ifNoKey)
+                                          ifNoKey: budget.dryRun ? .skip : settings.ifNoKey)
             }
         } catch let missing as LiveKey.Missing {
             throw UsageFailure(missing.description)
@@ -50,10 +49,8 @@ package struct LiveSession {
         if checksStyles, let apiVersion, let problem = Selection.apiVersionProblem(apiVersion, styles: styles) {
             throw UsageFailure(problem)
         }
-        var options = try connection.options(authStyles: styles, apiVersion: apiVersion ?? FoursquareClient.defaultAPIVersion,
-                                             key: key, stack: stack)
+        var options = try settings.connection.options(authStyles: styles, apiVersion: settings.auth.version, key: key, stack: stack)
         options.versionByContract = apiVersion == nil
-        try limits.apply(to: &options)
         try budget.apply(to: &options, project: project)
         // Checked after the flags, so a bad flag or a missing key reads the same in every build.
         guard options.stack != nil else {

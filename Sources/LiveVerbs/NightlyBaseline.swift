@@ -1,4 +1,4 @@
-import ContractCLI
+import HarnessJobs
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -65,7 +65,7 @@ package final class NightlyBaseline {
         if update, held != nil {
             lines.append(Self.notWritten(file.path))
         } else if update {
-            let (updated, held) = try BaselineFlags.update(file, from: night, expires: expires, accepting: acceptingUniform)
+            let (updated, held) = try BaselineSettings.update(file, from: night, expires: expires, accepting: acceptingUniform)
             lines += held
             heldUniform = held
             let added = updated.entries.filter { file.baseline.entry($0.fingerprint) == nil }.count

@@ -1,5 +1,4 @@
-import ArgumentParser
-import ContractCLI
+import HarnessJobs
 import Foundation
 import HarnessCore
 import HarnessLive
@@ -9,24 +8,24 @@ import HarnessProject
 /// `fsq-contract nightly` as it runs: drift's pass, then the live checks over the answers it got (`NightlyShare`),
 /// each reported as its own verb reports, with one budget, one pace and one baseline.
 struct NightlyRun {
-    let command: NightlyCommand
-    let collaborators: Collaborators
+    /// The night as the CLI resolved it.
+    let request: NightlyRequest
     /// The live stack both passes call through.
     let stack: (any LiveHTTPStack)?
 
     /// The live checks reuse drift's options (main's live stack) and its OpenAPI check.
     func run() async throws {
         let start = ContinuousClock.now
-        let driftJob = try await DriftJob.resolve(command, collaborators, stack: stack, verb: "nightly")
+        let driftJob = try await DriftJob.resolve(request.drift, stack: stack, verb: "nightly")
         let share = NightlyShare(options: driftJob.options,
                                  start: WorkerContext.runStart(WorkerContext.from(environment: ProcessInfo.processInfo.environment)))
         let calls = ContinuousClock.now
         let drift = await driftJob.execute(share: share)
         // Drift reports (and writes `--update-baseline`) first, so the live checks judge against the same baseline.
         let nightly = driftJob.baseline.map {
-            NightlyBaseline(file: $0, update: command.baselineFlags.updateBaseline, expires: command.baselineFlags.newEntryExpiry)
+            NightlyBaseline(file: $0, update: request.drift.baseline.updateBaseline, expires: request.drift.baseline.newEntryExpiry)
         }
-        nightly?.acceptingUniform = command.baselineFlags.acceptUniformChange
+        nightly?.acceptingUniform = request.drift.baseline.acceptUniformChange
         nightly?.held = CouldNotJudge.notJudged(drift.ledger)
         let driftStatus = try driftJob.report(drift, phases: [.init("load fixtures", (calls - start).seconds),
                                                               .init("calls and comparison", (ContinuousClock.now - calls).seconds)],
@@ -91,12 +90,12 @@ struct NightlyRun {
         // With --update-baseline the night accepts the live checks' findings as it accepts drift's: one file, written once.
         let baselineUse = baseline.map { BaselineUse($0.baseline, accepts: nightly?.update ?? false) }
         nightly?.live = baselineUse
-        let pass = LiveChecksPass(options: driftJob.options, project: project, strict: command.strictFlags.strict, budget: command.budget,
-                                  baselineFlags: command.baselineFlags, baseline: baseline, baselineUse: baselineUse, share: share)
+        let pass = LiveChecksPass(options: driftJob.options, project: project, strict: request.strict, budget: request.drift.live.budget,
+                                  baselineSettings: request.drift.baseline, baseline: baseline, baselineUse: baselineUse, share: share)
         pass.changedBefore = changedBefore
         pass.writesBefore = driftJob.options.writeLog.count
-        return RunJob(fixtureOptions: driftJob.flags.fixtureOptions, auth: command.authFlags, junitShape: command.junitShape,
-                      humanReports: command.humanReports, live: true, project: project, report: command.reportFlags.runReport(project),
+        return RunJob(fixtures: request.drift.fixtures, auth: request.drift.live.auth, junitShape: request.junitShape,
+                      humanReports: request.humanReports, live: true, project: project, report: request.report,
                       reportDir: project.reportDir, selection: driftJob.selection, livePass: pass, document: driftJob.document)
     }
 }

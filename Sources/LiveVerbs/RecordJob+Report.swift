@@ -1,4 +1,4 @@
-import ContractCLI
+import HarnessJobs
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -13,8 +13,8 @@ extension RecordJob {
     /// What the recording did, the coverage it lost, and the written fixtures replayed with run's checks; returns the
     /// exit status (1 when a fixture was written, as a snapshot test in record mode, or when anything failed).
     package func report(_ recording: (outcomes: [RecordOutcome], ledger: CallLedger)) async -> VerbStatus {
-        let outcomes = recording.outcomes, fixtureOptions = command.fixtureOptions
-        if let line = fixtureOptions.leftOutLine(selection) { print(line) }
+        let outcomes = recording.outcomes, fixtures = request.fixtures
+        if let line = fixtures.leftOutLine(selection) { print(line) }
         print(Self.summary(outcomes, mode: mode))
         print(recording.ledger.line)
         print(options.writeLog.summary)
@@ -34,7 +34,7 @@ extension RecordJob {
         }
         let written = outcomes.filter { $0.status == .new || $0.status == .updated }.map(\.relativePath)
         var failed = outcomes.contains { $0.status == .failed }
-        if !written.isEmpty, let after = try? fixtureOptions.load(selection) {
+        if !written.isEmpty, let after = try? fixtures.load(selection) {
             let lost = Coverage(existing).lost(in: Coverage(after))
             for cell in lost { print("record: coverage lost: \(cell) (no fixture of that status is left; see fsq-contract list)") }
             failed = failed || !lost.isEmpty
@@ -45,7 +45,7 @@ extension RecordJob {
             print(replayFailures.isEmpty
                   ? "record: fixtures were written and replay green; review the diff and commit them (exit 1, as a snapshot test in record mode)"
                   : "record: \(replayFailures.count) of \(written.count) written fixtures fail their own replay (above); fix or delete them")
-        } else if let plan = command.plan, !entries.isEmpty {
+        } else if let plan = request.plan, !entries.isEmpty {
             print("record: nothing written from --plan \(plan): " + Self.nothingWrittenReason(outcomes))
             return VerbStatus(failed: true)
         }
@@ -86,7 +86,7 @@ extension RecordJob {
 
 extension RecordMode {
     /// `--mode`'s value as record reads it (`RecordCommand.Mode` names the same modes; a test holds them equal).
-    package init(choice: RecordCommand.Mode) {
+    package init(choice: RecordModeChoice) {
         self = RecordMode(rawValue: choice.rawValue) ?? .never
     }
 }

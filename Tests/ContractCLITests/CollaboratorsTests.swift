@@ -4,6 +4,7 @@ import CommandParsing
 import Foundation
 import FoursquarePlaces
 import HarnessCore
+import HarnessJobs
 import Testing
 import TestSupport
 
@@ -37,11 +38,11 @@ struct CollaboratorsTests {
         var list = try parseCommand(ListCommand.self, root: FSQContract.self, ["list", "--no-project", "--openapi", "doc.json"])
         #expect(await failure { try await list.run(with: none) } == Self.missing("--openapi", "OpenAPI"))
         let run = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--no-project", "--openapi", "doc.json"])
-        #expect(await failure { _ = try RunJob.resolve(run, none) } == Self.missing("--openapi", "OpenAPI"))
+        #expect(await failure { _ = try run.job(none) } == Self.missing("--openapi", "OpenAPI"))
         let live = try parseCommand(RunCommand.self, root: FSQContract.self, [
             "run", "--no-project", "--live", "--base-url", "http://127.0.0.1:9", "--if-no-key", "skip",
         ])
-        #expect(await failure { _ = try RunJob.resolve(live, none) } == Self.missing("run --live", "Live"))
+        #expect(await failure { _ = try live.job(none) } == Self.missing("run --live", "Live"))
     }
 
     @Test func mainsCollaboratorsReachTheVerbs() async throws {

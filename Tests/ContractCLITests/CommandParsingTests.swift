@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandParsing
 @testable import ContractCLI
 import Foundation
+import HarnessJobs
 import FoursquarePlaces
 import Testing
 import TestSupport

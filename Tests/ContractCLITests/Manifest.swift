@@ -36,6 +36,11 @@ struct Manifest {
         return names
     }
 
+    /// The names of the products `target` depends on (`ArgumentParser`), whatever their condition.
+    func productDependencies(of target: String) -> Set<String> {
+        Set((dependencies[target] ?? []).compactMap { ($0["product"] as? [Any])?.first as? String })
+    }
+
     /// Target name → its dependencies, as dump-package's JSON gives them.
     let dependencies: [String: [[String: Any]]]
     /// Platform name (`ios`) → its minimum version.
@@ -44,6 +49,8 @@ struct Manifest {
     var products: [String: String] = [:]
     /// The names of the test targets (`.testTarget`).
     var testTargets: Set<String> = []
+    /// Target name → its type (`regular`, `executable`, `test`, `plugin`, `system`).
+    var targetTypes: [String: String] = [:]
 
     static func load() async throws -> Manifest {
         // A scratch path of its own, so this does not wait on the .build lock that `swift test` holds.
@@ -62,6 +69,9 @@ struct Manifest {
         }
         var manifest = Manifest(dependencies: dependencies)
         manifest.testTargets = Set(targets.filter { $0["type"] as? String == "test" }.compactMap { $0["name"] as? String })
+        for target in targets {
+            if let name = target["name"] as? String { manifest.targetTypes[name] = target["type"] as? String ?? "?" }
+        }
         for platform in json["platforms"] as? [[String: Any]] ?? [] {
             if let name = platform["platformName"] as? String { manifest.platforms[name] = platform["version"] as? String ?? "" }
         }

@@ -10,6 +10,20 @@ struct ModuleGraphTests {
     /// spec-diff beside the document checks.
     static let verbModules: Set<String> = ["ContractCLI", "LiveVerbs", "SpecDiff"]
 
+    /// The modules that parse flags: every other library module of Sources/ is below them and takes plain values.
+    static let flagModules: Set<String> = ["ContractCLI", "EmulatorCLI"]
+
+    /// The modules a module below the CLI must not import: the flags' parser, and the CLI itself.
+    static let cliModules = ["ArgumentParser", "ContractCLI"]
+
+    /// The `import` lines of `source` that name one of `modules` (`@testable`, `@_exported` and access levels too).
+    static func imports(of modules: [String], in source: String) -> [String] {
+        source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { line in
+            let words = line.split(separator: " ").map(String.init).filter { !$0.hasPrefix("@") && !["package", "public", "internal"].contains($0) }
+            return words.count >= 2 && words[0] == "import" && modules.contains(words[1])
+        }
+    }
+
     /// `module: dependency, …` lines of the design notes' `module-graph` block.
     static func documentedGraph() throws -> [String: Set<String>] {
         let url = Products.packageRoot.appendingPathComponent("docs/design-notes.md")
@@ -63,7 +77,7 @@ struct ModuleGraphTests {
     }
 
     /// The main job (replay) compiles only the core, the contract checks, the reports and replay of the harness,
-    /// and the project file.
+    /// the project file and the jobs.
     @Test func theMainJobReachesOnlyCoreContractChecksReportsAndReplay() async throws {
         let manifest = try await Manifest.load()
         let closure = try await manifest.closure(of: "HarnessReplay", traits: ["Harness"])
@@ -71,7 +85,38 @@ struct ModuleGraphTests {
         let reports = try await manifest.closure(of: "HarnessReports", traits: ["Harness"])
         #expect(Set(reports.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessReports", "HarnessCore"])
         let mainJob = try await manifest.closure(of: "fsq-contract", traits: ["Harness"])
-        #expect(Set(mainJob.targets.filter { $0.hasPrefix("Harness") }) == ["HarnessCore", "HarnessContractChecks", "HarnessReports", "HarnessReplay", "HarnessProject"],
+        #expect(Set(mainJob.targets.filter { $0.hasPrefix("Harness") })
+                    == ["HarnessCore", "HarnessContractChecks", "HarnessReports", "HarnessReplay", "HarnessProject", "HarnessJobs"],
                 "\(mainJob.targets.sorted())")
+    }
+
+    /// The work takes plain values: no module below the CLI depends on ArgumentParser or ContractCLI, in Package.swift
+    /// or in an `import` of its sources, so the flags are resolved once, above it.
+    @Test func noModuleBelowTheCLIImportsArgumentParserOrTheCLI() async throws {
+        let manifest = try await Manifest.load()
+        let sources = Products.packageRoot.appendingPathComponent("Sources")
+        let below = manifest.targetTypes.filter { name, type in
+            type == "regular" && !Self.flagModules.contains(name)
+                && FileManager.default.fileExists(atPath: sources.appendingPathComponent(name).path)
+        }.keys.sorted()
+        // Not vacuous: the live work and the jobs are among them, and the scan finds the CLI's own imports.
+        #expect(below.contains("LiveVerbs") && below.contains("HarnessJobs") && below.contains("HarnessReplay"), "\(below)")
+        let cliSource = try String(contentsOf: sources.appendingPathComponent("ContractCLI/RunCommand.swift"), encoding: .utf8)
+        #expect(Self.imports(of: Self.cliModules, in: cliSource) == ["import ArgumentParser"])
+        #expect(Self.imports(of: Self.cliModules, in: "@testable import ContractCLI\nimport ArgumentParserToo") == ["@testable import ContractCLI"])
+        for module in below {
+            let declared = manifest.targetDependencies(of: module).union(manifest.productDependencies(of: module))
+            for name in Self.cliModules where declared.contains(name) {
+                Issue.record("Package.swift gives \(module), a module below the CLI, a dependency on \(name): resolve the flags in ContractCLI and pass plain values")
+            }
+            let folder = sources.appendingPathComponent(module)
+            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+            for file in files {
+                for line in Self.imports(of: Self.cliModules, in: try String(contentsOf: file, encoding: .utf8)) {
+                    Issue.record("Sources/\(module)/\(file.lastPathComponent): '\(line)': a module below the CLI takes plain values, not flags")
+                }
+            }
+        }
     }
 }

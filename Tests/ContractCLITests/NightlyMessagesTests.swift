@@ -4,6 +4,7 @@ import CommandParsing
 import Foundation
 import FoursquarePlaces
 import HarnessCore
+import HarnessJobs
 import HarnessProject
 import Testing
 import TestSupport
@@ -28,15 +29,15 @@ struct NightlyMessagesTests {
         try withTemporaryDirectory { tmp in
             let file = tmp.appendingPathComponent("fsq-contract.json")
             try Data(#"{"fixtures": "Fixturs"}"#.utf8).write(to: file)
-            var run = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", file.path])
-            _ = try run.scope(live: false)
-            let error = try #require(throws: UsageFailure.self) { try run.fixtureOptions.discover() }
+            let run = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", file.path])
+            let folder = try run.scope(live: false).fixtures
+            let error = try #require(throws: UsageFailure.self) { try folder.discover() }
             #expect("\(error)".hasPrefix("\(file.path) \"fixtures\": \(tmp.appendingPathComponent("Fixturs").path): fixtures folder does not exist"), "\(error)")
             #expect("\(error)".hasSuffix("fix the key, or pass --fixtures"), "\(error)")
 
-            var flagged = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", file.path, "--fixtures", "Elsewhere"])
-            _ = try flagged.scope(live: false)
-            let flagError = try #require(throws: UsageFailure.self) { try flagged.fixtureOptions.discover() }
+            let flagged = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", file.path, "--fixtures", "Elsewhere"])
+            let flaggedFolder = try flagged.scope(live: false).fixtures
+            let flagError = try #require(throws: UsageFailure.self) { try flaggedFolder.discover() }
             #expect("\(flagError)".hasPrefix("--fixtures Elsewhere: fixtures folder does not exist"), "\(flagError)")
         }
     }
@@ -52,14 +53,14 @@ struct NightlyMessagesTests {
             try FileManager.default.createDirectory(at: current, withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: shipped.appendingPathComponent("place-search/2025-06-17/200-typical.json"),
                                              to: current.appendingPathComponent("200-typical.json"))
-            var onlyCurrent = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--project", file.path, "--fixtures", tmp.appendingPathComponent("Current").path])
+            let onlyCurrent = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--project", file.path, "--fixtures", tmp.appendingPathComponent("Current").path])
             let scope = try onlyCurrent.scope(live: true)
             #expect(scope.selection.leftOut == Contract.known.filter { $0 != "2025-06-17" })
-            #expect(onlyCurrent.fixtureOptions.leftOutLine(scope.selection) == nil)
+            #expect(scope.fixtures.leftOutLine(scope.selection) == nil)
             // The shipped corpus has seed fixtures: the line is said.
-            var both = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--project", file.path, "--fixtures", shipped.path])
+            let both = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--project", file.path, "--fixtures", shipped.path])
             let bothScope = try both.scope(live: true)
-            #expect(both.fixtureOptions.leftOutLine(bothScope.selection)?.hasPrefix("left out: seed") == true)
+            #expect(bothScope.fixtures.leftOutLine(bothScope.selection)?.hasPrefix("left out: seed") == true)
         }
     }
 
@@ -67,12 +68,12 @@ struct NightlyMessagesTests {
         try withTemporaryDirectory { tmp in
             let missing = tmp.appendingPathComponent("basline.json").path
             let drift = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--baseline", missing])
-            let error = try #require(throws: UsageFailure.self) { try drift.baselineFlags.load(project: .none) }
+            let error = try #require(throws: UsageFailure.self) { try drift.baselineFlags.resolved.load(project: .none) }
             #expect("\(error)" == "--baseline \(missing): no such file; fix the path, or pass --update-baseline to create it from this run")
             let creating = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--baseline", missing, "--update-baseline",
                                                                                        "--baseline-expires", "never"])
-            #expect(try creating.baselineFlags.load(project: .none)?.baseline.entries.isEmpty == true)
-            #expect(creating.baselineFlags.newEntryExpiry == "never")
+            #expect(try creating.baselineFlags.resolved.load(project: .none)?.baseline.entries.isEmpty == true)
+            #expect(creating.baselineFlags.resolved.newEntryExpiry == "never")
             #expect(throws: (any Error).self) {
                 try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--baseline", missing, "--baseline-expires", "never"])
             }
@@ -98,6 +99,6 @@ struct NightlyMessagesTests {
         }
         let today = try parseCommand(NightlyCommand.self, root: FSQContract.self, ["nightly", "--baseline", "b.json", "--update-baseline",
                                                                                    "--baseline-expires", Baseline.day()])
-        #expect(today.baselineFlags.newEntryExpiry == Baseline.day())
+        #expect(today.baselineFlags.resolved.newEntryExpiry == Baseline.day())
     }
 }

@@ -3,6 +3,7 @@ import CommandParsing
 @testable import ContractCLI
 import Foundation
 import HarnessCore
+import HarnessJobs
 import Testing
 import TestSupport
 
@@ -20,22 +21,23 @@ struct VerbJobTests {
     @Test func aProjectFileFillsInTheFlagsNotGivenAndItsServerOnlyForALiveVerb() throws {
         try withTemporaryDirectory { tmp in
             let project = try Self.project(#"{"fixtures": "F", "baseURL": "http://127.0.0.1:9", "liveContracts": ["seed"]}"#, in: tmp)
-            var replay = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", project])
+            let replay = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", project])
             let replayScope = try replay.scope(live: false)
-            #expect(replay.fixtureOptions.folder == tmp.appendingPathComponent("F").path)
-            #expect(replay.connection.baseURL == nil, "replay calls no server, so the project's baseURL stays out")
+            #expect(replayScope.fixtures.folder == tmp.appendingPathComponent("F").path)
+            #expect(try replay.job(Collaborators()).livePass == nil, "replay calls no server, so the project's baseURL stays out")
             #expect(replayScope.selection.contracts == nil, "replay runs every contract; liveContracts is for live verbs")
 
-            var live = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--project", project])
-            let liveScope = try live.scope(live: true)
-            #expect(live.connection.baseURL == "http://127.0.0.1:9")
-            #expect(liveScope.selection.contracts == ["seed"])
+            let live = try parseCommand(DriftCommand.self, root: FSQContract.self, ["drift", "--project", project])
+            let liveRequest = try live.driftRequest(Collaborators(), verb: "drift")
+            #expect(liveRequest.live.connection.baseURL == "http://127.0.0.1:9")
+            #expect(liveRequest.fixtures.folder == tmp.appendingPathComponent("F").path)
+            #expect(liveRequest.selection.contracts == ["seed"])
 
-            var flagged = try parseCommand(RecordCommand.self, root: FSQContract.self, [
+            let flagged = try parseCommand(RecordCommand.self, root: FSQContract.self, [
                 "record", "--project", project, "--fixtures", "G", "--base-url", "http://127.0.0.1:8", "--contract", "all",
             ])
-            let flaggedScope = try flagged.scope(live: true)
-            #expect(flagged.fixtureOptions.folder == "G" && flagged.connection.baseURL == "http://127.0.0.1:8")
+            let flaggedScope = try flagged.request()
+            #expect(flaggedScope.fixtures.folder == "G" && flaggedScope.live.connection.baseURL == "http://127.0.0.1:8")
             #expect(flaggedScope.selection.contracts == nil)
         }
     }
@@ -43,17 +45,17 @@ struct VerbJobTests {
     @Test func runResolvesItsReportPathsFromTheFlagsThenTheProjectFileThenTheDefault() throws {
         try withTemporaryDirectory { tmp in
             let project = try Self.project(#"{"report": "out/r.xml", "reportDir": "out/suites"}"#, in: tmp)
-            let fromFile = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", project]), Collaborators())
+            let fromFile = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--project", project]).job(Collaborators())
             #expect(fromFile.report == tmp.appendingPathComponent("out/r.xml").path)
             #expect(fromFile.reportDir == tmp.appendingPathComponent("out/suites").path)
             #expect(fromFile.mode == "replay" && fromFile.livePass == nil)
 
-            let flagged = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, [
+            let flagged = try parseCommand(RunCommand.self, root: FSQContract.self, [
                 "run", "--project", project, "--report", "mine.xml", "--report-dir", "mine",
-            ]), Collaborators())
+            ]).job(Collaborators())
             #expect(flagged.report == "mine.xml" && flagged.reportDir == "mine")
 
-            let defaults = try RunJob.resolve(try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--no-project"]), Collaborators())
+            let defaults = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--no-project"]).job(Collaborators())
             #expect(defaults.report == "Reports/junit.xml" && defaults.reportDir == nil)
         }
     }
@@ -63,7 +65,7 @@ struct VerbJobTests {
     @Test func aLiveRunWithNoServerInTheFlagsOrTheProjectFileIsRefusedWithOneLine() throws {
         let command = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--live", "--no-project"])
         #expect {
-            try RunJob.resolve(command, Collaborators())
+            try command.job(Collaborators())
         } throws: { error in
             (error as? UsageFailure)?.description
                 == "--live needs --base-url: the API (https://places-api.foursquare.com) or fsq-contract serve's URL"
@@ -78,11 +80,11 @@ struct VerbJobTests {
             // Every operation answered 400 where it recorded 200: none is judged (covered), each answered.
             for operation in operations { use.answered(operation, recorded: 200, live: 400) }
             _ = use.judge(operations.map { "\($0) drift status 200 -> 400" } + ["2025-06-17/place-tips drift $.results[*].text removed"])
-            let (written, held) = try BaselineFlags.update((path, Baseline()), from: use)
-            #expect(held == [BaselineFlags.heldLine("drift status 200 -> 400", operations: 3)])
+            let (written, held) = try BaselineSettings.update((path, Baseline()), from: use)
+            #expect(held == [BaselineSettings.heldLine("drift status 200 -> 400", operations: 3)])
             #expect(written.entries.map(\.fingerprint) == ["2025-06-17/place-tips drift $.results[*].text removed"])
             #expect(try Baseline.load(URL(fileURLWithPath: path)).entries.count == 1)
-            let (accepted, none) = try BaselineFlags.update((path, Baseline()), from: use, accepting: ["drift status 200 -> 400"])
+            let (accepted, none) = try BaselineSettings.update((path, Baseline()), from: use, accepting: ["drift status 200 -> 400"])
             #expect(accepted.entries.count == 4 && none.isEmpty)
         }
     }
@@ -92,14 +94,14 @@ struct VerbJobTests {
             let path = tmp.appendingPathComponent("baseline.json").path
             try Data(#"{"entries": []}"#.utf8).write(to: URL(fileURLWithPath: path))
             let baseline = try Baseline.load(URL(fileURLWithPath: path))
-            let (updated, held) = try BaselineFlags.update((path, baseline), from: BaselineUse(baseline))
+            let (updated, held) = try BaselineSettings.update((path, baseline), from: BaselineUse(baseline))
             #expect(updated.entries.isEmpty && held.isEmpty)
             #expect(try Baseline.load(URL(fileURLWithPath: path)).entries.isEmpty)
 
             // A path under a file: no folder can be made there.
             let unwritable = path + "/baseline.json"
             #expect {
-                try BaselineFlags.update((unwritable, baseline), from: BaselineUse(baseline))
+                try BaselineSettings.update((unwritable, baseline), from: BaselineUse(baseline))
             } throws: { error in
                 (error as? UsageFailure)?.description.hasPrefix("--baseline \(unwritable): cannot write it: ") == true
             }
@@ -108,6 +110,6 @@ struct VerbJobTests {
 
     @Test func aVerbExitsOneOnlyWhenSomethingFailed() throws {
         try VerbStatus(failed: false).exit()
-        #expect { try VerbStatus(failed: true).exit() } throws: { ($0 as? ExitCode) == ExitCode(1) }
+        #expect { try VerbStatus(failed: true).exit() } throws: { ($0 as? JobExit) == JobExit(1) }
     }
 }

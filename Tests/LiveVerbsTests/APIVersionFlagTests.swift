@@ -5,6 +5,7 @@ import FixtureFormat
 import Foundation
 import FoursquarePlaces
 import HarnessCore
+import HarnessJobs
 import HarnessLive
 import LiveTestSupport
 import Testing
@@ -38,7 +39,7 @@ struct APIVersionFlagTests {
         var given = Collaborators()
         given.liveVerbs = LiveVerbs(stack: StubStack())
         let command = try parseCommand(RunCommand.self, root: FSQContract.self, ["run", "--live"] + Self.flags(extra))
-        return try #require(try RunJob.resolve(command, given).livePass as? LiveChecksPass).options
+        return try #require(try command.job(given).livePass as? LiveChecksPass).options
     }
 
     static func driftOptions(_ extra: [String]) async throws -> LiveOptions {
@@ -47,16 +48,15 @@ struct APIVersionFlagTests {
                 "--fixtures", Products.packageRoot.appendingPathComponent("Fixtures").path,
                 "--report", tmp.appendingPathComponent("drift.xml").path,
             ])
-            return try await DriftJob.resolve(command, Collaborators(), stack: StubStack()).options
+            return try await DriftJob.resolve(try command.driftRequest(Collaborators(), verb: "drift"), stack: StubStack()).options
         }
     }
 
     /// Record's session; `--dry-run` so that it needs no key (the test sets its own).
     static func recordOptions(_ extra: [String]) throws -> LiveOptions {
-        var command = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record", "--dry-run", "--no-project", "--base-url",
+        let command = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record", "--dry-run", "--no-project", "--base-url",
                                                                                   "http://127.0.0.1:9", "--auth", "bearer"] + extra)
-        let (project, selection) = try command.scope(live: true)
-        return try RecordJob.session(command, project: project, selection: selection, stack: StubStack()).options
+        return try RecordJob.session(try command.request(), stack: StubStack()).options
     }
 
     @Test func withoutTheFlagEachCallSendsItsFoldersVersion() async throws {

@@ -4,6 +4,7 @@ import ContractCLI
 import Foundation
 import FoursquarePlaces
 import HarnessCore
+import HarnessJobs
 import HarnessLive
 import Testing
 import TestSupport
@@ -16,7 +17,7 @@ struct FolderWalksTests {
     /// Runs `body` and returns how many times it walked a fixtures folder (`FixtureOptions.discover`).
     static func walks(_ body: () async throws -> Void) async -> Int {
         let counter = Locked(0)
-        await FixtureOptions.$folderWalks.withValue(counter) {
+        await FixtureFolder.$folderWalks.withValue(counter) {
             do { try await body() } catch {}  // the exit status is not what is counted
         }
         return counter.withLock { $0 }
@@ -38,7 +39,7 @@ struct FolderWalksTests {
             collaborators.liveVerbs = LiveVerbs(stack: StubStack())
             let command = try parseCommand(RunCommand.self, root: FSQContract.self, try Self.arguments(["run", "--live"], in: tmp))
             let walks = await Self.walks {
-                let job = try RunJob.resolve(command, collaborators)
+                let job = try command.job(collaborators)
                 let outcome = await job.execute(try await job.discover())
                 _ = try job.report(outcome)
             }
@@ -50,7 +51,7 @@ struct FolderWalksTests {
     @Test func driftWalksTheFolderOnce() async throws {
         try await withTemporaryDirectory { tmp in
             let command = try parseCommand(DriftCommand.self, root: FSQContract.self, try Self.arguments(["drift"], in: tmp))
-            let walks = await Self.walks { try await LiveVerbs(stack: StubStack()).drift(command, collaborators: Collaborators()) }
+            let walks = await Self.walks { try await LiveVerbs(stack: StubStack()).drift(try command.driftRequest(Collaborators(), verb: "drift")) }
             #expect(walks == 1)
             #expect(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("report.xml").path), "drift did not get to its report")
         }

@@ -4,6 +4,7 @@ import ContractCLI
 import Foundation
 import FoursquarePlaces
 import HarnessCore
+import HarnessJobs
 import HarnessLive
 import HarnessProject
 import Testing
@@ -19,7 +20,7 @@ struct LiveVerbsTests {
         let live = try parseCommand(RunCommand.self, root: FSQContract.self, [
             "run", "--no-project", "--live", "--base-url", "http://127.0.0.1:9", "--if-no-key", "skip",
         ])
-        let job = try RunJob.resolve(live, given)
+        let job = try live.job(given)
         let pass = try #require(job.livePass as? LiveChecksPass)
         #expect(pass.options.stack is StubStack)
         #expect(pass.baseURL == "http://127.0.0.1:9")
@@ -32,13 +33,13 @@ struct LiveVerbsTests {
         let live = try parseCommand(RunCommand.self, root: FSQContract.self, [
             "run", "--no-project", "--live", "--base-url", "http://127.0.0.1:9", "--if-no-key", "skip",
         ])
-        #expect { try RunJob.resolve(live, given) } throws: { error in
+        #expect { try live.job(given) } throws: { error in
             (error as? UsageFailure)?.description.hasPrefix("run --live needs the Live trait") == true
         }
         let badURL = try parseCommand(RunCommand.self, root: FSQContract.self, [
             "run", "--no-project", "--live", "--base-url", "ftp://127.0.0.1:9", "--if-no-key", "skip",
         ])
-        #expect { try RunJob.resolve(badURL, given) } throws: { error in
+        #expect { try badURL.job(given) } throws: { error in
             (error as? UsageFailure)?.description == "--base-url 'ftp://127.0.0.1:9' is not an http(s) URL with a host"
         }
     }

@@ -3,6 +3,7 @@ import CommandParsing
 import ContractCLI
 import Foundation
 import HarnessCore
+import HarnessJobs
 import HarnessLive
 import HarnessRecord
 import HarnessProject
@@ -15,11 +16,11 @@ import TestSupport
 struct RecordJobTests {
     @Test func recordWhoseModeRecordsNothingEndsBeforeAnyCallAndFailsOnlyForAPlan() async throws {
         let plain = try parseCommand(RecordCommand.self, root: FSQContract.self, ["record", "--no-project", "--mode", "never"])
-        await #expect { try await RecordJob.resolve(plain, Collaborators(), stack: nil) } throws: { ($0 as? ExitCode) == .success }
+        await #expect { try await RecordJob.resolve(try plain.request(), stack: nil) } throws: { ($0 as? JobExit) == .success }
         let planned = try parseCommand(RecordCommand.self, root: FSQContract.self, [
             "record", "--no-project", "--mode", "never", "--plan", "plan.json",
         ])
-        await #expect { try await RecordJob.resolve(planned, Collaborators(), stack: nil) } throws: { ($0 as? ExitCode) == ExitCode(1) }
+        await #expect { try await RecordJob.resolve(try planned.request(), stack: nil) } throws: { ($0 as? JobExit) == JobExit(1) }
     }
 
     /// `--mode` parses in every build, so its values are written beside the flag; they must be record's own.

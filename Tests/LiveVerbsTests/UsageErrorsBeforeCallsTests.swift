@@ -4,6 +4,7 @@ import ContractCLI
 import Foundation
 import FoursquarePlaces
 import HarnessCore
+import HarnessJobs
 import HarnessLive
 import Testing
 import TestSupport
@@ -36,7 +37,7 @@ struct UsageErrorsBeforeCallsTests {
     @Test func driftWithAMisspeltBaselineMakesNoCall() async throws {
         let command = try parseCommand(DriftCommand.self, root: FSQContract.self,
                                        ["drift"] + Self.common + ["--if-no-key", "skip", "--baseline", "/nonexistent/drift-baselin.json"])
-        let (failure, sent) = await Self.attempt { try await $0.drift(command, collaborators: Collaborators()) }
+        let (failure, sent) = await Self.attempt { try await $0.drift(try command.driftRequest(Collaborators(), verb: "drift")) }
         #expect(failure?.contains("drift-baselin.json") == true, "\(failure ?? "no usage error")")
         #expect(sent == 0)
     }
@@ -57,7 +58,7 @@ struct UsageErrorsBeforeCallsTests {
     @Test func recordWithAMissingPlanMakesNoCall() async throws {
         let command = try parseCommand(RecordCommand.self, root: FSQContract.self,
                                        ["record"] + Self.common + ["--mode", "all", "--dry-run", "--plan", "/nonexistent/plan.json"])
-        let (failure, sent) = await Self.attempt { try await $0.record(command, collaborators: Collaborators()) }
+        let (failure, sent) = await Self.attempt { try await $0.record(try command.request()) }
         #expect(failure?.contains("--plan") == true, "\(failure ?? "no usage error")")
         #expect(sent == 0)
     }

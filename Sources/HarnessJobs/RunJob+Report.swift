@@ -25,9 +25,9 @@ extension RunJob {
         let couldNotJudge = livePass?.couldNotJudge
         livePass?.beforeSummary(&tally)
         if let contracts = selection.contracts, tally.total.fixtures == 0 {
-            throw UsageFailure("--contract \(contracts.map(\.rawValue).joined(separator: ", ")) matches no fixture in \(fixtureOptions.folder)")
+            throw UsageFailure("--contract \(contracts.map(\.rawValue).joined(separator: ", ")) matches no fixture in \(fixtures.folder)")
         }
-        if let problem = Selection.authProblem(auth.choice.styles, contracts: outcome.contractsRun) { throw UsageFailure(problem) }
+        if let problem = Selection.authProblem(auth.styles, contracts: outcome.contractsRun) { throw UsageFailure(problem) }
         print(Summary.render(tally))
         if let coverage = outcome.coverage, !coverage.operations.isEmpty {
             print(coverage.line)
@@ -35,12 +35,13 @@ extension RunJob {
             print("coverage: not judged: \(reason)")
         }
         if let line = outcome.valuesLine { print(line) }
-        livePass?.afterSummary(folder: fixtureOptions.folder).forEach { print($0) }
+        livePass?.afterSummary(folder: fixtures.folder).forEach { print($0) }
         // Old fixtures, stale ones, flaky cases and what the calls cost, after the run's own step summary.
         var stepSummaryTail = ""
         if let maxDays = project.fixtureMaxAgeDays {
-            // Replay reads each file once in its stream; the ages are read apart, only when the project asks.
-            let age = FixtureAge(live ? outcome.fixtures.loaded : outcome.fixtures.files.map(fixtureOptions.loader.load), maxDays: maxDays)
+            // From the files the run parsed before it ran (`RunJob.discover` reads them when the project asks for ages).
+            let age = FixtureAge(live ? outcome.fixtures.loaded : outcome.fixtures.parsed ?? outcome.fixtures.files.map(fixtures.loader.load),
+                                 maxDays: maxDays)
             age.lines.forEach { print($0) }
             stepSummaryTail += age.markdown
         }
@@ -80,7 +81,7 @@ extension RunJob {
         let finished = Date()
         let elapsed = outcome.discoverTime + outcome.runTime + outcome.reportTime
         var report = HumanReport(title: "fsq-contract run (\(mode))", mode: mode, junitPath: self.report,
-                                 fixturesFolder: fixtureOptions.folder,
+                                 fixturesFolder: fixtures.folder,
                                  started: finished.addingTimeInterval(-elapsed), finished: finished, cases: cases, facts: facts)
         report.baseURL = livePass?.baseURL
         report.apiVersion = auth.version

@@ -1,4 +1,3 @@
-import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -12,6 +11,9 @@ package struct RunFixtures {
     package var files: DiscoveredFiles
     /// For `--live`, the selected contracts' fixtures, loaded ahead to count the calls and probe for stale ones.
     package var loaded: [LoadedFixture]
+    /// The files already parsed, in run order, when the run had to read them before it ran (a live run, replay's
+    /// `--api-version` check, the fixtures' ages); the run goes over these instead of reading the files again.
+    package var parsed: [LoadedFixture]? = nil
     /// When discovery began, for `--timings` and the report line.
     package var discoverStart: ContinuousClock.Instant
 }

@@ -9,8 +9,8 @@ import FoursquarePlaces
 extension RunJob {
     /// Runs every fixture through the pipeline, live under the deadline's watchdog or in replay, streaming the
     /// report, and prints `--timings`.
-    package func execute(_ fixtures: RunFixtures) async -> RunOutcome {
-        let source = FixtureSource.files(fixtures.files, loader: fixtureOptions.loader)
+    package func execute(_ run: RunFixtures) async -> RunOutcome {
+        let source = run.parsed.map(FixtureSource.loaded) ?? FixtureSource.files(run.files, loader: fixtures.loader)
         let human = humanReports.wanted(junit: report) ? HumanReportCollector() : nil
         let coverageProperties = Locked<[(String, String)]>([])
         let stream = openReport(report, mode: mode, baseURL: livePass?.baseURL ?? "replay (in-process)",
@@ -31,7 +31,7 @@ extension RunJob {
         let start = ContinuousClock.now
 
         if let livePass {
-            await livePass.run(source: source, stream: stream, includes: includes, worker: worker, loaded: fixtures.loaded, human: human,
+            await livePass.run(source: source, stream: stream, includes: includes, worker: worker, loaded: run.loaded, human: human,
                                report: report, document: document)
         } else {
             await runReplay(source: source, stream: stream, includes: includes, phases: phases, worker: worker, human: human,
@@ -39,10 +39,10 @@ extension RunJob {
             // The documented bounds of the endpoints the run's fixtures called, once per run (the first shard's).
             if shard == nil || shard?.index == 1 {
                 let bounds = await BoundsCheck.results(covering: endpointsRun.withLock { $0 },
-                                                       filter: FixtureFilter(fixtureOptions.filter))
+                                                       filter: FixtureFilter(fixtures.filter))
                 if !bounds.isEmpty { stream.add(bounds, suite: BoundsCheck.suite, fixtures: 0) }
                 // Facts of whole contracts, not of the fixtures a --filter picks.
-                if fixtureOptions.filter?.isEmpty ?? true {
+                if fixtures.filter?.isEmpty ?? true {
                     let defaults = await ClientDefaultsCheck.results(contracts: contractsRun.withLock { $0 })
                     if !defaults.isEmpty { stream.add(defaults, suite: ClientDefaultsCheck.suite, fixtures: 0) }
                 }
@@ -64,13 +64,13 @@ extension RunJob {
         let reportStart = ContinuousClock.now
         try? stream.finish()
         let reportTime = (ContinuousClock.now - reportStart).seconds
-        let discoverTime = (start - fixtures.discoverStart).seconds
+        let discoverTime = (start - run.discoverStart).seconds
         if let phases {
             writeStderr(String(format: "timings: discover=%.3f stream=%.3f finish=%.3f load=%.3f replay=%.3f report=%.3f",
                                discoverTime, runTime, reportTime,
                                phases.seconds(.load), phases.seconds(.run), phases.seconds(.report)))
         }
-        return RunOutcome(fixtures: fixtures, stream: stream, contractsRun: contractsRun.withLock { $0 }, human: human,
+        return RunOutcome(fixtures: run, stream: stream, contractsRun: contractsRun.withLock { $0 }, human: human,
                           discoverTime: discoverTime, runTime: runTime, reportTime: reportTime, coverage: coverageSummary,
                           valuesLine: shapes?.line)
     }
@@ -88,7 +88,7 @@ extension RunJob {
     /// Why this run's coverage says nothing of the corpus (it went over part of it), or nil when it does.
     package var coverageJudged: String? {
         if let shardText { return "shard \(shardText) runs part of the fixtures; run them all to judge coverage" }
-        if let filter = fixtureOptions.filter, !filter.isEmpty { return "--filter \(filter) runs part of the fixtures" }
+        if let filter = fixtures.filter, !filter.isEmpty { return "--filter \(filter) runs part of the fixtures" }
         return nil
     }
 
@@ -96,12 +96,12 @@ extension RunJob {
     private func runReplay(source: FixtureSource, stream: ReportStream, includes: @escaping @Sendable (Fixture) -> Bool,
                            phases: PhaseTimes?, worker: WorkerContext?, human: HumanReportCollector?,
                            coverage: CoverageCollector?, shapes: AnswerShapes?) async {
-        var strategy = ReplayStrategy(authStyles: auth.choice.styles, apiVersion: auth.version)
+        var strategy = ReplayStrategy(authStyles: auth.styles, apiVersion: auth.version)
         strategy.coverage = coverage
         strategy.shapes = shapes
         strategy.document = document
         strategy.versionByContract = auth.apiVersion == nil
-        strategy.fixturesRoot = fixtureOptions.loader.root
+        strategy.fixturesRoot = fixtures.loader.root
         let core = ExecutionCore(concurrency: ProcessInfo.processInfo.activeProcessorCount * 2, timings: phases,
                                  worker: worker)
         guard let human else {
@@ -116,15 +116,15 @@ extension RunJob {
                             coverageProperties: Locked<[(String, String)]>? = nil) -> ReportStream {
         let properties: [(String, String)] = [
             ("mode", mode),
-            ("auth_styles", auth.choice.styles.map(\.rawValue).joined(separator: ",")),
+            ("auth_styles", auth.styles.map(\.rawValue).joined(separator: ",")),
             ("base_url", baseURL),
             ("api_version", auth.version),
             ("tool_version", ToolVersion.current),
-            ("fixtures_folder", fixtureOptions.folder),
-        ] + (fixtureOptions.contract.map { [("contract", $0)] } ?? [])
+            ("fixtures_folder", fixtures.folder),
+        ] + (fixtures.contract.map { [("contract", $0)] } ?? [])
         var harness = HarnessReport(properties: properties,
-                                    options: HarnessReport.writerOptions(fileAttributes: junitShape.junitFileAttributes,
-                                                                         rootTotals: junitShape.junitRootTotals))
+                                    options: HarnessReport.writerOptions(fileAttributes: junitShape.fileAttributes,
+                                                                         rootTotals: junitShape.rootTotals))
         if let coverageProperties {
             // Known only once every fixture ran, just before the coverage suite opens.
             harness.suiteProperties = { suite in suite == CoverageCheck.suite ? coverageProperties.withLock { $0 } : [] }
@@ -132,14 +132,14 @@ extension RunJob {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: report, isDirectory: &isDirectory), isDirectory.boolValue {
             return ReportStream(report: harness, path: report, failure: "is a folder; give a file path such as \(report)/junit.xml",
-                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtures.folder), human: human)
         }
         do {
-            return try ReportStream(report: harness, path: report, fixturesRoot: fixtureOptions.folder,
-                                    jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
+            return try ReportStream(report: harness, path: report, fixturesRoot: fixtures.folder,
+                                    jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtures.folder), human: human)
         } catch {
             return ReportStream(report: harness, path: report, failure: ReportStream.describe(error),
-                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtureOptions.folder), human: human)
+                                jobPage: JobPageCollector(limit: 50, fixturesRoot: fixtures.folder), human: human)
         }
     }
 }

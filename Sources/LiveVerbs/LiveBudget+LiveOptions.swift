@@ -1,5 +1,4 @@
-import ArgumentParser
-import ContractCLI
+import HarnessJobs
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
@@ -7,7 +6,7 @@ import HarnessCore
 import HarnessLive
 import HarnessProject
 
-extension LiveBudgetFlags {
+extension LiveBudget {
     /// Sets the pace and the budget on `options` from the flags, else the project file.
     package func apply(to options: inout LiveOptions, project: ProjectFile) throws {
         if let maxCalls, maxCalls < 1 { throw UsageFailure("--max-calls \(maxCalls): must be a positive number of calls") }
@@ -25,7 +24,7 @@ extension LiveBudgetFlags {
                 print(count.total > maxCalls ? "over the budget of \(maxCalls) calls (--max-calls): a real run would be refused"
                                              : "within the budget of \(maxCalls) calls (--max-calls)")
             }
-            throw ExitCode.success
+            throw JobExit.success
         }
         if let maxCalls = options.maxCalls, let refusal = count.refusal(maxCalls: maxCalls, verb: verb) {
             throw UsageFailure(refusal)

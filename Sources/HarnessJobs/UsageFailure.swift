@@ -1,10 +1,4 @@
-import ArgumentParser
-import HarnessCore
-import HarnessReports
-import HarnessReplay
-import HarnessProject
 import Foundation
-import FoursquarePlaces
 
 /// A usage or configuration problem: one line on stderr and exit 2 (`FSQContract.runCommandLine` does both).
 package struct UsageFailure: Error, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay

@@ -1,4 +1,3 @@
-import ArgumentParser
 import HarnessCore
 import HarnessReports
 import HarnessReplay
@@ -30,10 +29,10 @@ package struct VerbStatus: Equatable {
         self.couldNotJudge = couldNotJudge
     }
 
-    /// Returns for exit 0; throws `ExitCode(3)` or `ExitCode(1)`.
+    /// Returns for exit 0; throws `JobExit(3)` or `JobExit(1)`.
     package func exit() throws {
-        if couldNotJudge != nil { throw ExitCode(Self.couldNotJudgeStatus) }
-        if failed { throw ExitCode(1) }
-        if notJudged != nil { throw ExitCode(Self.couldNotJudgeStatus) }
+        if couldNotJudge != nil { throw JobExit(Self.couldNotJudgeStatus) }
+        if failed { throw JobExit(1) }
+        if notJudged != nil { throw JobExit(Self.couldNotJudgeStatus) }
     }
 }

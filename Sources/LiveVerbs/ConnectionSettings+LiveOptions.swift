@@ -1,5 +1,4 @@
-import ArgumentParser
-import ContractCLI
+import HarnessJobs
 import FixtureFormat
 import Foundation
 import FoursquarePlaces
@@ -7,9 +6,10 @@ import HarnessCore
 import HarnessLive
 import HarnessProject
 
-extension ConnectionFlags {
+extension ConnectionSettings {
     /// The live options over `stack` (main's, nil without the Live trait) with `key` (`LiveSession`'s, read from the
-    /// environment there).
+    /// environment there), the body cap (`--max-body`, else `LiveStack.defaultMaxBody`) included; refuses a key too
+    /// short to redact without rewriting other text.
     package func options(authStyles: [AuthStyle], apiVersion: String, key: APIKey?, stack: (any LiveHTTPStack)?) throws -> LiveOptions {
         guard let baseURL else { throw UsageFailure("--base-url is required") }
         guard let url = BaseURL.parse(baseURL) else {
@@ -35,6 +35,10 @@ extension ConnectionFlags {
         options.writes = writes
         options.outsidePlan = Set(outsidePlan)
         options.stack = try configuredStack(stack)
+        let maxBody = self.maxBody ?? LiveStack.defaultMaxBody
+        guard maxBody > 0 else { throw UsageFailure("--max-body \(maxBody): must be a positive number of bytes") }
+        options.maxBody = maxBody
+        if let key, let problem = KeyScrubber.problem(with: key) { throw UsageFailure(problem) }
         return options
     }
 
