@@ -102,7 +102,8 @@ for ((k = 1; k <= jobs; k++)); do
   run_worker "$k" &
   worker_pids+=($!)
 done
-trap 'kill "${worker_pids[@]}" 2>/dev/null' EXIT
+# Workers already ended make kill fail: the trap must not turn a passing run's status into 1 (set -e).
+trap 'kill "${worker_pids[@]}" 2>/dev/null || true' EXIT
 failed=0
 for pid in "${worker_pids[@]}"; do wait "$pid" || failed=1; done
 [ "$failed" -eq 0 ] || exit 1
