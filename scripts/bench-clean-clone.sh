@@ -2,7 +2,7 @@
 # Times README command 1 from a clean clone, phase by phase: setup, resolution, build, run (issue 39).
 # Usage: bash scripts/bench-clean-clone.sh [REPO] [TRAITS]   (default: this repository's HEAD, Harness)
 # A plain `swift` in a fresh clone with nothing beside it, as a newcomer has (README command 1 reads nothing from
-# ../shared); KEEP=DIR keeps the clone there, REV=COMMIT measures that commit instead of HEAD.
+# beside the clone); KEEP=DIR keeps the clone there, REV=COMMIT measures that commit instead of HEAD.
 # Each phase's log is in the clone's folder; the figures go to stdout.
 set -euo pipefail
 repo=${1:-$(cd "$(dirname "$0")/.." && pwd)}

@@ -393,7 +393,7 @@ def generate(folders=None, seed=SEED_DOCUMENT):
     documents = openapi_documents(folders)
     if not os.path.exists(seed):
         raise InputError(f"{shown(seed)}: no such file; restore it from git, or write it with python3 "
-                         "scripts/seed-openapi.py (the seed documents ../shared/spec/000-004 beside the clone)")
+                         "scripts/seed-openapi.py --originals DIR (DIR: the seed documents 000-004)")
     seed_doc = load_document(seed)
     seed_ops, seed_versions, seed_servers = openapi_operations("seed", seed, seed_doc)
     operations, versions, servers = seed_ops, [("seed", seed_versions)], [("seed", seed_servers)]

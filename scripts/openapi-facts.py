@@ -8,9 +8,9 @@ docs/openapi/ is the one place the package's documents live; the generator, cont
 stand-ins and .ci/run read them there.
 
 Usage: python3 scripts/openapi-facts.py ORIGINAL OUT     write OUT from ORIGINAL (new-contract.sh uses this)
-       python3 scripts/openapi-facts.py [--original FILE]   write docs/openapi/openapi-20250617.json from the
-                                                         original (default: ../shared/spec/current/, as CI has it)
-       python3 scripts/openapi-facts.py --check [--original FILE]   exit 1 if the committed copy differs from the
+       python3 scripts/openapi-facts.py --original FILE   write docs/openapi/openapi-20250617.json from
+                                                         Foursquare's original (.ci/run gives it)
+       python3 scripts/openapi-facts.py --check --original FILE   exit 1 if the committed copy differs from the
                                                          original's facts; exit 2, saying so, without the original
        python3 scripts/openapi-facts.py --self-test
 """
@@ -18,8 +18,8 @@ import hashlib, json, os, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCUMENTS = os.path.join(ROOT, "docs", "openapi")
-# The one original the package was given: Foursquare's 2025-06-17 document (its source is in docs/openapi/README.md).
-ORIGINAL = os.path.join(ROOT, "..", "shared", "spec", "current", "openapi-20250617.json")
+# The copy of the one original the package was given: Foursquare's 2025-06-17 document (its source is in
+# docs/openapi/README.md). The original lives outside the package; whoever has it names it with --original.
 COPY = os.path.join(DOCUMENTS, "openapi-20250617.json")
 
 PROSE = {"description", "summary"}
@@ -136,20 +136,20 @@ def main(argv):
         doc, _ = load(argv[0])
         write(argv[1], text_of(facts(doc)))
         return 0
-    original = ORIGINAL
+    original = None
     if len(argv) >= 2 and argv[-2] == "--original":
         original, argv = argv[-1], argv[:-2]
     if argv not in ([], ["--check"]):
-        print("openapi-facts.py: usage: openapi-facts.py [ORIGINAL OUT | [--check] [--original FILE] | --self-test]",
+        print("openapi-facts.py: usage: openapi-facts.py [ORIGINAL OUT | [--check] --original FILE | --self-test]",
               file=sys.stderr)
         return 2
-    if not os.path.exists(original):
-        where = os.path.relpath(original, ROOT)
+    if original is None or not os.path.exists(original):
+        given = "no --original was given" if original is None else f"{original} is not there"
         if argv == ["--check"]:
-            print(f"openapi-facts.py: cannot check {os.path.relpath(COPY, ROOT)}: its original {where} is not there "
-                  "(CI has it beside the clone; elsewhere, give --original FILE); nothing was checked", file=sys.stderr)
+            print(f"openapi-facts.py: cannot check {os.path.relpath(COPY, ROOT)}: {given}; give Foursquare's original "
+                  "2025-06-17 document with --original FILE (.ci/run does); nothing was checked", file=sys.stderr)
             return 2
-        raise InputError(f"{where}: no such file; give the original with --original FILE to write the package's copy")
+        raise InputError(f"{given}: give Foursquare's original 2025-06-17 document with --original FILE to write the package's copy")
     doc, _ = load(original)
     text = text_of(facts(doc))
     if argv == ["--check"]:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Before a release: build the release archive (a static build of its own, about 18 minutes on a 2-core machine)
 # and check it as a user without Swift would run it. Needs the tests' build (.build/debug) for the Action's checks,
-# and ../shared beside the checkout, as .ci/run does.
+# and the optional consumer schemas beside the checkout, as .ci/run has them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The release archive: built with the Swift runtime linked statically, then checked with the

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes docs/openapi/openapi-seed.json: the seed contract, which Foursquare gave only as prose (the seed documents
-../shared/spec/000-004), as an OpenAPI 3.1 document of facts. The package carries it so that a clone with nothing
+000-004, which live outside the package), as an OpenAPI 3.1 document of facts. The package carries it so that a clone with nothing
 beside it reads the seed as it reads every version: contract-data.py, the tests and the harness read this document,
 never the prose.
 
@@ -11,17 +11,16 @@ handling maps, and the servers. No sentence of the documents is copied: a respon
 (OpenAPI requires one). Each operationId is the endpoint id itself (`place-details`), which scripts/endpoint_id.py
 leaves unchanged.
 
-Usage: python3 scripts/seed-openapi.py [--originals DIR]           write docs/openapi/openapi-seed.json
-       python3 scripts/seed-openapi.py --check [--originals DIR]   exit 1 if the committed document differs from
+Usage: python3 scripts/seed-openapi.py --originals DIR           write docs/openapi/openapi-seed.json
+       python3 scripts/seed-openapi.py --check --originals DIR   exit 1 if the committed document differs from
                                                      what the seed documents give; exit 2, saying so, when they are
                                                      not at hand
-       DIR holds the seed documents 000-004 (default ../shared/spec, where CI has them).
+       DIR holds the seed documents 000-004 (.ci/run gives it).
        python3 scripts/seed-openapi.py --self-test
 """
 import json, os, re, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPEC = os.path.join(ROOT, "..", "shared", "spec")
 OUT = os.path.join(ROOT, "docs", "openapi", "openapi-seed.json")
 VERSION_HEADER = "x-places-api-version"
 INFO = {"title": "Foursquare Places API (seed contract)", "version": "seed"}
@@ -234,7 +233,7 @@ def unique(items):
     return list(dict.fromkeys(items))
 
 
-def seed_document(spec=SPEC):
+def seed_document(spec):
     """The seed contract as an OpenAPI 3.1 document, operations in the documents' order."""
     if not os.path.isdir(spec):
         raise InputError(f"{shown(spec)}: no such folder; put the seed documents (000-004) there, beside the clone, "
@@ -290,17 +289,22 @@ def write(path, text):
         raise
 
 
-def main(argv, spec=SPEC, out=OUT):
+def main(argv, spec=None, out=OUT):
     """0 when written (or, with --check, when the committed document is what the seed documents give); 1 on bad
     input or a stale document; 2 when --check has no seed documents to check against."""
     if len(argv) >= 2 and argv[-2] == "--originals":
         spec, argv = argv[-1], argv[:-2]
     if argv not in ([], ["--check"]):
-        print("seed-openapi.py: usage: seed-openapi.py [--check] [--originals DIR] | --self-test", file=sys.stderr)
+        print("seed-openapi.py: usage: seed-openapi.py [--check] --originals DIR | [--originals DIR] --self-test", file=sys.stderr)
         return 2
+    if spec is None:
+        print(f"seed-openapi.py: {'cannot check' if argv else 'cannot write'} {shown(out)}: no --originals was given; give the "
+              "folder of the seed documents 000-004 with --originals DIR (.ci/run does)" + ("; nothing was checked" if argv else ""),
+              file=sys.stderr)
+        return 2 if argv else 1
     if argv == ["--check"] and not os.path.isdir(spec):
         print(f"seed-openapi.py: cannot check {shown(out)}: its originals, the seed documents {shown(spec)}/000-004, "
-              "are not there (CI has them beside the clone; elsewhere, give --originals DIR); nothing was checked", file=sys.stderr)
+              "are not there (give the folder that holds them with --originals DIR); nothing was checked", file=sys.stderr)
         return 2
     try:
         text = text_of(seed_document(spec))
@@ -319,7 +323,7 @@ def main(argv, spec=SPEC, out=OUT):
     return 0
 
 
-def self_test():
+def self_test(originals=None):
     """The member tree round-trips through contract-data.py's reader, a bound and a header survive, and a missing
     folder is one line with nothing written."""
     import contextlib, importlib.util, io
@@ -381,10 +385,10 @@ def self_test():
             assert len(errors.getvalue().splitlines()) == 1 and "no-spec" in errors.getvalue(), errors.getvalue()
         assert not os.path.exists(os.path.join(scratch, "never.json"))
 
-    # The committed document, read by contract-data.py, says what the seed documents say (where they are at hand).
-    if os.path.isdir(SPEC):
-        want, want_versions, want_servers = seed_operations(SPEC)
-        ops, versions, servers, _ = read_back(seed_document(SPEC))
+    # The committed document, read by contract-data.py, says what the seed documents say (when they are given).
+    if originals and os.path.isdir(originals):
+        want, want_versions, want_servers = seed_operations(originals)
+        ops, versions, servers, _ = read_back(seed_document(originals))
         keys = ("endpoint", "method", "path", "query", "headers", "members", "kinds", "statuses", "defaults")
         assert [{k: o[k] for k in keys} for o in ops] == [{k: o[k] for k in keys} for o in want]
         assert (versions, servers) == (want_versions, want_servers)
@@ -393,4 +397,11 @@ def self_test():
 
 
 if __name__ == "__main__":
-    sys.exit(self_test() if sys.argv[1:] == ["--self-test"] else main(sys.argv[1:]))
+    args = sys.argv[1:]
+    if "--self-test" in args:  # with --originals DIR, it also holds the committed document to the seed documents
+        rest = [a for a in args if a != "--self-test"]
+        if rest and (len(rest) != 2 or rest[0] != "--originals"):
+            print("seed-openapi.py: usage: seed-openapi.py [--originals DIR] --self-test", file=sys.stderr)
+            sys.exit(2)
+        sys.exit(self_test(rest[1] if rest else None))
+    sys.exit(main(args))

@@ -24,6 +24,14 @@ extension Checks {
                 + "write it again with `fsq-contract fixtures synthesize`"
             return (.error(message: message, detail: message), nil, [])
         }
+        // A fixture copied from the version before that still carries what this version's document removed.
+        if (200...299).contains(fixture.response.status),
+           let changes = DocumentChanges.of(endpoint: fixture.endpoint.rawValue, contract: fixture.contract),
+           let member = changes.removedMembers(in: fixture.response.body.data).first {
+            let message = "\(fixture.relativePath): holds \(member), which \(changes.source) removed (\(changes.previous)'s document had it); "
+                + "re-record the fixture, or rewrite it without the member"
+            return (.error(message: message, detail: message), nil, [])
+        }
         var key: AnswerShapes.Key?
         if let shapes, let shape = AnswerShape.of(fixture.response.body.data) {
             key = AnswerShapes.Key(operation: ObjectIdentifier(ValueConformance.MemberTree.of(operation)),

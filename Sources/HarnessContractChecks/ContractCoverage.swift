@@ -174,6 +174,9 @@ package enum HTTPDate {
 
 /// What the documents say of a contract as a whole and of an operation's defaults, for checks outside this module.
 package enum DocumentedFacts {
+    /// The versions an OpenAPI document describes, oldest first: the line.
+    package static var line: [String] { DocumentedOperation.openAPIVersions }
+
     /// The base URLs `contract`'s documents give (an OpenAPI document's `servers`, the seed documents' URLs).
     package static func servers(_ contract: ContractID) -> [String] {
         DocumentedOperation.servers[contract.rawValue] ?? []

@@ -159,22 +159,14 @@ package enum FixtureSynthesis {
     static func undocumented(body: Data, operation: DocumentedOperation) -> [String] {
         guard let root = JSONValue.parse(body) else { return [] }
         var found: [String] = []
-        func walk(_ value: JSONValue, _ path: String) {
-            switch value {
-            case let .object(members):
-                // A free-form map's entries are named by the API, not the document.
-                guard operation.kinds[path] != "object map" else { return }
-                for (key, child) in members {
-                    let member = path + "." + key
-                    if operation.members.contains(member) { walk(child, member) } else { found.append(member) }
-                }
-            case let .array(elements):
-                for element in elements { walk(element, path + "[*]") }
-            default:
-                break
+        AnswerMembers.walk(root) { member, _ in
+            guard operation.members.contains(member) else {
+                found.append(member)
+                return false
             }
+            // A free-form map's entries are named by the API, not the document.
+            return operation.kinds[member] != "object map"
         }
-        walk(root, "$")
         return found
     }
 

@@ -45,6 +45,8 @@ extension RunJob {
                 if fixtures.filter?.isEmpty ?? true {
                     let defaults = await ClientDefaultsCheck.results(contracts: contractsRun.withLock { $0 })
                     if !defaults.isEmpty { stream.add(defaults, suite: ClientDefaultsCheck.suite, fixtures: 0) }
+                    let versions = VersionDocumentCheck.results(contracts: contractsRun.withLock { $0 })
+                    if !versions.isEmpty { stream.add(versions, suite: VersionDocumentCheck.suite, fixtures: 0) }
                 }
             }
         }

@@ -64,16 +64,19 @@ struct RunCommandTests {
             }.reduce(0) { $0 + $1.cases.count }
             // The client's defaults against the documents: each contract's base URL, each write's dry run.
             let defaults = parsed.suites.first { $0.name == "client-defaults" }?.testCases.count ?? 0
-            let expected = fromFixtures + bounds + defaults
+            // Each dated version against its own document: 2025-06-17's registry (the line's first: no changes to judge).
+            let versions = parsed.suites.first { $0.name == "version-document" }?.testCases.map(\.name) ?? []
+            #expect(versions == ["2025-06-17/registry request"])
+            let expected = fromFixtures + bounds + defaults + versions.count
             #expect(parsed.tests == expected)
             #expect(bounds > 0 && defaults > 0)
-            #expect(result.stdout.contains("\(expected) cases: \(fromFixtures) from \(fixtures.count) fixtures, \(bounds + defaults) in bounds, client-defaults (no fixture)"),
+            #expect(result.stdout.contains("\(expected) cases: \(fromFixtures) from \(fixtures.count) fixtures, \(bounds + defaults + versions.count) in bounds, client-defaults, version-document (no fixture)"),
                     "\(result.stdout.suffix(300))")
             #expect(parsed.failures == 0 && parsed.errors == 0)
             // One suite per top folder (an endpoint's, or scenarios/ for the app-flow set), each testcase named
             // `<fixture> [<auth>] <check>`.
             let endpoints = Set(fixtures.map { String($0.relativePath.split(separator: "/")[0]) })
-            #expect(Set(parsed.suites.map(\.name)) == endpoints.union(["bounds", "client-defaults"]))
+            #expect(Set(parsed.suites.map(\.name)) == endpoints.union(["bounds", "client-defaults", "version-document"]))
             let names = Set(parsed.suites.flatMap(\.testCases).map(\.name))
             #expect(names.contains("place-details/404-not-found.json error-mapping"))
             #expect(names.contains("place-details/404-not-found.json [apiKey] request"))

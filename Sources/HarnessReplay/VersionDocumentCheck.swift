@@ -1,0 +1,83 @@
+import Foundation
+import FoursquarePlaces
+import HarnessContractChecks
+import HarnessCore
+
+/// Each dated version's client against its own document, as a whole: what no fixture shows, because a fixture only
+/// calls what the registry has and decodes what its answer holds. One testcase per version for its registry (every
+/// operation it serves is one its document describes: an operation the document removed is gone), and one per
+/// operation whose answer the document changed from the version before (`DocumentChanges`): the response model reads
+/// no member the document removed, and reads every member it added. In the report suite `version-document`.
+package enum VersionDocumentCheck {
+    /// The report suite the cases go to.
+    package static let suite = "version-document"
+
+    /// The cases for the dated contracts a run covered that a document describes.
+    package static func results(contracts: Set<ContractID>) -> [CaseResult] {
+        var results: [CaseResult] = []
+        for id in contracts.sorted() where DocumentedFacts.line.contains(id.rawValue) {
+            guard let contract = Contract.named(id) else { continue }
+            let served = contract.endpoints.map(\.id.rawValue)
+            results.append(CaseResult(endpoint: suite, fixture: "\(id)/registry", auth: nil, check: .request,
+                                      verdict: registry(served, contract: id.rawValue,
+                                                        source: DocumentedFacts.source(id),
+                                                        described: { DocumentedMembers.of(endpoint: $0, contract: id) != nil })))
+            for endpoint in contract.endpoints {
+                guard let changes = DocumentChanges.of(endpoint: endpoint.id.rawValue, contract: id),
+                      !changes.removed.isEmpty || !changes.added.isEmpty else { continue }
+                let reads = Set(ModelReads.shape(endpoint: endpoint.id, contract: id).keys)
+                results.append(CaseResult(endpoint: suite, fixture: "\(id)/\(endpoint.id) members", auth: nil, check: .decoding,
+                                          verdict: members(changes, reads: reads, model: "\(endpoint.responseType)",
+                                                           endpoint: endpoint.id.rawValue, contract: id.rawValue)))
+            }
+        }
+        return results
+    }
+
+    /// Every operation `served` names is one the version's document describes.
+    static func registry(_ served: [String], contract: String, source: String, described: (String) -> Bool) -> Verdict {
+        let undocumented = served.filter { !described($0) }
+        guard !undocumented.isEmpty else { return .pass }
+        let message = "\(contract)'s registry serves \(undocumented.joined(separator: ", ")), which \(source) does not describe; "
+            + "generate the version from its document again (python3 scripts/generate-contract.py \(contract))"
+        return .fail(message: message, detail: message)
+    }
+
+    /// What the model reads (`reads`: JSON paths, `ModelReads.shape`) against what the document changed. An added
+    /// member under an object the model does not reach (a recursion cut short) cannot be judged: the case says so
+    /// rather than pass.
+    static func members(_ changes: DocumentChanges, reads: Set<String>, model: String, endpoint: String, contract: String) -> Verdict {
+        let stale = changes.removed.filter { reads.contains($0) }.sorted()
+        var missing: [String] = [], unreached: [String] = []
+        for member in changes.added.sorted() where !reads.contains(member) {
+            let parent = parentPath(member)
+            if parent == "$" || reads.contains(parent) { missing.append(member) } else { unreached.append(member) }
+        }
+        var lines: [String] = []
+        if !stale.isEmpty {
+            lines.append("\(model) reads \(stale.joined(separator: ", ")), which \(changes.source) removed from \(endpoint)'s answer "
+                + "(\(changes.previous) had it)")
+        }
+        if !missing.isEmpty {
+            lines.append("\(model) has no property for \(missing.joined(separator: ", ")), which \(changes.source) added to "
+                + "\(endpoint)'s answer")
+        }
+        guard lines.isEmpty else {
+            let fix = "generate the version from its document again (python3 scripts/generate-contract.py \(contract))"
+            return .fail(message: lines[0] + "; " + fix, detail: (lines + [fix]).joined(separator: "\n"))
+        }
+        guard unreached.isEmpty else {
+            return .skip(reason: "cannot judge \(unreached.joined(separator: ", ")), which \(changes.source) added: "
+                + "\(model) is not read that deep without an answer")
+        }
+        return .pass
+    }
+
+    /// `$.a[*].b` → `$.a[*]`… the object or array a member sits in: `$.a[*].b` → `$.a`, `$.a.b` → `$.a`.
+    static func parentPath(_ member: String) -> String {
+        guard let dot = member.lastIndex(of: ".") else { return "$" }
+        var parent = String(member[..<dot])
+        while parent.hasSuffix("[*]") { parent.removeLast(3) }
+        return parent
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import FoursquarePlaces
+@testable import HarnessContractChecks
+import HarnessCore
+@testable import HarnessReplay
+import Testing
+
+/// Each version's client against its own document: its registry serves only what the document describes, and its
+/// models follow what the document changed from the version before.
+@Suite struct VersionDocumentCheckTests {
+    @Test("the shipped line: 2025-06-17's registry is its document's operations, and the first version has no changes to judge")
+    func theShippedVersionPasses() {
+        let results = VersionDocumentCheck.results(contracts: [.seed, .v20250617])
+        #expect(results.map(\.fixture) == ["2025-06-17/registry"])
+        #expect(results.first?.verdict == .pass)
+    }
+
+    @Test("an operation the document no longer describes, still in the registry, fails naming it and the document")
+    func aRemovedOperationLeftInTheRegistryFails() {
+        let verdict = VersionDocumentCheck.registry(["place-details", "place-flag"], contract: "2026-09-01", source: "openapi-20260901.json",
+                                                    described: { $0 == "place-details" })
+        guard case let .fail(message, _) = verdict else { Issue.record("not a failure: \(verdict)"); return }
+        #expect(message.hasPrefix("2026-09-01's registry serves place-flag, which openapi-20260901.json does not describe"))
+        #expect(VersionDocumentCheck.registry(["place-details"], contract: "2026-09-01", source: "x", described: { _ in true }) == .pass)
+    }
+
+    static let changes = DocumentChanges(previous: "2026-03-01", source: "openapi-20260901.json",
+                                         removed: ["$.tel"], added: ["$.phone", "$.venues[*].accessibility", "$.a.b.c"])
+
+    static func judge(_ reads: Set<String>) -> Verdict {
+        VersionDocumentCheck.members(changes, reads: reads, model: "Contract20260901.Place", endpoint: "place-details", contract: "2026-09-01")
+    }
+
+    @Test("a model that still reads a removed member fails, naming the member, the document and the version before")
+    func aModelThatReadsARemovedMemberFails() {
+        guard case let .fail(message, _) = Self.judge(["$.tel", "$.phone", "$.venues", "$.venues[*].accessibility"]) else {
+            Issue.record("not a failure"); return
+        }
+        #expect(message.hasPrefix("Contract20260901.Place reads $.tel, which openapi-20260901.json removed from place-details's answer (2026-03-01 had it)"))
+    }
+
+    @Test("a model with no property for an added member fails, even deep in a shared object's array")
+    func aModelThatMissesAnAddedMemberFails() {
+        guard case let .fail(message, _) = Self.judge(["$.phone", "$.venues"]) else { Issue.record("not a failure"); return }
+        #expect(message.contains("has no property for $.venues[*].accessibility, which openapi-20260901.json added"))
+    }
+
+    @Test("an added member under an object the model is not read into cannot be judged: skipped, not passed")
+    func anUnreachedAdditionIsNotAPass() {
+        let verdict = Self.judge(["$.phone", "$.venues", "$.venues[*].accessibility"])
+        guard case let .skip(reason) = verdict else { Issue.record("not a skip: \(verdict)"); return }
+        #expect(reason.hasPrefix("cannot judge $.a.b.c"))
+        #expect(Self.judge(["$.phone", "$.venues", "$.venues[*].accessibility", "$.a.b", "$.a.b.c"]) == .pass)
+    }
+
+    @Test("a member's parent: the object or array it sits in")
+    func parentPaths() {
+        #expect(VersionDocumentCheck.parentPath("$.venues[*].accessibility") == "$.venues")
+        #expect(VersionDocumentCheck.parentPath("$.a.b") == "$.a")
+        #expect(VersionDocumentCheck.parentPath("$.name") == "$")
+        #expect(VersionDocumentCheck.parentPath("$[*].id") == "$")
+    }
+}
