@@ -174,6 +174,12 @@ def operation_ids(doc, path):
     return ids
 
 
+def query_enum(resolve, parameter):
+    """The values a query parameter's document lists (an enum, or a list's items' enum); empty when it lists none."""
+    schema = resolve(parameter.get("schema", {}))
+    return schema.get("enum") or resolve(schema.get("items", {})).get("enum") or []
+
+
 def openapi_operations(contract, document, doc):
     name = os.path.basename(document)
     retyped = kind_overrides(name)
@@ -257,7 +263,9 @@ def openapi_operations(contract, document, doc):
                 members=sorted(out), kinds=[out[m] for m in sorted(out)], source=name,
                 statuses=sorted(int(s) for s in op["responses"] if s.isdigit()),
                 defaults=[f"{p['name']}={json.dumps(resolve(p.get('schema', {}))['default'])}" for p in params
-                          if p.get("in") == "query" and "default" in resolve(p.get("schema", {}))]))
+                          if p.get("in") == "query" and "default" in resolve(p.get("schema", {}))],
+                enums=[f"{p['name']}=" + "|".join(str(v) for v in query_enum(resolve, p)) for p in params
+                       if p.get("in") == "query" and query_enum(resolve, p)]))
     servers = [server["url"].rstrip("/") for server in doc.get("servers", [])]
     return operations, sorted(versions), servers
 
@@ -362,7 +370,8 @@ def render(operations, versions, documents, servers):
         lines.append(f"            headers: {swift_list(op['headers'])},")
         lines.append(f"            members: {swift_list(op['members'])},")
         lines.append(f"            kinds: {swift_list(op['kinds'])},")
-        lines.append(f"            statuses: {json.dumps(op['statuses'])}, defaults: {swift_list(op['defaults'])}),")
+        enums = f", enums: {swift_list(op['enums'])}" if op.get("enums") else ""
+        lines.append(f"            statuses: {json.dumps(op['statuses'])}, defaults: {swift_list(op['defaults'])}{enums}),")
     lines += [
         "    ]",
         "",

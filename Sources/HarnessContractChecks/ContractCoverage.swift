@@ -192,6 +192,11 @@ package enum DocumentedFacts {
         return defaults
     }
 
+    /// The values each query parameter of an operation lists in the document, by parameter name.
+    package static func enums(_ contract: ContractID, _ endpoint: String) -> [String: [String]] {
+        DocumentedOperation.named(endpoint, contract: contract)?.enums ?? [:]
+    }
+
     /// The document each contract's facts come from, for messages.
     package static func source(_ contract: ContractID) -> String {
         DocumentedOperation.all.first { $0.contract == contract.rawValue }.map { $0.contract == "seed" ? "the seed documents 000-004" : $0.source }

@@ -26,9 +26,12 @@ struct DocumentedOperation: Sendable {
     let statuses: [Int]
     /// Query parameters with a documented default, as `name=JSON`: `dry_run=true`.
     let defaults: [String]
+    /// The values each query parameter's document lists (an enum, or a list's items'), by parameter name.
+    let enums: [String: [String]]
 
     init(contract: String, endpoint: String, method: String, path: String, source: String,
-         query: [String], headers: [String], members: [String], kinds: [String] = [], statuses: [Int] = [], defaults: [String] = []) {
+         query: [String], headers: [String], members: [String], kinds: [String] = [], statuses: [Int] = [], defaults: [String] = [],
+         enums: [String] = []) {
         self.contract = contract
         self.endpoint = endpoint
         self.method = method
@@ -40,6 +43,11 @@ struct DocumentedOperation: Sendable {
         self.kinds = Dictionary(zip(members, kinds), uniquingKeysWith: { first, _ in first })
         self.statuses = statuses
         self.defaults = defaults
+        // `reason=CLOSED|OTHER`: a parameter's name, then its values.
+        self.enums = Dictionary(enums.map { entry in
+            let parts = entry.split(separator: "=", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? parts[1].split(separator: "|").map(String.init) : [])
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     private static let index: [String: DocumentedOperation] = Dictionary(

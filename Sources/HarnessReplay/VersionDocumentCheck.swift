@@ -5,7 +5,8 @@ import HarnessCore
 
 /// Each dated version's client against its own document, as a whole: what no fixture shows, because a fixture only
 /// calls what the registry has and decodes what its answer holds. One testcase per version for its registry (every
-/// operation it serves is one its document describes: an operation the document removed is gone), and one per
+/// operation it serves is one its document describes: an operation the document removed is gone), one for its
+/// requests' enum values (each value the document lists for a query parameter can be sent), and one per
 /// operation whose answer the document changed from the version before (`DocumentChanges`): the response model reads
 /// no member the document removed, and reads every member it added. In the report suite `version-document`.
 package enum VersionDocumentCheck {
@@ -22,6 +23,9 @@ package enum VersionDocumentCheck {
                                       verdict: registry(served, contract: id.rawValue,
                                                         source: DocumentedFacts.source(id),
                                                         described: { DocumentedMembers.of(endpoint: $0, contract: id) != nil })))
+            results.append(CaseResult(endpoint: suite, fixture: "\(id)/enum values", auth: nil, check: .request,
+                                      verdict: enumValues(contract.endpoints, contract: id.rawValue, source: DocumentedFacts.source(id),
+                                                          documented: { DocumentedFacts.enums(id, $0) })))
             for endpoint in contract.endpoints {
                 guard let changes = DocumentChanges.of(endpoint: endpoint.id.rawValue, contract: id),
                       !changes.removed.isEmpty || !changes.added.isEmpty else { continue }
@@ -39,6 +43,30 @@ package enum VersionDocumentCheck {
         let undocumented = served.filter { !described($0) }
         guard !undocumented.isEmpty else { return .pass }
         let message = "\(contract)'s registry serves \(undocumented.joined(separator: ", ")), which \(source) does not describe; "
+            + "generate the version from its document again (python3 scripts/generate-contract.py \(contract))"
+        return .fail(message: message, detail: message)
+    }
+
+    /// Every value the document lists for a query parameter is one the registry's request can send: a typed enum
+    /// without the document's new value, or a list of values that lacks it, fails naming each.
+    static func enumValues(_ endpoints: [Endpoint], contract: String, source: String, documented: (String) -> [String: [String]]) -> Verdict {
+        var missing: [String] = []
+        for endpoint in endpoints {
+            let listed = documented(endpoint.id.rawValue)
+            for parameter in endpoint.parameters {
+                guard let values = listed[parameter.name] else { continue }
+                let sendable: [String]
+                switch parameter.rule {
+                case let .oneOf(cases), let .listOf(cases): sendable = cases
+                default: continue  // free text sends any value
+                }
+                for value in values where !sendable.contains(value) {
+                    missing.append("\(endpoint.id) \(parameter.name)=\(value)")
+                }
+            }
+        }
+        guard !missing.isEmpty else { return .pass }
+        let message = "\(contract)'s requests cannot send \(missing.joined(separator: ", ")), which \(source) lists; "
             + "generate the version from its document again (python3 scripts/generate-contract.py \(contract))"
         return .fail(message: message, detail: message)
     }

@@ -215,10 +215,22 @@ enum SpecDiff {
             for path in gone where !(old[path]?.schema.types.isEmpty ?? true) {
                 let types = old[path]!.schema.types
                 let sameGone = gone.filter { old[$0]?.schema.types == types }, sameCame = came.filter { new[$0]?.schema.types == types }
-                if sameGone.count == 1, sameCame.count == 1 { pairs[path] = sameCame[0] }
+                guard sameCame.count == 1 else { continue }
+                if sameGone.count == 1 {
+                    pairs[path] = sameCame[0]
+                } else if sameGone.filter({ sharesStem($0, sameCame[0]) }) == [path] {
+                    // Several removed of that type: the one whose name the added one extends (`website` → `website_url`).
+                    pairs[path] = sameCame[0]
+                }
             }
         }
         return pairs
+    }
+
+    /// Whether one field's last key begins with the other's, as a rename that adds a word does (`website_url`).
+    static func sharesStem(_ a: String, _ b: String) -> Bool {
+        let first = a.split(separator: ".").last.map(String.init) ?? a, second = b.split(separator: ".").last.map(String.init) ?? b
+        return first.hasPrefix(second) || second.hasPrefix(first)
     }
 
     static func fields(old: [String: SpecDocument.Field], new: [String: SpecDocument.Field], reads: [String: FieldRead],

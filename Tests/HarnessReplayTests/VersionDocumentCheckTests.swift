@@ -8,11 +8,24 @@ import Testing
 /// Each version's client against its own document: its registry serves only what the document describes, and its
 /// models follow what the document changed from the version before.
 @Suite struct VersionDocumentCheckTests {
-    @Test("the shipped line: 2025-06-17's registry is its document's operations, and the first version has no changes to judge")
+    @Test("the shipped line: 2025-06-17's registry is its document's operations, its requests send every listed value, and the first version has no changes to judge")
     func theShippedVersionPasses() {
         let results = VersionDocumentCheck.results(contracts: [.seed, .v20250617])
-        #expect(results.map(\.fixture) == ["2025-06-17/registry"])
-        #expect(results.first?.verdict == .pass)
+        #expect(results.map(\.fixture) == ["2025-06-17/registry", "2025-06-17/enum values"])
+        #expect(results.allSatisfy { $0.verdict == .pass })
+    }
+
+    @Test("a value the document lists that a typed request cannot send fails, naming the operation, parameter and value")
+    func aNewEnumValueTheRequestCannotSendFails() {
+        let endpoints = Contract.v20250617.endpoints
+        let verdict = VersionDocumentCheck.enumValues(endpoints, contract: "2026-09-01", source: "openapi-20260901.json") { endpoint in
+            endpoint == "place-suggest-remove" ? ["reason": ["CLOSED", "DUPLICATE"]] : DocumentedFacts.enums(.v20250617, endpoint)
+        }
+        guard case let .fail(message, _) = verdict else { Issue.record("not a failure: \(verdict)"); return }
+        #expect(message.hasPrefix("2026-09-01's requests cannot send place-suggest-remove reason=DUPLICATE, which openapi-20260901.json lists"))
+        #expect(VersionDocumentCheck.enumValues(endpoints, contract: "2025-06-17", source: "x") { DocumentedFacts.enums(.v20250617, $0) } == .pass)
+        // The document lists them, so the check has something to judge.
+        #expect(DocumentedFacts.enums(.v20250617, "place-suggest-remove")["reason"]?.contains("PRIVATE") == true)
     }
 
     @Test("an operation the document no longer describes, still in the registry, fails naming it and the document")

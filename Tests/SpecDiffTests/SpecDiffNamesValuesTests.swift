@@ -40,4 +40,17 @@ struct SpecDiffNamesValuesTests {
         #expect(messages.allSatisfy { $0.hasPrefix("renamed? response field $.results[*].website removed and $.results[*].web_site added beside it") },
                 "\(messages)")
     }
+
+    @Test func aRenameBesideAnotherRemovalOfItsTypeIsPairedByTheNameItExtends() throws {
+        let old = try #require(CurrentDocument.tree)
+        var new = old
+        new.remove(At.place + "/properties/website")
+        new.remove(At.place + "/properties/tel")
+        new.set(At.place + "/properties", "website_url", json(#"{"type": "string"}"#))
+        let messages = gradedChanges(old: old, new: new).map(\.message)
+        #expect(messages.contains { $0.hasPrefix("renamed? response field $.results[*].website removed and $.results[*].website_url added beside it") },
+                "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("response field $.results[*].tel removed") }, "\(messages)")
+        #expect(!messages.contains { $0.contains("new optional response field $.results[*].website_url") }, "\(messages)")
+    }
 }

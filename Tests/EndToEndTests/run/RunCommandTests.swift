@@ -64,9 +64,9 @@ struct RunCommandTests {
             }.reduce(0) { $0 + $1.cases.count }
             // The client's defaults against the documents: each contract's base URL, each write's dry run.
             let defaults = parsed.suites.first { $0.name == "client-defaults" }?.testCases.count ?? 0
-            // Each dated version against its own document: 2025-06-17's registry (the line's first: no changes to judge).
+            // Each dated version against its own document: 2025-06-17's registry and enum values (the line's first: no changes).
             let versions = parsed.suites.first { $0.name == "version-document" }?.testCases.map(\.name) ?? []
-            #expect(versions == ["2025-06-17/registry request"])
+            #expect(versions == ["2025-06-17/registry request", "2025-06-17/enum values request"])
             let expected = fromFixtures + bounds + defaults + versions.count
             #expect(parsed.tests == expected)
             #expect(bounds > 0 && defaults > 0)
