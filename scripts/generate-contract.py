@@ -38,6 +38,9 @@ import importlib.util  # noqa: E402
 _facts = importlib.util.spec_from_file_location("openapi_facts", os.path.join(os.path.dirname(os.path.abspath(__file__)), "openapi-facts.py"))
 FACTS = importlib.util.module_from_spec(_facts)
 _facts.loader.exec_module(FACTS)  # the one rule for what of a document the package keeps
+_data = importlib.util.spec_from_file_location("contract_data", os.path.join(os.path.dirname(os.path.abspath(__file__)), "contract-data.py"))
+DATA = importlib.util.module_from_spec(_data)
+_data.loader.exec_module(DATA)  # the members an answer may carry, as the harness's data (and replay) count them
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The one place the package's documents live (each as facts: scripts/openapi-facts.py).
@@ -223,7 +226,9 @@ def schema_kind(doc, sub):
 class Version:
     """One version's models and operations, read from its document as its overrides fix it."""
 
-    def __init__(self, version):
+    def __init__(self, version, stale=None):
+        """`stale`: a list that collects (model, member) for each member the overrides name and the document no
+        longer gives, instead of stopping on the first (new-contract prunes a copied overrides file with it)."""
         self.version, self.compact = version, version.replace("-", "")
         self.namespace = "Contract" + self.compact
         self.document = document_path(version)
@@ -272,7 +277,7 @@ class Version:
         for model in list(all_models(self.models)):
             self.expand(model)
         for model in all_models(self.models):
-            check_members(model)
+            check_members(model, stale)
         box_cycles(self.models)
 
     def auto_answer(self, endpoint):
@@ -385,11 +390,13 @@ def bind(doc, models, answers, operations, source):
             raise InputError(f"{model.where}: no answer of the document reaches this type; name it in models.answers or as a member's \"type\"")
 
 
-def check_members(model):
+def check_members(model, stale=None):
     documented = documented_members(model)
     for name in [m["json"] for m in model.members] + [m["alternate"] for m in model.members if m.get("alternate")]:
         if name not in documented and model.schemas:
-            raise InputError(f"{model.where}: `{name}` is not a member the document gives this type; remove it from the overrides")
+            if stale is None:
+                raise InputError(f"{model.where}: `{name}` is not a member the document gives this type; remove it from the overrides")
+            stale.append((model, name))
 
 
 def box_cycles(models):
@@ -594,18 +601,23 @@ def generate(version):
             lines += ["", mine[model.name].replace("@NS@", this.namespace)]
     lines.append("}")
     files = {models_path: "\n".join(lines) + "\n"}
-    files[os.path.join(folder, f"Contract{this.compact}+Operations.swift")] = render_operations(this, prev)
+    changed = changed_operations(this, prev, declared)
+    files[os.path.join(folder, f"Contract{this.compact}+Operations.swift")] = render_operations(this, prev, changed)
     conveniences = render_conveniences(this, line[0], declared)
     if conveniences:
         files[os.path.join(folder, f"Contract{this.compact}+Conveniences.swift")] = conveniences
+    checked = sorted(Operation(this, e).type for e in changed if this.requests.get("operations", {}).get(e, {}).get("checks"))
+    validation = render_copies(this, line[0], checked, "Validation")
+    if validation:
+        files[os.path.join(folder, f"Contract{this.compact}+Validation.swift")] = validation
     return files
 
 
-def convenience_blocks(root):
-    """The hand-written conveniences of the line's first version, by the model they extend: each top-level
-    `extension Contract<root>.Name…{ … }` of its Conveniences file, with the comment lines just above it."""
+def convenience_blocks(root, kind="Conveniences"):
+    """The hand-written code of the line's first version, by the type it extends: each top-level
+    `extension Contract<root>.Name…{ … }` of its Conveniences (or Validation) file, with the comment lines just above it."""
     compact = root.replace("-", "")
-    path = os.path.join(CONTRACTS, f"V{compact}", f"Contract{compact}+Conveniences.swift")
+    path = os.path.join(CONTRACTS, f"V{compact}", f"Contract{compact}+{kind}.swift")
     if not os.path.exists(path):
         return {}
     blocks, comment, current, name = {}, [], None, None
@@ -622,37 +634,97 @@ def convenience_blocks(root):
     return blocks
 
 
+def property_names(model):
+    """The Swift names of a model's stored properties."""
+    return {m.get("name") or swift_name(m["json"]) for m in model.members}
+
+
 def render_conveniences(this, root, declared):
     """The line's first version's conveniences for each model this version declares again, on the new type: a model
-    written again from the document keeps what the hand-written code gave it (`Place.coordinate`)."""
-    blocks = convenience_blocks(root)
-    kept = [(name, block) for name in sorted(declared) for block in blocks.get(name, [])]
+    written again from the document keeps what the hand-written code gave it (`Place.coordinate`), unless it reads a
+    property the new model no longer has, or names one the new model stores (a note says which)."""
+    before = {m.name: property_names(m) for m in Version(root).models}
+    after = {m.name: property_names(m) for m in this.models}
+
+    def fits(name, block):
+        gone = sorted(p for p in before.get(name, set()) - after.get(name, set()) if re.search(rf"\b{re.escape(p)}\b", block))
+        stored = sorted(set(re.findall(r"public (?:var|let|func) (\w+)", block)) & after.get(name, set()))
+        if gone or stored:
+            what = f"reads {', '.join(gone)}, which {this.version} removed" if gone else f"names {', '.join(stored)}, which {this.version} stores"
+            print(f"generate-contract.py: note: {this.namespace}.{name} does not keep a convenience of {root}'s: it {what}", file=sys.stderr)
+            return False
+        return True
+    return render_copies(this, root, declared, "Conveniences", fits)
+
+
+def render_copies(this, root, names, kind, fits=lambda name, block: True):
+    """The line's first version's hand-written `kind` code for each type this version declares again, on the new
+    type: a model keeps its conveniences (`Place.coordinate`), a request its checks across parameters."""
+    blocks = convenience_blocks(root, kind)
+    kept = [(name, block) for name in sorted(names) for block in blocks.get(name, []) if fits(name, block)]
     if not kept:
         return None
     root_namespace = "Contract" + root.replace("-", "")
-    out = [f"// Generated by scripts/generate-contract.py from {root_namespace}+Conveniences.swift, for the models "
+    what = "models" if kind == "Conveniences" else "types"
+    out = [f"// Generated by scripts/generate-contract.py from {root_namespace}+{kind}.swift, for the {what} "
            f"{this.version} declares again: do not edit.",
-           f"// Change {root_namespace}+Conveniences.swift and run `python3 scripts/generate-contract.py {this.version}`.",
+           f"// Change {root_namespace}+{kind}.swift and run `python3 scripts/generate-contract.py {this.version}`.",
            "", "import Foundation"]
     for name, block in kept:
         out += ["", block.replace(f"extension {root_namespace}.{name}", f"extension {this.namespace}.{name}", 1)]
     return "\n".join(out) + "\n"
 
 
-def render_operations(this, prev):
+def parameter_shape(version, endpoint):
+    """An operation's path and query parameters with their schemas; headers left out (the version header moves
+    with every version)."""
+    _, path, operation = version.operations[endpoint]
+    return sorted((p.get("name"), p.get("in"), bool(p.get("required")), json.dumps(resolve(version.doc, p.get("schema", {})), sort_keys=True))
+                  for p in (resolve(version.doc, x) for x in operation.get("parameters", []) + version.doc["paths"][path].get("parameters", []))
+                  if p.get("in") != "header")
+
+
+def changed_operations(this, prev, declared):
+    """The operations this version keeps but serves in a shape of its own, each with why: its parameters changed (a
+    new enum value, a bound, a new required parameter), or its answer is a model this version declares again. Each
+    gets a request of this version's, its registry entry and its client method; a generic read keeps the line's."""
+    changed = {}
+    for endpoint in this.operations:
+        if endpoint not in prev.operations:
+            continue
+        spec = this.requests.get("operations", {}).get(endpoint, {})
+        params = parameter_shape(prev, endpoint) != parameter_shape(this, endpoint)
+        if spec.get("associated") or spec.get("shared"):
+            if params:
+                print(f"generate-contract.py: note: {endpoint}'s parameters changed in {this.version}; it is a read generic over "
+                      f"the line's contracts, so its request stays {prev.version}'s until declared by hand (AddingAVersion)", file=sys.stderr)
+            continue
+        answer = element(this.answers.get(endpoint, ""))[0]
+        if params:
+            changed[endpoint] = "its parameters changed"
+        elif answer in declared:
+            changed[endpoint] = f"its answer, {answer}, changed"
+    return changed
+
+
+def inherited_methods(this):
+    """Each typed client method the earlier versions of the line generate, by name: (request, answer), the newest
+    version's first."""
+    found = {}
+    for folder in sorted((n for n in os.listdir(CONTRACTS) if re.fullmatch(r"V\d{8}", n) and n[1:] < this.compact), reverse=True):
+        path = os.path.join(CONTRACTS, folder, f"Contract{folder[1:]}+Operations.swift")
+        text = open(path).read() if os.path.exists(path) else ""
+        for name, request, answer in re.findall(r"public func (\w+)\(\s*_ request: ([^)]+?)\s*\) async throws\(FoursquareError\) -> (\S+) \{", text):
+            found.setdefault(name, (request, answer))
+    return found
+
+
+def render_operations(this, prev, changed=None):
+    changed = changed or {}
     new = [e for e in this.operations if e not in prev.operations]
+    removed = [e for e in prev.operations if e not in this.operations]
     added = {e: Operation(this, e) for e in new}
-    for endpoint, (method, path, op) in this.operations.items():
-        if endpoint in prev.operations:
-            def shape(version, operation):  # headers left out: the version header moves with every version
-                return sorted((p.get("name"), p.get("in"), json.dumps(resolve(version.doc, p.get("schema", {})), sort_keys=True))
-                              for p in (resolve(version.doc, x) for x in operation.get("parameters", [])
-                                        + version.doc["paths"][version.operations[endpoint][1]].get("parameters", []))
-                              if p.get("in") != "header")
-            before, after = shape(prev, prev.operations[endpoint][2]), shape(this, op)
-            if before != after:
-                print(f"generate-contract.py: note: {endpoint}'s parameters changed in {this.version}; its request stays "
-                      f"{prev.version}'s until declared by hand (AddingAVersion, an operation that changed shape)", file=sys.stderr)
+    own = {e: Operation(this, e) for e in changed}
     ns, protocol = this.namespace, f"{this.namespace}Operations"
     out = [header(this), "import Foundation", ""]
     if new:
@@ -661,11 +733,15 @@ def render_operations(this, prev):
             out += [f"    /// `{o.method} {o.path}`: {o.summary}.",
                     f"    public static let {lower_camel(endpoint)} = EndpointID(\"{endpoint}\")"]
         out += ["}", ""]
-    enums = list(dict.fromkeys(p["enum"] for o in added.values() for p in o.parameters if p["enum"]))
-    if enums:  # the enums of the operations this version added are its own
+    enums = {}
+    for o in list(added.values()) + list(own.values()):
+        for p in o.parameters:
+            if p["enum"]:
+                enums.setdefault(p["enum"], p["values"])
+    if enums:  # the enums of the operations this version added or serves in its own shape are its own, as its document lists them
         out.append(f"extension {ns} {{")
-        for i, name in enumerate(enums):
-            out += ([""] if i else []) + render_enum(this, name, "    ")
+        for i, (name, values) in enumerate(enums.items()):
+            out += ([""] if i else []) + render_enum(this, name, "    ", values)
         out += ["}", ""] + [f"extension {ns}.{name}: QueryEnum {{}}" for name in enums] + [""]
     out += [f"/// A contract that serves every {this.version} operation in its {this.version} shape: {this.version} itself, and a later",
             f"/// version that keeps them. `PlacesClient`'s {this.version} operations are available on each.",
@@ -673,20 +749,43 @@ def render_operations(this, prev):
             f"extension {protocol} {{",
             f"    /// {this.version}'s registry entries as this contract serves them: {prev.version}'s, then the operations {this.version} added.",
             f"    package static func entries{this.compact}(_ contract: ContractID, spec: String) -> [Endpoint] {{"]
-    entries = [render_entry(this, o) for o in added.values()]
+    entries = [render_entry(this, o) for o in list(own.values()) + list(added.values())]
+    inherited = f"entries{prev.compact}(contract, spec: spec)"
+    dropped = removed + list(own)
+    if dropped:  # what this version removed, and what it serves in its own shape below
+        inherited = (f"entries{prev.compact}(contract, spec: spec)\n            .filter {{ ![" + ", ".join(f"EndpointID.{lower_camel(e)}" for e in dropped)
+                     + "].contains($0.id) }")
+        out += [f"        // Not {prev.version}'s: " + "; ".join(f"{e}, " + (f"removed in {this.version}" if e in removed else changed[e]) for e in dropped) + "."]
     if entries:
-        out.append(f"        entries{prev.compact}(contract, spec: spec) + [")
+        out.append(f"        {inherited} + [")
         out += [",\n".join(entries)]
         out.append("        ]")
     else:
-        out.append(f"        entries{prev.compact}(contract, spec: spec)")
+        out.append(f"        {inherited}")
     out += ["    }", "}"]
-    for operation in added.values():
+    out += ["", f"extension {ns} {{",
+            f"    /// The operations of {prev.version} that {this.version}'s document no longer has: its registry does not keep them.",
+            f"    package static let removedOperations: [EndpointID] = [" + ", ".join(f".{lower_camel(e)}" for e in removed) + "]", "}"]
+    for operation in list(own.values()) + list(added.values()):
         out += ["", f"extension {ns} {{"] + render_struct(this, operation, False) + ["}", ""] + conformances(this, operation, False)
-    if new:
+    methods = list(own.values()) + list(added.values())
+    earlier = inherited_methods(this)
+    gone = [(e, earlier[lower_camel(e)]) for e in removed if lower_camel(e) in earlier]
+    if methods or gone:
         out += ["", f"extension PlacesClient where C: {protocol} {{"]
-        for i, operation in enumerate(added.values()):
+        for i, operation in enumerate(methods):
             out += ([""] if i else []) + render_method(this, operation)
+        # An older version's method, shadowed here: the more specialized extension wins, so a call warns where it is
+        # written and is refused before anything is sent. (Swift passes over an `unavailable` overload for the
+        # inherited one, so this cannot be a compile error without one protocol per operation.)
+        for i, (endpoint, (request, answer)) in enumerate(gone):
+            method, path, _ = prev.operations[endpoint]
+            out += ([""] if i or methods else []) + [
+                f"    /// `{method} {path}`, which {this.version} removed: refused before anything is sent. A client of an older",
+                "    /// version still calls it.",
+                f"    @available(*, deprecated, message: \"{this.version} removed {endpoint}; call it through an older version's client\")",
+                f"    public func {lower_camel(endpoint)}(_ request: {request}) async throws(FoursquareError) -> {answer} {{",
+                f"        throw .invalidInput(\"operation\", \"{this.version} removed {endpoint}\")", "    }"]
         out.append("}")
     return "\n".join(out) + "\n"
 
@@ -784,7 +883,7 @@ class Operation:
             kind = schema_kind(this.doc, schema)
             items = resolve(this.doc, schema.get("items", {})) if kind.startswith("[") else schema
             values = [str(v) for v in items.get("enum", [])]
-            if spec.get("enum"):
+            if spec.get("enum") and root:  # a later version declares the enum again, from its document's values
                 declared = list(this.requests.get("enums", {}).get(spec["enum"], {}).get("cases", {}))
                 if declared != values:
                     raise InputError(f"{where}.parameters.{wire}: enum {spec['enum']} lists {declared}, the document {values}; make them agree")
@@ -866,13 +965,16 @@ def response_text(this, operation, generic):
     return f"[{text}]" if array else text
 
 
-def render_enum(this, name, indent):
+def render_enum(this, name, indent, values=None):
+    """`values`: the document's, when a later version declares the enum again (a case for each value it lists,
+    described as the overrides describe it, or by its value)."""
     spec = this.requests.get("enums", {}).get(name)
     if not spec:
         raise InputError(f"{this.source}: requests.enums has no {name}; declare it with its cases")
     lines = [f"{indent}/// {spec.get('doc') or f'`{name}`.'}",
              f"{indent}public enum {name}: String, Sendable, Hashable, CaseIterable, Codable {{"]
-    for value, doc in spec.get("cases", {}).items():
+    cases = spec.get("cases", {}) if values is None else {v: spec.get("cases", {}).get(v) for v in values}
+    for value, doc in cases.items():
         lines += [f"{indent}    /// {doc or f'`{value}`.'}", f"{indent}    case {case_name(value)} = {json.dumps(value)}"]
     return lines + [f"{indent}}}"]
 
@@ -1094,6 +1196,11 @@ def write_atomically(path, text):
 
 
 def self_test():
+    body = {"name": "Café", "tel": "+1", "photos": [{"id": "a", "w": 1}, {"w": 2}], "related": {"tel": "+2"}}
+    assert without(body, "$", {"$.tel", "$.photos[*].id"}) == {"$.tel", "$.photos[*].id"}
+    assert body == {"name": "Café", "photos": [{"w": 1}, {"w": 2}], "related": {"tel": "+2"}}
+    types = [{"name": "ReviewVenues", "nested": [{"name": "Venue", "members": []}]}]
+    assert spec_of(types, "ReviewVenues.Venue") is types[0]["nested"][0] and spec_of(types, "ReviewVenues.Woe") is None
     assert kebab("placeMenu") == "place-menu" and kebab("place-search") == "place-search"
     assert kebab("PlaceMenuV2") == "place-menu-v2" and kebab("place_menu") == "place-menu"
     assert kebab("URLPrefix") == "url-prefix" and kebab("getHTTPStatus") == "get-http-status"
@@ -1201,6 +1308,205 @@ def sample(doc, p):
     return {"integer": str(int(schema.get("minimum", 1))), "number": "1.5", "boolean": "true"}.get(schema.get("type"), "coffee")
 
 
+def operations_of(doc):
+    """A document's operations by endpoint id: (method, path, operation)."""
+    return {kebab(op["operationId"]): (method.upper(), path, op)
+            for path, item in doc.get("paths", {}).items() if isinstance(item, dict)
+            for method, op in item.items() if isinstance(op, dict) and "operationId" in op}
+
+
+def parameter_names(doc, path, op):
+    """The path and query parameters an operation takes, the path item's included."""
+    return {p.get("name") for p in (resolve(doc, x) for x in op.get("parameters", []) + doc["paths"][path].get("parameters", []))
+            if p.get("in") in ("path", "query")}
+
+
+def spec_of(types, model_path):
+    """The overrides' entry for a model path (`ReviewVenues.Venue`): a type of models.types, or one nested in it."""
+    entries = types
+    found = None
+    for name in model_path.split("."):
+        found = next((t for t in entries if isinstance(t, dict) and t.get("name") == name), None)
+        if found is None:
+            return None
+        entries = found.get("nested", [])
+    return found
+
+
+def prune_copied_overrides(path, doc, to_version):
+    """The overrides copied from FROM, less what TO's document no longer has: an operation's answer and request, a
+    request's parameter, a model's member. One line names each pruned entry; the file is rewritten once."""
+    data = load_json(path, "fix the overrides file")
+    name = os.path.relpath(path, ROOT)
+    doc = apply_overrides(json.loads(json.dumps(doc)), data.get("overrides", []), name)  # as the version reads it
+    operations = operations_of(doc)
+    models, requests = data.get("models") or {}, data.get("requests") or {}
+    pruned = []
+    for endpoint in list(models.get("answers", {})):
+        if endpoint not in operations:
+            del models["answers"][endpoint]
+            pruned.append(f"models.answers.{endpoint}: {to_version}'s document has no such operation")
+    for endpoint, spec in list(requests.get("operations", {}).items()):
+        if endpoint not in operations:
+            del requests["operations"][endpoint]
+            pruned.append(f"requests.operations.{endpoint}: {to_version}'s document has no such operation")
+            continue
+        method, op_path, op = operations[endpoint]
+        documented = parameter_names(doc, op_path, op)
+        for wire in list(spec.get("parameters", {})):
+            if wire not in documented:
+                del spec["parameters"][wire]
+                if wire in spec.get("order", []):
+                    spec["order"].remove(wire)
+                pruned.append(f"requests.operations.{endpoint}.parameters.{wire}: {to_version}'s document has no such parameter")
+    write_atomically(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    for _ in range(8):  # a pruned member can leave a nested type unreached: go again until nothing is stale
+        stale = []
+        Version(to_version, stale)
+        if not stale:
+            break
+        types = models.get("types", [])
+        for model, member in stale:
+            spec = spec_of(types, model.path)
+            if spec is None or "membersOf" in spec:
+                continue  # another type's members: the strict reading below names it
+            kept = [m for m in spec.get("members", []) if m.get("json") != member]
+            changed = len(kept) < len(spec.get("members", []))
+            for m in kept:
+                if m.get("alternate") == member:
+                    del m["alternate"]
+                    changed = True
+            spec["members"] = kept
+            if member in spec.get("initOrder", []):
+                spec["initOrder"].remove(member)
+            if changed:
+                pruned.append(f"models.{model.path}: `{member}`: {to_version}'s document no longer gives this type the member")
+        write_atomically(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    for line in pruned:
+        print(f"new-contract: pruned from {name}: {line}")
+    return pruned
+
+
+def answer_members(version):
+    """Each operation's documented answer members (`$.results[*].tel`), as contract-data.py reads them."""
+    operations, _, _ = DATA.openapi_operations(version.version, version.document, load_json(version.document, "fix the document"))
+    return {o["endpoint"]: set(o["members"]) for o in operations}
+
+
+def without(value, path, gone):
+    """`value` (an answer's JSON at `path`) less the members in `gone`; the paths taken out, once each."""
+    taken = set()
+    if isinstance(value, dict):
+        for key in list(value):
+            member = f"{path}.{key}"
+            if member in gone:
+                del value[key]
+                taken.add(member)
+            else:
+                taken |= without(value[key], member, gone)
+    elif isinstance(value, list):
+        for element in value:
+            taken |= without(element, path + "[*]", gone)
+    return taken
+
+
+def rewrite_copied_fixtures(prev, this, fixtures):
+    """TO's fixtures, as new-contract.sh copied them from FROM, made TO's: an operation TO removed loses its fixtures,
+    an answer loses the members TO's document removed, and a request
+    gains each parameter TO made required, with a value of its documented type. One line says what changed."""
+    to, gone_ops = this.version, [e for e in prev.operations if e not in this.operations]
+    before, after = answer_members(prev), answer_members(this)
+    required, moved, moved_from = {}, {}, {}
+    for endpoint, (method, path, op) in this.operations.items():
+        if endpoint in prev.operations:
+            old_params = {p.get("name"): resolve(prev.doc, p.get("schema", {})) for p in (resolve(prev.doc, x) for x in prev.operations[endpoint][2].get("parameters", []))}
+            for p in (resolve(this.doc, x) for x in op.get("parameters", [])):
+                schema, before_schema = resolve(this.doc, p.get("schema", {})), old_params.get(p.get("name"), {})
+                bounds = tuple(None if b is None else int(b) for b in (schema.get("minimum"), schema.get("maximum")))
+                if p.get("name") in old_params and bounds != (before_schema.get("minimum"), before_schema.get("maximum")):
+                    moved.setdefault(endpoint, []).append((p["name"], *bounds))
+                    moved_from[(endpoint, p["name"])] = (before_schema.get("minimum"), before_schema.get("maximum"))
+            was = {p.get("name") for p in (resolve(prev.doc, x) for x in prev.operations[endpoint][2].get("parameters", [])) if p.get("required")}
+            for p in (resolve(this.doc, x) for x in op.get("parameters", [])):
+                if p.get("in") == "query" and p.get("required") and p.get("name") not in was:
+                    required.setdefault(endpoint, []).append(p)
+    counts = {}
+    for folder, _, names in sorted(os.walk(fixtures)):
+        if f"/{to}/" not in folder + "/":
+            continue
+        for name in sorted(n for n in names if n.endswith(".json")):
+            path = os.path.join(folder, name)
+            fixture = load_json(path, "fix or remove the fixture")
+            endpoint = fixture.get("endpoint")
+            if endpoint in gone_ops:  # a scenario that calls it stopped the command before (refuse_unwritable_changes)
+                os.remove(path)
+                counts[f"not copied: {endpoint}'s fixtures ({to}'s document removes the operation)"] = \
+                    counts.get(f"not copied: {endpoint}'s fixtures ({to}'s document removes the operation)", 0) + 1
+                continue
+            changed = False
+            body = fixture.get("response", {}).get("body")
+            gone = before.get(endpoint, set()) - after.get(endpoint, set())
+            if gone and isinstance(body, (dict, list)) and 200 <= fixture.get("response", {}).get("status", 0) < 300:
+                for member in sorted(without(body, "$", gone)):
+                    key = f"rewritten without {member} of {endpoint} ({to}'s document removes it)"
+                    counts[key] = counts.get(key, 0) + 1
+                    changed = True
+            for p, low, high in moved.get(endpoint, []):
+                query = fixture.get("request", {}).get("query")
+                sent = query.get(p) if isinstance(query, dict) else None
+                expect = fixture.get("expect") or {}
+                refused = expect.get("invalidInput") == p or expect.get("error") == "invalidInput"
+                if not refused or sent is None or not str(sent).lstrip("-").isdigit():
+                    continue
+                value = int(sent)
+                if (low is None or value >= low) and (high is None or value <= high):  # inside TO's bounds: one step past the side it left
+                    was_low, was_high = moved_from[(endpoint, p)]
+                    query[p] = str(high + 1) if was_high is not None and value > was_high and high is not None else str(low - 1)
+                    key = f"rewritten with {p}={query[p]} on {endpoint}'s request (was {sent}: {to}'s bounds are {low}...{high})"
+                    counts[key] = counts.get(key, 0) + 1
+                    changed = True
+            for p in required.get(endpoint, []):
+                request = fixture.setdefault("request", {})
+                query = request.setdefault("query", {})
+                if isinstance(query, dict) and p["name"] not in query:
+                    query[p["name"]] = sample(this.doc, p)
+                    key = f"rewritten with {p['name']}={query[p['name']]} on {endpoint}'s request ({to} requires it)"
+                    counts[key] = counts.get(key, 0) + 1
+                    changed = True
+            if changed:
+                write_atomically(path, json.dumps(fixture, indent=2, ensure_ascii=False) + "\n")
+    for line, count in counts.items():
+        print(f"new-contract: copied fixtures {line}: {count} file(s)")
+    for endpoint in gone_ops:
+        for folder in (os.path.join(fixtures, endpoint, to),):
+            if os.path.isdir(folder) and not os.listdir(folder):
+                os.rmdir(folder)
+
+
+def refuse_unwritable_changes(from_version, to_version, document_file, doc):
+    """Stops, before anything is written, on what no generated version can follow: an operation whose path parameter
+    the document renames (the registry and every fixture name it), and an operation the document removes that a
+    scenario of FROM calls (a scenario is one flow, not to be cut short silently)."""
+    before = operations_of(load_json(document_path(from_version), "fix the document"))
+    after = operations_of(doc)
+    for endpoint, (method, path, _) in after.items():
+        if endpoint in before:
+            old_path = before[endpoint][1]
+            shape = lambda p: re.sub(r"\{[^}]+\}", "{}", p)
+            if old_path != path and shape(old_path) == shape(path):
+                raise InputError(f"{document_file}: {endpoint}'s path parameter is renamed ({old_path} → {path}); the registry, its "
+                                 f"requests and every fixture name it: declare {to_version} by hand (AddingAVersion), or fix the document")
+    gone = {e for e in before if e not in after}
+    scenarios = os.path.join(ROOT, "Fixtures", "scenarios", from_version)
+    for folder, _, names in sorted(os.walk(scenarios)):
+        for name in sorted(n for n in names if n.endswith(".json")):
+            path = os.path.join(folder, name)
+            endpoint = load_json(path, "fix or remove the fixture").get("endpoint")
+            if endpoint in gone:
+                raise InputError(f"{os.path.relpath(path, ROOT)}: its scenario calls {endpoint}, which {document_file} removes; "
+                                 f"give {to_version} a document that keeps it, or take {endpoint} out of the scenario first")
+
+
 def start(from_version, to_version, document_file):
     """TO's document, overrides, fixtures and generated files, from FROM's and the new document."""
     doc = load_json(document_file, "give the new version's OpenAPI document (JSON)")
@@ -1210,6 +1516,7 @@ def start(from_version, to_version, document_file):
     if named and to_version not in named:
         raise InputError(f"{document_file}: its X-Places-Api-Version is {', '.join(sorted(named))}, not {to_version}; "
                          "give that version as TO, or the right document")
+    refuse_unwritable_changes(from_version, to_version, document_file, doc)
     compact = to_version.replace("-", "")
     target = os.path.join(DOCUMENTS, f"openapi-{compact}.json")
     if os.path.exists(target):
@@ -1223,6 +1530,7 @@ def start(from_version, to_version, document_file):
     write_atomically(target, FACTS.text_of(FACTS.facts(doc)))  # the package keeps the document's facts, not its prose
     if written_overrides:
         shutil.copyfile(base, own)
+        prune_copied_overrides(own, doc, to_version)
     try:
         this = Version(to_version)
     except InputError as error:
@@ -1232,6 +1540,7 @@ def start(from_version, to_version, document_file):
     prev = Version(from_version)
     removed = 0
     fixtures = os.path.join(ROOT, "Fixtures")
+    rewrite_copied_fixtures(prev, this, fixtures)
     for folder, _, names in sorted(os.walk(fixtures)):
         if os.path.basename(folder) != to_version and f"/{to_version}/" not in folder + "/":
             continue

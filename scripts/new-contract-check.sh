@@ -9,9 +9,13 @@
 #     place-menu (an app's calls compile);
 #   - replay under 2099-01-01 is green, judges the new members' values, runs the new operation's cases and its own
 #     bound case, with full coverage;
-#   - a bad document, a TO not later than the latest version and an unknown override pointer each stop the command
-#     with one line, leaving no file written or changed;
-#   - a version written after it (2099-06-01, from 2099-01-01) keeps the new operation's typed method, and replays green.
+#   - a bad document, a TO not later than the latest version, an unknown override pointer, a renamed path parameter, a
+#     removed operation a scenario calls and a hand-written override naming a member the document lacks each stop
+#     the command with one line, leaving no file written or changed;
+#   - a version written after it (2099-06-01, from 2099-01-01, next-version-document.py --changes: a member removed and
+#     one renamed, a new enum value, a larger bound, a new required parameter, a write removed) prunes the copied
+#     overrides and rewrites the copied fixtures with a line each, keeps the new operation's typed method, warns on the
+#     removed write called through its client, and replays green, judged against its document.
 # Usage: bash scripts/new-contract-check.sh   (from the repository, after a build: it reuses .build's checkouts)
 # Its builds take new-contract.sh's flags, so each is incremental on the one new-contract.sh made (with
 # -debug-info-format none here alone, each was a cold build: the step took 246 s in .ci/run here, against 166 s before, 7 Dec).
@@ -59,6 +63,35 @@ doc["paths"]["/places/{fsq_place_id}/details"] = doc["paths"].pop("/places/{fsq_
 json.dump(doc, open(sys.argv[2], "w"))
 PY
 refused "matches nothing in the document" bash scripts/new-contract.sh "$from" "$to" --document "$work/moved.json"
+python3 - "$document" "$work/renamed-path.json" "$work/no-search.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+item = doc["paths"].pop("/places/{fsq_place_id}")  # the same operation, its path parameter renamed
+for parameter in item["get"]["parameters"]:
+    if parameter.get("in") == "path":
+        parameter["name"] = "place_id"
+doc["paths"]["/places/{place_id}"] = item
+json.dump(doc, open(sys.argv[2], "w"))
+doc = json.load(open(sys.argv[1]))
+del doc["paths"]["/places/search"]  # a scenario of 2025-06-17 calls it
+json.dump(doc, open(sys.argv[3], "w"))
+PY
+refused "place-details's path parameter is renamed" bash scripts/new-contract.sh "$from" "$to" --document "$work/renamed-path.json"
+refused "its scenario calls place-search" bash scripts/new-contract.sh "$from" "$to" --document "$work/no-search.json"
+# An overrides file written by hand beforehand that names a member the document lacks: one line, the file kept as it was.
+python3 - "Sources/OpenAPIConformance/Overrides/overrides-${from//-/}.json" "Sources/OpenAPIConformance/Overrides/overrides-$tid.json" <<'PY'
+import json, sys
+overrides = json.load(open(sys.argv[1]))
+place = next(t for t in overrides["models"]["types"] if t["name"] == "Place")
+place["members"].append({"json": "no_such_member"})
+place.get("initOrder", []).append("no_such_member")
+json.dump(overrides, open(sys.argv[2], "w"), indent=2)
+PY
+snapshot >"$files"
+refused "models.Place: \`no_such_member\` is not a member the document gives this type" \
+  bash scripts/new-contract.sh "$from" "$to" --document "$document"
+rm "Sources/OpenAPIConformance/Overrides/overrides-$tid.json"
+snapshot >"$files"
 
 # The command.
 bash scripts/new-contract.sh "$from" "$to" --document "$document" | tee "$work/new-contract.out"
@@ -84,7 +117,9 @@ func scaffoldCheck(_ client: PlacesClient<Contract20990101>) async throws {
     let _: String? = tips.first?.agreeCount
     let menu = try await client.placeMenu(Contract20990101.PlaceMenuRequest(placeID: "p", limit: 5))
     let _: Double? = menu.items?.first?.price
-    _ = try await client.placeTopVenueWoes(Contract20250617.PlaceTopVenueWoesRequest())
+    // A member added to a schema several answers share: the writes answer in the new models too.
+    let woes: Contract20990101.ReviewVenues = try await client.placeTopVenueWoes(Contract20990101.PlaceTopVenueWoesRequest())
+    let _: Bool? = woes.venues?.first?.accessibility?.wheelchair
     _ = client.searchPages(Contract20990101.PlaceSearchRequest())
     _ = EndpointID.placeMenu == EndpointID("place-menu")
 }
@@ -107,26 +142,55 @@ grep -q '"menu_summary"' Fixtures/place-details/$to/synthetic-200-every-member-a
   || { echo "new-contract-check: $to's synthetic answers do not carry menu_summary"; exit 1; }
 echo "new-contract-check: $to written from its document: $(grep -c '<testcase ' "$work/new.xml") cases green, place-menu's included, coverage full"
 
-# A later version keeps what 2099-01-01 added: its typed method through Contract20990601Operations.
-later=2099-06-01
-python3 scripts/next-version-document.py "docs/openapi/openapi-$tid.json" "$later" "$work/openapi-later.json"
+# A later version that takes away and tightens (next-version-document.py --changes): a member removed and one renamed
+# on places, a new enum value, a larger bound and a new required parameter on a read, a write removed. One run of the
+# command, no hand edit; it keeps what 2099-01-01 added (its typed method through Contract20990601Operations).
+later=2099-06-01 lid=20990601
+python3 scripts/next-version-document.py --changes "docs/openapi/openapi-$tid.json" "$later" "$work/openapi-later.json"
 bash scripts/new-contract.sh "$to" "$later" --document "$work/openapi-later.json" >"$work/later.out" 2>&1 \
   || { tail -20 "$work/later.out"; echo "new-contract-check: $later from $to failed"; exit 1; }
-cat >"Sources/FoursquarePlaces/Contracts/V${later//-/}/ScaffoldCheck${later//-/}.swift" <<'SWIFT'
-// Written by new-contract-check.sh: a version after 2099-01-01 keeps its operation.
-func laterCheck(_ client: PlacesClient<Contract20990601>) async throws {
+for said in "pruned from Sources/OpenAPIConformance/Overrides/overrides-$lid.json: models.Place: \`tel\`" \
+            "pruned from Sources/OpenAPIConformance/Overrides/overrides-$lid.json: requests.operations.place-flag" \
+            "not copied: place-flag's fixtures" "rewritten without \$.tel of place-details" \
+            "rewritten with months=1 on place-suggest-status's request" "rewritten with limit=101 on place-suggest-status's request"; do
+  grep -qF -- "$said" "$work/later.out" || { cat "$work/later.out"; echo "new-contract-check: $later's run did not say '$said'"; exit 1; }
+done
+[ ! -e "Fixtures/place-flag/$later" ] || { echo "new-contract-check: Fixtures/place-flag/$later was copied; $later removes place-flag"; exit 1; }
+cat >"Sources/FoursquarePlaces/Contracts/V$lid/ScaffoldCheck$lid.swift" <<'SWIFT'
+// Written by new-contract-check.sh: a version after 2099-01-01, as an app uses it.
+func laterCheck(_ client: PlacesClient<Contract20990601>, _ older: PlacesClient<Contract20990101>) async throws {
     let menu: Contract20990101.PlaceMenuResponse = try await client.placeMenu(Contract20990101.PlaceMenuRequest(placeID: "p"))
     let _: String? = menu.currency
     let place: Contract20990601.Place = try await client.placeDetails(Contract20990601.PlaceDetailsRequest(placeID: "p"))
-    let _: Contract20990101.Place = place
+    let _: String? = place.websiteURL  // website, renamed website_url
+    let _: Contract20990601.SuggestedEdits = try await client.placeSuggestRemove(
+        Contract20990601.PlaceSuggestRemoveRequest(placeID: "p", reason: .duplicate))  // the new enum value
+    let _: Contract20990601.SuggestedEdits = try await client.placeSuggestStatus(
+        Contract20990601.PlaceSuggestStatusRequest(months: 3, limit: 100))  // the new required parameter, the larger bound
+    _ = try await older.placeFlag(Contract20990101.PlaceFlagRequest(placeID: "p", fields: ["name"]))  // the older version keeps it
 }
 SWIFT
 swift build --product fsq-contract --traits Harness --disable-index-store >"$work/build.log" 2>&1 \
   || { tail -40 "$work/build.log"; echo "new-contract-check: an app's calls on $later do not build (above)"; exit 1; }
+# The removed write, called through the later version's client, warns where it is written, naming the removal.
+cat >"Sources/FoursquarePlaces/Contracts/V$lid/RemovedCheck$lid.swift" <<'SWIFT'
+func removedCheck(_ client: PlacesClient<Contract20990601>) async throws {
+    _ = try await client.placeFlag(Contract20990101.PlaceFlagRequest(placeID: "p", fields: ["name"]))
+}
+SWIFT
+swift build --product fsq-contract --traits Harness --disable-index-store >"$work/removed.log" 2>&1 \
+  || { tail -40 "$work/removed.log"; echo "new-contract-check: $later does not build (above)"; exit 1; }
+grep -q "RemovedCheck$lid.swift:.*warning: 'placeFlag' is deprecated: $later removed place-flag" "$work/removed.log" \
+  || { grep -i "warning" "$work/removed.log" | head; echo "new-contract-check: placeFlag(_:) on PlacesClient<Contract$lid> does not warn that $later removed it"; exit 1; }
+rm "Sources/FoursquarePlaces/Contracts/V$lid/RemovedCheck$lid.swift"
 set +e
-.build/debug/fsq-contract run --contract "$later" --report "$work/later.xml" >"$work/later-run.out" 2>&1; status=$?
+FSQ_COVERAGE_MINIMUM=100 .build/debug/fsq-contract run --contract "$later" --report "$work/later.xml" >"$work/later-run.out" 2>&1; status=$?
 set -e
 [ "$status" -eq 0 ] || { tail -20 "$work/later-run.out"; echo "new-contract-check: replay under $later exited $status"; exit 1; }
 [ "$(grep -c "<testcase [^>]*place-menu/$later/" "$work/later.xml")" -gt 5 ] \
   || { echo "new-contract-check: $later runs no place-menu case"; exit 1; }
-echo "new-contract-check: $later written after $to keeps placeMenu: $(grep -c '<testcase ' "$work/later.xml") cases green"
+! grep -q "<testcase [^>]*place-flag/$later/" "$work/later.xml" || { echo "new-contract-check: $later still runs place-flag cases"; exit 1; }
+for case in "$later/registry request" "$later/enum values request" "$later/place-details members decoding" "$later/place-suggest-status limit=100 bound"; do
+  grep -q "<testcase name=\"$case\"" "$work/later.xml" || { echo "new-contract-check: no '$case' case under $later"; exit 1; }
+done
+echo "new-contract-check: $later written after $to, with a removed member, a rename, a new enum value, a larger bound, a new required parameter and a removed write: $(grep -c '<testcase ' "$work/later.xml") cases green"

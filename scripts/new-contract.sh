@@ -56,9 +56,11 @@ if [ -n "$line_models" ] && [ "$(dirname "$line_models")" != "$src" ]; then
   done
 fi
 
+removed=""
 if [ -n "$document" ]; then
-  # The generator declares Contract<TO>Operations (FROM's operations and TO's new ones), entries<TO> and the models.
-  conformances=Contract${tid}Operations entries=entries$tid models=""
+  # The generator declares Contract<TO>Operations (FROM's operations and TO's new ones), entries<TO>, the operations
+  # TO's document removes (removedOperations) and the models.
+  conformances=Contract${tid}Operations entries=entries$tid models="" removed=", removed: Contract$tid.removedOperations"
 fi
 
 # From here on, a failure removes what was written and restores what was changed.
@@ -97,7 +99,7 @@ ${models}    public static var contract: Contract { .v$tid }
 extension Contract {
     /// Version $to: $from's base URL, auth styles and operations, with \`X-Places-Api-Version: $to\`.
     public static let v$tid = Contract.v$fid.successor(
-        .v$tid, spec: "openapi $tid", endpoints: Contract$tid.$entries(.v$tid, spec: "openapi $tid"))
+        .v$tid, spec: "openapi $tid", endpoints: Contract$tid.$entries(.v$tid, spec: "openapi $tid")$removed)
 }
 
 // $to follows ${lid:0:4}-${lid:4:2}-${lid:6:2} in the line of versions (\`Contract.all\`).

@@ -33,9 +33,12 @@ public struct Contract: Sendable, Hashable, Identifiable, CustomStringConvertibl
     /// A later version that keeps this one's base URL and auth styles, with `id` as its `X-Places-Api-Version`: its
     /// `endpoints` (its line's operations built for its own types, such as `entries20250617(_:spec:)`), then this
     /// version's other entries (operations it added) reissued under `id` and `spec`, then the entries in `changed`,
-    /// each of which replaces the one with its id or, for a new operation, comes last.
-    package func successor(_ id: ContractID, spec: String, endpoints: [Endpoint], changed: [Endpoint] = []) -> Contract {
-        let added = self.endpoints.filter { entry in !endpoints.contains { $0.id == entry.id } }.map { $0.reissued(for: id, spec: spec) }
+    /// each of which replaces the one with its id or, for a new operation, comes last. The operations in `removed`
+    /// (its document no longer has them) are not kept.
+    package func successor(_ id: ContractID, spec: String, endpoints: [Endpoint], changed: [Endpoint] = [],
+                           removed: [EndpointID] = []) -> Contract {
+        let added = self.endpoints.filter { entry in !endpoints.contains { $0.id == entry.id } && !removed.contains(entry.id) }
+            .map { $0.reissued(for: id, spec: spec) }
         let replaced = Dictionary(changed.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         let kept = (endpoints + added).map { replaced[$0.id] ?? $0 }
         let new = changed.filter { entry in !kept.contains { $0.id == entry.id } }
