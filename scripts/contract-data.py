@@ -265,7 +265,8 @@ def openapi_operations(contract, document, doc):
                 defaults=[f"{p['name']}={json.dumps(resolve(p.get('schema', {}))['default'])}" for p in params
                           if p.get("in") == "query" and "default" in resolve(p.get("schema", {}))],
                 enums=[f"{p['name']}=" + "|".join(str(v) for v in query_enum(resolve, p)) for p in params
-                       if p.get("in") == "query" and query_enum(resolve, p)]))
+                       if p.get("in") == "query" and query_enum(resolve, p)],
+                required=[p["name"] for p in params if p.get("in") == "query" and p.get("required")]))
     servers = [server["url"].rstrip("/") for server in doc.get("servers", [])]
     return operations, sorted(versions), servers
 
@@ -371,6 +372,7 @@ def render(operations, versions, documents, servers):
         lines.append(f"            members: {swift_list(op['members'])},")
         lines.append(f"            kinds: {swift_list(op['kinds'])},")
         enums = f", enums: {swift_list(op['enums'])}" if op.get("enums") else ""
+        enums += f", required: {swift_list(op['required'])}" if op.get("required") else ""
         lines.append(f"            statuses: {json.dumps(op['statuses'])}, defaults: {swift_list(op['defaults'])}{enums}),")
     lines += [
         "    ]",

@@ -197,6 +197,11 @@ package enum DocumentedFacts {
         DocumentedOperation.named(endpoint, contract: contract)?.enums ?? [:]
     }
 
+    /// The query parameters the document requires of an operation.
+    package static func requiredQuery(_ contract: ContractID, _ endpoint: String) -> Set<String> {
+        DocumentedOperation.named(endpoint, contract: contract)?.requiredQuery ?? []
+    }
+
     /// The document each contract's facts come from, for messages.
     package static func source(_ contract: ContractID) -> String {
         DocumentedOperation.all.first { $0.contract == contract.rawValue }.map { $0.contract == "seed" ? "the seed documents 000-004" : $0.source }

@@ -28,10 +28,12 @@ struct DocumentedOperation: Sendable {
     let defaults: [String]
     /// The values each query parameter's document lists (an enum, or a list's items'), by parameter name.
     let enums: [String: [String]]
+    /// The query parameters the document requires.
+    let requiredQuery: Set<String>
 
     init(contract: String, endpoint: String, method: String, path: String, source: String,
          query: [String], headers: [String], members: [String], kinds: [String] = [], statuses: [Int] = [], defaults: [String] = [],
-         enums: [String] = []) {
+         enums: [String] = [], required: [String] = []) {
         self.contract = contract
         self.endpoint = endpoint
         self.method = method
@@ -48,6 +50,7 @@ struct DocumentedOperation: Sendable {
             let parts = entry.split(separator: "=", maxSplits: 1)
             return (String(parts[0]), parts.count > 1 ? parts[1].split(separator: "|").map(String.init) : [])
         }, uniquingKeysWith: { first, _ in first })
+        requiredQuery = Set(required)
     }
 
     private static let index: [String: DocumentedOperation] = Dictionary(

@@ -5,7 +5,8 @@ import HarnessCore
 
 /// Each dated version's client against its own document, as a whole: what no fixture shows, because a fixture only
 /// calls what the registry has and decodes what its answer holds. One testcase per version for its registry (every
-/// operation it serves is one its document describes: an operation the document removed is gone), one for its
+/// operation it serves is one its document describes, an operation the document removed is gone, and each query
+/// parameter the document requires is required), one for its
 /// requests' enum values (each value the document lists for a query parameter can be sent), and one per
 /// operation whose answer the document changed from the version before (`DocumentChanges`): the response model reads
 /// no member the document removed, and reads every member it added. In the report suite `version-document`.
@@ -18,11 +19,11 @@ package enum VersionDocumentCheck {
         var results: [CaseResult] = []
         for id in contracts.sorted() where DocumentedFacts.line.contains(id.rawValue) {
             guard let contract = Contract.named(id) else { continue }
-            let served = contract.endpoints.map(\.id.rawValue)
             results.append(CaseResult(endpoint: suite, fixture: "\(id)/registry", auth: nil, check: .request,
-                                      verdict: registry(served, contract: id.rawValue,
+                                      verdict: registry(contract.endpoints, contract: id.rawValue,
                                                         source: DocumentedFacts.source(id),
-                                                        described: { DocumentedMembers.of(endpoint: $0, contract: id) != nil })))
+                                                        described: { DocumentedMembers.of(endpoint: $0, contract: id) != nil },
+                                                        required: { DocumentedFacts.requiredQuery(id, $0) })))
             results.append(CaseResult(endpoint: suite, fixture: "\(id)/enum values", auth: nil, check: .request,
                                       verdict: enumValues(contract.endpoints, contract: id.rawValue, source: DocumentedFacts.source(id),
                                                           documented: { DocumentedFacts.enums(id, $0) })))
@@ -38,12 +39,26 @@ package enum VersionDocumentCheck {
         return results
     }
 
-    /// Every operation `served` names is one the version's document describes.
-    static func registry(_ served: [String], contract: String, source: String, described: (String) -> Bool) -> Verdict {
-        let undocumented = served.filter { !described($0) }
-        guard !undocumented.isEmpty else { return .pass }
-        let message = "\(contract)'s registry serves \(undocumented.joined(separator: ", ")), which \(source) does not describe; "
-            + "generate the version from its document again (python3 scripts/generate-contract.py \(contract))"
+    /// Every operation the registry serves is one the version's document describes, and its entry requires each query
+    /// parameter the document requires (`required`, by endpoint id): a request without it is refused, not sent.
+    static func registry(_ served: [Endpoint], contract: String, source: String, described: (String) -> Bool,
+                         required: (String) -> Set<String>) -> Verdict {
+        var lines: [String] = []
+        let undocumented = served.map(\.id.rawValue).filter { !described($0) }
+        if !undocumented.isEmpty {
+            lines.append("\(contract)'s registry serves \(undocumented.joined(separator: ", ")), which \(source) does not describe")
+        }
+        var optional: [String] = []
+        for endpoint in served where described(endpoint.id.rawValue) {
+            let declared = Set(endpoint.parameters.filter(\.required).map(\.name))
+            optional += required(endpoint.id.rawValue).subtracting(declared).sorted().map { "\(endpoint.id) \($0)" }
+        }
+        if !optional.isEmpty {
+            lines.append("\(contract)'s requests do not require \(optional.joined(separator: ", ")), which \(source) requires")
+        }
+        guard !lines.isEmpty else { return .pass }
+        let message = lines.joined(separator: "; ") + "; generate the version from its document again "
+            + "(python3 scripts/generate-contract.py \(contract))"
         return .fail(message: message, detail: message)
     }
 

@@ -28,13 +28,25 @@ import Testing
         #expect(DocumentedFacts.enums(.v20250617, "place-suggest-remove")["reason"]?.contains("PRIVATE") == true)
     }
 
+    static let served = Contract.v20250617.endpoints.filter { ["place-details", "place-flag"].contains($0.id.rawValue) }
+
     @Test("an operation the document no longer describes, still in the registry, fails naming it and the document")
     func aRemovedOperationLeftInTheRegistryFails() {
-        let verdict = VersionDocumentCheck.registry(["place-details", "place-flag"], contract: "2026-09-01", source: "openapi-20260901.json",
-                                                    described: { $0 == "place-details" })
+        let verdict = VersionDocumentCheck.registry(Self.served, contract: "2026-09-01", source: "openapi-20260901.json",
+                                                    described: { $0 == "place-details" }, required: { _ in [] })
         guard case let .fail(message, _) = verdict else { Issue.record("not a failure: \(verdict)"); return }
         #expect(message.hasPrefix("2026-09-01's registry serves place-flag, which openapi-20260901.json does not describe"))
-        #expect(VersionDocumentCheck.registry(["place-details"], contract: "2026-09-01", source: "x", described: { _ in true }) == .pass)
+        #expect(VersionDocumentCheck.registry(Self.served, contract: "2026-09-01", source: "x", described: { _ in true },
+                                              required: { DocumentedFacts.requiredQuery(.v20250617, $0) }) == .pass)
+    }
+
+    @Test("a query parameter the document requires that the request leaves optional fails, naming the operation and parameter")
+    func aNewRequiredParameterTheRequestDoesNotRequireFails() {
+        let verdict = VersionDocumentCheck.registry(Self.served, contract: "2026-09-01", source: "openapi-20260901.json", described: { _ in true },
+                                                    required: { $0 == "place-details" ? ["months"] : DocumentedFacts.requiredQuery(.v20250617, $0) })
+        guard case let .fail(message, _) = verdict else { Issue.record("not a failure: \(verdict)"); return }
+        #expect(message.hasPrefix("2026-09-01's requests do not require place-details months, which openapi-20260901.json requires"))
+        #expect(DocumentedFacts.requiredQuery(.v20250617, "place-flag") == ["fields"])  // the document's, read back
     }
 
     static let changes = DocumentChanges(previous: "2026-03-01", source: "openapi-20260901.json",
