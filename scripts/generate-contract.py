@@ -601,13 +601,15 @@ def generate(version):
             lines += ["", mine[model.name].replace("@NS@", this.namespace)]
     lines.append("}")
     files = {models_path: "\n".join(lines) + "\n"}
+    owners = line_owners(this)
     changed = changed_operations(this, prev, declared)
-    files[os.path.join(folder, f"Contract{this.compact}+Operations.swift")] = render_operations(this, prev, changed)
+    files[os.path.join(folder, f"Contract{this.compact}+Operations.swift")] = render_operations(this, prev, changed, owners)
     conveniences = render_conveniences(this, line[0], declared)
     if conveniences:
         files[os.path.join(folder, f"Contract{this.compact}+Conveniences.swift")] = conveniences
-    checked = sorted(Operation(this, e).type for e in changed if this.requests.get("operations", {}).get(e, {}).get("checks"))
-    validation = render_copies(this, line[0], checked, "Validation")
+    checked = [Operation(this, e, redeclared=True) for e in changed if this.requests.get("operations", {}).get(e, {}).get("checks")]
+    validation = render_copies(this, line[0], sorted(o.type for o in checked), "Validation",
+                               targets={o.type: o.declared for o in checked if o.generic})
     if validation:
         files[os.path.join(folder, f"Contract{this.compact}+Validation.swift")] = validation
     return files
@@ -622,7 +624,7 @@ def convenience_blocks(root, kind="Conveniences"):
         return {}
     blocks, comment, current, name = {}, [], None, None
     for line in open(path).read().split("\n"):
-        opening = re.match(rf"extension Contract{compact}\.(\w+)\b", line)
+        opening = re.match(rf"extension (?:Contract{compact}\.)?(\w+)\b", line)  # a generic read's has no namespace
         if current is None and opening:
             name, current = opening.group(1), comment + [line]
         elif current is not None:
@@ -657,7 +659,7 @@ def render_conveniences(this, root, declared):
     return render_copies(this, root, declared, "Conveniences", fits)
 
 
-def render_copies(this, root, names, kind, fits=lambda name, block: True):
+def render_copies(this, root, names, kind, fits=lambda name, block: True, targets=None):
     """The line's first version's hand-written `kind` code for each type this version declares again, on the new
     type: a model keeps its conveniences (`Place.coordinate`), a request its checks across parameters."""
     blocks = convenience_blocks(root, kind)
@@ -671,7 +673,8 @@ def render_copies(this, root, names, kind, fits=lambda name, block: True):
            f"// Change {root_namespace}+{kind}.swift and run `python3 scripts/generate-contract.py {this.version}`.",
            "", "import Foundation"]
     for name, block in kept:
-        out += ["", block.replace(f"extension {root_namespace}.{name}", f"extension {this.namespace}.{name}", 1)]
+        target = (targets or {}).get(name) or f"{this.namespace}.{name}"
+        out += ["", re.sub(rf"^extension (?:{root_namespace}\.)?{name}\b", f"extension {target}", block, count=1, flags=re.M)]
     return "\n".join(out) + "\n"
 
 
@@ -687,45 +690,53 @@ def parameter_shape(version, endpoint):
 def changed_operations(this, prev, declared):
     """The operations this version keeps but serves in a shape of its own, each with why: its parameters changed (a
     new enum value, a bound, a new required parameter), or its answer is a model this version declares again. Each
-    gets a request of this version's, its registry entry and its client method; a generic read keeps the line's."""
+    gets a request of this version's, its registry entry, its protocol and its client method. A read still generic
+    over the line's contracts answers in each contract's own models, so only its parameters make it change."""
     changed = {}
     for endpoint in this.operations:
         if endpoint not in prev.operations:
             continue
         spec = this.requests.get("operations", {}).get(endpoint, {})
         params = parameter_shape(prev, endpoint) != parameter_shape(this, endpoint)
-        if spec.get("associated") or spec.get("shared"):
+        if spec.get("shared"):
             if params:
-                print(f"generate-contract.py: note: {endpoint}'s parameters changed in {this.version}; it is a read generic over "
-                      f"the line's contracts, so its request stays {prev.version}'s until declared by hand (AddingAVersion)", file=sys.stderr)
+                print(f"generate-contract.py: note: {endpoint}'s parameters changed in {this.version}; its request is declared by hand "
+                      f"for several contracts ({spec['shared']}), so it stays {prev.version}'s until declared again (AddingAVersion)", file=sys.stderr)
             continue
         answer = element(this.answers.get(endpoint, ""))[0]
         if params:
             changed[endpoint] = "its parameters changed"
+        elif spec.get("associated"):
+            continue
         elif answer in declared:
             changed[endpoint] = f"its answer, {answer}, changed"
     return changed
 
 
-def inherited_methods(this):
-    """Each typed client method the earlier versions of the line generate, by name: (request, answer), the newest
-    version's first."""
+def line_owners(this):
+    """For each operation of the earlier versions (by its method name), the version whose shape a later version
+    keeping it serves: the newest that declares its registry entry (`placeFlagEntry20250617`)."""
     found = {}
     for folder in sorted((n for n in os.listdir(CONTRACTS) if re.fullmatch(r"V\d{8}", n) and n[1:] < this.compact), reverse=True):
         path = os.path.join(CONTRACTS, folder, f"Contract{folder[1:]}+Operations.swift")
         text = open(path).read() if os.path.exists(path) else ""
-        for name, request, answer in re.findall(r"public func (\w+)\(\s*_ request: ([^)]+?)\s*\) async throws\(FoursquareError\) -> (\S+) \{", text):
-            found.setdefault(name, (request, answer))
+        for name, compact in re.findall(r"package static func (\w+)Entry(\d{8})\(", text):
+            found.setdefault(name, compact)
     return found
 
 
-def render_operations(this, prev, changed=None):
-    changed = changed or {}
+def render_operations(this, prev, changed=None, owners=None):
+    """A later version's operations: the requests, enums, protocols, registry entries and client methods of those it
+    added or serves in its own shape, and the protocol of every operation it serves (removed ones have none)."""
+    changed, owners = changed or {}, owners or {}
     new = [e for e in this.operations if e not in prev.operations]
     removed = [e for e in prev.operations if e not in this.operations]
     added = {e: Operation(this, e) for e in new}
-    own = {e: Operation(this, e) for e in changed}
+    own = {e: Operation(this, e, redeclared=True) for e in changed}
     ns, protocol = this.namespace, f"{this.namespace}Operations"
+    models_protocol = f"Contract{line_versions(this.version)[0].replace('-', '')}Models"
+    client_methods = declared_elsewhere(r"public func (\w+)\(_ request: C\.", os.path.join(ROOT, "Sources", "FoursquarePlaces", "Client"))
+    generic_models = {m.name for m in this.models if m.generic is not None}
     out = [header(this), "import Foundation", ""]
     if new:
         out.append("extension EndpointID {")
@@ -743,56 +754,121 @@ def render_operations(this, prev, changed=None):
         for i, (name, values) in enumerate(enums.items()):
             out += ([""] if i else []) + render_enum(this, name, "    ", values)
         out += ["}", ""] + [f"extension {ns}.{name}: QueryEnum {{}}" for name in enums] + [""]
-    out += [f"/// A contract that serves every {this.version} operation in its {this.version} shape: {this.version} itself, and a later",
-            f"/// version that keeps them. `PlacesClient`'s {this.version} operations are available on each.",
-            f"public protocol {protocol}: {prev.namespace}Operations {{}}", "",
-            f"extension {protocol} {{",
-            f"    /// {this.version}'s registry entries as this contract serves them: {prev.version}'s, then the operations {this.version} added.",
+    for operation in list(own.values()) + list(added.values()):
+        if operation.generic:
+            out += render_struct(this, operation, True) + [""] + conformances(this, operation, True) + [""]
+        else:
+            out += [f"extension {ns} {{"] + render_struct(this, operation, False) + ["}", ""] + conformances(this, operation, False) + [""]
+    protocols, calls = [], []
+    for endpoint in this.operations:
+        o = own.get(endpoint) or added.get(endpoint)
+        if o is not None:
+            binds = [f"{o.associated} == FoursquarePlaces.{o.declared}<Self>"] if o.generic else []
+            answer = element(this.answers[endpoint])[0]
+            aliases = []  # the names the line's generic read gave its request and answer
+            if o.generic and o.associated != o.type:
+                aliases.append((o.type, f"FoursquarePlaces.{o.declared}<Self>", f"`{o.method} {o.path}` in this contract (its `{o.associated}`)."))
+            if o.generic and answer in generic_models:
+                aliases.append((answer, f"FoursquarePlaces.{answer}<Self>", f"What `{o.method} {o.path}` answers in this contract."))
+            method = lower_camel(endpoint) not in client_methods
+            name, lines = render_served_operation(this, o, models_protocol, binds, aliases, method)
+            out += lines[1:] + [""]
+            protocols.append(name)
+            calls.append(f"{entry_function(endpoint, this.compact)}(contract, spec: spec)")
+            continue
+        owner = owners.get(lower_camel(endpoint))
+        if owner is None:
+            raise InputError(f"{this.document}: no earlier version of the line declares {endpoint}'s registry entry; "
+                             f"regenerate {prev.version} (python3 scripts/generate-contract.py {prev.version})")
+        shared = this.requests.get("operations", {}).get(endpoint, {}).get("shared")
+        protocols.append(shared or operation_protocol(f"Contract{owner}", endpoint))
+        calls.append(f"{entry_function(endpoint, owner)}(contract, spec: spec)")
+    bound = [f"{name} == FoursquarePlaces.{name}<Self>" for name in this.requests.get("protocolBinds", [])]
+    out += render_protocol(protocol, [models_protocol] + protocols, bound,
+                           f"A contract that serves every {this.version} operation in its {this.version} shape: {this.version} itself, "
+                           "and a later version that keeps them all. Each operation's client method needs only the operation's "
+                           f"own protocol, so an operation {this.version} removed has no method on its client.")
+    out += ["", f"extension {protocol} {{",
+            f"    /// {this.version}'s registry entries as this contract serves them: each operation in the shape of the version that",
+            "    /// last declared it.",
             f"    package static func entries{this.compact}(_ contract: ContractID, spec: String) -> [Endpoint] {{"]
-    entries = [render_entry(this, o) for o in list(own.values()) + list(added.values())]
-    inherited = f"entries{prev.compact}(contract, spec: spec)"
     dropped = removed + list(own)
-    if dropped:  # what this version removed, and what it serves in its own shape below
-        inherited = (f"entries{prev.compact}(contract, spec: spec)\n            .filter {{ ![" + ", ".join(f"EndpointID.{lower_camel(e)}" for e in dropped)
-                     + "].contains($0.id) }")
-        out += [f"        // Not {prev.version}'s: " + "; ".join(f"{e}, " + (f"removed in {this.version}" if e in removed else changed[e]) for e in dropped) + "."]
-    if entries:
-        out.append(f"        {inherited} + [")
-        out += [",\n".join(entries)]
-        out.append("        ]")
-    else:
-        out.append(f"        {inherited}")
-    out += ["    }", "}"]
+    if dropped:  # what this version removed, and what it serves in its own shape
+        said = f"Not {prev.version}'s: " + "; ".join(f"{e}, " + (f"removed in {this.version}" if e in removed else changed[e]) for e in dropped) + "."
+        out += [f"        // {line}" for line in textwrap.wrap(said, 109, break_long_words=False, break_on_hyphens=False)]
+    out += ["        ["] + [f"            {call}," for call in calls] + ["        ]", "    }", "}"]
     out += ["", f"extension {ns} {{",
             f"    /// The operations of {prev.version} that {this.version}'s document no longer has: its registry does not keep them.",
             f"    package static let removedOperations: [EndpointID] = [" + ", ".join(f".{lower_camel(e)}" for e in removed) + "]", "}"]
-    for operation in list(own.values()) + list(added.values()):
-        out += ["", f"extension {ns} {{"] + render_struct(this, operation, False) + ["}", ""] + conformances(this, operation, False)
-    methods = list(own.values()) + list(added.values())
-    earlier = inherited_methods(this)
-    gone = [(e, earlier[lower_camel(e)]) for e in removed if lower_camel(e) in earlier]
-    if methods or gone:
-        out += ["", f"extension PlacesClient where C: {protocol} {{"]
-        for i, operation in enumerate(methods):
-            out += ([""] if i else []) + render_method(this, operation)
-        # An older version's method, shadowed here: the more specialized extension wins, so a call warns where it is
-        # written and is refused before anything is sent. (Swift passes over an `unavailable` overload for the
-        # inherited one, so this cannot be a compile error without one protocol per operation.)
-        for i, (endpoint, (request, answer)) in enumerate(gone):
-            method, path, _ = prev.operations[endpoint]
-            out += ([""] if i or methods else []) + [
-                f"    /// `{method} {path}`, which {this.version} removed: refused before anything is sent. A client of an older",
-                "    /// version still calls it.",
-                f"    @available(*, deprecated, message: \"{this.version} removed {endpoint}; call it through an older version's client\")",
-                f"    public func {lower_camel(endpoint)}(_ request: {request}) async throws(FoursquareError) -> {answer} {{",
-                f"        throw .invalidInput(\"operation\", \"{this.version} removed {endpoint}\")", "    }"]
-        out.append("}")
     return "\n".join(out) + "\n"
 
 
 def lower_camel(endpoint):
     name = pascal(endpoint)
     return name[:1].lower() + name[1:]
+
+
+def operation_protocol(namespace, endpoint):
+    """The protocol of the contracts that serve one operation in one version's shape (`Contract20250617PlaceFlag`):
+    a client method needs it, so a version that removed the operation has no such method."""
+    return f"{namespace}{pascal(endpoint)}"
+
+
+def entry_function(endpoint, compact):
+    """The registry entry of one operation in the shape of version `compact` (`placeFlagEntry20250617`)."""
+    return f"{lower_camel(endpoint)}Entry{compact}"
+
+
+def render_entry_function(this, operation):
+    """`render_entry` as a static function of the operation's protocol, so each later version that keeps the
+    operation lists it."""
+    body = render_entry(this, operation).split("\n")[1:]  # its `// METHOD path` line becomes the summary
+    return docc(f"`{operation.method} {operation.path}`'s registry entry in its {this.version} shape, under `contract` and defined by `spec`.", "    ") + [
+            f"    package static func {entry_function(operation.endpoint, this.compact)}(_ contract: ContractID, spec: String) -> Endpoint {{"] + [
+            line[4:] for line in body] + ["    }"]
+
+
+def render_served_operation(this, operation, models_protocol, binds, aliases, method):
+    """One operation in `this` version's shape: its protocol (unless a hand-written one names it), the registry entry
+    and type aliases on it, and its `PlacesClient` method where the contract conforms."""
+    o, out = operation, []
+    if o.shared:
+        name, extended = o.shared, f"{o.shared} where Self: {models_protocol}"
+    else:
+        name = extended = operation_protocol(this.namespace, o.endpoint)
+        out += [""] + render_protocol(name, [models_protocol, "PlacesContract"], binds,
+            f"A contract that serves `{o.method} {o.path}` (`{o.endpoint}`) in its {this.version} shape: {this.version}, and a "
+            "later version that keeps it" + (f". `PlacesClient.{lower_camel(o.endpoint)}(_:)` is available on each." if method else "."))
+    out += ["", f"extension {extended} {{"]
+    for alias, target, doc in aliases:
+        out += [f"    /// {doc}", f"    public typealias {alias} = {target}", ""]
+    out += render_entry_function(this, o) + ["}"]
+    if method:
+        out += ["", f"extension PlacesClient where C: {name} {{"] + render_method(this, o) + ["}"]
+    return name, out
+
+
+def render_protocol(name, inherits, binds, doc):
+    """A protocol declaration, its inheritance list and `where` clause wrapped to the line length."""
+    lines = docc(doc, "")
+    head = f"public protocol {name}: {', '.join(inherits)}"
+    if len(head) <= 120:
+        lines.append(head)
+    else:
+        lines.append(f"public protocol {name}:")
+        line = "   "
+        for i, p in enumerate(inherits):
+            piece = p + ("," if i < len(inherits) - 1 else "")
+            if len(line) + len(piece) + 1 > 120:
+                lines.append(line)
+                line = "   "
+            line += " " + piece
+        lines.append(line)
+    if not binds:
+        return lines[:-1] + [lines[-1] + " {}"]
+    if len(binds) == 1 and len(lines[-1]) + len(binds[0]) + 10 <= 120:
+        return lines[:-1] + [lines[-1] + f" where {binds[0]} {{}}"]
+    return lines + [("where " if i == 0 else "      ") + b + ("," if i < len(binds) - 1 else " {}") for i, b in enumerate(binds)]
 
 
 def summary(op, endpoint, version):
@@ -842,7 +918,8 @@ def case_name(value):
 class Operation:
     """One operation's request as the document and the "requests" section give it."""
 
-    def __init__(self, this, endpoint, root=False):
+    def __init__(self, this, endpoint, root=False, redeclared=False):
+        """`redeclared`: a later version serves the line's generic read in a shape of its own (its own request type)."""
         self.endpoint = endpoint
         self.method, self.path, op = this.operations[endpoint]
         self.spec = this.requests.get("operations", {}).get(endpoint, {})
@@ -854,8 +931,12 @@ class Operation:
         self.type = self.spec.get("type") or f"{pascal(endpoint)}Request"
         self.associated = self.spec.get("associated")  # a read generic over the contracts that keep its shape
         self.shared = self.spec.get("shared")  # declared by hand for several contracts; named by the protocol that brings it
-        if (self.associated or self.shared) and not root:
+        if (self.associated and not (root or redeclared)) or (self.shared and not root):
             raise InputError(f"{where}: \"associated\" and \"shared\" are for the line's first version; a later version's new operation is its own")
+        self.generic = bool(self.associated)  # a read generic over the line's contracts, answering in each one's models
+        # A later version's shape of it is a generic type of its own beside the line's (`PlaceSearchRequest20990601<C>`):
+        # nested in the version, the protocol that binds it would reach its own contract in a cycle.
+        self.declared = self.type if root or not self.generic else f"{self.type}{this.compact}"
         params = [resolve(this.doc, p) for p in op.get("parameters", [])]
         params += [q for q in (resolve(this.doc, p) for p in this.doc["paths"][self.path].get("parameters", []))
                    if not any((q.get("name"), q.get("in")) == (p.get("name"), p.get("in")) for p in params)]  # the path item's
@@ -986,7 +1067,8 @@ def render_struct(this, operation, generic):
     if operation.dry_run or operation.method != "GET":
         kinds.append("DryRunnableRequest" if operation.dry_run else "WriteRequest")
     kinds = (kinds or ["EndpointRequest"]) + ["Hashable"]
-    head = f"{operation.type}<C: {this.namespace}Models & PlacesContract>" if generic else operation.type
+    models = f"Contract{line_versions(this.version)[0].replace('-', '')}Models"  # the line's, which every version conforms to
+    head = f"{operation.declared}<C: {models} & PlacesContract>" if generic else operation.type
     doc = operation.spec.get("doc") or f"`{operation.method} {operation.path}`: {operation.summary}."
     lines = docc(doc, indent)
     lines += [f"{indent}public struct {head}: {', '.join(kinds)} {{",
@@ -1012,7 +1094,7 @@ def render_struct(this, operation, generic):
 
 
 def conformances(this, operation, generic):
-    name = operation.type if generic else f"{this.namespace}.{operation.type}"
+    name = operation.declared if generic else f"{this.namespace}.{operation.type}"
     lines = [f"extension {name}: ContractRequest {{ public typealias APIContract = {'C' if generic else this.namespace} }}"]
     if operation.paged:
         lines.append(f"extension {name}: PagedRequest {{}}")
@@ -1049,8 +1131,8 @@ def render_entry(this, operation):
         arguments.append("dryRun: nil")  # the harness decides whether a call is a dry run
     if operation.shared:
         type_name = operation.type
-    elif operation.associated:
-        type_name = f"FoursquarePlaces.{operation.type}<Self>"
+    elif operation.generic:
+        type_name = f"FoursquarePlaces.{operation.declared}<Self>"
     else:
         type_name = f"{this.namespace}.{operation.type}"
     closure = f"{{ {'_ in ' if operation.path_parameter is None else ''}{type_name}({', '.join(arguments)}) }}"
@@ -1064,7 +1146,7 @@ def render_entry(this, operation):
 
 
 def render_method(this, operation):
-    generic = bool(operation.associated)
+    generic = operation.generic
     request = f"C.{operation.type}" if generic else f"{this.namespace}.{operation.type}"
     name, array = answer_of(this, operation)
     answer = f"{'C' if generic else this.namespace}.{name}"
@@ -1129,40 +1211,33 @@ def render_root_operations(this):
     for o in operations:
         if not o.shared:
             out += conformances(this, o, bool(o.associated))
-    generic = [o for o in operations if o.associated]
-    shared = [o.shared for o in operations if o.shared]
-    binds = [f"{o.associated} == FoursquarePlaces.{o.type}<Self>" for o in generic] + [
-        f"{name} == FoursquarePlaces.{name}<Self>" for name in this.requests.get("protocolBinds", [])]
-    out += ["", f"/// A contract that serves every {this.version} operation in its {this.version} shape: {this.version} itself, and a later",
-            f"/// version that keeps them. `PlacesClient`'s {this.version} operations are available on each, and its registry",
-            f"/// entries come from `entries{this.compact}(_:spec:)`. The reads answer in the contract's own models (`{ns}Models`).",
-            f"public protocol {protocol}: {', '.join([f'{ns}Models'] + shared)}"]
-    out += [("where " if i == 0 else "      ") + b + ("," if i < len(binds) - 1 else " {}") for i, b in enumerate(binds)]
-    aliases = [(o.type, f"FoursquarePlaces.{o.type}<Self>", f"`{o.method} {o.path}` in this contract (its `{o.associated}`).")
-               for o in generic if o.type != o.associated]
+    models_protocol = f"{ns}Models"
     generic_models = {m.name for m in this.models if m.generic is not None}
-    for o in generic:
-        name = element(this.answers[o.endpoint])[0]
-        if name in generic_models and name not in this.requests.get("protocolBinds", []):
-            aliases.append((name, f"FoursquarePlaces.{name}<Self>", f"What `{o.method} {o.path}` answers in this contract."))
-    if aliases:
-        out += ["", f"extension {protocol} {{"]
-        for i, (name, target, doc) in enumerate(aliases):
-            out += ([""] if i else []) + [f"    /// {doc}", f"    public typealias {name} = {target}"]
-        out.append("}")
+    bound = this.requests.get("protocolBinds", [])
+    protocols = []
+    for o in operations:
+        aliases = []
+        if o.associated and o.type != o.associated:
+            aliases.append((o.type, f"FoursquarePlaces.{o.type}<Self>", f"`{o.method} {o.path}` in this contract (its `{o.associated}`)."))
+        answer = element(this.answers[o.endpoint])[0]
+        if o.associated and answer in generic_models and answer not in bound:
+            aliases.append((answer, f"FoursquarePlaces.{answer}<Self>", f"What `{o.method} {o.path}` answers in this contract."))
+        binds = [f"{o.associated} == FoursquarePlaces.{o.type}<Self>"] if o.associated else []
+        method = not o.shared and lower_camel(o.endpoint) not in client_methods
+        name, lines = render_served_operation(this, o, models_protocol, binds, aliases, method)
+        protocols.append(name)
+        out += lines
+    out += [""] + render_protocol(protocol, [models_protocol] + protocols, [f"{name} == FoursquarePlaces.{name}<Self>" for name in bound],
+        f"A contract that serves every {this.version} operation in its {this.version} shape: {this.version} itself, and a later "
+        f"version that keeps them all. Its registry entries come from `entries{this.compact}(_:spec:)`. The reads answer in the "
+        f"contract's own models (`{ns}Models`); each operation's client method needs only the operation's own protocol.")
     out += ["", f"extension {protocol} {{",
             f"    /// {this.version}'s registry entries as this contract serves them, under `contract` and defined by `spec`: the",
             "    /// generic reads build this contract's own requests (so they answer in its models), the other operations "
             f"{this.version}'s.",
             f"    package static func entries{this.compact}(_ contract: ContractID, spec: String) -> [Endpoint] {{", "        ["]
-    out += [",\n".join(render_entry(this, o) for o in operations) + ","]
+    out += [f"            {entry_function(o.endpoint, this.compact)}(contract, spec: spec)," for o in operations]
     out += ["        ]", "    }", "}"]
-    methods = [o for o in operations if not o.shared and lower_camel(o.endpoint) not in client_methods]
-    if methods:
-        out += ["", f"extension PlacesClient where C: {protocol} {{"]
-        for i, o in enumerate(methods):
-            out += ([""] if i else []) + render_method(this, o)
-        out.append("}")
     return "\n".join(out) + "\n"
 
 

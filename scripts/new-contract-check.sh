@@ -14,8 +14,9 @@
 #     the command with one line, leaving no file written or changed;
 #   - a version written after it (2099-06-01, from 2099-01-01, next-version-document.py --changes: a member removed and
 #     one renamed, a new enum value, a larger bound, a new required parameter, a write removed) prunes the copied
-#     overrides and rewrites the copied fixtures with a line each, keeps the new operation's typed method, warns on the
-#     removed write called through its client, and replays green, judged against its document.
+#     overrides and rewrites the copied fixtures with a line each, keeps the new operation's typed method, serves the
+#     search (its bound and enum changed) with a request of its own, does not compile the removed write called through
+#     its client, and replays green, judged against its document.
 # Usage: bash scripts/new-contract-check.sh   (from the repository, after a build: it reuses .build's checkouts)
 # Its builds take new-contract.sh's flags, so each is incremental on the one new-contract.sh made (with
 # -debug-info-format none here alone, each was a cold build: the step took 246 s in .ci/run here, against 166 s before, 7 Dec).
@@ -168,20 +169,28 @@ func laterCheck(_ client: PlacesClient<Contract20990601>, _ older: PlacesClient<
     let _: Contract20990601.SuggestedEdits = try await client.placeSuggestStatus(
         Contract20990601.PlaceSuggestStatusRequest(months: 3, limit: 100))  // the new required parameter, the larger bound
     _ = try await older.placeFlag(Contract20990101.PlaceFlagRequest(placeID: "p", fields: ["name"]))  // the older version keeps it
+    // A read the line's contracts share, its parameters changed: the version's own request, its own enum.
+    let found: Contract20990601.SearchResponse = try await client.placeSearch(Contract20990601.PlaceSearchRequest(sort: .newest, limit: 200))
+    let _: String? = found.results.first?.websiteURL
+    _ = client.searchPages(Contract20990601.PlaceSearchRequest(limit: 200))
+    _ = try await older.placeSearch(Contract20990101.PlaceSearchRequest(sort: .rating, limit: 50))
 }
 SWIFT
 swift build --product fsq-contract --traits Harness --disable-index-store >"$work/build.log" 2>&1 \
   || { tail -40 "$work/build.log"; echo "new-contract-check: an app's calls on $later do not build (above)"; exit 1; }
-# The removed write, called through the later version's client, warns where it is written, naming the removal.
+# The removed write, called through the later version's client, does not compile: its method needs the operation's
+# protocol, which 2099-06-01 does not conform to.
 cat >"Sources/FoursquarePlaces/Contracts/V$lid/RemovedCheck$lid.swift" <<'SWIFT'
 func removedCheck(_ client: PlacesClient<Contract20990601>) async throws {
     _ = try await client.placeFlag(Contract20990101.PlaceFlagRequest(placeID: "p", fields: ["name"]))
 }
 SWIFT
-swift build --product fsq-contract --traits Harness --disable-index-store >"$work/removed.log" 2>&1 \
-  || { tail -40 "$work/removed.log"; echo "new-contract-check: $later does not build (above)"; exit 1; }
-grep -q "RemovedCheck$lid.swift:.*warning: 'placeFlag' is deprecated: $later removed place-flag" "$work/removed.log" \
-  || { grep -i "warning" "$work/removed.log" | head; echo "new-contract-check: placeFlag(_:) on PlacesClient<Contract$lid> does not warn that $later removed it"; exit 1; }
+if swift build --product fsq-contract --traits Harness --disable-index-store >"$work/removed.log" 2>&1; then
+  echo "new-contract-check: placeFlag(_:) on PlacesClient<Contract$lid> compiles; $later removed place-flag"; exit 1
+fi
+grep -q "RemovedCheck$lid.swift:.*error: .*requires that .Contract$lid. conform to .Contract[0-9]*PlaceFlag." "$work/removed.log" \
+  || { grep "error:" "$work/removed.log" | head; echo "new-contract-check: placeFlag(_:) on PlacesClient<Contract$lid> fails, but not for want of place-flag's protocol"; exit 1; }
+echo "new-contract-check: placeFlag(_:) on PlacesClient<Contract$lid> does not compile: $(grep -m1 -o "error: .*" "$work/removed.log")"
 rm "Sources/FoursquarePlaces/Contracts/V$lid/RemovedCheck$lid.swift"
 set +e
 FSQ_COVERAGE_MINIMUM=100 .build/debug/fsq-contract run --contract "$later" --report "$work/later.xml" >"$work/later-run.out" 2>&1; status=$?
@@ -190,7 +199,8 @@ set -e
 [ "$(grep -c "<testcase [^>]*place-menu/$later/" "$work/later.xml")" -gt 5 ] \
   || { echo "new-contract-check: $later runs no place-menu case"; exit 1; }
 ! grep -q "<testcase [^>]*place-flag/$later/" "$work/later.xml" || { echo "new-contract-check: $later still runs place-flag cases"; exit 1; }
-for case in "$later/registry request" "$later/enum values request" "$later/place-details members decoding" "$later/place-suggest-status limit=100 bound"; do
+for case in "$later/registry request" "$later/enum values request" "$later/place-details members decoding" "$later/place-suggest-status limit=100 bound" \
+            "$later/place-search limit=200 bound"; do
   grep -q "<testcase name=\"$case\"" "$work/later.xml" || { echo "new-contract-check: no '$case' case under $later"; exit 1; }
 done
 echo "new-contract-check: $later written after $to, with a removed member, a rename, a new enum value, a larger bound, a new required parameter and a removed write: $(grep -c '<testcase ' "$work/later.xml") cases green"

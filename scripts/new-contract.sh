@@ -127,7 +127,8 @@ python3 scripts/generate-contract.py --start "$from" "$to" "$document"
 python3 scripts/contract-data.py >/dev/null
 echo "new-contract: building fsq-contract with $to, to synthesize its fixtures from its document"
 swift build --product fsq-contract --traits Harness --disable-index-store >"$restore/build.log" 2>&1 \
-  || { tail -30 "$restore/build.log" >&2; echo "new-contract: $to does not build (above)" >&2; exit 1; }
+  || { { grep -E ': error: ' "$restore/build.log" | sort -u | head -20 || tail -30 "$restore/build.log"; } >&2
+       echo "new-contract: $to does not build (above)" >&2; exit 1; }
 .build/debug/fsq-contract fixtures synthesize --contract "$to" | tail -1
 bash scripts/api-check.sh --write
 echo "new-contract: $to is written from $(basename "$document"); replay it: swift run --traits Harness fsq-contract run --contract $to"

@@ -14,7 +14,9 @@ With --changes, the kinds of change that take away or tighten, from any dated do
 - a new value on a query parameter's enum (`DUPLICATE`, a removal's `reason`);
 - a larger bound (`limit` on `/places/suggest/status` up to 100) and a new required query parameter on that read
   (`months`, an integer from 1 to 12);
-- a write removed (`POST /places/{fsq_place_id}/suggest/flag`).
+- a write removed (`POST /places/{fsq_place_id}/suggest/flag`);
+- a read the line's contracts share whose parameters change (`/places/search`: `limit` up to 200, and `NEWEST` on
+  `sort`).
 
 Usage: python3 scripts/next-version-document.py [--changes] FROM_DOCUMENT TO OUT
 """
@@ -95,6 +97,10 @@ def changes(source, to, out):
     status["parameters"].insert(0, {"name": "months", "in": "query", "required": True,
                                     "schema": {"type": "integer", "format": "int32", "minimum": 1, "maximum": 12}})
     del doc["paths"]["/places/{fsq_place_id}/suggest/flag"]
+    search = doc["paths"]["/places/search"]["get"]
+    next(p for p in search["parameters"] if p.get("name") == "limit")["schema"]["maximum"] = 200
+    sort = next(p for p in search["parameters"] if p.get("name") == "sort")["schema"]
+    sort["enum"] = sort["enum"] + ["NEWEST"]
     with open(out, "w") as f:
         json.dump(doc, f, indent=1)
 

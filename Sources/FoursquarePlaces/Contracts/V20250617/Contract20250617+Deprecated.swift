@@ -65,61 +65,81 @@ extension EndpointID {
     public static var suggestReview: EndpointID { .placeTopVenueWoes }
 }
 
-extension PlacesClient where C: Contract20250617Operations {
+// Each earlier name needs only its operation's protocol, as the new name does: a version that removed the operation
+// has neither.
+extension PlacesClient where C: Contract20250617PlaceSuggestEdit {
     /// The earlier name of `placeSuggestEdit(_:)`.
     @available(*, deprecated, renamed: "placeSuggestEdit(_:)")
     public func suggestEdit(_ request: Contract20250617.PlaceSuggestEditRequest) async throws(FoursquareError) -> Contract20250617.SuggestedEdits {
         try await placeSuggestEdit(request)
     }
+}
 
+extension PlacesClient where C: Contract20250617PlaceFlag {
     /// The earlier name of `placeFlag(_:)`.
     @available(*, deprecated, renamed: "placeFlag(_:)")
     public func suggestFlag(_ request: Contract20250617.PlaceFlagRequest) async throws(FoursquareError) -> Contract20250617.SuggestedEdits {
         try await placeFlag(request)
     }
+}
 
+extension PlacesClient where C: Contract20250617PlaceSuggestRemove {
     /// The earlier name of `placeSuggestRemove(_:)`.
     @available(*, deprecated, renamed: "placeSuggestRemove(_:)")
     public func suggestRemove(_ request: Contract20250617.PlaceSuggestRemoveRequest) async throws(FoursquareError) -> Contract20250617.SuggestedEdits {
         try await placeSuggestRemove(request)
     }
+}
 
+extension PlacesClient where C: Contract20250617PlacesSuggestPlace {
     /// The earlier name of `placesSuggestPlace(_:)`.
     @available(*, deprecated, renamed: "placesSuggestPlace(_:)")
     public func suggestPlace(_ request: Contract20250617.PlacesSuggestPlaceRequest) async throws(FoursquareError) -> Contract20250617.PlaceSuggestion {
         try await placesSuggestPlace(request)
     }
+}
 
+extension PlacesClient where C: Contract20250617PlaceSuggestStatus {
     /// The earlier name of `placeSuggestStatus(_:)`.
     @available(*, deprecated, renamed: "placeSuggestStatus(_:)")
     public func suggestionStatus(_ request: Contract20250617.PlaceSuggestStatusRequest) async throws(FoursquareError) -> Contract20250617.SuggestedEdits {
         try await placeSuggestStatus(request)
     }
+}
 
+extension PlacesClient where C: Contract20250617PlaceTopVenueWoes {
     /// The earlier name of `placeTopVenueWoes(_:)`.
     @available(*, deprecated, renamed: "placeTopVenueWoes(_:)")
     public func suggestionReview(_ request: Contract20250617.PlaceTopVenueWoesRequest) async throws(FoursquareError) -> Contract20250617.ReviewVenues {
         try await placeTopVenueWoes(request)
     }
+}
 
+extension PlacesClient where C: Contract20250617GeotaggingConfirm {
     /// The earlier name of `geotaggingConfirm(_:)`.
     @available(*, deprecated, renamed: "geotaggingConfirm(_:)")
     public func confirmGeotagging(_ request: Contract20250617.GeotaggingConfirmRequest) async throws(FoursquareError) -> Contract20250617.GeotaggingConfirmation {
         try await geotaggingConfirm(request)
     }
+}
 
+extension PlacesClient where C: Contract20250617OfflineJobsInitialize {
     /// The earlier name of `offlineJobsInitialize(_:)`.
     @available(*, deprecated, renamed: "offlineJobsInitialize(_:)")
     public func initializeOfflineJob(_ request: Contract20250617.OfflineJobsInitializeRequest) async throws(FoursquareError) -> Contract20250617.OfflineJobCredentials {
         try await offlineJobsInitialize(request)
     }
+}
 
+extension PlacesClient where C: Contract20250617OfflineJobsExecute {
     /// The earlier name of `offlineJobsExecute(_:)`.
     @available(*, deprecated, renamed: "offlineJobsExecute(_:)")
     public func executeOfflineJob(_ request: Contract20250617.OfflineJobsExecuteRequest) async throws(FoursquareError) -> Contract20250617.OfflineJobExecution {
         try await offlineJobsExecute(request)
     }
+}
 
+extension PlacesClient where C: Contract20250617OfflineJobsCredentialsRefresh {
     /// The earlier name of `offlineJobsCredentialsRefresh(_:)`.
     @available(*, deprecated, renamed: "offlineJobsCredentialsRefresh(_:)")
     public func refreshOfflineJobCredentials(_ request: Contract20250617.OfflineJobsCredentialsRefreshRequest) async throws(FoursquareError) -> Contract20250617.OfflineJobCredentials {

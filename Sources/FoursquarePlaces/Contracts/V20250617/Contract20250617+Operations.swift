@@ -675,274 +675,489 @@ extension Contract20250617.OfflineJobsInitializeRequest: ContractRequest { publi
 extension Contract20250617.OfflineJobsExecuteRequest: ContractRequest { public typealias APIContract = Contract20250617 }
 extension Contract20250617.OfflineJobsCredentialsRefreshRequest: ContractRequest { public typealias APIContract = Contract20250617 }
 
-/// A contract that serves every 2025-06-17 operation in its 2025-06-17 shape: 2025-06-17 itself, and a later
-/// version that keeps them. `PlacesClient`'s 2025-06-17 operations are available on each, and its registry
-/// entries come from `entries20250617(_:spec:)`. The reads answer in the contract's own models (`Contract20250617Models`).
-public protocol Contract20250617Operations: Contract20250617Models, AutocompleteContract
-where PlaceSearchRequest == FoursquarePlaces.PlaceSearchRequest<Self>,
-      PlaceDetailsRequest == FoursquarePlaces.PlaceDetailsRequest<Self>,
-      PlaceTipsRequest == FoursquarePlaces.PlaceTipsRequest<Self>,
-      PlacePhotosRequest == FoursquarePlaces.PlacePhotosRequest<Self>,
-      GeotaggingRequest == FoursquarePlaces.GeotaggingCandidatesRequest<Self>,
-      AutocompleteResult == FoursquarePlaces.AutocompleteResult<Self> {}
+/// A contract that serves `GET /places/search` (`place-search`) in its 2025-06-17 shape: 2025-06-17, and a later
+/// version that keeps it.
+public protocol Contract20250617PlaceSearch: Contract20250617Models, PlacesContract
+where PlaceSearchRequest == FoursquarePlaces.PlaceSearchRequest<Self> {}
 
-extension Contract20250617Operations {
-    /// `GET /geotagging/candidates` in this contract (its `GeotaggingRequest`).
-    public typealias GeotaggingCandidatesRequest = FoursquarePlaces.GeotaggingCandidatesRequest<Self>
-
+extension Contract20250617PlaceSearch {
     /// What `GET /places/search` answers in this contract.
     public typealias SearchResponse = FoursquarePlaces.SearchResponse<Self>
 
-    /// What `GET /geotagging/candidates` answers in this contract.
-    public typealias GeotaggingCandidates = FoursquarePlaces.GeotaggingCandidates<Self>
-}
-
-extension Contract20250617Operations {
-    /// 2025-06-17's registry entries as this contract serves them, under `contract` and defined by `spec`: the
-    /// generic reads build this contract's own requests (so they answer in its models), the other operations 2025-06-17's.
-    package static func entries20250617(_ contract: ContractID, spec: String) -> [Endpoint] {
-        [
-            // `GET /places/search`
-            Endpoint(
-                .placeSearch, contract: contract, "/places/search", spec: spec,
-                request: { _ in FoursquarePlaces.PlaceSearchRequest<Self>() },
-                [
-                    .field("query", \.query), .location(\.location, radius: .integer(0...100000, unit: "meters")),
-                    .field("fsq_category_ids", \.categoryIDs), .field("fsq_chain_ids", \.chainIDs),
-                    .field("exclude_fsq_chain_ids", \.excludeChainIDs),
-                    .field("exclude_all_chains", \.excludeAllChains), .field("min_price", \.minPrice, .integer(1...4)),
-                    .field("max_price", \.maxPrice, .integer(1...4)), .field("open_now", \.openNow),
-                    .field("open_at", \.openAt, .nonEmpty), .field("tel_format", \.telFormat), .field("sort", \.sort),
-                    .field("limit", \.limit, .integer(1...50)),
-                    .projection("fields", \.fields, keeping: "fsq_place_id"), .field("cursor", \.cursor, .nonEmpty)
-                ]),
-            // `GET /places/{fsq_place_id}`
-            Endpoint(
-                .placeDetails, contract: contract, "/places/{fsq_place_id}", spec: spec,
-                request: { FoursquarePlaces.PlaceDetailsRequest<Self>(placeID: $0) },
-                [.projection("fields", \.fields, keeping: "fsq_place_id")]),
-            // `GET /places/{fsq_place_id}/tips`
-            Endpoint(
-                .placeTips, contract: contract, "/places/{fsq_place_id}/tips", spec: spec,
-                request: { FoursquarePlaces.PlaceTipsRequest<Self>(placeID: $0) },
-                [
-                    .field("limit", \.limit, .integer(1...50)), .field("sort", \.sort),
-                    .projection("fields", \.fields, keeping: "fsq_tip_id"), .field("cursor", \.cursor, .nonEmpty)
-                ]),
-            // `GET /places/{fsq_place_id}/photos`
-            Endpoint(
-                .placePhotos, contract: contract, "/places/{fsq_place_id}/photos", spec: spec,
-                request: { FoursquarePlaces.PlacePhotosRequest<Self>(placeID: $0) },
-                [
-                    .field("limit", \.limit, .integer(1...50)), .field("sort", \.sort),
-                    .field("classifications", \.classifications), .field("cursor", \.cursor, .nonEmpty)
-                ]),
-            // `GET /autocomplete`
-            Endpoint(
-                .autocomplete, contract: contract, "/autocomplete", spec: spec,
-                request: { _ in AutocompleteRequest(query: "") },
-                [
-                    .required("query", \.query, .nonEmpty), .field("ll", \.ll),
-                    .field("radius", \.radius, .integer(1...100000, unit: "meters"), source: .assumption),
-                    .field("types", \.types), .field("bias", \.bias),
-                    .field("session_token", \.sessionToken, .nonEmpty), .field("limit", \.limit, .integer(1...50))
-                ]),
-            // `GET /geotagging/candidates`
-            Endpoint(
-                .geotaggingCandidates, contract: contract, "/geotagging/candidates", spec: spec,
-                request: { _ in FoursquarePlaces.GeotaggingCandidatesRequest<Self>() },
-                [
-                    .field("ll", \.ll), .field("hacc", \.hacc), .field("altitude", \.altitude),
-                    .field("query", \.query), .field("limit", \.limit, .integer(1...50)),
-                    .projection("fields", \.fields, keeping: "fsq_place_id")
-                ]),
-            // `POST /places/{fsq_place_id}/suggest/edit`
-            Endpoint(
-                .placeSuggestEdit, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/edit", spec: spec,
-                request: { Contract20250617.PlaceSuggestEditRequest(placeID: $0, dryRun: nil) },
-                [
-                    .field(Endpoint.dryRunParameter, \.dryRun), .field("latitude", \.latitude),
-                    .field("longitude", \.longitude), .field("menu", \.menu), .field("facebook_url", \.facebookURL),
-                    .field("parent_id", \.parentID), .field("is_private_place", \.isPrivatePlace),
-                    .field("hours", \.hours), .field("name", \.name, .nonEmpty), .field("description", \.description),
-                    .field("tel", \.tel), .field("instagram", \.instagram), .field("twitter", \.twitter),
-                    .field("website", \.website), .field("address", \.address), .field("locality", \.locality),
-                    .field("region", \.region), .field("postcode", \.postcode), .field("country_code", \.countryCode),
-                    .field("add_attributes", \.addAttributes), .field("remove_attributes", \.removeAttributes),
-                    .field("add_fsq_category_ids", \.addCategoryIDs),
-                    .field("remove_fsq_category_ids", \.removeCategoryIDs),
-                    .field("primary_fsq_category_id", \.primaryCategoryID), .field("add_fsq_chain_ids", \.addChainIDs),
-                    .field("remove_fsq_chain_ids", \.removeChainIDs), .field("primary_fsq_chain_id", \.primaryChainID),
-                    .field("unset_fields", \.unsetFields)
-                ]),
-            // `POST /places/{fsq_place_id}/suggest/flag`
-            Endpoint(
-                .placeFlag, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/flag", spec: spec,
-                request: { Contract20250617.PlaceFlagRequest(placeID: $0, fields: [], dryRun: nil) },
-                [
-                    .required("fields", \.fields), .field("comment", \.comment),
-                    .field(Endpoint.dryRunParameter, \.dryRun)
-                ]),
-            // `POST /places/{fsq_place_id}/suggest/remove`
-            Endpoint(
-                .placeSuggestRemove, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/remove", spec: spec,
-                request: { Contract20250617.PlaceSuggestRemoveRequest(placeID: $0, reason: .closed, dryRun: nil) },
-                [
-                    .required("reason", \.reason), .field("comment", \.comment),
-                    .field(Endpoint.dryRunParameter, \.dryRun)
-                ]),
-            // `POST /places/{fsq_place_id}/suggest/merge`
-            Endpoint(
-                .suggestMerge, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/merge", spec: spec,
-                request: { Contract20250617.SuggestMergeRequest(placeID: $0, duplicatePlaceIDs: [], dryRun: nil) },
-                [.required("duplicate_fsq_place_ids", \.duplicatePlaceIDs), .field(Endpoint.dryRunParameter, \.dryRun)]),
-            // `POST /places/suggest/place`
-            Endpoint(
-                .placesSuggestPlace, contract: contract, method: "POST", "/places/suggest/place", spec: spec,
-                request: { _ in Contract20250617.PlacesSuggestPlaceRequest(name: "", dryRun: nil) },
-                [
-                    .required("name", \.name, .nonEmpty), .field(Endpoint.dryRunParameter, \.dryRun),
-                    .field("categories", \.categoryIDs), .field("address", \.address), .field("locality", \.locality),
-                    .field("region", \.region), .field("postcode", \.postcode), .field("country_code", \.countryCode),
-                    .field("latitude", \.latitude), .field("longitude", \.longitude), .field("chains", \.chainIDs),
-                    .field("parent_id", \.parentID), .field("is_private_place", \.isPrivatePlace),
-                    .field("tel", \.tel), .field("website", \.website), .field("email", \.email),
-                    .field("facebook_url", \.facebookURL), .field("instagram", \.instagram),
-                    .field("twitter", \.twitter), .field("hours", \.hours), .field("attributes", \.attributes)
-                ]),
-            // `GET /places/suggest/status`
-            Endpoint(
-                .placeSuggestStatus, contract: contract, "/places/suggest/status", spec: spec,
-                request: { _ in Contract20250617.PlaceSuggestStatusRequest() },
-                [.field("suggested_edit_ids", \.suggestedEditIDs), .field("limit", \.limit, .integer(0...50))]),
-            // `GET /places/suggest/review`
-            Endpoint(
-                .placeTopVenueWoes, contract: contract, "/places/suggest/review", spec: spec,
-                request: { _ in Contract20250617.PlaceTopVenueWoesRequest() },
-                [.field("near", \.near, .nonEmpty), .field("ne", \.ne), .field("sw", \.sw)]),
-            // `POST /geotagging/confirm`
-            Endpoint(
-                .geotaggingConfirm, contract: contract, method: "POST", "/geotagging/confirm", spec: spec,
-                request: { _ in Contract20250617.GeotaggingConfirmRequest() },
-                [
-                    .field("request_id", \.requestID, .nonEmpty), .field("fsq_place_id", \.placeID, .nonEmpty),
-                    .field("confirm_context", \.confirmContext), .field("delayed", \.delayed)
-                ]),
-            // `GET /offline-jobs/status`
-            Endpoint(
-                .offlineJobsStatus, contract: contract, "/offline-jobs/status", spec: spec,
-                request: { _ in Contract20250617.OfflineJobsStatusRequest() },
-                [.field("job_ids", \.jobIDs)]),
-            // `POST /offline-jobs/initialize`
-            Endpoint(
-                .offlineJobsInitialize, contract: contract, method: "POST", "/offline-jobs/initialize", spec: spec,
-                request: { _ in Contract20250617.OfflineJobsInitializeRequest() },
-                secrets: Contract20250617.OfflineJobCredentials.secretFields,
-                [.field("durationSeconds", \.durationSeconds, .integer(900...43200, unit: "seconds"))]),
-            // `POST /offline-jobs/{fsq_job_id}/execute`
-            Endpoint(
-                .offlineJobsExecute, contract: contract, method: "POST", "/offline-jobs/{fsq_job_id}/execute", spec: spec,
-                request: { Contract20250617.OfflineJobsExecuteRequest(jobID: $0) },
-                [.field("country_codes", \.countryCodes)]),
-            // `POST /offline-jobs/{fsq_job_id}/credentials/refresh`
-            Endpoint(
-                .offlineJobsCredentialsRefresh, contract: contract, method: "POST", "/offline-jobs/{fsq_job_id}/credentials/refresh", spec: spec,
-                request: { Contract20250617.OfflineJobsCredentialsRefreshRequest(jobID: $0) },
-                secrets: Contract20250617.OfflineJobCredentials.secretFields,
-                []),
-        ]
+    /// `GET /places/search`'s registry entry in its 2025-06-17 shape, under `contract` and defined by `spec`.
+    package static func placeSearchEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .placeSearch, contract: contract, "/places/search", spec: spec,
+            request: { _ in FoursquarePlaces.PlaceSearchRequest<Self>() },
+            [
+                .field("query", \.query), .location(\.location, radius: .integer(0...100000, unit: "meters")),
+                .field("fsq_category_ids", \.categoryIDs), .field("fsq_chain_ids", \.chainIDs),
+                .field("exclude_fsq_chain_ids", \.excludeChainIDs),
+                .field("exclude_all_chains", \.excludeAllChains), .field("min_price", \.minPrice, .integer(1...4)),
+                .field("max_price", \.maxPrice, .integer(1...4)), .field("open_now", \.openNow),
+                .field("open_at", \.openAt, .nonEmpty), .field("tel_format", \.telFormat), .field("sort", \.sort),
+                .field("limit", \.limit, .integer(1...50)),
+                .projection("fields", \.fields, keeping: "fsq_place_id"), .field("cursor", \.cursor, .nonEmpty)
+            ])
     }
 }
 
-extension PlacesClient where C: Contract20250617Operations {
+/// A contract that serves `GET /places/{fsq_place_id}` (`place-details`) in its 2025-06-17 shape: 2025-06-17, and a
+/// later version that keeps it.
+public protocol Contract20250617PlaceDetails: Contract20250617Models, PlacesContract
+where PlaceDetailsRequest == FoursquarePlaces.PlaceDetailsRequest<Self> {}
+
+extension Contract20250617PlaceDetails {
+    /// `GET /places/{fsq_place_id}`'s registry entry in its 2025-06-17 shape, under `contract` and defined by `spec`.
+    package static func placeDetailsEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .placeDetails, contract: contract, "/places/{fsq_place_id}", spec: spec,
+            request: { FoursquarePlaces.PlaceDetailsRequest<Self>(placeID: $0) },
+            [.projection("fields", \.fields, keeping: "fsq_place_id")])
+    }
+}
+
+/// A contract that serves `GET /places/{fsq_place_id}/tips` (`place-tips`) in its 2025-06-17 shape: 2025-06-17, and a
+/// later version that keeps it.
+public protocol Contract20250617PlaceTips: Contract20250617Models, PlacesContract
+where PlaceTipsRequest == FoursquarePlaces.PlaceTipsRequest<Self> {}
+
+extension Contract20250617PlaceTips {
+    /// `GET /places/{fsq_place_id}/tips`'s registry entry in its 2025-06-17 shape, under `contract` and defined by
+    /// `spec`.
+    package static func placeTipsEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .placeTips, contract: contract, "/places/{fsq_place_id}/tips", spec: spec,
+            request: { FoursquarePlaces.PlaceTipsRequest<Self>(placeID: $0) },
+            [
+                .field("limit", \.limit, .integer(1...50)), .field("sort", \.sort),
+                .projection("fields", \.fields, keeping: "fsq_tip_id"), .field("cursor", \.cursor, .nonEmpty)
+            ])
+    }
+}
+
+/// A contract that serves `GET /places/{fsq_place_id}/photos` (`place-photos`) in its 2025-06-17 shape: 2025-06-17, and
+/// a later version that keeps it.
+public protocol Contract20250617PlacePhotos: Contract20250617Models, PlacesContract
+where PlacePhotosRequest == FoursquarePlaces.PlacePhotosRequest<Self> {}
+
+extension Contract20250617PlacePhotos {
+    /// `GET /places/{fsq_place_id}/photos`'s registry entry in its 2025-06-17 shape, under `contract` and defined by
+    /// `spec`.
+    package static func placePhotosEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .placePhotos, contract: contract, "/places/{fsq_place_id}/photos", spec: spec,
+            request: { FoursquarePlaces.PlacePhotosRequest<Self>(placeID: $0) },
+            [
+                .field("limit", \.limit, .integer(1...50)), .field("sort", \.sort),
+                .field("classifications", \.classifications), .field("cursor", \.cursor, .nonEmpty)
+            ])
+    }
+}
+
+extension AutocompleteContract where Self: Contract20250617Models {
+    /// `GET /autocomplete`'s registry entry in its 2025-06-17 shape, under `contract` and defined by `spec`.
+    package static func autocompleteEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .autocomplete, contract: contract, "/autocomplete", spec: spec,
+            request: { _ in AutocompleteRequest(query: "") },
+            [
+                .required("query", \.query, .nonEmpty), .field("ll", \.ll),
+                .field("radius", \.radius, .integer(1...100000, unit: "meters"), source: .assumption),
+                .field("types", \.types), .field("bias", \.bias),
+                .field("session_token", \.sessionToken, .nonEmpty), .field("limit", \.limit, .integer(1...50))
+            ])
+    }
+}
+
+/// A contract that serves `GET /geotagging/candidates` (`geotagging-candidates`) in its 2025-06-17 shape: 2025-06-17,
+/// and a later version that keeps it. `PlacesClient.geotaggingCandidates(_:)` is available on each.
+public protocol Contract20250617GeotaggingCandidates: Contract20250617Models, PlacesContract
+where GeotaggingRequest == FoursquarePlaces.GeotaggingCandidatesRequest<Self> {}
+
+extension Contract20250617GeotaggingCandidates {
+    /// `GET /geotagging/candidates` in this contract (its `GeotaggingRequest`).
+    public typealias GeotaggingCandidatesRequest = FoursquarePlaces.GeotaggingCandidatesRequest<Self>
+
+    /// What `GET /geotagging/candidates` answers in this contract.
+    public typealias GeotaggingCandidates = FoursquarePlaces.GeotaggingCandidates<Self>
+
+    /// `GET /geotagging/candidates`'s registry entry in its 2025-06-17 shape, under `contract` and defined by `spec`.
+    package static func geotaggingCandidatesEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .geotaggingCandidates, contract: contract, "/geotagging/candidates", spec: spec,
+            request: { _ in FoursquarePlaces.GeotaggingCandidatesRequest<Self>() },
+            [
+                .field("ll", \.ll), .field("hacc", \.hacc), .field("altitude", \.altitude),
+                .field("query", \.query), .field("limit", \.limit, .integer(1...50)),
+                .projection("fields", \.fields, keeping: "fsq_place_id")
+            ])
+    }
+}
+
+extension PlacesClient where C: Contract20250617GeotaggingCandidates {
     /// `GET /geotagging/candidates`: the places a device is likely at.
     public func geotaggingCandidates(
         _ request: C.GeotaggingCandidatesRequest
     ) async throws(FoursquareError) -> C.GeotaggingCandidates {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `POST /places/{fsq_place_id}/suggest/edit` (`place-suggest-edit`) in its 2025-06-17 shape:
+/// 2025-06-17, and a later version that keeps it. `PlacesClient.placeSuggestEdit(_:)` is available on each.
+public protocol Contract20250617PlaceSuggestEdit: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617PlaceSuggestEdit {
+    /// `POST /places/{fsq_place_id}/suggest/edit`'s registry entry in its 2025-06-17 shape, under `contract` and
+    /// defined by `spec`.
+    package static func placeSuggestEditEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .placeSuggestEdit, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/edit", spec: spec,
+            request: { Contract20250617.PlaceSuggestEditRequest(placeID: $0, dryRun: nil) },
+            [
+                .field(Endpoint.dryRunParameter, \.dryRun), .field("latitude", \.latitude),
+                .field("longitude", \.longitude), .field("menu", \.menu), .field("facebook_url", \.facebookURL),
+                .field("parent_id", \.parentID), .field("is_private_place", \.isPrivatePlace),
+                .field("hours", \.hours), .field("name", \.name, .nonEmpty), .field("description", \.description),
+                .field("tel", \.tel), .field("instagram", \.instagram), .field("twitter", \.twitter),
+                .field("website", \.website), .field("address", \.address), .field("locality", \.locality),
+                .field("region", \.region), .field("postcode", \.postcode), .field("country_code", \.countryCode),
+                .field("add_attributes", \.addAttributes), .field("remove_attributes", \.removeAttributes),
+                .field("add_fsq_category_ids", \.addCategoryIDs),
+                .field("remove_fsq_category_ids", \.removeCategoryIDs),
+                .field("primary_fsq_category_id", \.primaryCategoryID), .field("add_fsq_chain_ids", \.addChainIDs),
+                .field("remove_fsq_chain_ids", \.removeChainIDs), .field("primary_fsq_chain_id", \.primaryChainID),
+                .field("unset_fields", \.unsetFields)
+            ])
+    }
+}
+
+extension PlacesClient where C: Contract20250617PlaceSuggestEdit {
     /// `POST /places/{fsq_place_id}/suggest/edit`: propose new values for a place's fields.
     public func placeSuggestEdit(
         _ request: Contract20250617.PlaceSuggestEditRequest
     ) async throws(FoursquareError) -> Contract20250617.SuggestedEdits {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `POST /places/{fsq_place_id}/suggest/flag` (`place-flag`) in its 2025-06-17 shape:
+/// 2025-06-17, and a later version that keeps it. `PlacesClient.placeFlag(_:)` is available on each.
+public protocol Contract20250617PlaceFlag: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617PlaceFlag {
+    /// `POST /places/{fsq_place_id}/suggest/flag`'s registry entry in its 2025-06-17 shape, under `contract` and
+    /// defined by `spec`.
+    package static func placeFlagEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .placeFlag, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/flag", spec: spec,
+            request: { Contract20250617.PlaceFlagRequest(placeID: $0, fields: [], dryRun: nil) },
+            [
+                .required("fields", \.fields), .field("comment", \.comment),
+                .field(Endpoint.dryRunParameter, \.dryRun)
+            ])
+    }
+}
+
+extension PlacesClient where C: Contract20250617PlaceFlag {
     /// `POST /places/{fsq_place_id}/suggest/flag`: report that some of a place's fields are wrong.
     public func placeFlag(
         _ request: Contract20250617.PlaceFlagRequest
     ) async throws(FoursquareError) -> Contract20250617.SuggestedEdits {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `POST /places/{fsq_place_id}/suggest/remove` (`place-suggest-remove`) in its 2025-06-17
+/// shape: 2025-06-17, and a later version that keeps it. `PlacesClient.placeSuggestRemove(_:)` is available on each.
+public protocol Contract20250617PlaceSuggestRemove: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617PlaceSuggestRemove {
+    /// `POST /places/{fsq_place_id}/suggest/remove`'s registry entry in its 2025-06-17 shape, under `contract` and
+    /// defined by `spec`.
+    package static func placeSuggestRemoveEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .placeSuggestRemove, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/remove", spec: spec,
+            request: { Contract20250617.PlaceSuggestRemoveRequest(placeID: $0, reason: .closed, dryRun: nil) },
+            [
+                .required("reason", \.reason), .field("comment", \.comment),
+                .field(Endpoint.dryRunParameter, \.dryRun)
+            ])
+    }
+}
+
+extension PlacesClient where C: Contract20250617PlaceSuggestRemove {
     /// `POST /places/{fsq_place_id}/suggest/remove`: propose removing a place.
     public func placeSuggestRemove(
         _ request: Contract20250617.PlaceSuggestRemoveRequest
     ) async throws(FoursquareError) -> Contract20250617.SuggestedEdits {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `POST /places/{fsq_place_id}/suggest/merge` (`suggest-merge`) in its 2025-06-17 shape:
+/// 2025-06-17, and a later version that keeps it. `PlacesClient.suggestMerge(_:)` is available on each.
+public protocol Contract20250617SuggestMerge: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617SuggestMerge {
+    /// `POST /places/{fsq_place_id}/suggest/merge`'s registry entry in its 2025-06-17 shape, under `contract` and
+    /// defined by `spec`.
+    package static func suggestMergeEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .suggestMerge, contract: contract, method: "POST", "/places/{fsq_place_id}/suggest/merge", spec: spec,
+            request: { Contract20250617.SuggestMergeRequest(placeID: $0, duplicatePlaceIDs: [], dryRun: nil) },
+            [.required("duplicate_fsq_place_ids", \.duplicatePlaceIDs), .field(Endpoint.dryRunParameter, \.dryRun)])
+    }
+}
+
+extension PlacesClient where C: Contract20250617SuggestMerge {
     /// `POST /places/{fsq_place_id}/suggest/merge`: propose that places are duplicates.
     public func suggestMerge(
         _ request: Contract20250617.SuggestMergeRequest
     ) async throws(FoursquareError) -> Contract20250617.SuggestedEdits {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `POST /places/suggest/place` (`places-suggest-place`) in its 2025-06-17 shape: 2025-06-17,
+/// and a later version that keeps it. `PlacesClient.placesSuggestPlace(_:)` is available on each.
+public protocol Contract20250617PlacesSuggestPlace: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617PlacesSuggestPlace {
+    /// `POST /places/suggest/place`'s registry entry in its 2025-06-17 shape, under `contract` and defined by `spec`.
+    package static func placesSuggestPlaceEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .placesSuggestPlace, contract: contract, method: "POST", "/places/suggest/place", spec: spec,
+            request: { _ in Contract20250617.PlacesSuggestPlaceRequest(name: "", dryRun: nil) },
+            [
+                .required("name", \.name, .nonEmpty), .field(Endpoint.dryRunParameter, \.dryRun),
+                .field("categories", \.categoryIDs), .field("address", \.address), .field("locality", \.locality),
+                .field("region", \.region), .field("postcode", \.postcode), .field("country_code", \.countryCode),
+                .field("latitude", \.latitude), .field("longitude", \.longitude), .field("chains", \.chainIDs),
+                .field("parent_id", \.parentID), .field("is_private_place", \.isPrivatePlace),
+                .field("tel", \.tel), .field("website", \.website), .field("email", \.email),
+                .field("facebook_url", \.facebookURL), .field("instagram", \.instagram),
+                .field("twitter", \.twitter), .field("hours", \.hours), .field("attributes", \.attributes)
+            ])
+    }
+}
+
+extension PlacesClient where C: Contract20250617PlacesSuggestPlace {
     /// `POST /places/suggest/place`: propose a new place.
     public func placesSuggestPlace(
         _ request: Contract20250617.PlacesSuggestPlaceRequest
     ) async throws(FoursquareError) -> Contract20250617.PlaceSuggestion {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `GET /places/suggest/status` (`place-suggest-status`) in its 2025-06-17 shape: 2025-06-17,
+/// and a later version that keeps it. `PlacesClient.placeSuggestStatus(_:)` is available on each.
+public protocol Contract20250617PlaceSuggestStatus: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617PlaceSuggestStatus {
+    /// `GET /places/suggest/status`'s registry entry in its 2025-06-17 shape, under `contract` and defined by `spec`.
+    package static func placeSuggestStatusEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .placeSuggestStatus, contract: contract, "/places/suggest/status", spec: spec,
+            request: { _ in Contract20250617.PlaceSuggestStatusRequest() },
+            [.field("suggested_edit_ids", \.suggestedEditIDs), .field("limit", \.limit, .integer(0...50))])
+    }
+}
+
+extension PlacesClient where C: Contract20250617PlaceSuggestStatus {
     /// `GET /places/suggest/status`: where the caller's suggestions stand.
     public func placeSuggestStatus(
         _ request: Contract20250617.PlaceSuggestStatusRequest
     ) async throws(FoursquareError) -> Contract20250617.SuggestedEdits {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `GET /places/suggest/review` (`place-top-venue-woes`) in its 2025-06-17 shape: 2025-06-17,
+/// and a later version that keeps it. `PlacesClient.placeTopVenueWoes(_:)` is available on each.
+public protocol Contract20250617PlaceTopVenueWoes: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617PlaceTopVenueWoes {
+    /// `GET /places/suggest/review`'s registry entry in its 2025-06-17 shape, under `contract` and defined by `spec`.
+    package static func placeTopVenueWoesEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .placeTopVenueWoes, contract: contract, "/places/suggest/review", spec: spec,
+            request: { _ in Contract20250617.PlaceTopVenueWoesRequest() },
+            [.field("near", \.near, .nonEmpty), .field("ne", \.ne), .field("sw", \.sw)])
+    }
+}
+
+extension PlacesClient where C: Contract20250617PlaceTopVenueWoes {
     /// `GET /places/suggest/review`: places with open problems to review.
     public func placeTopVenueWoes(
         _ request: Contract20250617.PlaceTopVenueWoesRequest
     ) async throws(FoursquareError) -> Contract20250617.ReviewVenues {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `POST /geotagging/confirm` (`geotagging-confirm`) in its 2025-06-17 shape: 2025-06-17, and a
+/// later version that keeps it. `PlacesClient.geotaggingConfirm(_:)` is available on each.
+public protocol Contract20250617GeotaggingConfirm: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617GeotaggingConfirm {
+    /// `POST /geotagging/confirm`'s registry entry in its 2025-06-17 shape, under `contract` and defined by `spec`.
+    package static func geotaggingConfirmEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .geotaggingConfirm, contract: contract, method: "POST", "/geotagging/confirm", spec: spec,
+            request: { _ in Contract20250617.GeotaggingConfirmRequest() },
+            [
+                .field("request_id", \.requestID, .nonEmpty), .field("fsq_place_id", \.placeID, .nonEmpty),
+                .field("confirm_context", \.confirmContext), .field("delayed", \.delayed)
+            ])
+    }
+}
+
+extension PlacesClient where C: Contract20250617GeotaggingConfirm {
     /// `POST /geotagging/confirm`: report which candidate the user picked.
     public func geotaggingConfirm(
         _ request: Contract20250617.GeotaggingConfirmRequest
     ) async throws(FoursquareError) -> Contract20250617.GeotaggingConfirmation {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `GET /offline-jobs/status` (`offline-jobs-status`) in its 2025-06-17 shape: 2025-06-17, and a
+/// later version that keeps it. `PlacesClient.offlineJobsStatus(_:)` is available on each.
+public protocol Contract20250617OfflineJobsStatus: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617OfflineJobsStatus {
+    /// `GET /offline-jobs/status`'s registry entry in its 2025-06-17 shape, under `contract` and defined by `spec`.
+    package static func offlineJobsStatusEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .offlineJobsStatus, contract: contract, "/offline-jobs/status", spec: spec,
+            request: { _ in Contract20250617.OfflineJobsStatusRequest() },
+            [.field("job_ids", \.jobIDs)])
+    }
+}
+
+extension PlacesClient where C: Contract20250617OfflineJobsStatus {
     /// `GET /offline-jobs/status`: the status of the caller's offline jobs.
     public func offlineJobsStatus(
         _ request: Contract20250617.OfflineJobsStatusRequest
     ) async throws(FoursquareError) -> Contract20250617.OfflineJobStatuses {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `POST /offline-jobs/initialize` (`offline-jobs-initialize`) in its 2025-06-17 shape:
+/// 2025-06-17, and a later version that keeps it. `PlacesClient.offlineJobsInitialize(_:)` is available on each.
+public protocol Contract20250617OfflineJobsInitialize: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617OfflineJobsInitialize {
+    /// `POST /offline-jobs/initialize`'s registry entry in its 2025-06-17 shape, under `contract` and defined by
+    /// `spec`.
+    package static func offlineJobsInitializeEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .offlineJobsInitialize, contract: contract, method: "POST", "/offline-jobs/initialize", spec: spec,
+            request: { _ in Contract20250617.OfflineJobsInitializeRequest() },
+            secrets: Contract20250617.OfflineJobCredentials.secretFields,
+            [.field("durationSeconds", \.durationSeconds, .integer(900...43200, unit: "seconds"))])
+    }
+}
+
+extension PlacesClient where C: Contract20250617OfflineJobsInitialize {
     /// `POST /offline-jobs/initialize`: start an offline job.
     public func offlineJobsInitialize(
         _ request: Contract20250617.OfflineJobsInitializeRequest
     ) async throws(FoursquareError) -> Contract20250617.OfflineJobCredentials {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `POST /offline-jobs/{fsq_job_id}/execute` (`offline-jobs-execute`) in its 2025-06-17 shape:
+/// 2025-06-17, and a later version that keeps it. `PlacesClient.offlineJobsExecute(_:)` is available on each.
+public protocol Contract20250617OfflineJobsExecute: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617OfflineJobsExecute {
+    /// `POST /offline-jobs/{fsq_job_id}/execute`'s registry entry in its 2025-06-17 shape, under `contract` and defined
+    /// by `spec`.
+    package static func offlineJobsExecuteEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .offlineJobsExecute, contract: contract, method: "POST", "/offline-jobs/{fsq_job_id}/execute", spec: spec,
+            request: { Contract20250617.OfflineJobsExecuteRequest(jobID: $0) },
+            [.field("country_codes", \.countryCodes)])
+    }
+}
+
+extension PlacesClient where C: Contract20250617OfflineJobsExecute {
     /// `POST /offline-jobs/{fsq_job_id}/execute`: run an offline job.
     public func offlineJobsExecute(
         _ request: Contract20250617.OfflineJobsExecuteRequest
     ) async throws(FoursquareError) -> Contract20250617.OfflineJobExecution {
         try await client.send(request)
     }
+}
 
+/// A contract that serves `POST /offline-jobs/{fsq_job_id}/credentials/refresh` (`offline-jobs-credentials-refresh`) in
+/// its 2025-06-17 shape: 2025-06-17, and a later version that keeps it.
+/// `PlacesClient.offlineJobsCredentialsRefresh(_:)` is available on each.
+public protocol Contract20250617OfflineJobsCredentialsRefresh: Contract20250617Models, PlacesContract {}
+
+extension Contract20250617OfflineJobsCredentialsRefresh {
+    /// `POST /offline-jobs/{fsq_job_id}/credentials/refresh`'s registry entry in its 2025-06-17 shape, under `contract`
+    /// and defined by `spec`.
+    package static func offlineJobsCredentialsRefreshEntry20250617(_ contract: ContractID, spec: String) -> Endpoint {
+        Endpoint(
+            .offlineJobsCredentialsRefresh, contract: contract, method: "POST", "/offline-jobs/{fsq_job_id}/credentials/refresh", spec: spec,
+            request: { Contract20250617.OfflineJobsCredentialsRefreshRequest(jobID: $0) },
+            secrets: Contract20250617.OfflineJobCredentials.secretFields,
+            [])
+    }
+}
+
+extension PlacesClient where C: Contract20250617OfflineJobsCredentialsRefresh {
     /// `POST /offline-jobs/{fsq_job_id}/credentials/refresh`: renew a job's storage credentials.
     public func offlineJobsCredentialsRefresh(
         _ request: Contract20250617.OfflineJobsCredentialsRefreshRequest
     ) async throws(FoursquareError) -> Contract20250617.OfflineJobCredentials {
         try await client.send(request)
+    }
+}
+
+/// A contract that serves every 2025-06-17 operation in its 2025-06-17 shape: 2025-06-17 itself, and a later version
+/// that keeps them all. Its registry entries come from `entries20250617(_:spec:)`. The reads answer in the contract's
+/// own models (`Contract20250617Models`); each operation's client method needs only the operation's own protocol.
+public protocol Contract20250617Operations:
+    Contract20250617Models, Contract20250617PlaceSearch, Contract20250617PlaceDetails, Contract20250617PlaceTips,
+    Contract20250617PlacePhotos, AutocompleteContract, Contract20250617GeotaggingCandidates,
+    Contract20250617PlaceSuggestEdit, Contract20250617PlaceFlag, Contract20250617PlaceSuggestRemove,
+    Contract20250617SuggestMerge, Contract20250617PlacesSuggestPlace, Contract20250617PlaceSuggestStatus,
+    Contract20250617PlaceTopVenueWoes, Contract20250617GeotaggingConfirm, Contract20250617OfflineJobsStatus,
+    Contract20250617OfflineJobsInitialize, Contract20250617OfflineJobsExecute,
+    Contract20250617OfflineJobsCredentialsRefresh
+where AutocompleteResult == FoursquarePlaces.AutocompleteResult<Self> {}
+
+extension Contract20250617Operations {
+    /// 2025-06-17's registry entries as this contract serves them, under `contract` and defined by `spec`: the
+    /// generic reads build this contract's own requests (so they answer in its models), the other operations 2025-06-17's.
+    package static func entries20250617(_ contract: ContractID, spec: String) -> [Endpoint] {
+        [
+            placeSearchEntry20250617(contract, spec: spec),
+            placeDetailsEntry20250617(contract, spec: spec),
+            placeTipsEntry20250617(contract, spec: spec),
+            placePhotosEntry20250617(contract, spec: spec),
+            autocompleteEntry20250617(contract, spec: spec),
+            geotaggingCandidatesEntry20250617(contract, spec: spec),
+            placeSuggestEditEntry20250617(contract, spec: spec),
+            placeFlagEntry20250617(contract, spec: spec),
+            placeSuggestRemoveEntry20250617(contract, spec: spec),
+            suggestMergeEntry20250617(contract, spec: spec),
+            placesSuggestPlaceEntry20250617(contract, spec: spec),
+            placeSuggestStatusEntry20250617(contract, spec: spec),
+            placeTopVenueWoesEntry20250617(contract, spec: spec),
+            geotaggingConfirmEntry20250617(contract, spec: spec),
+            offlineJobsStatusEntry20250617(contract, spec: spec),
+            offlineJobsInitializeEntry20250617(contract, spec: spec),
+            offlineJobsExecuteEntry20250617(contract, spec: spec),
+            offlineJobsCredentialsRefreshEntry20250617(contract, spec: spec),
+        ]
     }
 }
