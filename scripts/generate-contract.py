@@ -242,14 +242,7 @@ class Version:
         self.spec = overrides.get("models") or {}
         self.names = self.spec.get("names", {})
         self.requests = overrides.get("requests") or {}
-        self.operations = {}
-        for path, item in self.doc["paths"].items():
-            for method, op in item.items():
-                if isinstance(op, dict) and "operationId" in op:
-                    endpoint = kebab(op["operationId"])
-                    if endpoint in self.operations:
-                        raise InputError(f"{self.document}: two operations are {endpoint} by the kebab-case rule; rename one operationId")
-                    self.operations[endpoint] = (method.upper(), path, op)
+        self.operations = operations_of(self.doc, self.document)
         types = self.spec.get("types")
         if not isinstance(types, list) or not types:
             raise InputError(f"{self.source}: no \"models\": {{\"types\": [...]}} section; add one (AddingAVersion)")
@@ -1383,11 +1376,17 @@ def sample(doc, p):
     return {"integer": str(int(schema.get("minimum", 1))), "number": "1.5", "boolean": "true"}.get(schema.get("type"), "coffee")
 
 
-def operations_of(doc):
+def operations_of(doc, document="the document"):
     """A document's operations by endpoint id: (method, path, operation)."""
-    return {kebab(op["operationId"]): (method.upper(), path, op)
-            for path, item in doc.get("paths", {}).items() if isinstance(item, dict)
-            for method, op in item.items() if isinstance(op, dict) and "operationId" in op}
+    found = {}
+    for path, item in doc.get("paths", {}).items():
+        for method, op in (item.items() if isinstance(item, dict) else []):
+            if isinstance(op, dict) and "operationId" in op:
+                endpoint = kebab(op["operationId"])
+                if endpoint in found:
+                    raise InputError(f"{document}: two operations are {endpoint} by the kebab-case rule; rename one operationId")
+                found[endpoint] = (method.upper(), path, op)
+    return found
 
 
 def parameter_names(doc, path, op):
