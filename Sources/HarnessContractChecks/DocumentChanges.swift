@@ -17,10 +17,20 @@ package struct DocumentChanges: Sendable, Equatable {
     /// The changes `contract`'s document made to `endpoint`'s answer; nil for the seed contract, the line's first
     /// version, an operation the version before did not have, or one this version's document does not describe.
     package static func of(endpoint: String, contract: ContractID) -> DocumentChanges? {
-        of(endpoint: endpoint, contract: contract.rawValue, line: DocumentedOperation.openAPIVersions) {
-            DocumentedOperation.named($0, contract: ContractID($1)).map { ($0.members, $0.source) }
-        }
+        shipped["\(contract.rawValue) \(endpoint)"]
     }
+
+    /// Every shipped document's changes, by "contract endpoint": computed once, since replay asks for each fixture.
+    private static let shipped: [String: DocumentChanges] = {
+        var found: [String: DocumentChanges] = [:]
+        for operation in DocumentedOperation.all {
+            let changes = of(endpoint: operation.endpoint, contract: operation.contract, line: DocumentedOperation.openAPIVersions) {
+                DocumentedOperation.named($0, contract: ContractID($1)).map { ($0.members, $0.source) }
+            }
+            if let changes { found["\(operation.contract) \(operation.endpoint)"] = changes }
+        }
+        return found
+    }()
 
     /// The same over any line and documents: `described(endpoint, contract)` gives an operation's members and source.
     package static func of(endpoint: String, contract: String, line: [String],
