@@ -691,15 +691,10 @@ def changed_operations(this, prev, declared):
             continue
         spec = this.requests.get("operations", {}).get(endpoint, {})
         params = parameter_shape(prev, endpoint) != parameter_shape(this, endpoint)
-        if spec.get("shared"):
-            if params:
-                print(f"generate-contract.py: note: {endpoint}'s parameters changed in {this.version}; its request is declared by hand "
-                      f"for several contracts ({spec['shared']}), so it stays {prev.version}'s until declared again (AddingAVersion)", file=sys.stderr)
-            continue
         answer = element(this.answers.get(endpoint, ""))[0]
         if params:
             changed[endpoint] = "its parameters changed"
-        elif spec.get("associated"):
+        elif spec.get("associated") or spec.get("shared"):
             continue
         elif answer in declared:
             changed[endpoint] = f"its answer, {answer}, changed"
@@ -756,12 +751,12 @@ def render_operations(this, prev, changed=None, owners=None):
     for endpoint in this.operations:
         o = own.get(endpoint) or added.get(endpoint)
         if o is not None:
-            binds = [f"{o.associated} == FoursquarePlaces.{o.declared}<Self>"] if o.generic else []
-            answer = element(this.answers[endpoint])[0]
-            aliases = []  # the names the line's generic read gave its request and answer
-            if o.generic and o.associated != o.type:
-                aliases.append((o.type, f"FoursquarePlaces.{o.declared}<Self>", f"`{o.method} {o.path}` in this contract (its `{o.associated}`)."))
-            if o.generic and answer in generic_models:
+            binds = [f"{o.bound} == FoursquarePlaces.{o.declared}<Self>"] if o.generic else []
+            answer = envelope(o) if o.shared else element(this.answers[endpoint])[0]
+            aliases = []  # the names the line's generic read (or the shared protocol) gave its request and answer
+            if o.generic and o.bound != o.type:
+                aliases.append((o.type, f"FoursquarePlaces.{o.declared}<Self>", f"`{o.method} {o.path}` in this contract (its `{o.bound}`)."))
+            if o.generic and (o.shared or answer in generic_models):
                 aliases.append((answer, f"FoursquarePlaces.{answer}<Self>", f"What `{o.method} {o.path}` answers in this contract."))
             method = lower_camel(endpoint) not in client_methods
             name, lines = render_served_operation(this, o, models_protocol, binds, aliases, method)
@@ -825,7 +820,7 @@ def render_served_operation(this, operation, models_protocol, binds, aliases, me
     """One operation in `this` version's shape: its protocol (unless a hand-written one names it), the registry entry
     and type aliases on it, and its `PlacesClient` method where the contract conforms."""
     o, out = operation, []
-    if o.shared:
+    if o.shared and not o.generic:
         name, extended = o.shared, f"{o.shared} where Self: {models_protocol}"
     else:
         name = extended = operation_protocol(this.namespace, o.endpoint)
@@ -924,9 +919,12 @@ class Operation:
         self.type = self.spec.get("type") or f"{pascal(endpoint)}Request"
         self.associated = self.spec.get("associated")  # a read generic over the contracts that keep its shape
         self.shared = self.spec.get("shared")  # declared by hand for several contracts; named by the protocol that brings it
-        if (self.associated and not (root or redeclared)) or (self.shared and not root):
+        if (self.associated or self.shared) and not (root or redeclared):
             raise InputError(f"{where}: \"associated\" and \"shared\" are for the line's first version; a later version's new operation is its own")
-        self.generic = bool(self.associated)  # a read generic over the line's contracts, answering in each one's models
+        # A read generic over the line's contracts, answering in each one's models: the line's first version's generic
+        # reads, and a later version's own shape of one (of a shared one too: `AutocompleteRequest` binds it).
+        self.generic = bool(self.associated) or (bool(self.shared) and redeclared)
+        self.bound = self.associated or (self.type if self.shared else None)  # the PlacesContract type it binds
         # A later version's shape of it is a generic type of its own beside the line's (`PlaceSearchRequest20990601<C>`):
         # nested in the version, the protocol that binds it would reach its own contract in a cycle.
         self.declared = self.type if root or not self.generic else f"{self.type}{this.compact}"
@@ -1031,12 +1029,19 @@ def answer_of(this, operation):
 
 def response_text(this, operation, generic):
     """The request's answer type: in a generic read, the contract's own model (`C.Place`, `SearchResponse<C>`)."""
+    if operation.shared:  # `results: [AutocompleteResult]`: the envelope declared once for the contracts that share it
+        return f"{envelope(operation)}<C>"
     name, array = answer_of(this, operation)
     if not generic:
         return f"[{name}]" if array else name
     generic_models = {m.name for m in this.models if m.generic is not None}
     text = f"{name}<C>" if name in generic_models else f"C.{name}" if name in this.requests.get("associatedModels", []) else f"{this.namespace}.{name}"
     return f"[{text}]" if array else text
+
+
+def envelope(operation):
+    """The answer type of a read the contracts share (`AutocompleteResponse`), declared by hand beside its request."""
+    return f"{pascal(operation.endpoint)}Response"
 
 
 def render_enum(this, name, indent, values=None):
@@ -1122,10 +1127,10 @@ def render_entry(this, operation):
                  if p["place"] == "path" or (p["default"] is None and p["wire"] != DRY_RUN)]
     if operation.dry_run:
         arguments.append("dryRun: nil")  # the harness decides whether a call is a dry run
-    if operation.shared:
-        type_name = operation.type
-    elif operation.generic:
+    if operation.generic:
         type_name = f"FoursquarePlaces.{operation.declared}<Self>"
+    elif operation.shared:
+        type_name = operation.type
     else:
         type_name = f"{this.namespace}.{operation.type}"
     closure = f"{{ {'_ in ' if operation.path_parameter is None else ''}{type_name}({', '.join(arguments)}) }}"

@@ -15,7 +15,7 @@
 #   - a version written after it (2099-06-01, from 2099-01-01, next-version-document.py --changes: a member removed and
 #     one renamed, a new enum value, a larger bound, a new required parameter, a write removed) prunes the copied
 #     overrides and rewrites the copied fixtures with a line each, keeps the new operation's typed method, serves the
-#     search (its bound and enum changed) with a request of its own, does not compile the removed write called through
+#     search and autocomplete (their bounds and an enum changed) with requests of its own, does not compile the removed write called through
 #     its client, and replays green, judged against its document.
 # Usage: bash scripts/new-contract-check.sh   (from the repository, after a build: it reuses .build's checkouts)
 # Its builds take new-contract.sh's flags, so each is incremental on the one new-contract.sh made (with
@@ -174,6 +174,9 @@ func laterCheck(_ client: PlacesClient<Contract20990601>, _ older: PlacesClient<
     let _: String? = found.results.first?.websiteURL
     _ = client.searchPages(Contract20990601.PlaceSearchRequest(limit: 200))
     _ = try await older.placeSearch(Contract20990101.PlaceSearchRequest(sort: .rating, limit: 50))
+    // The read whose request is declared once for the seed and the dated versions, its bound changed.
+    let suggestions: Contract20990601.AutocompleteResponse = try await client.autocomplete(Contract20990601.AutocompleteRequest(query: "co", limit: 100))
+    let _: Contract20990601.Place? = suggestions.results.first?.place
 }
 SWIFT
 swift build --product fsq-contract --traits Harness --disable-index-store >"$work/build.log" 2>&1 \
@@ -200,7 +203,7 @@ set -e
   || { echo "new-contract-check: $later runs no place-menu case"; exit 1; }
 ! grep -q "<testcase [^>]*place-flag/$later/" "$work/later.xml" || { echo "new-contract-check: $later still runs place-flag cases"; exit 1; }
 for case in "$later/registry request" "$later/enum values request" "$later/place-details members decoding" "$later/place-suggest-status limit=100 bound" \
-            "$later/place-search limit=200 bound"; do
+            "$later/place-search limit=200 bound" "$later/autocomplete limit=100 bound"; do
   grep -q "<testcase name=\"$case\"" "$work/later.xml" || { echo "new-contract-check: no '$case' case under $later"; exit 1; }
 done
 echo "new-contract-check: $later written after $to, with a removed member, a rename, a new enum value, a larger bound, a new required parameter and a removed write: $(grep -c '<testcase ' "$work/later.xml") cases green"

@@ -15,8 +15,8 @@ With --changes, the kinds of change that take away or tighten, from any dated do
 - a larger bound (`limit` on `/places/suggest/status` up to 100) and a new required query parameter on that read
   (`months`, an integer from 1 to 12);
 - a write removed (`POST /places/{fsq_place_id}/suggest/flag`);
-- a read the line's contracts share whose parameters change (`/places/search`: `limit` up to 200, and `NEWEST` on
-  `sort`).
+- reads the line's contracts share whose parameters change (`/places/search`: `limit` up to 200, and `NEWEST` on
+  `sort`; `/autocomplete`, whose request is declared once for the seed and the dated versions: `limit` up to 100).
 
 Usage: python3 scripts/next-version-document.py [--changes] FROM_DOCUMENT TO OUT
 """
@@ -101,6 +101,8 @@ def changes(source, to, out):
     next(p for p in search["parameters"] if p.get("name") == "limit")["schema"]["maximum"] = 200
     sort = next(p for p in search["parameters"] if p.get("name") == "sort")["schema"]
     sort["enum"] = sort["enum"] + ["NEWEST"]
+    autocomplete = doc["paths"]["/autocomplete"]["get"]
+    next(p for p in autocomplete["parameters"] if p.get("name") == "limit")["schema"]["maximum"] = 100
     with open(out, "w") as f:
         json.dump(doc, f, indent=1)
 
