@@ -204,7 +204,7 @@ let package = Package(
         // Written as an app's test target would be: only the two products an app's tests take.
         .testTarget(name: "FoursquarePlacesTestingTests", dependencies: ["FoursquarePlacesTesting", "FoursquarePlaces"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "JUnitXMLTests", dependencies: ["JUnitXML", "CLibXML2"]),
+        .testTarget(name: "JUnitXMLTests", dependencies: ["JUnitXML", "CLibXML2", "TestSupport"]),
         // One test target per harness module, its folders mirroring the module's; each depends on what its files use.
         // The execution core is also driven through replay, its first user.
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "HarnessReplay", "FixtureFormat", "FoursquarePlaces", "TestSupport"]),

@@ -87,19 +87,6 @@ func isWellFormed(_ path: String) -> Bool {
     return true
 }
 
-/// The package root, from this file's location.
-let packageRoot: String = {
-    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)  // Tests/JUnitXMLTests/Support.swift
-    return parts.joined(separator: "/")
-}()
-
-/// `../shared/junit-schemas` beside the clone, when present.
-func sharedSchema(_ name: String) -> String? {
-    let path = packageRoot + "/../shared/junit-schemas/" + name
-    return access(path, R_OK) == 0 ? path : nil
-}
-
 /// A small deterministic report: 2 suites, every outcome, properties and output.
 func sampleReport() -> TestReport {
     let ts = UTCTimestamp(secondsSince1970: 1_700_000_000)
