@@ -116,7 +116,9 @@ func withLiveServer<T: Sendable>(_ configuration: EmulatorConfiguration, _ body:
 
 let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = 10
+    // Loopback answers in milliseconds; 10 s was once not enough on two cores under the whole suite (a -1001 in CI's
+    // rehearsal, 7 Dec). A hang still fails the test, a minute later.
+    configuration.timeoutIntervalForRequest = 60
     return URLSession(configuration: configuration)
 }()
 
