@@ -8,15 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=.build-docs
-graphs="$scratch/symbol-graphs"
-# The graphs are kept: an up-to-date build does not emit them again.
 rm -rf "$scratch/archives"
-mkdir -p "$graphs" "$scratch/archives"
-
-# The library targets only: no trait, so no harness dependency is built.
-swift build --scratch-path "$scratch" --target FoursquarePlacesTesting \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
-  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
+mkdir -p "$scratch/archives"
+# FoursquarePlaces' and FoursquarePlacesTesting's, built once for this and scripts/api-check.sh.
+graphs=$(bash scripts/symbol-graphs.sh 2>"$scratch/symbol-graphs.log") || { cat "$scratch/symbol-graphs.log"; exit 1; }
 
 coverage=0
 python3 scripts/docs_coverage.py "$graphs" FoursquarePlaces FoursquarePlacesTesting > "$scratch/coverage.log" || coverage=1

@@ -42,7 +42,7 @@ document="$work/openapi-$tid.json"
 python3 scripts/next-version-document.py "docs/openapi/openapi-${from//-/}.json" "$to" "$document"
 
 # Every file but the build's, with its checksum.
-snapshot() { find . \( -path ./.build -o -path ./.build-api \) -prune -o -type f -print0 | sort -z | xargs -0 md5sum; }
+snapshot() { find . \( -path ./.build -o -path './.build-*' \) -prune -o -type f -print0 | sort -z | xargs -0 md5sum; }
 snapshot >"$files"
 
 # Bad input first: each is one line, and leaves the tree as it was.
