@@ -172,13 +172,13 @@ let package = Package(
         // The loader as a libFuzzer target (scripts/fuzz.sh); a plain build replays saved inputs.
         .executableTarget(name: "fsq-fuzz", dependencies: ["HarnessCore"]),
         // Two command plugins on the same runner: replay verbs need only to write reports; the live verbs also
-        // declare network access, which SwiftPM then demands (--allow-network-connections all) on every call.
+        // declare network access, which SwiftPM then demands (--allow-network-connections all) on every call. Neither
+        // names fsq-contract as its tool: the runner builds it when called (a tool is built twice, see ContractRunner).
         .plugin(
             name: "FSQContractPlugin",
             capability: .command(
                 intent: .custom(verb: "fsq-contract", description: "Replay this package's Fixtures/ and write Reports/ (fsq-contract's verbs)."),
-                permissions: [.writeToPackageDirectory(reason: "fsq-contract writes its reports (Reports/junit.xml) in this package.")]),
-            dependencies: ["fsq-contract"]
+                permissions: [.writeToPackageDirectory(reason: "fsq-contract writes its reports (Reports/junit.xml) in this package.")])
         ),
         // The same fsq-contract, which runs the live verbs when the dependency enables the Live trait.
         .plugin(
@@ -188,8 +188,7 @@ let package = Package(
                 permissions: [
                     .writeToPackageDirectory(reason: "record writes fixtures into Fixtures/ and every verb writes its reports in Reports/."),
                     .allowNetworkConnections(scope: .all(), reason: "run --live, record and drift call the Places API (or --base-url)."),
-                ]),
-            dependencies: ["fsq-contract"]
+                ])
         ),
         .target(
             name: "TestSupport",

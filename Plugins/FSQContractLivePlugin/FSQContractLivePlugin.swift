@@ -6,6 +6,6 @@ import PackagePlugin
 @main
 struct FSQContractLivePlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        try ContractRunner.run(context, arguments)
+        try ContractRunner.run(context, packageManager, arguments)
     }
 }

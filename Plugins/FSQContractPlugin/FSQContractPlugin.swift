@@ -13,6 +13,6 @@ struct FSQContractPlugin: CommandPlugin {
             FileHandle.standardError.write(Data(line.utf8))
             exit(2)
         }
-        try ContractRunner.run(context, arguments)
+        try ContractRunner.run(context, packageManager, arguments)
     }
 }
