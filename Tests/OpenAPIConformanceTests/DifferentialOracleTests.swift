@@ -7,7 +7,7 @@ import TestSupport
 /// The validator `--openapi` uses against a validator nobody here wrote: python's `jsonschema`
 /// (Draft202012Validator), on the same (schema, instance) pairs. `JSONSchemaTestSuite/jsonschema_oracle.py` builds
 /// the pairs and jsonschema's verdicts: every test of the official suite, and mutations of the shipped 2025-06-17
-/// 200 answers against their response schemas in Foursquare's document.
+/// 200 answers against their response schemas in the package's copy of Foursquare's document (`docs/openapi/`).
 ///
 /// On a suite pair the suite is the referee: a disagreement is either ours (then the case is in
 /// `expected-failures.json`) or jsonschema's (counted and printed). On a document pair there is no referee, so every
@@ -17,8 +17,7 @@ import TestSupport
 struct DifferentialOracleTests {
     @Test func theValidatorAgreesWithPythonsJSONSchema() async throws {
         let suite = try #require(JSONSchemaTestSuite.folder)
-        let shared = suite.deletingLastPathComponent().deletingLastPathComponent()
-        let document = shared.appendingPathComponent("spec/current/openapi-20250617.json")
+        let document = PackageDocuments.current  // the package's copy: the suite is the only file from outside
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("JSONSchemaTestSuite/jsonschema_oracle.py")
         guard !JSONSchemaTestSuite.remoteDocuments.isEmpty else {
