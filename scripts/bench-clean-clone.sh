@@ -19,7 +19,7 @@ elapsed() { awk -v name="$1" -v t0="$2" -v t1="$(now)" 'BEGIN { printf "%-8s %6.
 t_all=$(now)
 phase setup bash scripts/setup.sh
 phase resolve swift package --traits "$traits" resolve
-phase build swift build --traits "$traits" --disable-index-store -debug-info-format none --product fsq-contract
-phase run swift run --traits "$traits" --disable-index-store -debug-info-format none fsq-contract run
+phase build swift build --traits "$traits" --disable-index-store -debug-info-format none --toolset scripts/whole-module.json --product fsq-contract
+phase run swift run --traits "$traits" --disable-index-store -debug-info-format none --toolset scripts/whole-module.json fsq-contract run
 elapsed total "$t_all"
 echo "modules: $(find .build/debug/Modules -maxdepth 1 -name '*.swiftmodule' -exec basename {} .swiftmodule \; | sort | tr '\n' ' ')"
