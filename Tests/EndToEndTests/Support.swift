@@ -40,7 +40,7 @@ enum E2E {
     }
 
     /// Schema errors from the project's XSD and the xUnit and Ant ones (`ConsumerSchemas`: skipped, with a
-    /// warning, when `../shared` is not beside the package).
+    /// warning, when the shared `junit-schemas` are not beside the package).
     static func schemaErrors(_ report: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
         var errors = try SchemaValidator.bundled().validate(reportPath: report)
         for xsd in ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"] {

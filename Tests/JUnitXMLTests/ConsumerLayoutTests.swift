@@ -23,7 +23,7 @@ private func shard(_ index: Int, fail: Bool) -> TestReport {
     ])
 }
 
-/// Errors from a shared reference XSD, or nil when ../shared is not beside the package.
+/// Errors from a shared reference XSD, or nil when the shared junit-schemas are not beside the package.
 private func referenceErrors(_ xsd: String, _ report: String) throws -> [String]? {
     guard let path = sharedSchema(xsd) else { return nil }
     return try SchemaValidator(schemaPath: path).validate(reportPath: report)

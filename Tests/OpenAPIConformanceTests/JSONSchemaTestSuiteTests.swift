@@ -76,7 +76,7 @@ enum JSONSchemaTestSuite {
         var id: String { "\(file) / \(schema) / \(test)" }
     }
 
-    static let folder: URL? = ConsumerSchemas.file("json-schema-test-suite/draft2020-12")
+    static let folder: URL? = ConsumerSchemas.jsonSchemaTestSuite
 
     static func expectedFailures() throws -> [ExpectedFailure] {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

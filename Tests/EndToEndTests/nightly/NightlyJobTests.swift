@@ -272,7 +272,7 @@ struct NightlyJobTests {
                 #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix("  place-details/") })
                 let text = try String(contentsOf: report, encoding: .utf8)
                 #expect(text.contains("flaky: passed only after retrying 503 (attempts: 2)"))
-                let schemaErrors = try E2E.schemaErrors(report.path)  // the xUnit and Ant XSDs too, when ../shared has them
+                let schemaErrors = try E2E.schemaErrors(report.path)  // the xUnit and Ant XSDs too, when the shared junit-schemas are beside the clone
                 #expect(schemaErrors.isEmpty, "\(schemaErrors)")
                 let markdown = try String(contentsOf: step, encoding: .utf8)
                 #expect(markdown.contains("**Flaky cases**") && markdown.contains("**Live calls:**"), "\(markdown)")

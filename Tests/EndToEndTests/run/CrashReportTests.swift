@@ -15,7 +15,7 @@ struct CrashReportTests {
     /// Addresses only: see the note above.
     static let backtrace = "symbolicate=off"
 
-    /// The reference XSDs (`ConsumerSchemas`: skipped, with a warning, without `../shared`).
+    /// The reference XSDs (`ConsumerSchemas`: skipped, with a warning, without the shared `junit-schemas`).
     static func referenceSchemas() -> [String] {
         ["jenkins-xunit-junit-10.xsd", "windyroad-JUnit.xsd"].compactMap { ConsumerSchemas.junitXSD($0)?.path }
     }

@@ -89,7 +89,7 @@ enum SuiteSample {
     /// 200–299, then 400–599: 300 documented statuses for the one operation.
     static let statuses = Array(200...299) + Array(400...599)
 
-    static let folder: URL? = ConsumerSchemas.file("json-schema-test-suite/draft2020-12")
+    static let folder: URL? = ConsumerSchemas.jsonSchemaTestSuite
 
     static func cases() throws -> [Case] {
         guard let folder else { return [] }
