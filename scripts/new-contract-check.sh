@@ -131,7 +131,6 @@ while read -r f; do
 done <"$work/changed"
 echo "new-contract-check: files written or changed: $(wc -l <"$work/changed"), each in the new folder, its fixtures, its document and overrides, or generated"
 
-
 set +e
 FSQ_COVERAGE_MINIMUM=100 .build/debug/fsq-contract run --contract "$to" --report "$work/new.xml" >"$work/new.out" 2>&1; new=$?
 set -e
